@@ -1,0 +1,52 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Every target compiles in Swift 6 language mode with complete strict concurrency and treats
+/// any warning as an error, so a warning can never land.
+let strict: [SwiftSetting] = [
+    .treatAllWarnings(as: .error),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "SceneIntents",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "SceneIntents", targets: ["SceneIntents"]),
+        .library(name: "Assistant", targets: ["Assistant"]),
+        .library(name: "SceneIntentsTesting", targets: ["SceneIntentsTesting"]),
+        .executable(name: "recipe-assistant", targets: ["recipe-assistant"]),
+        .executable(name: "intent-bench", targets: ["IntentBench"]),
+    ],
+    targets: [
+        .target(name: "SceneIntents", swiftSettings: strict),
+        .target(name: "Assistant", dependencies: ["SceneIntents"], swiftSettings: strict),
+        .target(
+            name: "SceneIntentsTesting", dependencies: ["SceneIntents", "Assistant"],
+            swiftSettings: strict),
+        .target(
+            name: "RecipeAssistantKit", dependencies: ["SceneIntents", "Assistant"],
+            path: "Demos/RecipeAssistant/Kit",
+            resources: [.copy("Info.plist")],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "recipe-assistant", dependencies: ["RecipeAssistantKit"],
+            path: "Demos/RecipeAssistant/Main", swiftSettings: strict),
+        .executableTarget(
+            name: "IntentBench",
+            dependencies: ["SceneIntents", "Assistant", "RecipeAssistantKit"],
+            swiftSettings: strict),
+        .executableTarget(name: "floor-hello", path: "Sources/FloorHello", swiftSettings: strict),
+        .testTarget(
+            name: "SceneIntentsTests", dependencies: ["SceneIntents", "SceneIntentsTesting"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "AssistantTests",
+            dependencies: ["Assistant", "SceneIntents", "SceneIntentsTesting"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "RecipeAssistantTests",
+            dependencies: ["RecipeAssistantKit", "Assistant", "SceneIntents", "SceneIntentsTesting"],
+            swiftSettings: strict),
+    ]
+)
