@@ -5,7 +5,6 @@ import PackageDescription
 /// any warning as an error, so a warning can never land.
 let strict: [SwiftSetting] = [
     .treatAllWarnings(as: .error),
-    .enableUpcomingFeature("ExistentialAny"),
 ]
 
 let package = Package(
@@ -27,7 +26,7 @@ let package = Package(
         .target(
             name: "RecipeAssistantKit", dependencies: ["SceneIntents", "Assistant"],
             path: "Demos/RecipeAssistant/Kit",
-            resources: [.copy("Info.plist")],
+            resources: [.copy("Resources")],
             swiftSettings: strict),
         .executableTarget(
             name: "recipe-assistant", dependencies: ["RecipeAssistantKit"],

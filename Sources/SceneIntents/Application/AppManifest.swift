@@ -1,0 +1,169 @@
+import Foundation
+
+/// What an app declares in its Info.plist: scenes, supported and restricted intents, activity types.
+///
+/// Build it in code or read a real Info.plist (XML or binary) with `init(propertyList:)` or
+/// `init(contentsOf:)`. The keys are UIKit's: `UIApplicationSceneManifest` →
+/// `UIApplicationSupportsMultipleScenes`, `UISceneConfigurations` → role →
+/// `[{UISceneConfigurationName, UISceneDelegateClassName}]`; `INIntentsSupported`,
+/// `INIntentsRestrictedWhileLocked`, `NSUserActivityTypes`. A manifest that cannot work is
+/// refused when the app launches (`validate(registeredSceneDelegates:)`).
+public struct AppManifest: Sendable, Equatable {
+    /// Whether the app supports multiple scenes (required for in-app intent handling).
+    public var supportsMultipleScenes: Bool
+    /// Scene configurations by role, in declaration order.
+    public var sceneConfigurations: [SceneSessionRole: [SceneConfiguration]]
+    /// The intent type names the app handles in process.
+    public var intentsSupported: [String]
+    /// The intents refused while the device is locked.
+    public var intentsRestrictedWhileLocked: [String]
+    /// The activity types the app can continue.
+    public var userActivityTypes: [String]
+
+    /// A manifest built in code.
+    public init(
+        supportsMultipleScenes: Bool = true,
+        sceneConfigurations: [SceneSessionRole: [SceneConfiguration]] = [:],
+        intentsSupported: [String] = [],
+        intentsRestrictedWhileLocked: [String] = [],
+        userActivityTypes: [String] = []
+    ) {
+        self.supportsMultipleScenes = supportsMultipleScenes
+        self.sceneConfigurations = sceneConfigurations
+        self.intentsSupported = intentsSupported
+        self.intentsRestrictedWhileLocked = intentsRestrictedWhileLocked
+        self.userActivityTypes = userActivityTypes
+    }
+
+    /// Reads an Info.plist file.
+    public init(contentsOf url: URL) throws(ManifestError) {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw ManifestError(code: .malformedPropertyList, key: "Info.plist", value: "cannot read \(url.path)")
+        }
+        try self.init(propertyList: data)
+    }
+
+    /// Reads an Info.plist's contents, XML or binary.
+    public init(propertyList data: Data) throws(ManifestError) {
+        let root: Any
+        do { root = try PropertyListSerialization.propertyList(from: data, format: nil) } catch {
+            throw ManifestError(code: .malformedPropertyList, key: "Info.plist", value: "\(error)")
+        }
+        guard let plist = root as? [String: Any] else {
+            throw ManifestError(code: .wrongType, key: "Info.plist", value: "a dictionary at the top level")
+        }
+        try self.init(dictionary: plist)
+    }
+
+    private init(dictionary plist: [String: Any]) throws(ManifestError) {
+        self.init()
+        func strings(_ key: String) throws(ManifestError) -> [String] {
+            guard let value = plist[key] else { return [] }
+            guard let list = value as? [String] else {
+                throw ManifestError(code: .wrongType, key: key, value: "an array of strings")
+            }
+            return list
+        }
+        intentsSupported = try strings("INIntentsSupported")
+        intentsRestrictedWhileLocked = try strings("INIntentsRestrictedWhileLocked")
+        userActivityTypes = try strings("NSUserActivityTypes")
+
+        let manifestKey = "UIApplicationSceneManifest"
+        guard let sceneValue = plist[manifestKey] else {
+            supportsMultipleScenes = false
+            return
+        }
+        guard let scene = sceneValue as? [String: Any] else {
+            throw ManifestError(code: .wrongType, key: manifestKey, value: "a dictionary")
+        }
+        let multipleKey = "\(manifestKey).UIApplicationSupportsMultipleScenes"
+        switch scene["UIApplicationSupportsMultipleScenes"] {
+        case nil: supportsMultipleScenes = false
+        case let flag as Bool: supportsMultipleScenes = flag
+        default: throw ManifestError(code: .wrongType, key: multipleKey, value: "a boolean")
+        }
+        let configurationsKey = "\(manifestKey).UISceneConfigurations"
+        guard let configurationsValue = scene["UISceneConfigurations"] else { return }
+        guard let byRole = configurationsValue as? [String: Any] else {
+            throw ManifestError(code: .wrongType, key: configurationsKey, value: "a dictionary of roles")
+        }
+        for (roleName, entries) in byRole.sorted(by: { $0.key < $1.key }) {
+            let roleKey = "\(configurationsKey).\(roleName)"
+            let role = SceneSessionRole(rawValue: roleName)
+            guard SceneSessionRole.known.contains(role) else {
+                throw ManifestError(code: .unknownRole, key: configurationsKey, value: roleName)
+            }
+            guard let list = entries as? [[String: Any]] else {
+                throw ManifestError(code: .wrongType, key: roleKey, value: "an array of dictionaries")
+            }
+            var configurations: [SceneConfiguration] = []
+            for entry in list {
+                guard let name = entry["UISceneConfigurationName"] as? String, !name.isEmpty else {
+                    throw ManifestError(code: .missingConfigurationName, key: roleKey)
+                }
+                let delegateName = entry["UISceneDelegateClassName"]
+                guard delegateName == nil || delegateName is String else {
+                    throw ManifestError(code: .wrongType, key: "\(roleKey).UISceneDelegateClassName", value: "a string")
+                }
+                configurations.append(
+                    SceneConfiguration(name: name, role: role, delegateClassName: delegateName as? String))
+            }
+            sceneConfigurations[role] = configurations
+        }
+    }
+
+    /// The configurations declared for a role, in order.
+    public func configurations(for role: SceneSessionRole) -> [SceneConfiguration] {
+        sceneConfigurations[role] ?? []
+    }
+
+    /// Whether the manifest lists the intent type.
+    public func supportsIntent(_ typeName: String) -> Bool { intentsSupported.contains(typeName) }
+
+    /// Whether the intent is refused while the device is locked.
+    public func isRestrictedWhileLocked(_ typeName: String) -> Bool {
+        intentsRestrictedWhileLocked.contains(typeName)
+    }
+
+    /// Whether the app can continue activities of this type.
+    public func supportsActivityType(_ activityType: String) -> Bool {
+        userActivityTypes.contains(activityType)
+    }
+
+    /// Throws the first reason the manifest cannot work with these registered scene delegates.
+    public func validate(registeredSceneDelegates: Set<String>) throws(ManifestError) {
+        let configurationsKey = "UIApplicationSceneManifest.UISceneConfigurations"
+        for role in sceneConfigurations.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+            let roleKey = "\(configurationsKey).\(role.rawValue)"
+            guard SceneSessionRole.known.contains(role) else {
+                throw ManifestError(code: .unknownRole, key: configurationsKey, value: role.rawValue)
+            }
+            var names = Set<String>()
+            for configuration in sceneConfigurations[role] ?? [] {
+                guard !configuration.name.isEmpty else {
+                    throw ManifestError(code: .missingConfigurationName, key: roleKey)
+                }
+                guard names.insert(configuration.name).inserted else {
+                    throw ManifestError(code: .duplicateConfigurationName, key: roleKey, value: configuration.name)
+                }
+                if let delegateName = configuration.delegateClassName,
+                    !registeredSceneDelegates.contains(delegateName)
+                {
+                    throw ManifestError(
+                        code: .sceneDelegateNotRegistered, key: "\(roleKey).UISceneDelegateClassName",
+                        value: delegateName)
+                }
+            }
+        }
+        if !intentsSupported.isEmpty && !supportsMultipleScenes {
+            throw ManifestError(code: .intentsNeedMultipleScenes, key: "INIntentsSupported")
+        }
+        for intent in intentsRestrictedWhileLocked where !intentsSupported.contains(intent) {
+            throw ManifestError(code: .restrictedIntentNotSupported, key: "INIntentsRestrictedWhileLocked", value: intent)
+        }
+        if !userActivityTypes.isEmpty && configurations(for: .windowApplication).isEmpty {
+            throw ManifestError(code: .activityTypesNeedScene, key: "NSUserActivityTypes")
+        }
+    }
+}

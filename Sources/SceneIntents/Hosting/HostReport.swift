@@ -1,0 +1,25 @@
+/// Something the host noticed that no answer carries: reported to `IntentHost.onReport`.
+public struct HostReport: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// What happened.
+    public enum Kind: String, Sendable, Codable {
+        /// A completion handler was called again after its first answer; the later answer was ignored.
+        case secondAnswerIgnored
+        /// The app was launched in the background to answer a call.
+        case launchedForIntent
+        /// A handler was looked up through `handlerFor`.
+        case handlerLookedUp
+    }
+
+    /// What happened.
+    public let kind: Kind
+    /// The details (intent, phase, handler type).
+    public let detail: String
+
+    /// A report.
+    public init(_ kind: Kind, _ detail: String) {
+        self.kind = kind
+        self.detail = detail
+    }
+
+    public var description: String { "\(kind.rawValue): \(detail)" }
+}

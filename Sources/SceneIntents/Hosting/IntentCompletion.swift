@@ -1,0 +1,86 @@
+import Synchronization
+
+/// A once-only completion handler, for handlers written in completion-handler style.
+///
+/// Wrap such a method with `withIntentCompletion(_:)`. The first call answers; any later call is
+/// ignored and reported to the host (`HostReport.Kind.secondAnswerIgnored`), never crashing.
+/// If the call is cancelled (its budget ran out) before an answer, the wait ends with
+/// `CancellationError`.
+public final class IntentCompletion<Value: Sendable>: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Value, any Error>?
+        var answered = false
+    }
+
+    private let state = Mutex(State())
+    private let report: (@Sendable (HostReport) -> Void)?
+    private let label: String
+
+    init(label: String, report: (@Sendable (HostReport) -> Void)?) {
+        self.label = label
+        self.report = report
+    }
+
+    /// Answers; only the first call counts.
+    public func callAsFunction(_ value: Value) {
+        let continuation = state.withLock { state -> CheckedContinuation<Value, any Error>?? in
+            guard !state.answered else { return .none }
+            state.answered = true
+            defer { state.continuation = nil }
+            return .some(state.continuation)
+        }
+        switch continuation {
+        case .none: report?(HostReport(.secondAnswerIgnored, label))
+        case .some(let continuation): continuation?.resume(returning: value)
+        }
+    }
+
+    func install(_ continuation: CheckedContinuation<Value, any Error>) {
+        let early = state.withLock { state -> Bool in
+            if state.answered { return true }
+            state.continuation = continuation
+            return false
+        }
+        if early { continuation.resume(throwing: CancellationError()) }
+    }
+
+    func cancel() {
+        let continuation = state.withLock { state -> CheckedContinuation<Value, any Error>? in
+            guard !state.answered else { return nil }
+            state.answered = true
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        continuation?.resume(throwing: CancellationError())
+    }
+}
+
+/// The host's report sink for the call running now, read by `withIntentCompletion(_:)`.
+enum HostReporting {
+    @TaskLocal static var sink: (@Sendable (HostReport) -> Void)?
+    @TaskLocal static var label = ""
+}
+
+/// Calls a completion-handler style method and waits for its first answer.
+///
+/// ```swift
+/// func handle(intent: ShowDirectionsIntent) async throws -> IntentResponse {
+///     try await withIntentCompletion { completion in legacyHandle(intent, completion: completion.callAsFunction) }
+/// }
+/// ```
+/// A second call of the completion is ignored and reported; cancellation before the first
+/// throws `CancellationError`.
+@MainActor
+public func withIntentCompletion<Value: Sendable>(
+    _ body: @MainActor (IntentCompletion<Value>) -> Void
+) async throws -> Value {
+    let completion = IntentCompletion<Value>(label: HostReporting.label, report: HostReporting.sink)
+    return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { continuation in
+            completion.install(continuation)
+            body(completion)
+        }
+    } onCancel: {
+        completion.cancel()
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+/// The app's side of the boundary: answers the system's phase calls.
+///
+/// For each call it checks the intent against the manifest (listed, multiple scenes on, not
+/// restricted while the device is locked), launches the app in the background with no scene if
+/// it is not running, looks the handler up through `ApplicationDelegate.application(_:handlerFor:)`
+/// once per request, checks its type, calls the typed phase method and returns a `Codable`
+/// answer. Nothing a handler or the delegate does can crash it: nil, a wrong type and a thrown
+/// error each come back as a typed `IntentHostError`.
+///
+/// When a `handle` response must open the app and carries no user activity, the host makes one
+/// whose `activityType` is the intent's type name and whose `interaction` is (intent, response).
+@MainActor
+public final class IntentHost {
+    /// The app the host answers for.
+    public let application: Application
+    /// The app's intent types.
+    public let catalog: IntentCatalog
+    /// Receives what no answer carries (a second completion ignored, a background launch).
+    public var onReport: (@Sendable (HostReport) -> Void)?
+    /// The date given to interactions (inject a fixed one for reproducible output).
+    public var now: @Sendable () -> Date = { Date() }
+
+    private var handlers: [UInt64: Any] = [:]
+
+    /// A host for an application and its intent types.
+    public init(application: Application, catalog: IntentCatalog) {
+        self.application = application
+        self.catalog = catalog
+    }
+
+    /// How many requests hold a handler now (zero once every request is over).
+    public var requestsInFlight: Int { handlers.count }
+
+    /// Answers one call.
+    public func answer(_ call: PhaseCall) async -> PhaseAnswer {
+        if case .finish = call.phase {
+            handlers[call.request] = nil
+            return .finished
+        }
+        let name = call.intent.typeName
+        let manifest = application.manifest
+        guard manifest.supportsIntent(name) else { return .refused(IntentHostError(.notInManifest, intent: name)) }
+        guard catalog.descriptor(named: name) != nil else {
+            return .refused(IntentHostError(.unknownIntent, intent: name))
+        }
+        guard manifest.supportsMultipleScenes else {
+            return .refused(IntentHostError(.multipleScenesRequired, intent: name))
+        }
+        if manifest.isRestrictedWhileLocked(name) && application.device.isLocked {
+            return .refused(IntentHostError(.restrictedWhileLocked, intent: name))
+        }
+        if !application.isRunning {
+            do { try application.launch(.intent) } catch {
+                return .refused(IntentHostError(.launchFailed, intent: name, detail: "\(error)"))
+            }
+            onReport?(HostReport(.launchedForIntent, name))
+        }
+        func run<I: Intent>(_ intent: I) async -> PhaseAnswer {
+            await self.run(intent, call: call)
+        }
+        return await run(call.intent.base)
+    }
+
+    private func run<I: Intent>(_ intent: I, call: PhaseCall) async -> PhaseAnswer {
+        let schema = I.schema
+        let handler: Any
+        if let cached = handlers[call.request] {
+            handler = cached
+        } else {
+            guard let delegate = application.delegate else {
+                return .refused(IntentHostError(.launchFailed, intent: I.typeName, detail: "no delegate"))
+            }
+            application.emit(.application(.handlerFor, detail: I.typeName))
+            guard let found = delegate.application(application, handlerFor: call.intent) else {
+                return .refused(IntentHostError(.notHandled, intent: I.typeName))
+            }
+            guard schema.isHandler(found) else {
+                return .refused(
+                    IntentHostError(
+                        .wrongHandlerType, intent: I.typeName,
+                        detail: "\(type(of: found)) (expected \(schema.handlerTypeName))"))
+            }
+            handler = found
+            handlers[call.request] = found
+        }
+        let label = "\(I.typeName) \(call.phase)"
+        return await HostReporting.$sink.withValue(onReport) {
+            await HostReporting.$label.withValue(label) {
+                await self.call(call.phase, of: schema, on: handler, intent: intent, request: call)
+            }
+        }
+    }
+
+    private func call<I: Intent>(
+        _ phase: PhaseCall.Phase, of schema: IntentSchema<I>, on handler: Any, intent: I,
+        request call: PhaseCall
+    ) async -> PhaseAnswer {
+        do {
+            switch phase {
+            case .resolve(let name):
+                guard let parameter = schema.parameter(named: name) else {
+                    return .refused(IntentHostError(.unknownParameter, intent: I.typeName, detail: name))
+                }
+                return .resolved(try await parameter.resolve(handler, intent))
+            case .provideOptions(let name, let term):
+                guard let parameter = schema.parameter(named: name) else {
+                    return .refused(IntentHostError(.unknownParameter, intent: I.typeName, detail: name))
+                }
+                guard let options = parameter.options else {
+                    return .refused(IntentHostError(.noOptionsProvider, intent: I.typeName, detail: name))
+                }
+                return .options(try await options(handler, intent, term))
+            case .confirm:
+                guard let confirm = schema.confirm else { return .response(.ready) }
+                return .response(try await confirm(handler, intent))
+            case .handle:
+                let response = try await schema.handle(handler, intent)
+                handlers[call.request] = nil
+                return .response(withActivity(response, for: call))
+            case .finish:
+                handlers[call.request] = nil
+                return .finished
+            }
+        } catch is HandlerCastFailure {
+            handlers[call.request] = nil
+            return .refused(
+                IntentHostError(
+                    .wrongHandlerType, intent: I.typeName,
+                    detail: "\(type(of: handler)) (expected \(schema.handlerTypeName))"))
+        } catch is CancellationError {
+            handlers[call.request] = nil
+            return .refused(IntentHostError(.cancelled, intent: I.typeName))
+        } catch {
+            handlers[call.request] = nil
+            return .refused(IntentHostError(.handlerThrew, intent: I.typeName, detail: "\(error)"))
+        }
+    }
+
+    private func withActivity(_ response: IntentResponse, for call: PhaseCall) -> IntentResponse {
+        guard response.code.opensApp else { return response }
+        let descriptor = catalog.descriptor(named: call.intent.typeName)
+        let interaction = Interaction(
+            intent: call.intent, response: response, identifier: "interaction-\(call.request)",
+            handlingStatus: IntentHandlingStatus(
+                code: response.code, isSuccess: descriptor?.isSuccess(response.code) ?? false),
+            date: now())
+        var response = response
+        if let activity = response.userActivity {
+            if activity.interaction == nil {
+                var content = activity.content
+                content.interaction = interaction
+                response.userActivity = UserActivity(content: content)
+            }
+        } else {
+            var content = UserActivity.Content(activityType: call.intent.typeName)
+            content.interaction = interaction
+            response.userActivity = UserActivity(content: content)
+        }
+        return response
+    }
+}

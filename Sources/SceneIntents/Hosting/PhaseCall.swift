@@ -1,0 +1,58 @@
+/// One call from the system to the app: a phase of one request's intent.
+///
+/// Requests are numbered by the caller; the host keeps the handler it looked up for a request
+/// until the request's `handle` is answered or `finish` arrives, so every phase of one request
+/// talks to the same handler, as SiriKit does.
+public struct PhaseCall: Sendable, Equatable, Codable {
+    /// Which phase.
+    public enum Phase: Sendable, Equatable, Codable, CustomStringConvertible {
+        /// Resolve one parameter.
+        case resolve(parameter: String)
+        /// Provide a parameter's options, with the user's search term (nil or empty: defaults).
+        case provideOptions(parameter: String, searchTerm: String?)
+        /// Confirm the resolved intent.
+        case confirm
+        /// Handle the confirmed intent.
+        case handle
+        /// The request is over (cancelled, timed out or refused); the host drops its handler.
+        case finish
+
+        public var description: String {
+            switch self {
+            case .resolve(let parameter): "resolve(\(parameter))"
+            case .provideOptions(let parameter, let term): "provideOptions(\(parameter), \"\(term ?? "")\")"
+            case .confirm: "confirm"
+            case .handle: "handle"
+            case .finish: "finish"
+            }
+        }
+    }
+
+    /// The request this call belongs to.
+    public var request: UInt64
+    /// The intent, as resolved so far.
+    public var intent: AnyIntent
+    /// The phase.
+    public var phase: Phase
+
+    /// A call.
+    public init(request: UInt64, intent: AnyIntent, phase: Phase) {
+        self.request = request
+        self.intent = intent
+        self.phase = phase
+    }
+}
+
+/// The app's answer to a `PhaseCall`.
+public enum PhaseAnswer: Sendable, Equatable, Codable {
+    /// Resolution results: one for a single-value parameter, one per item for a multi-value one.
+    case resolved([ParameterResolution])
+    /// The options for a parameter.
+    case options(ObjectCollection<AnyParameterValue>)
+    /// The response to confirm or handle.
+    case response(IntentResponse)
+    /// The request is over on the app's side.
+    case finished
+    /// The call could not be answered; the error says why.
+    case refused(IntentHostError)
+}

@@ -1,0 +1,67 @@
+/// An intent of any type, with the routing facts the system adds to it.
+///
+/// This is what crosses the boundary and what `ApplicationDelegate.application(_:handlerFor:)`
+/// receives. Encoding writes the type name and the intent; decoding needs the app's
+/// `IntentCatalog` in the decoder's `userInfo` (see `IntentCatalog.makeDecoder()`).
+public struct AnyIntent: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// The typed intent.
+    public let base: any Intent
+    /// The persistent identifier of the scene session the request targets, if any; the handler
+    /// store answers for that scene first.
+    public var targetSceneIdentifier: String?
+
+    /// Wraps a typed intent.
+    public init<I: Intent>(_ intent: I, targetSceneIdentifier: String? = nil) {
+        base = intent
+        self.targetSceneIdentifier = targetSceneIdentifier
+    }
+
+    /// Wraps an intent already erased.
+    public init(erasing intent: any Intent, targetSceneIdentifier: String? = nil) {
+        base = intent
+        self.targetSceneIdentifier = targetSceneIdentifier
+    }
+
+    /// The intent's type name.
+    public var typeName: String { type(of: base).typeName }
+
+    /// The intent as type `I`, if it is one.
+    public func `as`<I: Intent>(_ type: I.Type) -> I? { base as? I }
+
+    /// Whether the intent is of type `I`.
+    public func `is`<I: Intent>(_ type: I.Type) -> Bool { base is I }
+
+    public static func == (lhs: AnyIntent, rhs: AnyIntent) -> Bool {
+        func equals<T: Intent>(_ left: T) -> Bool { (rhs.base as? T) == left }
+        return lhs.targetSceneIdentifier == rhs.targetSceneIdentifier && equals(lhs.base)
+    }
+
+    public var description: String { typeName }
+
+    private enum CodingKeys: String, CodingKey { case type, intent, targetSceneIdentifier }
+
+    /// Decodes an intent whose type the catalog in `decoder.userInfo` knows.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let typeName = try container.decode(String.self, forKey: .type)
+        let catalog = try IntentCatalog.from(decoder)
+        guard let type = catalog.intentType(named: typeName) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .type, in: container,
+                debugDescription: "unknown intent type '\(typeName)': the app's catalog does not list it")
+        }
+        func decode<T: Intent>(_ type: T.Type) throws -> any Intent {
+            try container.decode(T.self, forKey: .intent)
+        }
+        base = try decode(type)
+        targetSceneIdentifier = try container.decodeIfPresent(String.self, forKey: .targetSceneIdentifier)
+    }
+
+    /// Encodes the type name, the intent and the target.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(typeName, forKey: .type)
+        try container.encode(base, forKey: .intent)
+        try container.encodeIfPresent(targetSceneIdentifier, forKey: .targetSceneIdentifier)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// Why a set of intent types cannot form a catalog.
+public struct IntentCatalogError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong.
+    public enum Code: String, Sendable, Codable {
+        case duplicateIntentType, duplicateParameter, customCodeOutOfRange, conflictingValueType
+    }
+    /// What is wrong.
+    public let code: Code
+    /// The intent type concerned.
+    public let intent: String
+    /// The offending name or value.
+    public let value: String
+
+    public var description: String {
+        switch code {
+        case .duplicateIntentType: "two intent types are named '\(intent)'"
+        case .duplicateParameter: "\(intent) declares the parameter '\(value)' twice"
+        case .customCodeOutOfRange: "\(intent) declares the custom response code \(value); custom codes start at 100"
+        case .conflictingValueType: "\(intent) uses a second parameter type named '\(value)'; ParameterValue.typeName must be unique"
+        }
+    }
+}
+
+/// The intent types an app defines, by name: what decodes intents and values at the boundary and
+/// what gives the assistant each intent's descriptor.
+public struct IntentCatalog: Sendable {
+    /// The descriptors, by intent type name.
+    public let descriptors: [String: IntentDescriptor]
+    private let valueTypes: [String: any ParameterValue.Type]
+
+    /// A catalog of the given intent types, checked: unique type names, unique parameter names,
+    /// custom codes from 100, and one type per value type name.
+    public init(_ types: [any Intent.Type]) throws(IntentCatalogError) {
+        var descriptors: [String: IntentDescriptor] = [:]
+        var valueTypes: [String: any ParameterValue.Type] = [:]
+        for type in types {
+            let descriptor = IntentDescriptor(type)
+            let name = descriptor.typeName
+            guard descriptors[name] == nil else {
+                throw IntentCatalogError(code: .duplicateIntentType, intent: name, value: name)
+            }
+            var seen = Set<String>()
+            for parameter in descriptor.parameters where !seen.insert(parameter.name).inserted {
+                throw IntentCatalogError(code: .duplicateParameter, intent: name, value: parameter.name)
+            }
+            for template in descriptor.responses
+            where template.name != template.code.description && !template.code.isCustom {
+                throw IntentCatalogError(
+                    code: .customCodeOutOfRange, intent: name, value: String(template.code.rawValue))
+            }
+            for (valueName, valueType) in descriptor.valueTypes {
+                if let known = valueTypes[valueName], known != valueType {
+                    throw IntentCatalogError(code: .conflictingValueType, intent: name, value: valueName)
+                }
+                valueTypes[valueName] = valueType
+            }
+            descriptors[name] = descriptor
+        }
+        self.descriptors = descriptors
+        self.valueTypes = valueTypes
+    }
+
+    /// The descriptor of the intent type with this name.
+    public func descriptor(named typeName: String) -> IntentDescriptor? { descriptors[typeName] }
+
+    /// The intent type names, sorted.
+    public var typeNames: [String] { descriptors.keys.sorted() }
+
+    func intentType(named typeName: String) -> (any Intent.Type)? { descriptors[typeName]?.intentType }
+
+    func valueType(named typeName: String) -> (any ParameterValue.Type)? {
+        switch typeName {
+        case String.typeName: String.self
+        case Int.typeName: Int.self
+        case Double.typeName: Double.self
+        case Bool.typeName: Bool.self
+        default: valueTypes[typeName]
+        }
+    }
+
+    /// The `userInfo` key under which decoders find the catalog.
+    public static let userInfoKey = CodingUserInfoKey(rawValue: "SceneIntents.IntentCatalog")!
+
+    /// A JSON decoder that can decode `AnyIntent`, `AnyParameterValue` and everything holding them.
+    public func makeDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.userInfo[Self.userInfoKey] = self
+        return decoder
+    }
+
+    static func from(_ decoder: any Decoder) throws -> IntentCatalog {
+        guard let catalog = decoder.userInfo[userInfoKey] as? IntentCatalog else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "decoding intents needs the app's IntentCatalog in userInfo (use IntentCatalog.makeDecoder())"))
+        }
+        return catalog
+    }
+}

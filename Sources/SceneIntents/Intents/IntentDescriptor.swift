@@ -1,0 +1,91 @@
+/// An intent type as the system side sees it: its metadata, and type-erased ways to read, write
+/// and make parameter values.
+///
+/// The assistant works with descriptors only; it never calls a handler (that is the host's job).
+public struct IntentDescriptor: Sendable {
+    /// The intent's type name.
+    public let typeName: String
+    /// The parameters, in declaration (and resolution) order.
+    public let parameters: [ParameterDescriptor]
+    /// The dialog templates the intent declares.
+    public let responses: [ResponseTemplate]
+    /// Whether the intent is deprecated.
+    public let isDeprecated: Bool
+    /// The phrase suggested for a shortcut.
+    public let suggestedInvocationPhrase: String?
+    let intentType: any Intent.Type
+    let valueTypes: [String: any ParameterValue.Type]
+    private let readValues: @Sendable (any Intent, String) -> [AnyParameterValue]?
+    private let writeValues: @Sendable (any Intent, String, [AnyParameterValue]?) -> (any Intent)?
+    private let spoken: @Sendable (String, String, String?) -> AnyParameterValue?
+    private let makeEmpty: @Sendable () -> any Intent
+
+    /// The descriptor of intent type `I`.
+    public init<I: Intent>(_ type: I.Type) {
+        let schema = I.schema
+        typeName = I.typeName
+        parameters = schema.parameters.map(\.descriptor)
+        responses = schema.responses
+        isDeprecated = I.isDeprecated
+        suggestedInvocationPhrase = I.suggestedInvocationPhrase
+        intentType = I.self
+        valueTypes = Dictionary(
+            schema.parameters.map { ($0.descriptor.valueTypeName, $0.valueType) },
+            uniquingKeysWith: { first, _ in first })
+        readValues = { intent, name in
+            guard let intent = intent as? I else { return nil }
+            return schema.parameter(named: name)?.read(intent)
+        }
+        writeValues = { intent, name, values in
+            guard var intent = intent as? I, let parameter = schema.parameter(named: name),
+                parameter.write(&intent, values)
+            else { return nil }
+            return intent
+        }
+        spoken = { name, text, identifier in
+            schema.parameter(named: name)?.fromSpoken(text, identifier: identifier)
+        }
+        makeEmpty = { I() }
+    }
+
+    /// The parameter with this name, if any.
+    public func parameter(named name: String) -> ParameterDescriptor? {
+        parameters.first { $0.name == name }
+    }
+
+    /// An intent of this type with no parameter given.
+    public func makeIntent() -> AnyIntent { AnyIntent(erasing: makeEmpty()) }
+
+    /// The current value(s) of a parameter; nil when unset, the parameter is unknown, or the
+    /// intent is of another type.
+    public func values(of parameter: String, in intent: AnyIntent) -> [AnyParameterValue]? {
+        readValues(intent.base, parameter)
+    }
+
+    /// The intent with a parameter set (nil clears it); nil when the parameter is unknown or a
+    /// value is of the wrong type.
+    public func setting(_ parameter: String, to values: [AnyParameterValue]?, in intent: AnyIntent)
+        -> AnyIntent?
+    {
+        writeValues(intent.base, parameter, values).map {
+            AnyIntent(erasing: $0, targetSceneIdentifier: intent.targetSceneIdentifier)
+        }
+    }
+
+    /// A value for a parameter made from spoken words, if its type accepts them.
+    public func value(for parameter: String, spoken text: String, identifier: String? = nil)
+        -> AnyParameterValue?
+    {
+        spoken(parameter, text, identifier)
+    }
+
+    /// The template for a code, if the intent declares one.
+    public func template(for code: ResponseCode) -> ResponseTemplate? {
+        responses.first { $0.code == code }
+    }
+
+    /// Whether a response with this code ends the exchange as a success.
+    public func isSuccess(_ code: ResponseCode) -> Bool {
+        template(for: code)?.isSuccess ?? (code != .failure && code != .failureRequiringAppLaunch)
+    }
+}

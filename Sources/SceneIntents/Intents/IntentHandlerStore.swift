@@ -1,0 +1,69 @@
+/// The current screen's intent handler, per scene, held weakly.
+///
+/// A screen registers its handler in `viewDidAppear` (`ViewController.registerIntentHandler(_:)`);
+/// since the store holds it weakly, and a handler holds its screen weakly, the handler dies with
+/// its screen and the store never keeps a screen alive.
+///
+/// Which handler answers an intent (`handler(for:)`): the one registered for the scene the intent
+/// targets (`AnyIntent.targetSceneIdentifier`), when that scene has a live one; otherwise the one of
+/// the most recently active connected scene that has a live one; otherwise none.
+@MainActor
+public final class IntentHandlerStore {
+    private struct Entry {
+        weak var handler: AnyObject?
+    }
+
+    private var entries: [String: Entry] = [:]
+    weak var application: Application?
+
+    init() {}
+
+    /// Makes `handler` the current one of `scene` (replacing the previous one).
+    public func register(_ handler: AnyObject, for scene: Scene) {
+        entries[scene.session.persistentIdentifier] = Entry(handler: handler)
+    }
+
+    /// Removes `handler` wherever it is registered.
+    public func unregister(_ handler: AnyObject) {
+        entries = entries.filter { $0.value.handler !== handler && $0.value.handler != nil }
+    }
+
+    /// The live handler registered for the scene of this session, if any.
+    public func handler(forSceneIdentifier identifier: String) -> AnyObject? {
+        entries[identifier]?.handler
+    }
+
+    /// The handler that answers `intent`, by the rule above; nil when no live handler is found.
+    public func handler(for intent: AnyIntent) -> AnyObject? {
+        if let target = intent.targetSceneIdentifier, let handler = handler(forSceneIdentifier: target) {
+            return handler
+        }
+        guard let application else { return nil }
+        for scene in application.scenesByRecentActivity {
+            if let handler = handler(forSceneIdentifier: scene.session.persistentIdentifier) {
+                return handler
+            }
+        }
+        return nil
+    }
+
+    /// How many registered handlers are still alive.
+    public var liveHandlerCount: Int { entries.values.count { $0.handler != nil } }
+
+    func sceneDisconnected(_ identifier: String) {
+        entries[identifier] = nil
+    }
+
+    func removeAll() {
+        entries = [:]
+    }
+}
+
+extension ViewController {
+    /// Registers `handler` as the current intent handler of this controller's scene; call it in
+    /// `viewDidAppear`. Does nothing while the controller is in no scene.
+    public func registerIntentHandler(_ handler: AnyObject) {
+        guard let scene, let application = scene.application else { return }
+        application.handlerStore.register(handler, for: scene)
+    }
+}

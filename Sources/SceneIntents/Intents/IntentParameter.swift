@@ -1,0 +1,105 @@
+/// One parameter of an intent type: its descriptor, how to read and write it, and how to call the
+/// handler's resolution and options methods for it.
+///
+/// Made with `value(_:_:flags:prompts:resolve:options:)` or `values(...)` inside an intent's
+/// `IntentSchema`; each is one mechanical line per parameter, the glue an intent definition
+/// file will generate.
+public struct IntentParameter<I: Intent>: Sendable {
+    /// The parameter's name, flags and prompts.
+    public let descriptor: ParameterDescriptor
+    let valueType: any ParameterValue.Type
+    let read: @Sendable (I) -> [AnyParameterValue]?
+    let write: @Sendable (inout I, [AnyParameterValue]?) -> Bool
+    let resolve: @MainActor @Sendable (Any, I) async throws -> [ParameterResolution]
+    let options: (@MainActor @Sendable (Any, I, String?) async throws -> ObjectCollection<AnyParameterValue>)?
+
+    /// A single-value parameter stored at `keyPath`.
+    ///
+    /// - Parameters:
+    ///   - resolve: calls the handler's typed resolution method, e.g.
+    ///     `{ (handler: any ShowDirectionsIntentHandling, intent) in await handler.resolveRecipe(for: intent) }`.
+    ///   - options: calls the handler's options provider, when the parameter offers options.
+    public static func value<Value: ParameterValue, Handler>(
+        _ name: String, _ keyPath: WritableKeyPath<I, Value?> & Sendable,
+        flags: ParameterFlags = [.resolvable, .configurable], prompts: ParameterPrompts = .init(),
+        resolve: @escaping @MainActor @Sendable (Handler, I) async throws -> ResolutionResult<Value>,
+        options: (@MainActor @Sendable (Handler, I, String?) async throws -> ObjectCollection<Value>)? = nil
+    ) -> IntentParameter {
+        IntentParameter(
+            descriptor: ParameterDescriptor(
+                name: name, valueTypeName: Value.typeName, flags: flags.subtracting(.multiValue),
+                prompts: prompts),
+            valueType: Value.self,
+            read: { intent in intent[keyPath: keyPath].map { [AnyParameterValue($0)] } },
+            write: { intent, values in
+                guard let values else {
+                    intent[keyPath: keyPath] = nil
+                    return true
+                }
+                guard values.count == 1, let value = values[0].base as? Value else { return false }
+                intent[keyPath: keyPath] = value
+                return true
+            },
+            resolve: { handler, intent in
+                guard let handler = handler as? Handler else { throw HandlerCastFailure() }
+                return [ParameterResolution(try await resolve(handler, intent))]
+            },
+            options: erasedOptions(options))
+    }
+
+    /// A multi-value parameter stored at `keyPath`; its resolution answers one result per item.
+    public static func values<Value: ParameterValue, Handler>(
+        _ name: String, _ keyPath: WritableKeyPath<I, [Value]?> & Sendable,
+        flags: ParameterFlags = [.resolvable, .configurable], prompts: ParameterPrompts = .init(),
+        resolve: @escaping @MainActor @Sendable (Handler, I) async throws -> [ResolutionResult<Value>],
+        options: (@MainActor @Sendable (Handler, I, String?) async throws -> ObjectCollection<Value>)? = nil
+    ) -> IntentParameter {
+        IntentParameter(
+            descriptor: ParameterDescriptor(
+                name: name, valueTypeName: Value.typeName, flags: flags.union(.multiValue),
+                prompts: prompts),
+            valueType: Value.self,
+            read: { intent in intent[keyPath: keyPath].map { $0.map { AnyParameterValue($0) } } },
+            write: { intent, values in
+                guard let values else {
+                    intent[keyPath: keyPath] = nil
+                    return true
+                }
+                var typed: [Value] = []
+                typed.reserveCapacity(values.count)
+                for value in values {
+                    guard let value = value.base as? Value else { return false }
+                    typed.append(value)
+                }
+                intent[keyPath: keyPath] = typed
+                return true
+            },
+            resolve: { handler, intent in
+                guard let handler = handler as? Handler else { throw HandlerCastFailure() }
+                return try await resolve(handler, intent).map(ParameterResolution.init)
+            },
+            options: erasedOptions(options))
+    }
+
+    private static func erasedOptions<Value: ParameterValue, Handler>(
+        _ options: (@MainActor @Sendable (Handler, I, String?) async throws -> ObjectCollection<Value>)?
+    ) -> (@MainActor @Sendable (Any, I, String?) async throws -> ObjectCollection<AnyParameterValue>)? {
+        guard let options else { return nil }
+        return { @MainActor @Sendable handler, intent, term in
+            guard let handler = handler as? Handler else { throw HandlerCastFailure() }
+            return try await options(handler, intent, term).map { AnyParameterValue($0) }
+        }
+    }
+
+    /// A value of this parameter's type made from spoken words, if the type accepts them.
+    func fromSpoken(_ text: String, identifier: String?) -> AnyParameterValue? {
+        func make<T: ParameterValue>(_ type: T.Type) -> AnyParameterValue? {
+            T.fromSpoken(text, identifier: identifier).map { AnyParameterValue($0) }
+        }
+        return make(valueType)
+    }
+}
+
+/// Thrown inside schema glue when a handler is not of the intent's handling type; the host turns
+/// it into `IntentHostError.wrongHandlerType` with the names it knows.
+struct HandlerCastFailure: Error {}

@@ -1,0 +1,63 @@
+/// What a parameter allows: resolved at run time, set up ahead, several values, options, search.
+public struct ParameterFlags: OptionSet, Sendable, Hashable, Codable {
+    public let rawValue: Int
+    /// Creates flags from their raw bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Resolved at run time (an unresolvable parameter is never resolved and needs no dialog).
+    public static let resolvable = ParameterFlags(rawValue: 1 << 0)
+    /// Can be set up ahead, in a shortcut.
+    public static let configurable = ParameterFlags(rawValue: 1 << 1)
+    /// Holds several values, each resolved on its own.
+    public static let multiValue = ParameterFlags(rawValue: 1 << 2)
+    /// The handler provides the options a user can pick from.
+    public static let dynamicOptions = ParameterFlags(rawValue: 1 << 3)
+    /// The options provider takes a search term.
+    public static let searchable = ParameterFlags(rawValue: 1 << 4)
+}
+
+/// The words the assistant says about one parameter.
+///
+/// Templates may name parameters as `${name}` (the confirmation prompt names the value being
+/// confirmed by the parameter's own name).
+public struct ParameterPrompts: Sendable, Hashable, Codable {
+    /// Asked when a value is needed ("Which recipe?").
+    public var value: String?
+    /// Said before offering candidates ("There are several; which one?").
+    public var disambiguationIntroduction: String?
+    /// Asked for a yes or no ("Just to confirm, you wanted '${recipe}'?").
+    public var confirmation: String?
+    /// Said when a value is unsupported, keyed by reason; the key "" is the default.
+    public var unsupported: [String: String]
+
+    /// Prompts; any left nil get a generic wording from the assistant.
+    public init(
+        value: String? = nil, disambiguationIntroduction: String? = nil,
+        confirmation: String? = nil, unsupported: [String: String] = [:]
+    ) {
+        self.value = value
+        self.disambiguationIntroduction = disambiguationIntroduction
+        self.confirmation = confirmation
+        self.unsupported = unsupported
+    }
+}
+
+/// Everything known about a parameter apart from how to read it and how to call its handler.
+public struct ParameterDescriptor: Sendable, Hashable, Codable {
+    /// The parameter's name, unique within its intent.
+    public var name: String
+    /// The `ParameterValue.typeName` of its values.
+    public var valueTypeName: String
+    /// What it allows.
+    public var flags: ParameterFlags
+    /// What the assistant says about it.
+    public var prompts: ParameterPrompts
+
+    /// A descriptor.
+    public init(name: String, valueTypeName: String, flags: ParameterFlags, prompts: ParameterPrompts) {
+        self.name = name
+        self.valueTypeName = valueTypeName
+        self.flags = flags
+        self.prompts = prompts
+    }
+}

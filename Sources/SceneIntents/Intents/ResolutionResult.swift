@@ -1,0 +1,72 @@
+/// The outcome of resolving one parameter value, as a handler answers it.
+///
+/// Mirrors SiriKit's resolution results. A multi-value parameter answers one result per item.
+public enum ResolutionResult<Value: ParameterValue>: Sendable, Equatable, Codable {
+    /// The value is right; the assistant asks nothing more about it.
+    case success(Value)
+    /// Several values fit; the user picks one and the parameter is resolved again with it.
+    case disambiguation([Value])
+    /// The value fits but the user must confirm it (yes accepts it, no asks for another).
+    case confirmationRequired(Value)
+    /// A value is needed: the assistant asks with the parameter's prompt.
+    case needsValue
+    /// The parameter needs no value; resolution of it stops.
+    case notRequired
+    /// The value cannot be used; `reason` picks the parameter's dialog for it (nil: the default).
+    case unsupported(reason: String?)
+
+    /// Accepts a value.
+    public static func success(with value: Value) -> Self { .success(value) }
+    /// Asks the user to pick one of the values.
+    public static func disambiguation(with values: [Value]) -> Self { .disambiguation(values) }
+    /// Asks the user to confirm the value.
+    public static func confirmationRequired(with value: Value) -> Self { .confirmationRequired(value) }
+    /// Refuses the value with no particular reason.
+    public static var unsupported: Self { .unsupported(reason: nil) }
+    /// Refuses the value for a typed reason whose raw value keys the parameter's dialogs.
+    public static func unsupported<Reason: RawRepresentable>(forReason reason: Reason) -> Self
+    where Reason.RawValue == String {
+        .unsupported(reason: reason.rawValue)
+    }
+    /// Accepts the value when there is one, else asks for one: what SiriKit does for a parameter
+    /// whose handler implements no resolution.
+    public static func accepting(_ value: Value?) -> Self {
+        value.map { .success($0) } ?? .needsValue
+    }
+}
+
+/// A resolution result with its values erased: what crosses the boundary to the assistant.
+public struct ParameterResolution: Sendable, Equatable, Codable {
+    /// The kind of result.
+    public enum Kind: String, Sendable, Codable, CaseIterable {
+        case success, disambiguation, confirmationRequired, needsValue, notRequired, unsupported
+    }
+
+    /// The kind of result.
+    public var kind: Kind
+    /// The value (success, confirmationRequired) or the candidates (disambiguation); else empty.
+    public var values: [AnyParameterValue]
+    /// The unsupported reason, if one was given.
+    public var reason: String?
+
+    /// An erased result.
+    public init(kind: Kind, values: [AnyParameterValue] = [], reason: String? = nil) {
+        self.kind = kind
+        self.values = values
+        self.reason = reason
+    }
+
+    /// Erases a typed result.
+    public init<Value>(_ result: ResolutionResult<Value>) {
+        switch result {
+        case .success(let value): self.init(kind: .success, values: [AnyParameterValue(value)])
+        case .disambiguation(let values):
+            self.init(kind: .disambiguation, values: values.map { AnyParameterValue($0) })
+        case .confirmationRequired(let value):
+            self.init(kind: .confirmationRequired, values: [AnyParameterValue(value)])
+        case .needsValue: self.init(kind: .needsValue)
+        case .notRequired: self.init(kind: .notRequired)
+        case .unsupported(let reason): self.init(kind: .unsupported, reason: reason)
+        }
+    }
+}

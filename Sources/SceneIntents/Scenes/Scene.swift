@@ -1,0 +1,49 @@
+/// A connected scene: one window of the app, with its delegate, state and view controllers.
+///
+/// The application creates scenes and drives their state through `SceneStateMachine`; app code
+/// reads the state and sets `rootViewController` (in `scene(_:willConnectTo:options:)`).
+@MainActor
+public final class Scene {
+    /// The session this scene belongs to.
+    public let session: SceneSession
+    /// The scene's delegate, created from the configuration's class name.
+    public let delegate: any SceneDelegate
+    /// The application, while it runs.
+    public private(set) weak var application: Application?
+    /// The scene's title (e.g. shown in a window switcher).
+    public var title: String?
+    /// The activity the scene is doing now, if any.
+    public var userActivity: UserActivity?
+    /// The target content identifiers this scene prefers to continue (its activation conditions);
+    /// an activity whose `targetContentIdentifier` is listed here is continued in this scene.
+    public var activationConditions: Set<String> = []
+    var machine: SceneStateMachine
+
+    init(session: SceneSession, delegate: any SceneDelegate, application: Application) {
+        self.session = session
+        self.delegate = delegate
+        self.application = application
+        self.machine = SceneStateMachine(scene: session.persistentIdentifier)
+    }
+
+    /// The scene's activation state.
+    public var activationState: ActivationState { machine.state.activationState }
+
+    /// The scene's finer lifecycle state.
+    public var lifecycleState: SceneLifecycleState { machine.state }
+
+    /// The window's root view controller; set it while connecting.
+    public var rootViewController: ViewController? {
+        didSet {
+            oldValue?.attach(to: nil)
+            rootViewController?.attach(to: self)
+        }
+    }
+
+    /// The controller on screen: the top of a navigation stack, or the root itself.
+    public var visibleViewController: ViewController? { rootViewController?.visibleController }
+
+    func emit(_ event: LifecycleEvent) {
+        application?.emit(event)
+    }
+}

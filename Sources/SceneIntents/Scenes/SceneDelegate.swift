@@ -1,0 +1,46 @@
+/// A scene's delegate: UIKit's scene callbacks, each with an empty default.
+///
+/// The application creates one per scene from the type registered under the configuration's
+/// `delegateClassName`, so a conforming class needs a plain `init()`.
+@MainActor
+public protocol SceneDelegate: AnyObject {
+    /// Creates the delegate for a new scene.
+    init()
+    /// The scene is connecting; set `scene.rootViewController` here and look at the options'
+    /// user activities (and `session.stateRestorationActivity` after a reclaim).
+    func scene(_ scene: Scene, willConnectTo session: SceneSession, options: ConnectionOptions)
+    /// The scene was disconnected; its session may survive it.
+    func sceneDidDisconnect(_ scene: Scene)
+    /// The scene is coming on screen.
+    func sceneWillEnterForeground(_ scene: Scene)
+    /// The scene receives events.
+    func sceneDidBecomeActive(_ scene: Scene)
+    /// The scene stops receiving events.
+    func sceneWillResignActive(_ scene: Scene)
+    /// The scene went off screen.
+    func sceneDidEnterBackground(_ scene: Scene)
+    /// An activity of this type is about to be continued.
+    func scene(_ scene: Scene, willContinueUserActivityWithType activityType: String)
+    /// Continue the activity (check `userActivity.interaction?.intentResponse` so an action
+    /// already done is not repeated).
+    func scene(_ scene: Scene, continue userActivity: UserActivity)
+    /// An activity of this type could not be continued.
+    func scene(_ scene: Scene, didFailToContinueUserActivityWithType activityType: String, error: any Error)
+    /// The activity to restore the scene with if it is disconnected and reconnected later.
+    func stateRestorationActivity(for scene: Scene) -> UserActivity?
+}
+
+extension SceneDelegate {
+    public func scene(_ scene: Scene, willConnectTo session: SceneSession, options: ConnectionOptions) {}
+    public func sceneDidDisconnect(_ scene: Scene) {}
+    public func sceneWillEnterForeground(_ scene: Scene) {}
+    public func sceneDidBecomeActive(_ scene: Scene) {}
+    public func sceneWillResignActive(_ scene: Scene) {}
+    public func sceneDidEnterBackground(_ scene: Scene) {}
+    public func scene(_ scene: Scene, willContinueUserActivityWithType activityType: String) {}
+    public func scene(_ scene: Scene, continue userActivity: UserActivity) {}
+    public func scene(
+        _ scene: Scene, didFailToContinueUserActivityWithType activityType: String, error: any Error
+    ) {}
+    public func stateRestorationActivity(for scene: Scene) -> UserActivity? { nil }
+}

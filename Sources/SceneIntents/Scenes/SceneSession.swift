@@ -1,0 +1,32 @@
+/// A scene session: the system's record of one of the app's windows, kept while its scene is
+/// disconnected and across app relaunches, until the user closes it.
+///
+/// Only the application creates sessions. A session's scene is held weakly and is nil while the
+/// session is archived.
+@MainActor
+public final class SceneSession: Identifiable, CustomStringConvertible {
+    /// The session's stable, unique identifier.
+    public let persistentIdentifier: String
+    /// The session's role.
+    public let role: SceneSessionRole
+    /// The configuration its scenes are created with.
+    public internal(set) var configuration: SceneConfiguration
+    /// The connected scene, or nil while the session is archived.
+    public internal(set) weak var scene: Scene?
+    /// The activity the scene saved when it last went to the background, given back when it
+    /// reconnects.
+    public internal(set) var stateRestorationActivity: UserActivity?
+    /// App data kept with the session (property-list values only).
+    public var userInfo: [String: PropertyListValue] = [:]
+
+    /// The session's identifier (its persistent identifier).
+    public nonisolated var id: String { persistentIdentifier }
+
+    init(persistentIdentifier: String, role: SceneSessionRole, configuration: SceneConfiguration) {
+        self.persistentIdentifier = persistentIdentifier
+        self.role = role
+        self.configuration = configuration
+    }
+
+    public nonisolated var description: String { "SceneSession(\(persistentIdentifier))" }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// A value that a property list can hold: the only kind of value a `UserActivity`'s `userInfo` accepts.
+///
+/// Build one from Swift literals, or convert an untyped dictionary with
+/// `PropertyListValue.init(validating:path:)`, which names the first value a property list
+/// cannot hold.
+public indirect enum PropertyListValue: Sendable, Hashable, Codable {
+    case string(String)
+    case integer(Int)
+    case real(Double)
+    case boolean(Bool)
+    case date(Date)
+    case data(Data)
+    case array([PropertyListValue])
+    case dictionary([String: PropertyListValue])
+
+    /// Converts an untyped value, throwing `UserActivityError.notPropertyList` for the first value
+    /// (at any depth) that a property list cannot hold.
+    ///
+    /// - Parameter path: where the value sits, used in the error message (for example `userInfo.step`).
+    public init(validating value: Any, path: String) throws(UserActivityError) {
+        switch value {
+        case let value as PropertyListValue: self = value
+        case let value as String: self = .string(value)
+        case let value as Bool: self = .boolean(value)
+        case let value as Int: self = .integer(value)
+        case let value as Double: self = .real(value)
+        case let value as Date: self = .date(value)
+        case let value as Data: self = .data(value)
+        case let values as [Any]:
+            var items: [PropertyListValue] = []
+            items.reserveCapacity(values.count)
+            for (index, item) in values.enumerated() {
+                items.append(try PropertyListValue(validating: item, path: "\(path)[\(index)]"))
+            }
+            self = .array(items)
+        case let values as [String: Any]:
+            var items: [String: PropertyListValue] = [:]
+            for (key, item) in values {
+                items[key] = try PropertyListValue(validating: item, path: "\(path).\(key)")
+            }
+            self = .dictionary(items)
+        default:
+            throw .notPropertyList(path: path, typeName: String(describing: type(of: value)))
+        }
+    }
+
+    /// The string, when this value is one.
+    public var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// The integer, when this value is one.
+    public var integerValue: Int? {
+        if case .integer(let value) = self { return value }
+        return nil
+    }
+}
+
+extension PropertyListValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral
+{
+    /// A string value.
+    public init(stringLiteral value: String) { self = .string(value) }
+    /// An integer value.
+    public init(integerLiteral value: Int) { self = .integer(value) }
+    /// A real value.
+    public init(floatLiteral value: Double) { self = .real(value) }
+    /// A boolean value.
+    public init(booleanLiteral value: Bool) { self = .boolean(value) }
+}

@@ -1,0 +1,80 @@
+/// Why a navigation change was refused.
+public struct NavigationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The controller's name.
+    public let controller: String
+    public var description: String { "\(controller) is already on the navigation stack" }
+}
+
+/// A stack of screens with UIKit's interleaved push and pop order.
+///
+/// The container forwards appearance to its top controller and records no callbacks of its own.
+/// Push A→B: B.viewDidLoad, A.viewWillDisappear, B.viewWillAppear, A.viewDidDisappear,
+/// B.viewDidAppear. Pop B→A: B.viewWillDisappear, A.viewWillAppear, B.viewDidDisappear,
+/// A.viewDidAppear. While the stack is off screen a push or pop only changes the stack.
+@MainActor
+public final class NavigationController: ViewController {
+    /// The stack, root first.
+    public private(set) var viewControllers: [ViewController]
+
+    /// A stack with a root controller.
+    public init(root: ViewController, name: String = "NavigationController") {
+        viewControllers = [root]
+        super.init(name: name)
+        root.navigationController = self
+    }
+
+    /// The controller on top of the stack.
+    public var topViewController: ViewController { viewControllers[viewControllers.count - 1] }
+
+    override public var visibleController: ViewController { topViewController.visibleController }
+
+    /// Pushes a controller; throws if it is already on the stack.
+    public func push(_ controller: ViewController) throws(NavigationError) {
+        guard !viewControllers.contains(where: { $0 === controller }) else {
+            throw NavigationError(controller: controller.name)
+        }
+        let previous = topViewController
+        let onScreen = previous.isVisible
+        viewControllers.append(controller)
+        controller.navigationController = self
+        guard onScreen else { return }
+        controller.loadViewIfNeeded()
+        previous.beginDisappearance()
+        controller.beginAppearance()
+        previous.endDisappearance()
+        controller.endAppearance()
+    }
+
+    /// Pops the top controller and returns it; does nothing at the root and returns nil.
+    @discardableResult
+    public func pop() -> ViewController? {
+        guard viewControllers.count > 1 else { return nil }
+        let leaving = viewControllers.removeLast()
+        let next = topViewController
+        if leaving.isVisible {
+            leaving.beginDisappearance()
+            next.beginAppearance()
+            leaving.endDisappearance()
+            next.endAppearance()
+        }
+        leaving.navigationController = nil
+        return leaving
+    }
+
+    /// Pops to the root, with one disappearance of the top and one appearance of the root.
+    public func popToRoot() {
+        guard viewControllers.count > 1 else { return }
+        let leaving = topViewController
+        let root = viewControllers[0]
+        let onScreen = leaving.isVisible
+        let removed = viewControllers.dropFirst()
+        viewControllers = [root]
+        if onScreen {
+            leaving.beginDisappearance()
+            root.beginAppearance()
+            leaving.endDisappearance()
+            root.endAppearance()
+        }
+        for controller in removed { controller.navigationController = nil }
+    }
+}
