@@ -36,12 +36,15 @@ let package = Package(
             dependencies: ["SceneIntents", "Assistant", "RecipeAssistantKit"],
             swiftSettings: strict),
         .executableTarget(name: "floor-hello", path: "Sources/FloorHello", swiftSettings: strict),
+        .target(
+            name: "TestFixtures", dependencies: ["SceneIntents"], path: "Tests/TestFixtures",
+            swiftSettings: strict),
         .testTarget(
-            name: "SceneIntentsTests", dependencies: ["SceneIntents", "SceneIntentsTesting"],
+            name: "SceneIntentsTests", dependencies: ["SceneIntents", "SceneIntentsTesting", "TestFixtures"],
             swiftSettings: strict),
         .testTarget(
             name: "AssistantTests",
-            dependencies: ["Assistant", "SceneIntents", "SceneIntentsTesting"],
+            dependencies: ["Assistant", "SceneIntents", "SceneIntentsTesting", "TestFixtures"],
             swiftSettings: strict),
         .testTarget(
             name: "RecipeAssistantTests",

@@ -55,7 +55,7 @@ extension ManualClock {
             }
             let due = sleepers
                 .filter { $0.value.deadline <= now }
-                .sorted { ($0.value.deadline, $1.key) < ($1.value.deadline, $0.key) }
+                .sorted { ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key) }
             for (ticket, _) in due {
                 sleepers[ticket] = nil
             }

@@ -137,7 +137,7 @@ public final class ManualClock: Clock, Sendable {
                 let resumeNow = state.withLock { state -> Bool in
                     // Same reasoning as in `park`: the flag is visible here or the
                     // handler runs after us and finds the waiter.
-                    if Task.isCancelled || state.sleepers.count >= count - 1 {
+                    if Task.isCancelled || state.sleepers.count >= count {
                         return true
                     }
                     state.waiters[ticket] = State.Waiter(count: count, continuation: continuation)

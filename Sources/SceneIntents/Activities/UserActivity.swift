@@ -33,6 +33,11 @@ public final class UserActivity: Sendable, Codable, Equatable, CustomStringConve
         public var targetContentIdentifier: String?
         /// The interaction that made the app open, set only when the assistant launched it.
         public var interaction: Interaction?
+
+        /// Content of the given type, every other property at its default.
+        public init(activityType: String) {
+            self.activityType = activityType
+        }
     }
 
     private struct State: Sendable {

@@ -402,6 +402,8 @@ public final class Application {
         scene.rootViewController = nil
         scene.session.scene = nil
         connectedScenes.removeAll { $0 === scene }
+        // A disconnected scene can no longer be brought back by `returnToForeground()`.
+        sentHome.removeAll { $0 == scene.session.persistentIdentifier }
         handlerStore.sceneDisconnected(scene.session.persistentIdentifier)
     }
 

@@ -14,6 +14,9 @@ where C.Duration == Duration {
     return clock.now
 }
 
+// Every test keeps its sleepers in structured child tasks: if a regression leaves one
+// parked, the time limit cancels the test, the sleeper throws, and the test fails
+// instead of hanging.
 @Suite("ManualClock", .timeLimit(.minutes(1)))
 struct ManualClockTests {
     @Test func startsAtTheGivenOffsetAndAdvances() {
@@ -36,25 +39,33 @@ struct ManualClockTests {
         #expect(ManualClock.Instant(offset: .seconds(-2)).description == "t-2.0 seconds")
     }
 
+    @Test func equalInstantsHashAlike() {
+        var hasher = Hasher()
+        ManualClock.Instant(offset: .milliseconds(1_234)).hash(into: &hasher)
+        var other = Hasher()
+        ManualClock.Instant(offset: .milliseconds(1_234)).hash(into: &other)
+        #expect(hasher.finalize() == other.finalize())
+        #expect(ManualClock.Instant(offset: .milliseconds(1_234)) != ManualClock.Instant(offset: .zero))
+    }
+
     @MainActor
     @Test func sleepersWakeInDeadlineOrder() async throws {
         let clock = ManualClock()
         let log = ManualClockWakeLog()
-        var tasks: [Task<Void, any Error>] = []
-        // Parked one by one so the arrival order is known: deadlines 3 s, 1 s, 2 s.
-        for (index, seconds) in [3, 1, 2].enumerated() {
-            tasks.append(Task { @MainActor in
-                try await clock.sleep(until: .init(offset: .seconds(seconds)))
-                log.entries.append(seconds)
-                #expect(clock.now.offset >= .seconds(seconds))
-            })
-            await clock.waitForSleepers(index + 1)
-        }
-        #expect(clock.sleeperCount == 3)
-        clock.advance(by: .seconds(10))
-        #expect(clock.sleeperCount == 0)
-        for task in tasks {
-            try await task.value
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            // Parked one by one so the arrival order is known: deadlines 3 s, 1 s, 2 s.
+            for (index, seconds) in [3, 1, 2].enumerated() {
+                group.addTask { @MainActor in
+                    try await clock.sleep(until: .init(offset: .seconds(seconds)))
+                    log.entries.append(seconds)
+                    #expect(clock.now.offset >= .seconds(seconds))
+                }
+                await clock.waitForSleepers(index + 1)
+            }
+            #expect(clock.sleeperCount == 3)
+            clock.advance(by: .seconds(10))
+            #expect(clock.sleeperCount == 0)
+            try await group.waitForAll()
         }
         #expect(log.entries == [1, 2, 3])
     }
@@ -63,76 +74,100 @@ struct ManualClockTests {
     @Test func sleepersSharingADeadlineWakeInArrivalOrder() async throws {
         let clock = ManualClock()
         let log = ManualClockWakeLog()
-        var tasks: [Task<Void, any Error>] = []
-        for index in 0..<4 {
-            tasks.append(Task { @MainActor in
-                try await clock.sleep(until: .init(offset: .seconds(1)))
-                log.entries.append(index)
-            })
-            await clock.waitForSleepers(index + 1)
-        }
-        clock.advance(to: .init(offset: .seconds(1)))
-        for task in tasks {
-            try await task.value
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<4 {
+                group.addTask { @MainActor in
+                    try await clock.sleep(until: .init(offset: .seconds(1)))
+                    log.entries.append(index)
+                }
+                await clock.waitForSleepers(index + 1)
+            }
+            clock.advance(to: .init(offset: .seconds(1)))
+            try await group.waitForAll()
         }
         #expect(log.entries == [0, 1, 2, 3])
     }
 
     @Test func advanceWakesOnlyTheSleepersThatAreDue() async throws {
         let clock = ManualClock()
-        let early = Task { try await clock.sleep(until: .init(offset: .seconds(1))) }
-        let late = Task { try await clock.sleep(until: .init(offset: .seconds(5))) }
+        async let early: Void = clock.sleep(until: .init(offset: .seconds(1)))
+        async let late: Void = clock.sleep(until: .init(offset: .seconds(5)))
         await clock.waitForSleepers(2)
         clock.advance(by: .seconds(2))
-        try await early.value
+        try await early
         #expect(clock.sleeperCount == 1)
         clock.advance(by: .seconds(3))
-        try await late.value
+        try await late
         #expect(clock.sleeperCount == 0)
     }
 
     @Test func cancellationBeforeSleepingThrowsWithoutParking() async {
         let clock = ManualClock()
-        let task = Task {
-            withUnsafeCurrentTask { $0?.cancel() }
-            try await clock.sleep(until: .init(offset: .seconds(1)))
+        await withTaskGroup(of: Void.self) { group in
+            group.cancelAll()
+            group.addTask {
+                #expect(Task.isCancelled)
+                await #expect(throws: CancellationError.self) {
+                    try await clock.sleep(until: .init(offset: .seconds(1)))
+                }
+            }
         }
-        let result = await task.result
-        #expect(throws: CancellationError.self) { try result.get() }
         #expect(clock.sleeperCount == 0)
     }
 
-    @Test func cancellationWhileSleepingRemovesTheSleeperAtOnce() async {
+    @Test func cancellationWhileSleepingRemovesTheSleeperAtOnce() async throws {
         let clock = ManualClock()
-        let cancelled = Task { try await clock.sleep(until: .init(offset: .seconds(1))) }
-        let other = Task { try await clock.sleep(until: .init(offset: .seconds(1))) }
-        await clock.waitForSleepers(2)
-        cancelled.cancel()
-        #expect(clock.sleeperCount == 1)
-        let result = await cancelled.result
-        #expect(throws: CancellationError.self) { try result.get() }
-        clock.advance(by: .seconds(1))
-        let otherResult = await other.result
-        #expect(throws: Never.self) { try otherResult.get() }
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            let cancelled = Task { try await clock.sleep(until: .init(offset: .seconds(1))) }
+            group.addTask {
+                try await withTaskCancellationHandler {
+                    (try? await cancelled.value) == nil
+                } onCancel: {
+                    cancelled.cancel()
+                }
+            }
+            group.addTask {
+                try await clock.sleep(until: .init(offset: .seconds(1)))
+                return false
+            }
+            await clock.waitForSleepers(2)
+            cancelled.cancel()
+            #expect(clock.sleeperCount == 1)
+            await #expect(throws: CancellationError.self) { try await cancelled.value }
+            clock.advance(by: .seconds(1))
+            var threw = 0
+            for try await didThrow in group where didThrow {
+                threw += 1
+            }
+            #expect(threw == 1)
+        }
         #expect(clock.sleeperCount == 0)
     }
 
     @MainActor
     @Test func waitForSleepersReturnsOnlyOnceEnoughAreParked() async throws {
         let clock = ManualClock()
-        let first = Task { @MainActor in try await clock.sleep(until: .init(offset: .seconds(1))) }
-        await clock.waitForSleepers(1)
-        #expect(clock.sleeperCount == 1)
-        // Starts waiting while only one sleeper is parked; the second parks after it.
-        let waiter = Task { @MainActor in
-            await clock.waitForSleepers(2)
-            return clock.sleeperCount
+        try await withThrowingTaskGroup(of: Int?.self) { group in
+            group.addTask { @MainActor in
+                try await clock.sleep(until: .init(offset: .seconds(1)))
+                return nil
+            }
+            await clock.waitForSleepers(1)
+            #expect(clock.sleeperCount == 1)
+            // Starts waiting while only one sleeper is parked; the second parks after it.
+            group.addTask { @MainActor in
+                await clock.waitForSleepers(2)
+                return clock.sleeperCount
+            }
+            group.addTask { @MainActor in
+                try await clock.sleep(until: .init(offset: .seconds(1)))
+                return nil
+            }
+            let countSeenByWaiter = try await group.next()
+            #expect(countSeenByWaiter == .some(2))
+            clock.advance(by: .seconds(1))
+            try await group.waitForAll()
         }
-        let second = Task { @MainActor in try await clock.sleep(until: .init(offset: .seconds(1))) }
-        #expect(await waiter.value == 2)
-        clock.advance(by: .seconds(1))
-        try await first.value
-        try await second.value
     }
 
     @Test func waitForSleepersReturnsAtOnceWhenAlreadySatisfied() async {
@@ -152,32 +187,22 @@ struct ManualClockTests {
 
     @Test func worksThroughTheGenericClockProtocol() async throws {
         let clock = ManualClock()
-        let task = Task { try await sleepThenReadNow(clock, for: .milliseconds(1_500)) }
+        async let woke = sleepThenReadNow(clock, for: .milliseconds(1_500))
         await clock.waitForSleepers(1)
         clock.advance(by: .milliseconds(1_000))
         #expect(clock.sleeperCount == 1)
         clock.advance(by: .milliseconds(500))
-        let woke = try await task.value
-        #expect(woke == ManualClock.Instant(offset: .milliseconds(1_500)))
+        #expect(try await woke == ManualClock.Instant(offset: .milliseconds(1_500)))
     }
 
     @Test func sleepForUsesTheCurrentTime() async throws {
         let clock = ManualClock(start: .seconds(2))
-        let task = Task { try await clock.sleep(for: .seconds(3)) }
+        async let slept: Void = clock.sleep(for: .seconds(3))
         await clock.waitForSleepers(1)
         clock.advance(to: .init(offset: .seconds(4)))
         #expect(clock.sleeperCount == 1)
         clock.advance(to: .init(offset: .seconds(5)))
-        try await task.value
+        try await slept
         #expect(clock.sleeperCount == 0)
-    }
-
-    @Test func equalInstantsHashAlike() {
-        var hasher = Hasher()
-        ManualClock.Instant(offset: .milliseconds(1_234)).hash(into: &hasher)
-        var other = Hasher()
-        ManualClock.Instant(offset: .milliseconds(1_234)).hash(into: &other)
-        #expect(hasher.finalize() == other.finalize())
-        #expect(ManualClock.Instant(offset: .milliseconds(1_234)) != ManualClock.Instant(offset: .zero))
     }
 }

@@ -1,0 +1,84 @@
+import Assistant
+import Foundation
+import SceneIntents
+
+/// The Recipe Assistant, assembled: the app (manifest from its Info.plist, delegates, screens),
+/// its intent host, and an in-process connection an assistant talks to.
+@MainActor
+public final class RecipeAssistantApp {
+    /// The app's name.
+    public static let name = "Recipe Assistant"
+    /// The app's runtime.
+    public let application: Application
+    /// The app's side of the boundary.
+    public let host: IntentHost
+    /// The assistant's way in.
+    public let connection: InProcessConnection
+    /// The device (lock state), shared with the assistant.
+    public let device: Device
+    /// The recipes.
+    public let book: RecipeBook
+
+    /// The app, not yet running.
+    ///
+    /// - Parameters:
+    ///   - catalogSize: synthetic recipes added to the book for search at scale.
+    ///   - manifest: the manifest (default: the Info.plist shipped with the demo).
+    public init(catalogSize: Int = 0, device: Device = Device(), manifest: AppManifest? = nil) throws {
+        let book = RecipeBook.demo(catalogSize: catalogSize)
+        self.book = book
+        self.device = device
+        application = Application(
+            manifest: try manifest ?? Self.bundledManifest(), device: device,
+            sceneDelegates: ["RecipeSceneDelegate": RecipeSceneDelegate.self],
+            delegate: { RecipeAppDelegate(book: book) })
+        host = IntentHost(application: application, catalog: try Self.catalog())
+        connection = InProcessConnection(host: host, appName: Self.name)
+    }
+
+    /// The intents the app defines.
+    public nonisolated static func catalog() throws -> IntentCatalog {
+        try IntentCatalog([ShowDirectionsIntent.self])
+    }
+
+    /// The manifest read from the Info.plist shipped with the demo.
+    public nonisolated static func bundledManifest() throws -> AppManifest {
+        guard let url = Bundle.module.url(forResource: "Info", withExtension: "plist", subdirectory: "Resources")
+        else {
+            throw ManifestError(code: .malformedPropertyList, key: "Info.plist", value: "not found in the demo's resources")
+        }
+        return try AppManifest(contentsOf: url)
+    }
+
+    /// The words the assistant understands for this app, with the featured recipes as entities.
+    public func vocabulary() -> Vocabulary {
+        var vocabulary = Vocabulary()
+        let intent = ShowDirectionsIntent.typeName
+        for phrase in [
+            "show directions for ${recipe}", "directions for ${recipe}", "show me ${recipe}",
+            "how do i make ${recipe}", "let's cook ${recipe}", "next step", "what's next", "continue",
+            "show directions",
+        ] {
+            // The phrases are fixed and well formed; a failure here would be a typo caught by tests.
+            try? vocabulary.addPhrase(phrase, intent: intent)
+        }
+        vocabulary.setEntities(
+            book.featured.map { Entity(identifier: $0.identifier, name: $0.title) }, forSlot: "recipe")
+        return vocabulary
+    }
+
+    /// An assistant for this app.
+    public func makeAssistant<C: Clock>(
+        user: any UserAgent, clock: C, configuration: AssistantConfiguration = AssistantConfiguration(),
+        isTracing: Bool = true
+    ) -> Assistant where C.Duration == Duration {
+        Assistant(
+            connection: connection, user: user, device: device, clock: clock, vocabulary: vocabulary(),
+            configuration: configuration, isTracing: isTracing)
+    }
+
+    /// The screen on top of the foreground (most recently active) scene, if any.
+    public var foregroundScreen: (any RecipeScreen)? {
+        application.mostRecentlyActiveScene?.visibleViewController as? (any RecipeScreen)
+    }
+}

@@ -1,0 +1,63 @@
+import SceneIntents
+
+/// The scene delegate: builds the navigation stack, continues the assistant's activity from the
+/// connection options and from `continue`, and saves where the user was for state restoration.
+@MainActor
+public final class RecipeSceneDelegate: SceneDelegate {
+    /// The activity type of the state restoration activity.
+    public static let viewingActivityType = "com.example.recipe-assistant.viewing"
+
+    public init() {}
+
+    public func scene(_ scene: Scene, willConnectTo session: SceneSession, options: ConnectionOptions) {
+        guard let model = (scene.application?.delegate as? RecipeAppDelegate)?.model else { return }
+        let navigation = NavigationController(root: RecipeListViewController(model: model), name: "Navigation")
+        scene.rootViewController = navigation
+        scene.title = "Recipe Assistant"
+        if let activity = options.userActivities.first {
+            continueIntent(from: activity, in: scene)
+        } else if let restoration = session.stateRestorationActivity {
+            restore(restoration, in: navigation, model: model)
+        }
+    }
+
+    public func scene(_ scene: Scene, continue userActivity: UserActivity) {
+        continueIntent(from: userActivity, in: scene)
+    }
+
+    public func stateRestorationActivity(for scene: Scene) -> UserActivity? {
+        guard let screen = scene.visibleViewController as? (any RecipeScreen), let recipe = screen.displayedRecipe
+        else { return nil }
+        var content = UserActivity.Content(activityType: Self.viewingActivityType)
+        content.title = recipe.title
+        content.userInfo = ["recipe": .string(recipe.identifier)]
+        if let directions = screen as? DirectionsViewController {
+            content.userInfo["step"] = .integer(directions.step)
+        }
+        content.requiredUserInfoKeys = ["recipe"]
+        return UserActivity(content: content)
+    }
+
+    /// Takes the intent from the activity's interaction and calls `nextStep` on the top screen,
+    /// unless the interaction's response shows the action was already done.
+    private func continueIntent(from activity: UserActivity, in scene: Scene) {
+        guard let interaction = activity.interaction,
+            let intent = interaction.intent.as(ShowDirectionsIntent.self),
+            interaction.intentResponse?.code.opensApp ?? true,
+            let screen = scene.visibleViewController as? (any RecipeScreen)
+        else { return }
+        _ = screen.nextStep(for: intent.recipe)
+    }
+
+    private func restore(_ activity: UserActivity, in navigation: NavigationController, model: RecipeModel) {
+        guard case .string(let identifier)? = activity.userInfo["recipe"],
+            let recipe = model.book.recipe(identifier: identifier)
+        else { return }
+        try? navigation.push(RecipeDetailViewController(recipe: recipe, model: model))
+        if case .integer(let step)? = activity.userInfo["step"] {
+            let directions = DirectionsViewController(recipe: recipe, model: model)
+            directions.show(step: step)
+            try? navigation.push(directions)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import SceneIntents
+
+/// A recipe's directions, one step at a time. `nextStep` goes to the next step, and after the
+/// last one starts over at step 1.
+@MainActor
+public final class DirectionsViewController: ViewController, RecipeScreen {
+    /// The recipe whose directions are shown.
+    public let recipe: Recipe
+    /// The step shown, from 0.
+    public private(set) var step = 0
+    private let model: RecipeModel
+    private lazy var handler = ShowDirectionsHandler(screen: self, model: model, application: scene?.application)
+
+    /// The directions of a recipe, at step 1.
+    public init(recipe: Recipe, model: RecipeModel) {
+        self.recipe = recipe
+        self.model = model
+        super.init(name: "Directions")
+    }
+
+    override public func viewDidAppear() {
+        registerIntentHandler(handler)
+    }
+
+    public var displayedRecipe: Recipe? { recipe }
+    public var heading: String { "\(recipe.title) · Directions" }
+
+    private var isLastStep: Bool { step == recipe.directions.count - 1 }
+
+    public func lines() -> [String] {
+        guard !recipe.directions.isEmpty else { return ["(no directions)"] }
+        return [
+            "Step \(step + 1) of \(recipe.directions.count)", "", recipe.directions[step], "",
+            isLastStep ? "[1] Start Over" : "[1] Next Step",
+        ]
+    }
+
+    public func nextStep(for recipe: Recipe?) -> IntentResponse {
+        guard !self.recipe.directions.isEmpty else { return .failure("Sorry, \(self.recipe.title) has no directions.") }
+        if isLastStep {
+            step = 0
+            return ShowDirectionsResponse.startOver(directions: self.recipe.directions[0])
+        }
+        step += 1
+        return ShowDirectionsResponse.showDirections(step: step + 1, directions: self.recipe.directions[step])
+    }
+
+    /// Shows a given step (from 0), as state restoration does.
+    public func show(step: Int) {
+        guard recipe.directions.indices.contains(step) else { return }
+        self.step = step
+    }
+
+    public func tap(_ number: Int) -> String? {
+        guard number == 1 else { return "There is only [1] here." }
+        _ = nextStep(for: recipe)
+        return nil
+    }
+}

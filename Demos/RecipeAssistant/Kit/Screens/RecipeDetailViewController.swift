@@ -1,0 +1,47 @@
+import SceneIntents
+
+/// A recipe with its ingredients. `nextStep` opens the directions at step 1, or fails when the
+/// recipe has none.
+@MainActor
+public final class RecipeDetailViewController: ViewController, RecipeScreen {
+    /// The recipe shown.
+    public let recipe: Recipe
+    private let model: RecipeModel
+    private lazy var handler = ShowDirectionsHandler(screen: self, model: model, application: scene?.application)
+
+    /// The detail of a recipe.
+    public init(recipe: Recipe, model: RecipeModel) {
+        self.recipe = recipe
+        self.model = model
+        super.init(name: "RecipeDetail")
+    }
+
+    override public func viewDidAppear() {
+        model.viewed(recipe)
+        registerIntentHandler(handler)
+    }
+
+    public var displayedRecipe: Recipe? { recipe }
+    public var heading: String { recipe.title }
+
+    public func lines() -> [String] {
+        [recipe.subtitle, "", "Ingredients:"] + recipe.ingredients.map { "  • \($0)" } + [
+            "", recipe.directions.isEmpty ? "(no directions)" : "[1] Directions",
+        ]
+    }
+
+    public func nextStep(for recipe: Recipe?) -> IntentResponse {
+        guard !self.recipe.directions.isEmpty else {
+            return .failure("Sorry, \(self.recipe.title) has no directions.")
+        }
+        try? navigationController?.push(DirectionsViewController(recipe: self.recipe, model: model))
+        return ShowDirectionsResponse.showDirections(step: 1, directions: self.recipe.directions[0])
+    }
+
+    public func tap(_ number: Int) -> String? {
+        guard number == 1 else { return "There is only [1] Directions here." }
+        guard !recipe.directions.isEmpty else { return "\(recipe.title) has no directions." }
+        _ = nextStep(for: recipe)
+        return nil
+    }
+}

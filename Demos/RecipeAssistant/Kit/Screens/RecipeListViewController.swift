@@ -1,0 +1,50 @@
+import SceneIntents
+
+/// The recipe list: the root screen. `nextStep` opens the spoken recipe and answers its
+/// ingredients.
+@MainActor
+public final class RecipeListViewController: ViewController, RecipeScreen {
+    private let model: RecipeModel
+    private lazy var handler = ShowDirectionsHandler(screen: self, model: model, application: scene?.application)
+
+    /// The list over a model.
+    public init(model: RecipeModel) {
+        self.model = model
+        super.init(name: "RecipeList")
+    }
+
+    override public func viewDidAppear() {
+        registerIntentHandler(handler)
+    }
+
+    public var displayedRecipe: Recipe? { nil }
+    public var heading: String { "Recipes" }
+
+    public func lines() -> [String] {
+        model.book.featured.enumerated().map { offset, recipe in
+            "[\(offset + 1)] \(recipe.title) · \(recipe.subtitle)"
+        }
+    }
+
+    public func nextStep(for recipe: Recipe?) -> IntentResponse {
+        guard let recipe, let known = lookUp(recipe) else { return .failure("Which recipe? Pick one from the list.") }
+        open(known)
+        return ShowDirectionsResponse.showIngredients(known)
+    }
+
+    public func tap(_ number: Int) -> String? {
+        guard model.book.featured.indices.contains(number - 1) else {
+            return "There is no recipe \(number); pick 1 to \(model.book.featured.count)."
+        }
+        open(model.book.featured[number - 1])
+        return nil
+    }
+
+    private func lookUp(_ recipe: Recipe) -> Recipe? {
+        model.book.recipe(identifier: recipe.identifier) ?? model.book.recipe(titled: recipe.title)
+    }
+
+    private func open(_ recipe: Recipe) {
+        try? navigationController?.push(RecipeDetailViewController(recipe: recipe, model: model))
+    }
+}

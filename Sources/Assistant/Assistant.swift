@@ -1,0 +1,160 @@
+import SceneIntents
+
+/// The system side: receives a request, routes it, launches or wakes the app, converses with the
+/// user through resolve → confirm → handle under a time budget per phase call, brings a scene
+/// forward on `continueInApp`, and records everything in its trace.
+///
+/// It reaches the app only through an `AppConnection` and the user only through a `UserAgent`,
+/// and reads time only from the clock it is given, so a test drives the whole exchange
+/// deterministically with a `ManualClock` and a scripted user.
+public actor Assistant {
+    /// Everything that happened, with clock instants.
+    public nonisolated let trace: Trace
+    /// Budgets, paging, patience.
+    public let configuration: AssistantConfiguration
+    private let connection: any AppConnection
+    private let user: any UserAgent
+    private let device: Device
+    private let clock: BudgetClock
+    private var vocabulary: Vocabulary
+    private var nextRequest: UInt64 = 0
+
+    /// An assistant for one app.
+    ///
+    /// - Parameters:
+    ///   - device: the device whose lock state restricts intents (share it with the app).
+    ///   - clock: the clock budgets and the trace read (a `ManualClock` in tests).
+    ///   - isTracing: false records nothing (to measure the trace's own cost).
+    public init<C: Clock>(
+        connection: any AppConnection, user: any UserAgent, device: Device, clock: C,
+        vocabulary: Vocabulary = Vocabulary(), configuration: AssistantConfiguration = AssistantConfiguration(),
+        isTracing: Bool = true
+    ) where C.Duration == Duration {
+        let clock = BudgetClock(clock)
+        self.clock = clock
+        self.trace = Trace(clock: clock, isRecording: isTracing)
+        self.connection = connection
+        self.user = user
+        self.device = device
+        self.vocabulary = vocabulary
+        self.configuration = configuration
+        connection.attach(trace)
+    }
+
+    /// Replaces the vocabulary utterances are interpreted with.
+    public func setVocabulary(_ vocabulary: Vocabulary) {
+        self.vocabulary = vocabulary
+    }
+
+    /// Carries out one request from start to end and says how it ended.
+    public func perform(_ request: AssistantRequest) async -> AssistantOutcome {
+        trace.record(.request, request.description)
+        var dialog: [String] = []
+        let intent: AnyIntent
+        switch request {
+        case .intent(let typed):
+            intent = typed.intent
+        case .utterance(let words):
+            switch await interpret(words, dialog: &dialog) {
+            case .intent(let interpreted): intent = interpreted
+            case .stop(let outcome): return outcome
+            }
+        }
+        if let refusal = routeRefusal(for: intent) {
+            trace.record(.route, "refused \(intent.typeName): \(refusal)")
+            return await end(.refused, refusal, intent: intent, dialog: dialog)
+        }
+        guard let descriptor = connection.catalog.descriptor(named: intent.typeName) else {
+            return await end(.refused, "I don't know how to do that.", intent: intent, dialog: dialog)
+        }
+        trace.record(.route, "\(intent.typeName) → \(connection.appName)")
+        nextRequest += 1
+        var exchange = Exchange(
+            descriptor: descriptor, intent: intent, request: nextRequest, connection: connection,
+            user: user, trace: trace, clock: clock, configuration: configuration)
+        var outcome = await exchange.run()
+        outcome.dialog = dialog + outcome.dialog
+        return outcome
+    }
+
+    private enum Reading {
+        case intent(AnyIntent)
+        case stop(AssistantOutcome)
+    }
+
+    private func interpret(_ words: String, dialog: inout [String]) async -> Reading {
+        var match = vocabulary.match(words)
+        if case .ambiguous(let candidates) = match {
+            let options = candidates.map(\.phrase)
+            let prompt = Prompt.chooseInterpretation(question: "Did you mean:", options: options)
+            trace.record(.prompt, prompt.spoken.replacingNewlines)
+            dialog.append(prompt.spoken)
+            let reply = await user.answer(prompt)
+            trace.record(.answer, reply.description)
+            switch reply {
+            case .pick(let number) where (1...candidates.count).contains(number):
+                match = .matched(candidates[number - 1])
+            case .cancel:
+                return .stop(await end(.cancelled, "OK, cancelled.", intent: nil, dialog: dialog))
+            default:
+                return .stop(await end(.notUnderstood, "Sorry, I still didn't understand.", intent: nil, dialog: dialog))
+            }
+        }
+        switch match {
+        case .matched(let interpretation):
+            trace.record(.interpret, "\(interpretation.intent) via \"\(interpretation.phrase)\"\(slotSummary(interpretation))")
+            guard let descriptor = connection.catalog.descriptor(named: interpretation.intent) else {
+                trace.record(.route, "refused \(interpretation.intent): not defined by the app")
+                return .stop(await end(.refused, "Sorry, I don't know how to do that.", intent: nil, dialog: dialog))
+            }
+            var intent = descriptor.makeIntent()
+            for (name, slot) in interpretation.slots.sorted(by: { $0.key < $1.key }) {
+                let words = slot.entity?.name ?? slot.spoken
+                guard let value = descriptor.value(for: name, spoken: words, identifier: slot.entity?.identifier),
+                    let updated = descriptor.setting(name, to: [value], in: intent)
+                else { continue }
+                intent = updated
+            }
+            return .intent(intent)
+        case .noMatch(let suggestions):
+            trace.record(.interpret, "no match")
+            let hint = suggestions.isEmpty ? "" : " You can say: " + suggestions.map { "\"\($0)\"" }.joined(separator: ", ") + "."
+            return .stop(await end(.notUnderstood, "Sorry, I didn't understand.\(hint)", intent: nil, dialog: dialog))
+        case .ambiguous:
+            return .stop(await end(.notUnderstood, "Sorry, I didn't understand.", intent: nil, dialog: dialog))
+        }
+    }
+
+    private func slotSummary(_ interpretation: Interpretation) -> String {
+        let slots = interpretation.slots.sorted { $0.key < $1.key }.map { name, slot in
+            let entity = slot.entity.map { " = \($0.name)" } ?? ""
+            return "\(name): \"\(slot.spoken)\"\(entity)"
+        }
+        return slots.isEmpty ? "" : " (" + slots.joined(separator: ", ") + ")"
+    }
+
+    /// Why the request cannot go to the app, spoken; nil when it can.
+    private func routeRefusal(for intent: AnyIntent) -> String? {
+        let name = intent.typeName
+        let manifest = connection.manifest
+        guard connection.catalog.descriptor(named: name) != nil else {
+            return "Sorry, I don't know how to do that."
+        }
+        guard manifest.supportsIntent(name) else {
+            return "Sorry, \(connection.appName) doesn't support that."
+        }
+        if manifest.isRestrictedWhileLocked(name) && device.isLocked {
+            return "You'll need to unlock your device first."
+        }
+        return nil
+    }
+
+    private func end(_ status: AssistantOutcome.Status, _ line: String, intent: AnyIntent?, dialog: [String])
+        async -> AssistantOutcome
+    {
+        trace.record(.say, line)
+        await user.hear(line)
+        trace.record(.outcome, status.rawValue)
+        return AssistantOutcome(status: status, intent: intent, response: nil, dialog: dialog + [line])
+    }
+}

@@ -1,0 +1,50 @@
+import SceneIntents
+
+/// How the assistant behaves: budgets, paging, patience.
+public struct AssistantConfiguration: Sendable, Equatable {
+    /// The time each phase call may take (default 10 s). The first call of a request is also
+    /// charged the app's launch and handler lookup.
+    public var phaseBudget: Duration = .seconds(10)
+    /// Budgets for particular intents, by type name, instead of `phaseBudget`.
+    public var intentBudgets: [String: Duration] = [:]
+    /// How many candidates a spoken list offers at a time before "more".
+    public var pageSize = 3
+    /// How many times one parameter may be asked about again before the assistant gives up.
+    public var maxReasks = 4
+
+    /// The default configuration.
+    public init() {}
+
+    /// The budget for one phase call of an intent.
+    public func budget(for intent: String) -> Duration { intentBudgets[intent] ?? phaseBudget }
+}
+
+/// What the assistant is asked to do.
+public enum AssistantRequest: Sendable, Equatable, CustomStringConvertible {
+    /// Words, interpreted by the vocabulary.
+    case utterance(String)
+    /// A typed intent with whatever parameters are already known (a shortcut, a test).
+    case intent(AnyIntentRequest)
+
+    public var description: String {
+        switch self {
+        case .utterance(let words): "\"\(words)\""
+        case .intent(let request): request.intent.typeName
+        }
+    }
+}
+
+/// A typed intent request, wrapped so `AssistantRequest` stays `Equatable`.
+public struct AnyIntentRequest: Sendable, Equatable {
+    /// The intent with its known parameters.
+    public var intent: AnyIntent
+    /// Wraps an intent.
+    public init(_ intent: AnyIntent) { self.intent = intent }
+}
+
+extension AssistantRequest {
+    /// A request for a typed intent.
+    public static func intent<I: Intent>(_ intent: I, targetScene: String? = nil) -> AssistantRequest {
+        .intent(AnyIntentRequest(AnyIntent(intent, targetSceneIdentifier: targetScene)))
+    }
+}

@@ -1,0 +1,91 @@
+import Synchronization
+
+/// How a budgeted call ended.
+public enum RaceOutcome<Value: Sendable>: Sendable {
+    /// The work answered in time.
+    case answered(Value)
+    /// The deadline passed first; the work was cancelled and its answer, if it ever comes, dropped.
+    case timedOut
+    /// The caller was cancelled first.
+    case cancelled
+}
+
+/// Runs `work` against a hard deadline.
+///
+/// The work runs in its own task; whichever comes first (its answer, the deadline, or the
+/// caller's cancellation) ends the wait at once, even if the work ignores cancellation. The timer
+/// is disarmed as soon as the work answers, so nothing waits on a deadline that no longer
+/// matters. An answer that arrives after the deadline is passed to `late` and otherwise dropped.
+public func race<Value: Sendable>(
+    deadline: Duration, on clock: BudgetClock,
+    late: @escaping @Sendable (Value) -> Void = { _ in },
+    _ work: @escaping @Sendable () async -> Value
+) async -> RaceOutcome<Value> {
+    let gate = RaceGate<Value>()
+    return await withTaskCancellationHandler {
+        await withUnsafeContinuation { (continuation: UnsafeContinuation<RaceOutcome<Value>, Never>) in
+            gate.install(continuation)
+            let timer = clock.arm(at: deadline) { gate.finish(.timedOut) }
+            let task = Task {
+                let value = await work()
+                if !gate.finish(.answered(value)) { late(value) }
+            }
+            gate.attach(task: task, timer: timer)
+        }
+    } onCancel: {
+        gate.finish(.cancelled)
+    }
+}
+
+/// The shared state of one race: whoever finishes first resumes the waiter, cancels the work
+/// (unless it answered) and disarms the timer.
+private final class RaceGate<Value: Sendable>: Sendable {
+    private struct State {
+        var continuation: UnsafeContinuation<RaceOutcome<Value>, Never>?
+        var outcome: RaceOutcome<Value>?
+        var task: Task<Void, Never>?
+        var timer: (any BudgetTimer)?
+    }
+
+    private let state = Mutex(State())
+
+    func install(_ continuation: UnsafeContinuation<RaceOutcome<Value>, Never>) {
+        let early = state.withLock { state -> RaceOutcome<Value>? in
+            if let outcome = state.outcome { return outcome }
+            state.continuation = continuation
+            return nil
+        }
+        if let early { continuation.resume(returning: early) }
+    }
+
+    func attach(task: Task<Void, Never>, timer: any BudgetTimer) {
+        let finished = state.withLock { state -> RaceOutcome<Value>? in
+            if let outcome = state.outcome { return outcome }
+            state.task = task
+            state.timer = timer
+            return nil
+        }
+        guard let finished else { return }
+        timer.disarm()
+        if case .answered = finished {} else { task.cancel() }
+    }
+
+    /// Ends the race with `outcome` if it is not over; returns whether this call ended it.
+    @discardableResult
+    func finish(_ outcome: RaceOutcome<Value>) -> Bool {
+        let taken = state.withLock { state -> State? in
+            if state.outcome != nil { return nil }
+            state.outcome = outcome
+            let taken = state
+            state.continuation = nil
+            state.task = nil
+            state.timer = nil
+            return taken
+        }
+        guard let taken else { return false }
+        taken.timer?.disarm()
+        if case .answered = outcome {} else { taken.task?.cancel() }
+        taken.continuation?.resume(returning: outcome)
+        return true
+    }
+}

@@ -1,0 +1,58 @@
+import SceneIntents
+import Synchronization
+
+/// A connection to an app in the same process: each call is one hop onto the main actor, where
+/// the app's `IntentHost` answers it.
+///
+/// Values are passed as they are (they are `Sendable`); nothing is encoded, which is what makes
+/// the in-process path fast. The app's lifecycle callbacks and host reports go to the attached
+/// trace.
+public final class InProcessConnection: AppConnection {
+    /// The app's name.
+    public let appName: String
+    /// The app's manifest.
+    public let manifest: AppManifest
+    /// The app's intent definitions.
+    public let catalog: IntentCatalog
+    private let host: IntentHost
+    private let slot = TraceSlot()
+
+    /// A connection to the app `host` answers for.
+    @MainActor
+    public init(host: IntentHost, appName: String) {
+        self.host = host
+        self.appName = appName
+        manifest = host.application.manifest
+        catalog = host.catalog
+        host.application.observe { [slot] event in
+            slot.trace?.record(.lifecycle, event.description)
+        }
+        host.onReport = { [slot] report in
+            slot.trace?.record(.report, report.description)
+        }
+    }
+
+    public func send(_ call: PhaseCall) async -> PhaseAnswer {
+        await host.answer(call)
+    }
+
+    public func continueInApp(_ activity: UserActivity) async throws -> String {
+        try await MainActor.run {
+            try host.application.openForUserActivity(activity).session.persistentIdentifier
+        }
+    }
+
+    public func attach(_ trace: Trace?) {
+        slot.trace = trace
+    }
+}
+
+/// The trace a connection records into, replaceable from any thread.
+private final class TraceSlot: Sendable {
+    private let current = Mutex<Trace?>(nil)
+
+    var trace: Trace? {
+        get { current.withLock { $0 } }
+        set { current.withLock { $0 = newValue } }
+    }
+}

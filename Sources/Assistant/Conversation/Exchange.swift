@@ -1,0 +1,436 @@
+import SceneIntents
+
+/// Why an exchange stopped before its end.
+enum ExchangeStop: Error {
+    case timedOut(phase: PhaseCall.Phase)
+    case cancelled
+    case refused(IntentHostError)
+    case gaveUp(parameter: String)
+}
+
+/// One request's conversation: resolve each parameter with the user, confirm, handle, continue
+/// in the app. It lives for one `Assistant.perform` call.
+struct Exchange {
+    let descriptor: IntentDescriptor
+    let connection: any AppConnection
+    let user: any UserAgent
+    let trace: Trace
+    let clock: BudgetClock
+    let configuration: AssistantConfiguration
+    let request: UInt64
+    var intent: AnyIntent
+    var dialog: [String] = []
+    private var callsMade = 0
+    private let connectedAt: Duration
+
+    init(
+        descriptor: IntentDescriptor, intent: AnyIntent, request: UInt64, connection: any AppConnection,
+        user: any UserAgent, trace: Trace, clock: BudgetClock, configuration: AssistantConfiguration
+    ) {
+        self.descriptor = descriptor
+        self.intent = intent
+        self.request = request
+        self.connection = connection
+        self.user = user
+        self.trace = trace
+        self.clock = clock
+        self.configuration = configuration
+        connectedAt = clock.now
+    }
+
+    private var appName: String { connection.appName }
+    private var budget: Duration { configuration.budget(for: descriptor.typeName) }
+
+    // MARK: The whole exchange
+
+    mutating func run() async -> AssistantOutcome {
+        do throws(ExchangeStop) {
+            for parameter in descriptor.parameters where parameter.flags.contains(.resolvable) {
+                try await resolve(parameter)
+            }
+            let confirmation = try await respond(to: .confirm)
+            guard confirmation.code == .ready || confirmation.code == .unspecified else {
+                await say(text(for: confirmation))
+                await finish()
+                return outcome(descriptor.isSuccess(confirmation.code) ? .success : .failure, confirmation)
+            }
+            let response = try await respond(to: .handle)
+            return await conclude(with: response)
+        } catch {
+            return await stop(error)
+        }
+    }
+
+    private mutating func stop(_ reason: ExchangeStop) async -> AssistantOutcome {
+        switch reason {
+        case .timedOut(let phase):
+            trace.record(.timeout, "\(phase) exceeded \(budget.seconds)s")
+            await say("Sorry, \(appName) didn't respond in time: the \(phase.spokenName) step took longer than \(budget.seconds) seconds.")
+            await finish()
+            return outcome(.timedOut, nil)
+        case .cancelled:
+            await say("OK, cancelled.")
+            await finish()
+            return outcome(.cancelled, nil)
+        case .refused(let error):
+            await say(spoken(error))
+            await finish()
+            return outcome(.failure, nil)
+        case .gaveUp(let parameter):
+            await say("Sorry, I'm having trouble with the \(parameter). Let's try again later.")
+            await finish()
+            return outcome(.failure, nil)
+        }
+    }
+
+    private mutating func conclude(with response: IntentResponse) async -> AssistantOutcome {
+        await say(text(for: response))
+        if response.code == .inProgress { return outcome(.inProgress, response) }
+        guard response.code.opensApp, let activity = response.userActivity else {
+            return outcome(descriptor.isSuccess(response.code) ? .success : .failure, response)
+        }
+        do {
+            let scene = try await connection.continueInApp(activity)
+            trace.record(.continuation, "\(activity.activityType) continued in \(scene)")
+            var result = outcome(response.code == .continueInApp ? .continuedInApp : .failure, response)
+            result.continuedInScene = scene
+            return result
+        } catch {
+            trace.record(.continuation, "failed: \(error)")
+            await say("Sorry, I couldn't open \(appName): \(error)")
+            return outcome(.failure, response)
+        }
+    }
+
+    private func outcome(_ status: AssistantOutcome.Status, _ response: IntentResponse?) -> AssistantOutcome {
+        trace.record(.outcome, status.rawValue)
+        return AssistantOutcome(status: status, intent: intent, response: response, dialog: dialog)
+    }
+
+    // MARK: Resolution
+
+    private mutating func resolve(_ parameter: ParameterDescriptor) async throws(ExchangeStop) {
+        var accepted = Set<Int>()
+        var reasks = 0
+        while true {
+            let results = try await resolution(of: parameter.name)
+            guard
+                let (index, result) = results.enumerated().first(where: { index, result in
+                    !accepted.contains(index) && result.kind != .success && result.kind != .notRequired
+                })
+            else {
+                try adopt(results, for: parameter, keeping: accepted)
+                return
+            }
+            reasks += 1
+            guard reasks <= configuration.maxReasks else { throw .gaveUp(parameter: parameter.name) }
+            let multi = parameter.flags.contains(.multiValue)
+            switch result.kind {
+            case .needsValue:
+                let value = try await askValue(for: parameter, question: valuePrompt(parameter))
+                try set(parameter, at: multi ? index : nil, to: value)
+            case .disambiguation:
+                let value = try await pick(from: result.values, for: parameter)
+                try set(parameter, at: multi ? index : nil, to: value)
+            case .confirmationRequired:
+                guard let value = result.values.first else { continue }
+                let question = DialogTemplate.render(
+                    parameter.prompts.confirmation ?? "Just to confirm, you wanted ${\(parameter.name)}?",
+                    [parameter.name: value.displayItem.title])
+                switch await ask(.confirmation(parameter: parameter.name, question: question)) {
+                case .yes:
+                    try set(parameter, at: multi ? index : nil, to: value)
+                    accepted.insert(index)
+                    if results.indices.allSatisfy({ accepted.contains($0) || results[$0].kind == .success || results[$0].kind == .notRequired }) {
+                        return
+                    }
+                case .cancel: throw .cancelled
+                default:
+                    let replacement = try await askValue(for: parameter, question: valuePrompt(parameter))
+                    try set(parameter, at: multi ? index : nil, to: replacement)
+                }
+            case .unsupported:
+                let dialog = parameter.prompts.unsupported[result.reason ?? ""]
+                    ?? parameter.prompts.unsupported[""]
+                    ?? "Sorry, that \(parameter.name) isn't supported."
+                await say(DialogTemplate.render(dialog, currentTitles(parameter)))
+                let value = try await askValue(for: parameter, question: valuePrompt(parameter))
+                try set(parameter, at: multi ? index : nil, to: value)
+            case .success, .notRequired:
+                continue
+            }
+        }
+    }
+
+    /// Takes the successful values into the intent (a handler may have resolved to a value other
+    /// than the one it was given).
+    private mutating func adopt(
+        _ results: [ParameterResolution], for parameter: ParameterDescriptor, keeping accepted: Set<Int>
+    ) throws(ExchangeStop) {
+        guard results.contains(where: { $0.kind == .success }) else { return }
+        if parameter.flags.contains(.multiValue) {
+            let current = descriptor.values(of: parameter.name, in: intent) ?? []
+            let values = results.enumerated().compactMap { index, result -> AnyParameterValue? in
+                if result.kind == .success { return result.values.first }
+                return index < current.count && accepted.contains(index) ? current[index] : nil
+            }
+            try set(parameter, values: values)
+        } else if let value = results[0].values.first {
+            try set(parameter, values: [value])
+        }
+    }
+
+    private mutating func resolution(of parameter: String) async throws(ExchangeStop) -> [ParameterResolution] {
+        switch try await call(.resolve(parameter: parameter)) {
+        case .resolved(let results) where !results.isEmpty: return results
+        case .resolved: return [ParameterResolution(kind: .notRequired)]
+        case .refused(let error): throw .refused(error)
+        default: throw .refused(IntentHostError(.handlerThrew, intent: descriptor.typeName, detail: "unexpected answer to resolve"))
+        }
+    }
+
+    private func currentTitles(_ parameter: ParameterDescriptor) -> [String: String] {
+        let titles = descriptor.values(of: parameter.name, in: intent)?.map(\.displayItem.title) ?? []
+        return [parameter.name: titles.joined(separator: ", ")]
+    }
+
+    private func valuePrompt(_ parameter: ParameterDescriptor) -> String {
+        parameter.prompts.value ?? "What \(parameter.name)?"
+    }
+
+    private mutating func set(_ parameter: ParameterDescriptor, at index: Int?, to value: AnyParameterValue)
+        throws(ExchangeStop)
+    {
+        guard let index else { return try set(parameter, values: [value]) }
+        var values = descriptor.values(of: parameter.name, in: intent) ?? []
+        if index < values.count { values[index] = value } else { values.append(value) }
+        try set(parameter, values: values)
+    }
+
+    private mutating func set(_ parameter: ParameterDescriptor, values: [AnyParameterValue]) throws(ExchangeStop) {
+        guard let updated = descriptor.setting(parameter.name, to: values, in: intent) else {
+            throw .refused(
+                IntentHostError(
+                    .handlerThrew, intent: descriptor.typeName,
+                    detail: "a value of the wrong type for '\(parameter.name)'"))
+        }
+        intent = updated
+    }
+
+    // MARK: Asking the user
+
+    private mutating func ask(_ prompt: Prompt) async -> Reply {
+        trace.record(.prompt, prompt.spoken.replacingNewlines)
+        dialog.append(prompt.spoken)
+        let reply = await user.answer(prompt)
+        trace.record(.answer, reply.description)
+        return reply
+    }
+
+    private mutating func say(_ line: String) async {
+        trace.record(.say, line)
+        dialog.append(line)
+        await user.hear(line)
+    }
+
+    /// Asks for a value until the words make one (or the user cancels, or patience runs out).
+    private mutating func askValue(for parameter: ParameterDescriptor, question: String)
+        async throws(ExchangeStop) -> AnyParameterValue
+    {
+        for _ in 0...configuration.maxReasks {
+            switch await ask(.value(parameter: parameter.name, question: question)) {
+            case .cancel: throw .cancelled
+            case .text(let words):
+                if let value = try await value(from: words, for: parameter) { return value }
+            case .pick(let number):
+                if let value = try await value(from: String(number), for: parameter) { return value }
+            case .yes, .no, .more:
+                break
+            }
+            await say("Sorry, I didn't get that.")
+        }
+        throw .gaveUp(parameter: parameter.name)
+    }
+
+    /// A value from the user's words: the app's options searched with them when it offers any,
+    /// else the value type's own reading of them.
+    private mutating func value(from words: String, for parameter: ParameterDescriptor)
+        async throws(ExchangeStop) -> AnyParameterValue?
+    {
+        if parameter.flags.contains(.dynamicOptions) {
+            switch try await call(.provideOptions(parameter: parameter.name, searchTerm: words)) {
+            case .options(let collection):
+                let items = collection.allItems
+                if items.count == 1 { return items[0] }
+                if items.count > 1 { return try await pick(from: items, for: parameter) }
+            case .refused(let error) where error.code != .noOptionsProvider:
+                throw .refused(error)
+            default:
+                break
+            }
+        }
+        return descriptor.value(for: parameter.name, spoken: words)
+    }
+
+    /// Offers candidates a page at a time and returns the one the user picks.
+    private mutating func pick(from candidates: [AnyParameterValue], for parameter: ParameterDescriptor)
+        async throws(ExchangeStop) -> AnyParameterValue
+    {
+        guard !candidates.isEmpty else {
+            return try await askValue(for: parameter, question: valuePrompt(parameter))
+        }
+        let pageSize = max(1, configuration.pageSize)
+        let introduction = parameter.prompts.disambiguationIntroduction ?? "Which \(parameter.name)?"
+        var start = 0
+        var misses = 0
+        while misses <= configuration.maxReasks {
+            let end = min(start + pageSize, candidates.count)
+            let page = candidates[start..<end].map(\.displayItem)
+            let prompt = Prompt.pick(
+                parameter: parameter.name, introduction: introduction, items: page,
+                firstNumber: start + 1, hasMore: end < candidates.count)
+            switch await ask(prompt) {
+            case .pick(let number) where (1...candidates.count).contains(number):
+                return candidates[number - 1]
+            case .text(let words):
+                let wanted = words.lowercased()
+                if let match = candidates.first(where: {
+                    $0.displayItem.title.lowercased() == wanted || $0.displayItem.identifier.lowercased() == wanted
+                }) {
+                    return match
+                }
+                misses += 1
+                await say("Sorry, that isn't one of them.")
+            case .more:
+                if end < candidates.count {
+                    start = end
+                } else {
+                    start = 0
+                    misses += 1
+                    await say("That's all of them.")
+                }
+            case .cancel:
+                throw .cancelled
+            default:
+                misses += 1
+                await say("Please pick a number from the list.")
+            }
+        }
+        throw .gaveUp(parameter: parameter.name)
+    }
+
+    // MARK: Calls
+
+    private mutating func respond(to phase: PhaseCall.Phase) async throws(ExchangeStop) -> IntentResponse {
+        switch try await call(phase) {
+        case .response(let response): return response
+        case .refused(let error): throw .refused(error)
+        default:
+            throw .refused(IntentHostError(.handlerThrew, intent: descriptor.typeName, detail: "unexpected answer to \(phase)"))
+        }
+    }
+
+    /// One phase call under its budget. The first call's budget started when the system
+    /// connected, so it is also charged the app's launch and the handler lookup.
+    private mutating func call(_ phase: PhaseCall.Phase) async throws(ExchangeStop) -> PhaseAnswer {
+        let start = callsMade == 0 ? connectedAt : clock.now
+        callsMade += 1
+        let deadline = start + budget
+        let call = PhaseCall(request: request, intent: intent, phase: phase)
+        trace.record(.call, "\(phase) budget \(budget.seconds)s until \(deadline.seconds)s")
+        let connection = connection
+        let trace = trace
+        let outcome = await race(
+            deadline: deadline, on: clock,
+            late: { answer in trace.record(.late, "\(phase) answered after its budget: \(answer.summary) (dropped)") }
+        ) {
+            await connection.send(call)
+        }
+        switch outcome {
+        case .answered(let answer):
+            trace.record(.result, "\(phase) → \(answer.summary)")
+            return answer
+        case .timedOut: throw .timedOut(phase: phase)
+        case .cancelled: throw .cancelled
+        }
+    }
+
+    /// Tells the app the request is over, so it drops the handler it holds for it.
+    private func finish() async {
+        let call = PhaseCall(request: request, intent: intent, phase: .finish)
+        let connection = connection
+        _ = await race(deadline: clock.now + budget, on: clock) { await connection.send(call) }
+    }
+
+    // MARK: Words
+
+    private func text(for response: IntentResponse) -> String {
+        if let dialog = response.dialog { return DialogTemplate.render(dialog, response.values) }
+        if let template = descriptor.template(for: response.code) {
+            return DialogTemplate.render(template.dialog, response.values)
+        }
+        return switch response.code {
+        case .success: "Done."
+        case .continueInApp: "Opening \(appName)."
+        case .inProgress: "\(appName) is working on it."
+        case .failureRequiringAppLaunch: "You'll need to continue in \(appName)."
+        case .ready, .unspecified: "OK."
+        default: descriptor.isSuccess(response.code) ? "Done." : "Sorry, \(appName) couldn't do that."
+        }
+    }
+
+    private func spoken(_ error: IntentHostError) -> String {
+        switch error.code {
+        case .notHandled: "Sorry, \(appName) can't do that right now."
+        case .restrictedWhileLocked: "You'll need to unlock your device first."
+        case .notInManifest, .unknownIntent: "Sorry, \(appName) doesn't support that."
+        default: "Sorry, \(appName) couldn't do that: \(error.description)."
+        }
+    }
+}
+
+extension PhaseCall.Phase {
+    var spokenName: String {
+        switch self {
+        case .resolve(let parameter): "\(parameter)"
+        case .provideOptions(let parameter, _): "\(parameter) options"
+        case .confirm: "confirm"
+        case .handle: "handle"
+        case .finish: "finish"
+        }
+    }
+}
+
+extension PhaseAnswer {
+    /// One line describing the answer, for the trace.
+    var summary: String {
+        switch self {
+        case .resolved(let results):
+            results.map { result in
+                let values = result.values.map(\.displayItem.title)
+                let reason = result.reason.map { " reason: \($0)" } ?? ""
+                return values.isEmpty ? "\(result.kind.rawValue)\(reason)" : "\(result.kind.rawValue)(\(values.joined(separator: ", ")))"
+            }.joined(separator: "; ")
+        case .options(let collection): "options(\(collection.allItems.count))"
+        case .response(let response): "response(\(response.code)\(response.userActivity.map { ", activity \($0.activityType)" } ?? ""))"
+        case .finished: "finished"
+        case .refused(let error): "refused(\(error.code.rawValue): \(error))"
+        }
+    }
+}
+
+extension Duration {
+    /// Seconds with millisecond precision, e.g. "9.5" or "10".
+    var seconds: String {
+        let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+        if milliseconds % 1000 == 0 { return String(milliseconds / 1000) }
+        var fraction = String(milliseconds % 1000)
+        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return "\(milliseconds / 1000).\(fraction)"
+    }
+}
+
+extension String {
+    var replacingNewlines: String { split(separator: "\n").joined(separator: " | ") }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import SceneIntents
+
+/// Something the assistant asks the user.
+public enum Prompt: Sendable, Equatable, CustomStringConvertible {
+    /// A value for a parameter, with the spoken question.
+    case value(parameter: String, question: String)
+    /// A pick among candidates: one page of them, numbered from `firstNumber`.
+    case pick(parameter: String, introduction: String, items: [DisplayItem], firstNumber: Int, hasMore: Bool)
+    /// A yes or no.
+    case confirmation(parameter: String, question: String)
+    /// Which of several interpretations of an utterance was meant.
+    case chooseInterpretation(question: String, options: [String])
+
+    /// The prompt as the assistant says it, candidates included.
+    public var spoken: String {
+        switch self {
+        case .value(_, let question), .confirmation(_, let question): return question
+        case .pick(_, let introduction, let items, let first, let hasMore):
+            var lines = [introduction]
+            for (offset, item) in items.enumerated() {
+                let subtitle = item.subtitle.map { " (\($0))" } ?? ""
+                lines.append("\(first + offset). \(item.title)\(subtitle)")
+            }
+            if hasMore { lines.append("Say \"more\" for more.") }
+            return lines.joined(separator: "\n")
+        case .chooseInterpretation(let question, let options):
+            return ([question] + options.enumerated().map { "\($0.offset + 1). \($0.element)" })
+                .joined(separator: "\n")
+        }
+    }
+
+    public var description: String { spoken }
+}
+
+/// What the user answers.
+public enum Reply: Sendable, Equatable, CustomStringConvertible {
+    /// Words (a value, or a candidate's title).
+    case text(String)
+    /// A candidate's number, as listed.
+    case pick(Int)
+    /// The next page of candidates.
+    case more
+    /// Yes.
+    case yes
+    /// No.
+    case no
+    /// Stop the exchange.
+    case cancel
+
+    /// Reads a typed or spoken answer: a number picks, "more", "yes"/"no", "cancel"/"stop";
+    /// anything else is text.
+    public init(parsing text: String) {
+        let words = text.trimmingCharacters(in: .whitespaces).lowercased()
+        switch words {
+        case "more", "next", "next page": self = .more
+        case "yes", "y", "yeah", "yep", "sure", "ok", "okay": self = .yes
+        case "no", "n", "nope": self = .no
+        case "cancel", "stop", "never mind", "nevermind": self = .cancel
+        default:
+            if let number = Int(words) { self = .pick(number) } else { self = .text(text.trimmingCharacters(in: .whitespaces)) }
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .text(let text): text
+        case .pick(let number): String(number)
+        case .more: "more"
+        case .yes: "yes"
+        case .no: "no"
+        case .cancel: "cancel"
+        }
+    }
+}
+
+/// The user, as the assistant sees them: hears what it says and answers its prompts.
+///
+/// The terminal, a script and a test double implement it; the assistant never reads input itself.
+public protocol UserAgent: Sendable {
+    /// The assistant says a line.
+    func hear(_ line: String) async
+    /// The assistant asks; the user answers.
+    func answer(_ prompt: Prompt) async -> Reply
+}

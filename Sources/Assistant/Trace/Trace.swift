@@ -1,0 +1,58 @@
+import Foundation
+import Synchronization
+
+/// Every event of the assistant's exchanges, in order, with its clock instant.
+///
+/// Thread-safe (events are appended under a lock), so the app side can record lifecycle
+/// callbacks into it from the main actor. With a `ManualClock` two identical runs give identical
+/// traces, byte for byte, in both renderings.
+public final class Trace: Sendable {
+    private let state: Mutex<[TraceEvent]>
+    private let recording: Atomic<Bool>
+    private let clock: BudgetClock
+
+    /// A trace on a clock; `isRecording` false keeps nothing (for measuring its cost).
+    public init(clock: BudgetClock, isRecording: Bool = true) {
+        self.clock = clock
+        state = Mutex([])
+        recording = Atomic(isRecording)
+    }
+
+    /// Whether events are kept.
+    public var isRecording: Bool {
+        get { recording.load(ordering: .relaxed) }
+        set { recording.store(newValue, ordering: .relaxed) }
+    }
+
+    /// Records an event at the clock's current instant.
+    public func record(_ kind: TraceEvent.Kind, _ detail: @autoclosure () -> String) {
+        guard recording.load(ordering: .relaxed) else { return }
+        let event = TraceEvent(at: clock.now, kind: kind, detail: detail())
+        state.withLock { $0.append(event) }
+    }
+
+    /// The events so far.
+    public var events: [TraceEvent] { state.withLock { $0 } }
+
+    /// Forgets every event.
+    public func clear() { state.withLock { $0.removeAll() } }
+
+    /// The events as readable text, one per line.
+    public func text(from start: Int = 0) -> String {
+        let events = events
+        guard start < events.count else { return "" }
+        return events[start...].map(\.description).joined(separator: "\n") + "\n"
+    }
+
+    /// The events as JSON Lines: one object per line, keys sorted.
+    public func jsonLines(from start: Int = 0) -> String {
+        let events = events
+        guard start < events.count else { return "" }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return events[start...].map { event in
+            // Encoding a struct of strings cannot fail.
+            String(decoding: (try? encoder.encode(event)) ?? Data(), as: UTF8.self)
+        }.joined(separator: "\n") + "\n"
+    }
+}

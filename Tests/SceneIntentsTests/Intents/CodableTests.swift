@@ -1,0 +1,93 @@
+import Foundation
+import SceneIntents
+import TestFixtures
+import Testing
+
+struct CodableTests {
+    func roundTrip<T: Codable & Equatable>(_ value: T) throws -> T {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let data = try encoder.encode(value)
+        return try Kitchen.catalog().makeDecoder().decode(T.self, from: data)
+    }
+
+    @Test func intentsRoundTripThroughTheCatalog() throws {
+        let intent = AnyIntent(
+            OrderSoupIntent(soup: Soup("pho", "Pho"), quantity: 2, toppings: ["lime"]), targetSceneIdentifier: "session-3")
+        #expect(try roundTrip(intent) == intent)
+    }
+
+    @Test func resultsResponsesAndAnswersRoundTrip() throws {
+        let result = ResolutionResult<Soup>.disambiguation(with: Array(Soup.menu.prefix(3)))
+        #expect(try roundTrip(result) == result)
+        #expect(try roundTrip(ParameterResolution(result)) == ParameterResolution(result))
+        let response = IntentResponse(code: ResponseCode(rawValue: 101), values: ["time": "9"], dialog: nil)
+        #expect(try roundTrip(response) == response)
+        let answer = PhaseAnswer.options(ObjectCollection(sections: [ObjectSection(title: "Hot", items: [AnyParameterValue(Soup.menu[0])])]))
+        #expect(try roundTrip(answer) == answer)
+        let call = PhaseCall(request: 9, intent: AnyIntent(OrderSoupIntent()), phase: .provideOptions(parameter: "soup", searchTerm: "pe"))
+        #expect(try roundTrip(call) == call)
+    }
+
+    @Test func activitiesRoundTripWithTheirInteraction() throws {
+        var content = UserActivity.Content(activityType: "OrderSoupIntent")
+        content.title = "Soup"
+        content.userInfo = ["count": 2, "names": .array(["a", "b"])]
+        content.targetContentIdentifier = "kitchen"
+        content.interaction = Interaction(
+            intent: AnyIntent(OrderSoupIntent(quantity: 3)), response: .continueInApp, identifier: "i-1",
+            groupIdentifier: "orders", handlingStatus: .deferredToApplication, date: Date(timeIntervalSince1970: 1000))
+        let activity = UserActivity(content: content)
+        let decoded = try roundTrip(activity)
+        #expect(decoded == activity)
+        #expect(decoded.interaction?.intent.as(OrderSoupIntent.self)?.quantity == 3)
+    }
+
+    @Test func decodingAnIntentWithoutTheCatalogOrOfAnUnknownTypeFailsClearly() throws {
+        let data = try JSONEncoder().encode(AnyIntent(OrderSoupIntent()))
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(AnyIntent.self, from: data) }
+        let unknown = Data(#"{"type":"BakeIntent","intent":{}}"#.utf8)
+        #expect(throws: DecodingError.self) { try Kitchen.catalog().makeDecoder().decode(AnyIntent.self, from: unknown) }
+        let malformed = Data(#"{"type":"OrderSoupIntent","intent":{"quantity":"two"}}"#.utf8)
+        #expect(throws: DecodingError.self) { try Kitchen.catalog().makeDecoder().decode(AnyIntent.self, from: malformed) }
+    }
+
+    @Test func responseCodesKeepSiriKitsRawValues() {
+        let codes: [ResponseCode] = [.unspecified, .ready, .continueInApp, .inProgress, .success, .failure, .failureRequiringAppLaunch]
+        #expect(codes.map(\.rawValue) == Array(0...6))
+        #expect(ResponseCode(rawValue: 100).isCustom && !ResponseCode.failure.isCustom)
+    }
+
+    @Test func dialogTemplatesFillPlaceholdersAndKeepUnknownOnes() {
+        #expect(DialogTemplate.render("Step ${step}. ${directions}", ["step": "2", "directions": "Stir."]) == "Step 2. Stir.")
+        #expect(DialogTemplate.render("Hello ${who}", [:]) == "Hello ${who}")
+        #expect(DialogTemplate.render("Broken ${x", ["x": "1"]) == "Broken ${x")
+    }
+
+    @Test func theCatalogRefusesDuplicatesAndLowCustomCodes() {
+        #expect(throws: IntentCatalogError.self) { try IntentCatalog([OrderSoupIntent.self, OrderSoupIntent.self]) }
+        #expect(throws: IntentCatalogError(code: .customCodeOutOfRange, intent: "LowCodeIntent", value: "7")) {
+            try IntentCatalog([LowCodeIntent.self])
+        }
+    }
+
+    @Test func descriptorsReadWriteAndMakeValuesWithoutKnowingTheType() throws {
+        let descriptor = try #require(try Kitchen.catalog().descriptor(named: "OrderSoupIntent"))
+        #expect(descriptor.parameters.map(\.name) == ["soup", "quantity", "toppings"])
+        #expect(descriptor.parameter(named: "toppings")?.flags.contains(.multiValue) == true)
+        var intent = descriptor.makeIntent()
+        let two = try #require(descriptor.value(for: "quantity", spoken: " 2 "))
+        intent = try #require(descriptor.setting("quantity", to: [two], in: intent))
+        #expect(intent.as(OrderSoupIntent.self)?.quantity == 2)
+        #expect(descriptor.setting("quantity", to: [AnyParameterValue("two")], in: intent) == nil)
+        #expect(descriptor.value(for: "quantity", spoken: "lots") == nil)
+    }
+}
+
+struct LowCodeIntent: Intent {
+    static let typeName = "LowCodeIntent"
+    static let schema = IntentSchema<LowCodeIntent>(
+        handler: (any OpenSafeIntentHandling).self, parameters: [],
+        responses: [ResponseTemplate(custom: 7, name: "tooLow", isSuccess: true, dialog: "")],
+        handle: { _, _ in .success })
+}

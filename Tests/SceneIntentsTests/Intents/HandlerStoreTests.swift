@@ -1,0 +1,69 @@
+import SceneIntents
+import SceneIntentsTesting
+import TestFixtures
+import Testing
+
+@MainActor
+struct HandlerStoreTests {
+    func screen(of scene: Scene?) -> KitchenScreen? { scene?.rootViewController as? KitchenScreen }
+
+    @Test func aScreenRegistersItsHandlerWhenItAppears() throws {
+        let app = Kitchen.application()
+        try app.launch(.user)
+        let scene = try #require(app.connectedScenes.first)
+        let handler = try #require(screen(of: scene)?.handler)
+        #expect(app.handlerStore.handler(for: AnyIntent(OrderSoupIntent())) === handler)
+    }
+
+    @Test func theStoreHoldsHandlersWeakly() throws {
+        let app = Kitchen.application()
+        try app.launch(.user)
+        let scene = try #require(app.connectedScenes.first)
+        weak var handler: ScriptedSoupHandler?
+        do {
+            let replacement = KitchenScreen(name: "Temporary")
+            handler = replacement.handler
+            app.handlerStore.register(replacement.handler, for: scene)
+            #expect(app.handlerStore.handler(for: AnyIntent(OrderSoupIntent())) === handler)
+        }
+        #expect(handler == nil)
+        #expect(app.handlerStore.handler(for: AnyIntent(OrderSoupIntent())) == nil)
+        #expect(app.handlerStore.liveHandlerCount == 0)
+    }
+
+    @Test func aDisconnectedScenesHandlerGoesWithItsScreen() throws {
+        let app = Kitchen.application()
+        try app.launch(.user)
+        let session = try #require(app.openSessions.first)
+        weak var handler = screen(of: session.scene)?.handler
+        #expect(handler != nil)
+        try app.moveToBackground()
+        try app.reclaimMemory(of: session)
+        #expect(handler == nil)
+        #expect(app.handlerStore.handler(for: AnyIntent(OrderSoupIntent())) == nil)
+    }
+
+    @Test func theMostRecentlyActiveSceneAnswersUnlessTheIntentTargetsAnother() throws {
+        let app = Kitchen.application()
+        try app.launch(.user)
+        let first = try #require(app.connectedScenes.first)
+        let second = try app.userOpensNewWindow()
+        let intent = AnyIntent(OrderSoupIntent())
+        #expect(app.handlerStore.handler(for: intent) === screen(of: second)?.handler)
+        let targeted = AnyIntent(OrderSoupIntent(), targetSceneIdentifier: first.session.persistentIdentifier)
+        #expect(app.handlerStore.handler(for: targeted) === screen(of: first)?.handler)
+        try app.moveToBackground()
+        try app.returnToForeground()
+        #expect(app.mostRecentlyActiveScene === second)
+        try app.userCloses(second.session)
+        #expect(app.handlerStore.handler(for: intent) === screen(of: first)?.handler)
+    }
+
+    @Test func theDelegateFallsBackToAFreshHandlerWhenNoScreenHasOne() async throws {
+        let fresh = ScriptedSoupHandler()
+        let app = Kitchen.application(fallback: { _ in fresh })
+        let host = IntentHost(application: app, catalog: try Kitchen.catalog())
+        _ = await host.answer(PhaseCall(request: 1, intent: AnyIntent(OrderSoupIntent()), phase: .confirm))
+        #expect(fresh.calls == ["confirm"])
+    }
+}

@@ -1,0 +1,109 @@
+import SceneIntents
+import SceneIntentsTesting
+import Testing
+
+@Suite("Background and foreground")
+@MainActor
+struct BackgroundForegroundTests {
+    @Test func goingHomeSendsTheSceneToTheBackgroundAndComingBackReturnsIt() throws {
+        let test = TestApp()
+        let scene = try test.launched()
+        let root = try #require(scene.rootViewController)
+
+        try test.app.moveToBackground()
+        #expect(
+            test.take() == [
+                "RootScreen viewWillDisappear",
+                "session-1 sceneWillResignActive",
+                "session-1 sceneDidEnterBackground",
+                "session-1 stateRestorationActivity",
+                "RootScreen viewDidDisappear",
+            ])
+        #expect(test.app.applicationState == .background)
+        #expect(scene.activationState == .background)
+        #expect(!root.isVisible)
+        // Switching apps does not disconnect.
+        #expect(test.app.connectedScenes.count == 1)
+        #expect(scene.session.scene === scene)
+        let saved = try #require(scene.session.stateRestorationActivity)
+        #expect(saved.activityType == TestApp.restorationType)
+        #expect(saved.userInfo == ["session": "session-1", "save": 1])
+
+        try test.app.returnToForeground()
+        #expect(
+            test.take() == [
+                "RootScreen viewWillAppear",
+                "session-1 sceneWillEnterForeground",
+                "session-1 sceneDidBecomeActive",
+                "RootScreen viewDidAppear",
+            ])
+        #expect(test.app.applicationState == .active)
+        #expect(scene.activationState == .foregroundActive)
+        #expect(scene.rootViewController === root)
+        #expect(root.isVisible)
+    }
+
+    @Test func theRestorationActivityIsAskedAtEveryTripToTheBackground() throws {
+        let test = TestApp()
+        let scene = try test.launched()
+
+        for trip in 1...3 {
+            try test.app.moveToBackground()
+            try test.app.returnToForeground()
+            #expect(scene.session.stateRestorationActivity?.userInfo["save"] == .integer(trip))
+        }
+        #expect(scene.recording?.restorationActivitiesSaved == 3)
+        #expect(test.take().filter { $0.hasSuffix("stateRestorationActivity") }.count == 3)
+    }
+
+    @Test func returningWithNothingSentHomeDoesNothing() throws {
+        let test = TestApp()
+        let scene = try test.launched()
+
+        try test.app.returnToForeground()
+        #expect(test.take() == [])
+        #expect(scene.activationState == .foregroundActive)
+    }
+
+    @Test func goingHomeOrComingBackWhileNotRunningIsRefused() {
+        let test = TestApp()
+
+        #expect(throws: ApplicationError.notRunning("go to the background")) {
+            try test.app.moveToBackground()
+        }
+        #expect(throws: ApplicationError.notRunning("come to the foreground")) {
+            try test.app.returnToForeground()
+        }
+        #expect(test.take() == [])
+    }
+
+    @Test func everyOnScreenSceneGoesHomeAndComesBackButABackgroundOneStays() throws {
+        let test = TestApp()
+        try test.launched()
+        let second = try test.app.requestSceneSessionActivation(nil)
+        _ = test.take()
+        // Reach a state where only session-2 is on screen.
+        try test.app.moveToBackground()
+        try test.app.requestSceneSessionActivation(second.session)
+        _ = test.take()
+
+        try test.app.moveToBackground()
+        #expect(
+            test.take() == [
+                "RootScreen viewWillDisappear",
+                "session-2 sceneWillResignActive",
+                "session-2 sceneDidEnterBackground",
+                "session-2 stateRestorationActivity",
+                "RootScreen viewDidDisappear",
+            ])
+        try test.app.returnToForeground()
+        #expect(
+            test.take() == [
+                "RootScreen viewWillAppear",
+                "session-2 sceneWillEnterForeground",
+                "session-2 sceneDidBecomeActive",
+                "RootScreen viewDidAppear",
+            ])
+        #expect(test.app.connectedScenes.map(\.activationState) == [.background, .foregroundActive])
+    }
+}

@@ -1,0 +1,402 @@
+import Foundation
+import SceneIntents
+import SceneIntentsTesting
+import Testing
+
+private let sceneManifestKey = "UIApplicationSceneManifest"
+private let configurationsKey = "UIApplicationSceneManifest.UISceneConfigurations"
+private let applicationRoleKey =
+    "UIApplicationSceneManifest.UISceneConfigurations.UIWindowSceneSessionRoleApplication"
+
+/// A valid Info.plist, as Xcode writes it.
+private let validXML = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <plist version="1.0">
+    <dict>
+        <key>CFBundleName</key>
+        <string>Soup Chef</string>
+        <key>UIApplicationSceneManifest</key>
+        <dict>
+            <key>UIApplicationSupportsMultipleScenes</key>
+            <true/>
+            <key>UISceneConfigurations</key>
+            <dict>
+                <key>UIWindowSceneSessionRoleApplication</key>
+                <array>
+                    <dict>
+                        <key>UISceneConfigurationName</key>
+                        <string>Default Configuration</string>
+                        <key>UISceneDelegateClassName</key>
+                        <string>RecordingSceneDelegate</string>
+                    </dict>
+                    <dict>
+                        <key>UISceneConfigurationName</key>
+                        <string>Navigation</string>
+                        <key>UISceneDelegateClassName</key>
+                        <string>NavigationSceneDelegate</string>
+                    </dict>
+                </array>
+                <key>UIWindowSceneSessionRoleExternalDisplayNonInteractive</key>
+                <array>
+                    <dict>
+                        <key>UISceneConfigurationName</key>
+                        <string>External</string>
+                    </dict>
+                </array>
+            </dict>
+        </dict>
+        <key>INIntentsSupported</key>
+        <array>
+            <string>OrderSoupIntent</string>
+            <string>SendMoneyIntent</string>
+        </array>
+        <key>INIntentsRestrictedWhileLocked</key>
+        <array>
+            <string>SendMoneyIntent</string>
+        </array>
+        <key>NSUserActivityTypes</key>
+        <array>
+            <string>com.example.recipe.open</string>
+            <string>OrderSoupIntent</string>
+        </array>
+    </dict>
+    </plist>
+    """
+
+/// What `validXML` declares, built in code.
+private let validManifest = AppManifest(
+    supportsMultipleScenes: true,
+    sceneConfigurations: [
+        .windowApplication: [
+            SceneConfiguration(name: "Default Configuration", delegateClassName: "RecordingSceneDelegate"),
+            SceneConfiguration(name: "Navigation", delegateClassName: "NavigationSceneDelegate"),
+        ],
+        .windowExternalDisplayNonInteractive: [
+            SceneConfiguration(name: "External", role: .windowExternalDisplayNonInteractive)
+        ],
+    ],
+    intentsSupported: ["OrderSoupIntent", "SendMoneyIntent"],
+    intentsRestrictedWhileLocked: ["SendMoneyIntent"],
+    userActivityTypes: ["com.example.recipe.open", "OrderSoupIntent"])
+
+private func xmlData(_ plist: Any) throws -> Data {
+    try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0)
+}
+
+/// A scene manifest holding these configurations for the application role.
+private func sceneManifest(_ configurations: Any, multiple: Any = true) -> [String: Any] {
+    [
+        sceneManifestKey: [
+            "UIApplicationSupportsMultipleScenes": multiple,
+            "UISceneConfigurations": ["UIWindowSceneSessionRoleApplication": configurations],
+        ] as [String: Any]
+    ]
+}
+
+private func configuration(_ name: String?, delegate: Any? = "RecordingSceneDelegate") -> [String: Any] {
+    var entry: [String: Any] = [:]
+    if let name { entry["UISceneConfigurationName"] = name }
+    if let delegate { entry["UISceneDelegateClassName"] = delegate }
+    return entry
+}
+
+/// The error reading a property list throws, if any.
+private func readingError(_ data: Data) -> ManifestError? {
+    do {
+        _ = try AppManifest(propertyList: data)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+private func validationError(_ manifest: AppManifest, registered: Set<String> = ["RecordingSceneDelegate"])
+    -> ManifestError?
+{
+    do {
+        try manifest.validate(registeredSceneDelegates: registered)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+private let oneScene: [SceneSessionRole: [SceneConfiguration]] = [
+    .windowApplication: [SceneConfiguration(name: "Default", delegateClassName: "RecordingSceneDelegate")]
+]
+
+/// Values of the wrong type, each at a different key.
+enum WrongTypeCase: String, CaseIterable, Sendable {
+    case topLevelArray, intentsAsString, activityTypesWithNumbers, restrictedAsDictionary
+    case sceneManifestAsString, multipleScenesAsString, configurationsAsArray, roleAsDictionary
+    case roleEntriesAsStrings, delegateClassAsNumber
+
+    var plist: Any {
+        switch self {
+        case .topLevelArray: ["UIApplicationSceneManifest"]
+        case .intentsAsString: ["INIntentsSupported": "OrderSoupIntent"]
+        case .activityTypesWithNumbers: ["NSUserActivityTypes": ["com.example.a", 2] as [Any]]
+        case .restrictedAsDictionary: ["INIntentsRestrictedWhileLocked": ["SendMoneyIntent": true]]
+        case .sceneManifestAsString: [sceneManifestKey: "yes"]
+        case .multipleScenesAsString: sceneManifest([configuration("Default")], multiple: "YES")
+        case .configurationsAsArray:
+            [sceneManifestKey: ["UISceneConfigurations": ["UIWindowSceneSessionRoleApplication"]]]
+        case .roleAsDictionary: sceneManifest(configuration("Default"))
+        case .roleEntriesAsStrings: sceneManifest(["Default"])
+        case .delegateClassAsNumber: sceneManifest([configuration("Default", delegate: 42)])
+        }
+    }
+
+    var key: String {
+        switch self {
+        case .topLevelArray: "Info.plist"
+        case .intentsAsString: "INIntentsSupported"
+        case .activityTypesWithNumbers: "NSUserActivityTypes"
+        case .restrictedAsDictionary: "INIntentsRestrictedWhileLocked"
+        case .sceneManifestAsString: sceneManifestKey
+        case .multipleScenesAsString: "UIApplicationSceneManifest.UIApplicationSupportsMultipleScenes"
+        case .configurationsAsArray: configurationsKey
+        case .roleAsDictionary, .roleEntriesAsStrings: applicationRoleKey
+        case .delegateClassAsNumber: "\(applicationRoleKey).UISceneDelegateClassName"
+        }
+    }
+}
+
+@Suite("Manifest")
+struct ManifestTests {
+    // MARK: Reading
+
+    @Test func readsAValidXMLPropertyList() throws {
+        let manifest = try AppManifest(propertyList: Data(validXML.utf8))
+        #expect(manifest == validManifest)
+        #expect(
+            manifest.configurations(for: .windowApplication).map(\.name) == ["Default Configuration", "Navigation"])
+        #expect(manifest.supportsIntent("OrderSoupIntent") && !manifest.supportsIntent("BookTableIntent"))
+        #expect(manifest.isRestrictedWhileLocked("SendMoneyIntent"))
+        #expect(!manifest.isRestrictedWhileLocked("OrderSoupIntent"))
+        #expect(manifest.supportsActivityType("com.example.recipe.open"))
+        #expect(!manifest.supportsActivityType("com.example.other"))
+        #expect(validationError(manifest, registered: ["RecordingSceneDelegate", "NavigationSceneDelegate"]) == nil)
+    }
+
+    @Test func readsTheSameManifestFromABinaryPropertyList() throws {
+        let parsed = try PropertyListSerialization.propertyList(from: Data(validXML.utf8), format: nil)
+        let binary = try PropertyListSerialization.data(fromPropertyList: parsed, format: .binary, options: 0)
+        #expect(binary.starts(with: Data("bplist00".utf8)))
+
+        let manifest = try AppManifest(propertyList: binary)
+        #expect(manifest == validManifest)
+        #expect(manifest == (try AppManifest(propertyList: Data(validXML.utf8))))
+    }
+
+    @Test func readsAnInfoPlistFile() throws {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("SceneIntentsTests-\(UUID().uuidString)-Info.plist")
+        try Data(validXML.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+
+        #expect(try AppManifest(contentsOf: url) == validManifest)
+
+        let missing = url.appendingPathExtension("missing")
+        let error = #expect(throws: ManifestError.self) { try AppManifest(contentsOf: missing) }
+        #expect(error?.code == .malformedPropertyList)
+        #expect(error?.key == "Info.plist")
+    }
+
+    @Test func aPlistWithoutASceneManifestHasOneSceneAndNoConfigurations() throws {
+        let manifest = try AppManifest(propertyList: xmlData(["CFBundleName": "Plain"]))
+        #expect(manifest == AppManifest(supportsMultipleScenes: false))
+    }
+
+    @Test @MainActor func aManifestReadFromAPlistLaunches() throws {
+        let manifest = try AppManifest(propertyList: Data(validXML.utf8))
+        let app = Application(manifest: manifest, sceneDelegates: TestApp.sceneDelegates) {
+            TestAppDelegate(journal: Journal(), launchNumber: 1)
+        }
+        try app.launch(.user)
+        let scene = try #require(app.connectedScenes.first)
+        #expect(scene.session.configuration.name == "Default Configuration")
+        #expect(scene.session.configuration.delegateClassName == "RecordingSceneDelegate")
+        #expect(scene.delegate is RecordingSceneDelegate)
+        #expect(!(scene.delegate is NavigationSceneDelegate))
+    }
+
+    // MARK: Every error code
+
+    @Test func garbageBytesAreAMalformedPropertyList() {
+        let error = readingError(Data([0xFF, 0xFE, 0x00, 0x01, 0x80, 0x7F, 0x00, 0xC3]))
+        #expect(error?.code == .malformedPropertyList)
+        #expect(error?.key == "Info.plist")
+        #expect(error?.value?.isEmpty == false)
+    }
+
+    @Test(arguments: WrongTypeCase.allCases)
+    func aValueOfTheWrongTypeIsNamedByItsKey(_ wrongType: WrongTypeCase) throws {
+        let error = readingError(try xmlData(wrongType.plist))
+        #expect(error?.code == .wrongType)
+        #expect(error?.key == wrongType.key)
+    }
+
+    @Test func anUnknownRoleIsRefusedWhenReadAndWhenValidated() throws {
+        let plist: [String: Any] = [
+            sceneManifestKey: [
+                "UISceneConfigurations": ["UIWindowSceneSessionRoleWatch": [configuration("Default")]]
+            ]
+        ]
+        #expect(
+            readingError(try xmlData(plist))
+                == ManifestError(code: .unknownRole, key: configurationsKey, value: "UIWindowSceneSessionRoleWatch"))
+
+        let watch = SceneSessionRole(rawValue: "UIWindowSceneSessionRoleWatch")
+        let built = AppManifest(sceneConfigurations: [watch: [SceneConfiguration(name: "Default", role: watch)]])
+        #expect(
+            validationError(built)
+                == ManifestError(code: .unknownRole, key: configurationsKey, value: "UIWindowSceneSessionRoleWatch"))
+    }
+
+    @Test func duplicateConfigurationNamesAreRefused() throws {
+        let plist = sceneManifest([configuration("Default"), configuration("Other"), configuration("Default")])
+        let manifest = try AppManifest(propertyList: xmlData(plist))
+        #expect(manifest.configurations(for: .windowApplication).map(\.name) == ["Default", "Other", "Default"])
+        #expect(
+            validationError(manifest)
+                == ManifestError(code: .duplicateConfigurationName, key: applicationRoleKey, value: "Default"))
+    }
+
+    @Test func aConfigurationWithoutANameIsRefused() throws {
+        for entry in [configuration(nil), configuration(""), configuration(nil, delegate: nil)] {
+            #expect(
+                readingError(try xmlData(sceneManifest([configuration("Default"), entry])))
+                    == ManifestError(code: .missingConfigurationName, key: applicationRoleKey))
+        }
+        let built = AppManifest(sceneConfigurations: [.windowApplication: [SceneConfiguration(name: "")]])
+        #expect(validationError(built) == ManifestError(code: .missingConfigurationName, key: applicationRoleKey))
+    }
+
+    @Test func intentsNeedMultipleScenes() throws {
+        let plist = sceneManifest([configuration("Default")], multiple: false)
+            .merging(["INIntentsSupported": ["OrderSoupIntent"]]) { first, _ in first }
+        let manifest = try AppManifest(propertyList: xmlData(plist))
+        #expect(!manifest.supportsMultipleScenes)
+        #expect(validationError(manifest) == ManifestError(code: .intentsNeedMultipleScenes, key: "INIntentsSupported"))
+
+        var multiple = manifest
+        multiple.supportsMultipleScenes = true
+        #expect(validationError(multiple) == nil)
+    }
+
+    @Test func aRestrictedIntentMustBeSupported() {
+        let manifest = AppManifest(
+            sceneConfigurations: oneScene, intentsSupported: ["OrderSoupIntent"],
+            intentsRestrictedWhileLocked: ["OrderSoupIntent", "SendMoneyIntent"])
+        #expect(
+            validationError(manifest)
+                == ManifestError(
+                    code: .restrictedIntentNotSupported, key: "INIntentsRestrictedWhileLocked",
+                    value: "SendMoneyIntent"))
+    }
+
+    @Test @MainActor func anUnregisteredSceneDelegateRefusesTheLaunch() throws {
+        let manifest = AppManifest(
+            sceneConfigurations: [
+                .windowApplication: [SceneConfiguration(name: "Default", delegateClassName: "GhostSceneDelegate")]
+            ])
+        var delegatesMade = 0
+        let app = Application(manifest: manifest, sceneDelegates: TestApp.sceneDelegates) {
+            delegatesMade += 1
+            return TestAppDelegate(journal: Journal(), launchNumber: delegatesMade)
+        }
+        let recorder = LifecycleRecorder(app)
+
+        let expected = ManifestError(
+            code: .sceneDelegateNotRegistered, key: "\(applicationRoleKey).UISceneDelegateClassName",
+            value: "GhostSceneDelegate")
+        #expect(throws: ApplicationError.invalidManifest(expected)) { try app.launch(.user) }
+        #expect(throws: ApplicationError.invalidManifest(expected)) { try app.launch(.intent) }
+        #expect(recorder.take() == [])
+        #expect(delegatesMade == 0)
+        #expect(!app.isRunning)
+        #expect(app.delegate == nil)
+        #expect(app.openSessions.isEmpty)
+    }
+
+    @Test @MainActor func everyInvalidManifestRefusesTheLaunch() throws {
+        let duplicate = AppManifest(
+            sceneConfigurations: [
+                .windowApplication: [
+                    SceneConfiguration(name: "Default", delegateClassName: "RecordingSceneDelegate"),
+                    SceneConfiguration(name: "Default", delegateClassName: "NavigationSceneDelegate"),
+                ]
+            ])
+        let app = Application(manifest: duplicate, sceneDelegates: TestApp.sceneDelegates) {
+            TestAppDelegate(journal: Journal(), launchNumber: 1)
+        }
+        #expect(
+            throws: ApplicationError.invalidManifest(
+                ManifestError(code: .duplicateConfigurationName, key: applicationRoleKey, value: "Default"))
+        ) { try app.launch(.user) }
+        #expect(!app.isRunning)
+    }
+
+    @Test func activityTypesNeedAnApplicationRoleConfiguration() {
+        let none = AppManifest(userActivityTypes: ["com.example.recipe.open"])
+        #expect(validationError(none) == ManifestError(code: .activityTypesNeedScene, key: "NSUserActivityTypes"))
+
+        let externalOnly = AppManifest(
+            sceneConfigurations: [
+                .windowExternalDisplayNonInteractive: [
+                    SceneConfiguration(name: "External", role: .windowExternalDisplayNonInteractive)
+                ]
+            ],
+            userActivityTypes: ["com.example.recipe.open"])
+        #expect(
+            validationError(externalOnly) == ManifestError(code: .activityTypesNeedScene, key: "NSUserActivityTypes"))
+
+        let withScene = AppManifest(sceneConfigurations: oneScene, userActivityTypes: ["com.example.recipe.open"])
+        #expect(validationError(withScene) == nil)
+    }
+
+    /// One manifest per code that must fail with it, so a new code cannot go untested.
+    @Test(arguments: ManifestError.Code.allCases)
+    func everyCodeIsReported(_ code: ManifestError.Code) throws {
+        let error: ManifestError?
+        switch code {
+        case .malformedPropertyList:
+            error = readingError(Data([0xFF, 0xFE, 0xFD]))
+        case .wrongType:
+            error = readingError(try xmlData(["NSUserActivityTypes": "com.example.recipe.open"]))
+        case .unknownRole:
+            error = readingError(
+                try xmlData([sceneManifestKey: ["UISceneConfigurations": ["UISceneRoleMystery": [[String: Any]]()]]]))
+        case .duplicateConfigurationName:
+            error = validationError(
+                try AppManifest(propertyList: xmlData(sceneManifest([configuration("A"), configuration("A")]))))
+        case .missingConfigurationName:
+            error = readingError(try xmlData(sceneManifest([configuration(nil)])))
+        case .intentsNeedMultipleScenes:
+            error = validationError(
+                AppManifest(supportsMultipleScenes: false, sceneConfigurations: oneScene, intentsSupported: ["A"]))
+        case .restrictedIntentNotSupported:
+            error = validationError(
+                AppManifest(
+                    sceneConfigurations: oneScene, intentsSupported: ["A"], intentsRestrictedWhileLocked: ["B"]))
+        case .sceneDelegateNotRegistered:
+            error = validationError(AppManifest(sceneConfigurations: oneScene), registered: [])
+        case .activityTypesNeedScene:
+            error = validationError(AppManifest(userActivityTypes: ["A"]))
+        }
+        #expect(error?.code == code)
+        #expect(error?.description.isEmpty == false)
+    }
+
+    @Test func aValidManifestPassesValidation() {
+        #expect(validationError(AppManifest()) == nil)
+        #expect(validationError(AppManifest(sceneConfigurations: oneScene, userActivityTypes: ["A"])) == nil)
+        #expect(
+            validationError(
+                AppManifest(
+                    sceneConfigurations: oneScene, intentsSupported: ["A", "B"], intentsRestrictedWhileLocked: ["B"]))
+                == nil)
+    }
+}

@@ -1,0 +1,121 @@
+import SceneIntents
+
+/// A soup handler whose every answer a test sets: each phase calls a closure.
+@MainActor
+public final class ScriptedSoupHandler: OrderSoupIntentHandling, OpenSafeIntentHandling {
+    public var soup: (OrderSoupIntent) async throws -> ResolutionResult<Soup> = { .accepting($0.soup) }
+    public var options: (String?) async throws -> ObjectCollection<Soup> = { term in
+        let term = (term ?? "").lowercased()
+        return ObjectCollection(items: Soup.menu.filter { term.isEmpty || $0.name.lowercased().contains(term) })
+    }
+    public var quantity: (OrderSoupIntent) async throws -> ResolutionResult<Int> = { _ in .notRequired }
+    public var toppings: (OrderSoupIntent) async throws -> [ResolutionResult<String>] = { _ in [.notRequired] }
+    public var confirmation: (OrderSoupIntent) async throws -> IntentResponse = { _ in .ready }
+    public var handling: (OrderSoupIntent) async throws -> IntentResponse = { intent in
+        IntentResponse(
+            code: ResponseCode(rawValue: 100),
+            values: ["quantity": String(intent.quantity ?? 1), "soup": intent.soup?.name ?? "?"])
+    }
+    /// Every phase called, in order.
+    public private(set) var calls: [String] = []
+
+    public init() {}
+
+    public func resolveSoup(for intent: OrderSoupIntent) async throws -> ResolutionResult<Soup> {
+        calls.append("resolveSoup")
+        return try await soup(intent)
+    }
+    public func provideSoupOptions(for intent: OrderSoupIntent, searchTerm: String?) async throws -> ObjectCollection<Soup> {
+        calls.append("provideSoupOptions(\(searchTerm ?? ""))")
+        return try await options(searchTerm)
+    }
+    public func resolveQuantity(for intent: OrderSoupIntent) async throws -> ResolutionResult<Int> {
+        calls.append("resolveQuantity")
+        return try await quantity(intent)
+    }
+    public func resolveToppings(for intent: OrderSoupIntent) async throws -> [ResolutionResult<String>] {
+        calls.append("resolveToppings")
+        return try await toppings(intent)
+    }
+    public func confirm(intent: OrderSoupIntent) async throws -> IntentResponse {
+        calls.append("confirm")
+        return try await confirmation(intent)
+    }
+    public func handle(intent: OrderSoupIntent) async throws -> IntentResponse {
+        calls.append("handle")
+        return try await handling(intent)
+    }
+    public func handle(intent: OpenSafeIntent) async -> IntentResponse {
+        calls.append("openSafe")
+        return .success
+    }
+}
+
+/// The kitchen app's delegate: answers `handler` (which a test may swap or clear) or the store's.
+@MainActor
+public final class KitchenDelegate: ApplicationDelegate {
+    /// What `handlerFor` answers when no screen registered one (nil: not handled).
+    public let fallback: (@MainActor (AnyIntent) -> Any?)?
+    public init(fallback: (@MainActor (AnyIntent) -> Any?)? = nil) {
+        self.fallback = fallback
+    }
+    public func application(_ application: Application, handlerFor intent: AnyIntent) -> Any? {
+        application.handlerStore.handler(for: intent) ?? fallback?(intent)
+    }
+}
+
+/// The kitchen's scene delegate: one screen, named after its session.
+@MainActor
+public final class KitchenSceneDelegate: SceneDelegate {
+    public init() {}
+    public func scene(_ scene: Scene, willConnectTo session: SceneSession, options: ConnectionOptions) {
+        scene.rootViewController = KitchenScreen(name: "Screen-\(session.persistentIdentifier)")
+        (scene.rootViewController as? KitchenScreen)?.connectionActivities = options.userActivities
+    }
+    public func scene(_ scene: Scene, continue userActivity: UserActivity) {
+        (scene.rootViewController as? KitchenScreen)?.continued.append(userActivity)
+    }
+}
+
+/// A screen that registers its own handler when it appears.
+@MainActor
+public final class KitchenScreen: ViewController {
+    public let handler = ScriptedSoupHandler()
+    public var connectionActivities: [UserActivity] = []
+    public var continued: [UserActivity] = []
+    override public func viewDidAppear() {
+        registerIntentHandler(handler)
+    }
+}
+
+/// The kitchen app's pieces.
+public enum Kitchen {
+    /// A manifest listing the soup and safe intents (the safe restricted while locked).
+    public static func manifest(multipleScenes: Bool = true) -> AppManifest {
+        AppManifest(
+            supportsMultipleScenes: multipleScenes,
+            sceneConfigurations: [
+                .windowApplication: [SceneConfiguration(name: "Default", delegateClassName: "KitchenSceneDelegate")]
+            ],
+            intentsSupported: ["OrderSoupIntent", "OpenSafeIntent"],
+            intentsRestrictedWhileLocked: ["OpenSafeIntent"],
+            userActivityTypes: ["OrderSoupIntent", "OpenSafeIntent"])
+    }
+
+    /// The catalog of the fixture intents.
+    public static func catalog() throws -> IntentCatalog {
+        try IntentCatalog([OrderSoupIntent.self, OpenSafeIntent.self, UnlistedIntent.self])
+    }
+
+    /// A kitchen app, not running.
+    @MainActor
+    public static func application(
+        device: Device = Device(), multipleScenes: Bool = true,
+        fallback: (@MainActor (AnyIntent) -> Any?)? = nil
+    ) -> Application {
+        Application(
+            manifest: manifest(multipleScenes: multipleScenes), device: device,
+            sceneDelegates: ["KitchenSceneDelegate": KitchenSceneDelegate.self],
+            delegate: { KitchenDelegate(fallback: fallback) })
+    }
+}
