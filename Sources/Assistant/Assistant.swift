@@ -67,7 +67,8 @@ public actor Assistant {
         guard let descriptor = connection.catalog.descriptor(named: intent.typeName) else {
             return await end(.refused, "I don't know how to do that.", intent: intent, dialog: dialog)
         }
-        trace.record(.route, "\(intent.typeName) → \(connection.appName)")
+        let appName = connection.appName
+        trace.record(.route, "\(intent.typeName) → \(appName)")
         nextRequest += 1
         var exchange = Exchange(
             descriptor: descriptor, intent: intent, request: nextRequest, connection: connection,
@@ -102,7 +103,8 @@ public actor Assistant {
         }
         switch match {
         case .matched(let interpretation):
-            trace.record(.interpret, "\(interpretation.intent) via \"\(interpretation.phrase)\"\(slotSummary(interpretation))")
+            let summary = slotSummary(interpretation)
+            trace.record(.interpret, "\(interpretation.intent) via \"\(interpretation.phrase)\"\(summary)")
             guard let descriptor = connection.catalog.descriptor(named: interpretation.intent) else {
                 trace.record(.route, "refused \(interpretation.intent): not defined by the app")
                 return .stop(await end(.refused, "Sorry, I don't know how to do that.", intent: nil, dialog: dialog))

@@ -21,13 +21,25 @@ public func race<Value: Sendable>(
     late: @escaping @Sendable (Value) -> Void = { _ in },
     _ work: @escaping @Sendable () async -> Value
 ) async -> RaceOutcome<Value> {
+    await race(deadline: deadline, on: clock, late: late) { answer in
+        Task { answer(await work()) }
+    }
+}
+
+/// Runs work that answers through a callback against a hard deadline: `start` begins the work,
+/// returns its task, and calls `answer` once. This lets work that runs on another actor answer
+/// the waiter directly, with no hop back through a task of its own.
+public func race<Value: Sendable>(
+    deadline: Duration, on clock: BudgetClock,
+    late: @escaping @Sendable (Value) -> Void = { _ in },
+    start: (@escaping @Sendable (Value) -> Void) -> Task<Void, Never>
+) async -> RaceOutcome<Value> {
     let gate = RaceGate<Value>()
     return await withTaskCancellationHandler {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<RaceOutcome<Value>, Never>) in
             gate.install(continuation)
             let timer = clock.arm(at: deadline) { gate.finish(.timedOut) }
-            let task = Task {
-                let value = await work()
+            let task = start { value in
                 if !gate.finish(.answered(value)) { late(value) }
             }
             gate.attach(task: task, timer: timer)

@@ -12,12 +12,25 @@ public protocol AppConnection: Sendable {
     var manifest: AppManifest { get }
     /// The app's intent definitions: what the assistant converses from.
     var catalog: IntentCatalog { get }
-    /// Sends one phase call and waits for its answer; launches the app in the background first
-    /// when it is not running.
-    func send(_ call: PhaseCall) async -> PhaseAnswer
+    /// Starts one phase call and returns the task doing it; `reply` receives the answer once.
+    /// Launches the app in the background first when it is not running. Cancelling the task
+    /// cancels the handler's work.
+    ///
+    /// The reply is a callback rather than a return value so that an answer made on the app's
+    /// main actor goes straight to whoever waits for it: one hop per phase, not two.
+    func start(_ call: PhaseCall, reply: @escaping @Sendable (PhaseAnswer) -> Void) -> Task<Void, Never>
     /// Brings the app to the foreground to continue an activity; returns the scene's session
     /// identifier.
     func continueInApp(_ activity: UserActivity) async throws -> String
     /// Where the app's lifecycle callbacks are recorded (nil: nowhere).
     func attach(_ trace: Trace?)
+}
+
+extension AppConnection {
+    /// Sends one phase call and waits for its answer (no budget: see `race`).
+    public func send(_ call: PhaseCall) async -> PhaseAnswer {
+        await withCheckedContinuation { continuation in
+            _ = start(call) { continuation.resume(returning: $0) }
+        }
+    }
 }

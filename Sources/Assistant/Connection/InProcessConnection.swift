@@ -32,8 +32,8 @@ public final class InProcessConnection: AppConnection {
         }
     }
 
-    public func send(_ call: PhaseCall) async -> PhaseAnswer {
-        await host.answer(call)
+    public func start(_ call: PhaseCall, reply: @escaping @Sendable (PhaseAnswer) -> Void) -> Task<Void, Never> {
+        Task { @MainActor [host] in reply(await host.answer(call)) }
     }
 
     public func continueInApp(_ activity: UserActivity) async throws -> String {

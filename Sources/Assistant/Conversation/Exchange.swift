@@ -64,6 +64,7 @@ struct Exchange {
     private mutating func stop(_ reason: ExchangeStop) async -> AssistantOutcome {
         switch reason {
         case .timedOut(let phase):
+            let budget = budget
             trace.record(.timeout, "\(phase) exceeded \(budget.seconds)s")
             await say("Sorry, \(appName) didn't respond in time: the \(phase.spokenName) step took longer than \(budget.seconds) seconds.")
             await finish()
@@ -337,15 +338,14 @@ struct Exchange {
         callsMade += 1
         let deadline = start + budget
         let call = PhaseCall(request: request, intent: intent, phase: phase)
+        let budget = budget
         trace.record(.call, "\(phase) budget \(budget.seconds)s until \(deadline.seconds)s")
         let connection = connection
         let trace = trace
         let outcome = await race(
             deadline: deadline, on: clock,
-            late: { answer in trace.record(.late, "\(phase) answered after its budget: \(answer.summary) (dropped)") }
-        ) {
-            await connection.send(call)
-        }
+            late: { answer in trace.record(.late, "\(phase) answered after its budget: \(answer.summary) (dropped)") },
+            start: { answer in connection.start(call, reply: answer) })
         switch outcome {
         case .answered(let answer):
             trace.record(.result, "\(phase) → \(answer.summary)")
@@ -359,7 +359,7 @@ struct Exchange {
     private func finish() async {
         let call = PhaseCall(request: request, intent: intent, phase: .finish)
         let connection = connection
-        _ = await race(deadline: clock.now + budget, on: clock) { await connection.send(call) }
+        _ = await race(deadline: clock.now + budget, on: clock) { answer in connection.start(call, reply: answer) }
     }
 
     // MARK: Words

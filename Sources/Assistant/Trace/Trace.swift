@@ -7,7 +7,15 @@ import Synchronization
 /// callbacks into it from the main actor. With a `ManualClock` two identical runs give identical
 /// traces, byte for byte, in both renderings.
 public final class Trace: Sendable {
-    private let state: Mutex<[TraceEvent]>
+    /// An event as recorded: its words are put together only when someone reads them, so
+    /// recording costs a timestamp and a captured closure, not string building.
+    private struct Entry: Sendable {
+        let at: Duration
+        let kind: TraceEvent.Kind
+        let detail: @Sendable () -> String
+    }
+
+    private let state: Mutex<[Entry]>
     private let recording: Atomic<Bool>
     private let clock: BudgetClock
 
@@ -24,15 +32,21 @@ public final class Trace: Sendable {
         set { recording.store(newValue, ordering: .relaxed) }
     }
 
-    /// Records an event at the clock's current instant.
-    public func record(_ kind: TraceEvent.Kind, _ detail: @autoclosure () -> String) {
+    /// Records an event at the clock's current instant; `detail` is evaluated when the trace is
+    /// read, so it must capture values, not state that changes later.
+    public func record(_ kind: TraceEvent.Kind, _ detail: @autoclosure @escaping @Sendable () -> String) {
         guard recording.load(ordering: .relaxed) else { return }
-        let event = TraceEvent(at: clock.now, kind: kind, detail: detail())
-        state.withLock { $0.append(event) }
+        let entry = Entry(at: clock.now, kind: kind, detail: detail)
+        state.withLock { $0.append(entry) }
     }
 
     /// The events so far.
-    public var events: [TraceEvent] { state.withLock { $0 } }
+    public var events: [TraceEvent] {
+        state.withLock { $0 }.map { TraceEvent(at: $0.at, kind: $0.kind, detail: $0.detail()) }
+    }
+
+    /// How many events were recorded.
+    public var count: Int { state.withLock { $0.count } }
 
     /// Forgets every event.
     public func clear() { state.withLock { $0.removeAll() } }

@@ -29,10 +29,10 @@ public final class Application {
 
     private let sceneDelegateTypes: [String: any SceneDelegate.Type]
     private let makeDelegate: @MainActor () -> any ApplicationDelegate
-    private var observers: [Int: @MainActor (LifecycleEvent) -> Void] = [:]
+    private var observers: [(token: Int, observer: @MainActor (LifecycleEvent) -> Void)] = []
     private var nextObserver = 0
     private var nextSession = 0
-    private var activationOrder: [String] = []
+    private var activations: UInt64 = 0
     private var sentHome: [String] = []
     private var interrupted: [String] = []
     private var discardedWhileNotRunning: [SceneSession] = []
@@ -52,7 +52,6 @@ public final class Application {
         self.device = device
         self.sceneDelegateTypes = sceneDelegates
         self.makeDelegate = delegate
-        handlerStore.application = self
     }
 
     // MARK: Observing
@@ -62,17 +61,17 @@ public final class Application {
     @discardableResult
     public func observe(_ observer: @escaping @MainActor (LifecycleEvent) -> Void) -> Int {
         nextObserver += 1
-        observers[nextObserver] = observer
+        observers.append((nextObserver, observer))
         return nextObserver
     }
 
     /// Stops an observer.
     public func removeObserver(_ token: Int) {
-        observers[token] = nil
+        observers.removeAll { $0.token == token }
     }
 
     func emit(_ event: LifecycleEvent) {
-        for key in observers.keys.sorted() { observers[key]?(event) }
+        for entry in observers { entry.observer(event) }
     }
 
     // MARK: State
@@ -95,20 +94,19 @@ public final class Application {
 
     /// Connected scenes, the most recently active first.
     public var scenesByRecentActivity: [Scene] {
-        connectedScenes.sorted { rank($0) > rank($1) }
+        connectedScenes.sorted { $0.session.lastActivation > $1.session.lastActivation }
     }
 
     /// The connected scene that was active most recently, if any.
-    public var mostRecentlyActiveScene: Scene? { scenesByRecentActivity.first }
+    public var mostRecentlyActiveScene: Scene? {
+        connectedScenes.max { $0.session.lastActivation < $1.session.lastActivation }
+    }
 
     /// The scene of the session with this identifier, if connected.
     public func scene(withIdentifier identifier: String) -> Scene? {
         connectedScenes.first { $0.session.persistentIdentifier == identifier }
     }
 
-    private func rank(_ scene: Scene) -> Int {
-        activationOrder.lastIndex(of: scene.session.persistentIdentifier) ?? -1
-    }
 
     // MARK: Launch and termination
 
@@ -209,7 +207,6 @@ public final class Application {
             try disconnect(scene)
         }
         openSessions.removeAll { $0 === session }
-        activationOrder.removeAll { $0 == session.persistentIdentifier }
         if isRunning { reportDiscarded([session]) } else { discardedWhileNotRunning.append(session) }
     }
 
@@ -325,10 +322,7 @@ public final class Application {
 
     private var mostRecentArchivedSession: SceneSession? {
         let archived = openSessions.filter { $0.scene == nil }
-        return archived.max {
-            (activationOrder.lastIndex(of: $0.persistentIdentifier) ?? -1)
-                < (activationOrder.lastIndex(of: $1.persistentIdentifier) ?? -1)
-        }
+        return archived.max { $0.lastActivation < $1.lastActivation }
     }
 
     private func makeSession() -> SceneSession {
@@ -440,8 +434,9 @@ public final class Application {
             case .sceneDidDisconnect: delegate.sceneDidDisconnect(scene)
             case .sceneWillEnterForeground: delegate.sceneWillEnterForeground(scene)
             case .sceneDidBecomeActive:
-                activationOrder.removeAll { $0 == id }
-                activationOrder.append(id)
+                activations += 1
+                scene.session.lastActivation = activations
+                handlerStore.sceneActivated(id)
                 delegate.sceneDidBecomeActive(scene)
             case .sceneWillResignActive: delegate.sceneWillResignActive(scene)
             case .sceneDidEnterBackground: delegate.sceneDidEnterBackground(scene)

@@ -55,10 +55,14 @@ public final class IntentCompletion<Value: Sendable>: Sendable {
     }
 }
 
-/// The host's report sink for the call running now, read by `withIntentCompletion(_:)`.
-enum HostReporting {
-    @TaskLocal static var sink: (@Sendable (HostReport) -> Void)?
-    @TaskLocal static var label = ""
+/// The host call running now: what `withIntentCompletion(_:)` reports a second answer to.
+struct HostCallContext: Sendable {
+    /// Names the intent and phase in reports.
+    var label: String
+    /// Where reports go.
+    var sink: (@Sendable (HostReport) -> Void)?
+
+    @TaskLocal static var current = HostCallContext(label: "", sink: nil)
 }
 
 /// Calls a completion-handler style method and waits for its first answer.
@@ -74,7 +78,8 @@ enum HostReporting {
 public func withIntentCompletion<Value: Sendable>(
     _ body: @MainActor (IntentCompletion<Value>) -> Void
 ) async throws -> Value {
-    let completion = IntentCompletion<Value>(label: HostReporting.label, report: HostReporting.sink)
+    let context = HostCallContext.current
+    let completion = IntentCompletion<Value>(label: context.label, report: context.sink)
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
             completion.install(continuation)

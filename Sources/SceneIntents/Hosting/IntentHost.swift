@@ -85,11 +85,9 @@ public final class IntentHost {
             handler = found
             handlers[call.request] = found
         }
-        let label = "\(I.typeName) \(call.phase)"
-        return await HostReporting.$sink.withValue(onReport) {
-            await HostReporting.$label.withValue(label) {
-                await self.call(call.phase, of: schema, on: handler, intent: intent, request: call)
-            }
+        let context = HostCallContext(label: "\(I.typeName) \(call.phase)", sink: onReport)
+        return await HostCallContext.$current.withValue(context) {
+            await self.call(call.phase, of: schema, on: handler, intent: intent, request: call)
         }
     }
 

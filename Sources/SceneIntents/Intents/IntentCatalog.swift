@@ -13,6 +13,13 @@ public struct IntentCatalogError: Error, Sendable, Equatable, CustomStringConver
     /// The offending name or value.
     public let value: String
 
+    /// An error.
+    public init(code: Code, intent: String, value: String) {
+        self.code = code
+        self.intent = intent
+        self.value = value
+    }
+
     public var description: String {
         switch code {
         case .duplicateIntentType: "two intent types are named '\(intent)'"

@@ -14,13 +14,17 @@ public final class IntentHandlerStore {
     }
 
     private var entries: [String: Entry] = [:]
-    weak var application: Application?
+    /// Scene identifiers, the most recently activated last, so the usual lookup looks at one.
+    private var recency: [String] = []
+    private var known: Set<String> = []
 
     init() {}
 
     /// Makes `handler` the current one of `scene` (replacing the previous one).
     public func register(_ handler: AnyObject, for scene: Scene) {
-        entries[scene.session.persistentIdentifier] = Entry(handler: handler)
+        let identifier = scene.session.persistentIdentifier
+        entries[identifier] = Entry(handler: handler)
+        if known.insert(identifier).inserted { recency.insert(identifier, at: 0) }
     }
 
     /// Removes `handler` wherever it is registered.
@@ -38,11 +42,8 @@ public final class IntentHandlerStore {
         if let target = intent.targetSceneIdentifier, let handler = handler(forSceneIdentifier: target) {
             return handler
         }
-        guard let application else { return nil }
-        for scene in application.scenesByRecentActivity {
-            if let handler = handler(forSceneIdentifier: scene.session.persistentIdentifier) {
-                return handler
-            }
+        for identifier in recency.reversed() {
+            if let handler = entries[identifier]?.handler { return handler }
         }
         return nil
     }
@@ -50,12 +51,22 @@ public final class IntentHandlerStore {
     /// How many registered handlers are still alive.
     public var liveHandlerCount: Int { entries.values.count { $0.handler != nil } }
 
+    func sceneActivated(_ identifier: String) {
+        if known.insert(identifier).inserted == false, let index = recency.lastIndex(of: identifier) {
+            recency.remove(at: index)
+        }
+        recency.append(identifier)
+    }
+
     func sceneDisconnected(_ identifier: String) {
         entries[identifier] = nil
+        if known.remove(identifier) != nil { recency.removeAll { $0 == identifier } }
     }
 
     func removeAll() {
         entries = [:]
+        recency = []
+        known = []
     }
 }
 

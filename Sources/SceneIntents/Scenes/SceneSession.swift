@@ -18,6 +18,8 @@ public final class SceneSession: Identifiable, CustomStringConvertible {
     public internal(set) var stateRestorationActivity: UserActivity?
     /// App data kept with the session (property-list values only).
     public var userInfo: [String: PropertyListValue] = [:]
+    /// When the session's scene last became active, as a count of activations (0: never).
+    var lastActivation: UInt64 = 0
 
     /// The session's identifier (its persistent identifier).
     public nonisolated var id: String { persistentIdentifier }

@@ -35,7 +35,7 @@ struct HandlerStoreTests {
         let app = Kitchen.application()
         try app.launch(.user)
         let session = try #require(app.openSessions.first)
-        weak var handler = screen(of: session.scene)?.handler
+        weak let handler = screen(of: session.scene)?.handler
         #expect(handler != nil)
         try app.moveToBackground()
         try app.reclaimMemory(of: session)

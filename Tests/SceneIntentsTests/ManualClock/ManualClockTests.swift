@@ -14,9 +14,30 @@ where C.Duration == Duration {
     return clock.now
 }
 
-// Every test keeps its sleepers in structured child tasks: if a regression leaves one
-// parked, the time limit cancels the test, the sleeper throws, and the test fails
-// instead of hanging.
+/// Awaits `task`, cancelling it when the test is cancelled.
+///
+/// If a regression leaves a sleeper parked, the suite's time limit cancels the test; the
+/// cancellation reaches the sleeper, which throws, so the test fails instead of hanging.
+@discardableResult
+private func valueCancellingWithTest<Success: Sendable>(_ task: Task<Success, any Error>) async throws -> Success {
+    try await withTaskCancellationHandler {
+        try await task.value
+    } onCancel: {
+        task.cancel()
+    }
+}
+
+/// Awaits a task that cannot fail, cancelling it when the test is cancelled.
+private func valueCancellingWithTest<Success: Sendable>(_ task: Task<Success, Never>) async -> Success {
+    await withTaskCancellationHandler {
+        await task.value
+    } onCancel: {
+        task.cancel()
+    }
+}
+
+// Sleepers run in structured child tasks, or in tasks awaited through
+// `valueCancellingWithTest`, so the time limit turns a hang into a failure.
 @Suite("ManualClock", .timeLimit(.minutes(1)))
 struct ManualClockTests {
     @Test func startsAtTheGivenOffsetAndAdvances() {
@@ -52,20 +73,21 @@ struct ManualClockTests {
     @Test func sleepersWakeInDeadlineOrder() async throws {
         let clock = ManualClock()
         let log = ManualClockWakeLog()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            // Parked one by one so the arrival order is known: deadlines 3 s, 1 s, 2 s.
-            for (index, seconds) in [3, 1, 2].enumerated() {
-                group.addTask { @MainActor in
-                    try await clock.sleep(until: .init(offset: .seconds(seconds)))
-                    log.entries.append(seconds)
-                    #expect(clock.now.offset >= .seconds(seconds))
-                }
-                await clock.waitForSleepers(index + 1)
-            }
-            #expect(clock.sleeperCount == 3)
-            clock.advance(by: .seconds(10))
-            #expect(clock.sleeperCount == 0)
-            try await group.waitForAll()
+        var sleepers: [Task<Void, any Error>] = []
+        // Parked one by one so the arrival order is known: deadlines 3 s, 1 s, 2 s.
+        for (index, seconds) in [3, 1, 2].enumerated() {
+            sleepers.append(Task { @MainActor in
+                try await clock.sleep(until: .init(offset: .seconds(seconds)))
+                log.entries.append(seconds)
+                #expect(clock.now.offset >= .seconds(seconds))
+            })
+            await clock.waitForSleepers(index + 1)
+        }
+        #expect(clock.sleeperCount == 3)
+        clock.advance(by: .seconds(10))
+        #expect(clock.sleeperCount == 0)
+        for sleeper in sleepers {
+            try await valueCancellingWithTest(sleeper)
         }
         #expect(log.entries == [1, 2, 3])
     }
@@ -74,16 +96,17 @@ struct ManualClockTests {
     @Test func sleepersSharingADeadlineWakeInArrivalOrder() async throws {
         let clock = ManualClock()
         let log = ManualClockWakeLog()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for index in 0..<4 {
-                group.addTask { @MainActor in
-                    try await clock.sleep(until: .init(offset: .seconds(1)))
-                    log.entries.append(index)
-                }
-                await clock.waitForSleepers(index + 1)
-            }
-            clock.advance(to: .init(offset: .seconds(1)))
-            try await group.waitForAll()
+        var sleepers: [Task<Void, any Error>] = []
+        for index in 0..<4 {
+            sleepers.append(Task { @MainActor in
+                try await clock.sleep(until: .init(offset: .seconds(1)))
+                log.entries.append(index)
+            })
+            await clock.waitForSleepers(index + 1)
+        }
+        clock.advance(to: .init(offset: .seconds(1)))
+        for sleeper in sleepers {
+            try await valueCancellingWithTest(sleeper)
         }
         #expect(log.entries == [0, 1, 2, 3])
     }
@@ -120,7 +143,7 @@ struct ManualClockTests {
         try await withThrowingTaskGroup(of: Bool.self) { group in
             let cancelled = Task { try await clock.sleep(until: .init(offset: .seconds(1))) }
             group.addTask {
-                try await withTaskCancellationHandler {
+                await withTaskCancellationHandler {
                     (try? await cancelled.value) == nil
                 } onCancel: {
                     cancelled.cancel()
@@ -147,27 +170,22 @@ struct ManualClockTests {
     @MainActor
     @Test func waitForSleepersReturnsOnlyOnceEnoughAreParked() async throws {
         let clock = ManualClock()
-        try await withThrowingTaskGroup(of: Int?.self) { group in
-            group.addTask { @MainActor in
-                try await clock.sleep(until: .init(offset: .seconds(1)))
-                return nil
-            }
-            await clock.waitForSleepers(1)
-            #expect(clock.sleeperCount == 1)
-            // Starts waiting while only one sleeper is parked; the second parks after it.
-            group.addTask { @MainActor in
-                await clock.waitForSleepers(2)
-                return clock.sleeperCount
-            }
-            group.addTask { @MainActor in
-                try await clock.sleep(until: .init(offset: .seconds(1)))
-                return nil
-            }
-            let countSeenByWaiter = try await group.next()
-            #expect(countSeenByWaiter == .some(2))
-            clock.advance(by: .seconds(1))
-            try await group.waitForAll()
+        let first = Task { @MainActor in try await clock.sleep(until: .init(offset: .seconds(1))) }
+        await clock.waitForSleepers(1)
+        #expect(clock.sleeperCount == 1)
+        // Main-actor jobs run in the order they are enqueued. The yield lets the waiter
+        // start waiting while only one sleeper is parked; had it wrongly returned at once,
+        // it would run again before the second sleeper parks and report 1.
+        let waiter = Task { @MainActor in
+            await clock.waitForSleepers(2)
+            return clock.sleeperCount
         }
+        await Task.yield()
+        let second = Task { @MainActor in try await clock.sleep(until: .init(offset: .seconds(1))) }
+        #expect(await valueCancellingWithTest(waiter) == 2)
+        clock.advance(by: .seconds(1))
+        try await valueCancellingWithTest(first)
+        try await valueCancellingWithTest(second)
     }
 
     @Test func waitForSleepersReturnsAtOnceWhenAlreadySatisfied() async {

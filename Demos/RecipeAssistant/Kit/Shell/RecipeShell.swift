@@ -58,6 +58,12 @@ public final class RecipeShell {
     /// The app the shell drives.
     public var recipeApp: RecipeAssistantApp { app }
 
+    /// The assistant's trace.
+    public var trace: Trace { assistant.trace }
+
+    /// How many commands failed so far.
+    public var errorCount: Int { errors }
+
     /// Runs until the input ends or `:exit`; returns 0, or 1 when any command failed.
     public func run() async -> Int32 {
         if !options.json && options.interactive {
@@ -183,7 +189,7 @@ public final class RecipeShell {
 
     private func flushTrace() {
         let trace = assistant.trace
-        let count = trace.events.count
+        let count = trace.count
         defer { traceMark = count }
         guard count > traceMark else { return }
         if options.json {

@@ -1,0 +1,147 @@
+/// Turns text into the normalised words vocabulary matching works on.
+///
+/// Normalising lowercases, folds the accents of Latin-1 and Latin Extended-A letters
+/// (`é` → `e`, `ß` → `ss`, `Œ` → `oe`), drops combining marks (so decomposed accents fold
+/// too), drops apostrophes inside or around words (`don't` → `dont`, `chef’s` → `chefs`),
+/// and treats every other non-letter, non-digit character as a word break. Words come out
+/// as Unicode scalar values, separated by single spaces (U+0020) in one buffer, so that any
+/// run of consecutive words is a contiguous slice comparable to a normalised entity name.
+enum VocabularyNormalizer {
+    /// The scalar value separating words in a normalised buffer.
+    static let space: UInt32 = 0x20
+
+    /// A normalised text: its scalars, and where each word starts and ends in them.
+    struct Words: Sendable {
+        /// The normalised words separated by single spaces.
+        var scalars: [UInt32] = []
+        /// The start of each word in ``scalars``.
+        var starts: [Int] = []
+        /// The end (exclusive) of each word in ``scalars``.
+        var ends: [Int] = []
+
+        /// The number of words.
+        var count: Int { starts.count }
+
+        /// The scalars of words `first..<last` with their separating spaces.
+        func span(_ first: Int, _ last: Int) -> ArraySlice<UInt32> {
+            scalars[starts[first]..<ends[last - 1]]
+        }
+
+        /// The scalars of word `index`.
+        func word(_ index: Int) -> ArraySlice<UInt32> {
+            scalars[starts[index]..<ends[index]]
+        }
+
+        /// Each word as its own array.
+        var arrays: [[UInt32]] {
+            (0..<count).map { Array(word($0)) }
+        }
+
+        /// Appends one scalar of the current word, opening a word if none is open.
+        fileprivate mutating func append(_ value: UInt32, wordOpen: inout Bool) {
+            if !wordOpen {
+                if !scalars.isEmpty {
+                    scalars.append(VocabularyNormalizer.space)
+                }
+                starts.append(scalars.count)
+                wordOpen = true
+            }
+            scalars.append(value)
+        }
+
+        /// Closes the current word, if one is open.
+        fileprivate mutating func close(wordOpen: inout Bool) {
+            if wordOpen {
+                ends.append(scalars.count)
+                wordOpen = false
+            }
+        }
+    }
+
+    /// Normalises `text` into words.
+    static func words<S: Sequence<Unicode.Scalar>>(of text: S, reservingCapacity capacity: Int = 0) -> Words {
+        var words = Words()
+        words.scalars.reserveCapacity(capacity)
+        words.starts.reserveCapacity(capacity / 4 + 1)
+        words.ends.reserveCapacity(capacity / 4 + 1)
+        var wordOpen = false
+        for scalar in text {
+            let value = scalar.value
+            if value < 0x80 {
+                switch value {
+                case 0x61...0x7A, 0x30...0x39:  // a-z, 0-9
+                    words.append(value, wordOpen: &wordOpen)
+                case 0x41...0x5A:  // A-Z
+                    words.append(value + 0x20, wordOpen: &wordOpen)
+                case 0x27:  // '
+                    continue
+                default:
+                    words.close(wordOpen: &wordOpen)
+                }
+                continue
+            }
+            switch foldNonASCII(scalar) {
+            case .skip:
+                continue
+            case .wordBreak:
+                words.close(wordOpen: &wordOpen)
+            case .scalars(let folded):
+                for value in folded {
+                    words.append(value, wordOpen: &wordOpen)
+                }
+            }
+        }
+        words.close(wordOpen: &wordOpen)
+        return words
+    }
+
+    /// What a non-ASCII scalar contributes to a normalised word.
+    private enum Folded {
+        /// Nothing, and it does not break the word (apostrophes, combining marks).
+        case skip
+        /// It separates words.
+        case wordBreak
+        /// These scalars.
+        case scalars([UInt32])
+    }
+
+    /// Folds one non-ASCII scalar.
+    private static func foldNonASCII(_ scalar: Unicode.Scalar) -> Folded {
+        let value = scalar.value
+        if (0xC0..<0x180).contains(value) {
+            let folded = latinFolds[Int(value - 0xC0)]
+            return folded.isEmpty ? .wordBreak : .scalars(folded)
+        }
+        switch value {
+        case 0x2019, 0x2018, 0x02BC, 0x2032:  // ’ ‘ ʼ ′ used as apostrophes
+            return .skip
+        default:
+            break
+        }
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark:
+            return .skip
+        default:
+            break
+        }
+        if properties.isAlphabetic || properties.numericType != nil {
+            return .scalars(properties.lowercaseMapping.unicodeScalars.map(\.value))
+        }
+        return .wordBreak
+    }
+
+    /// The folded, lowercased form of U+00C0 through U+017F; empty for the two signs (× ÷).
+    private static let latinFolds: [[UInt32]] = [
+        "a", "a", "a", "a", "a", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i", "i", "d", "n", "o", "o",
+        "o", "o", "o", "", "o", "u", "u", "u", "u", "y", "th", "ss", "a", "a", "a", "a", "a", "a", "ae",
+        "c", "e", "e", "e", "e", "i", "i", "i", "i", "d", "n", "o", "o", "o", "o", "o", "", "o", "u", "u",
+        "u", "u", "y", "th", "y", "a", "a", "a", "a", "a", "a", "c", "c", "c", "c", "c", "c", "c", "c", "d",
+        "d", "d", "d", "e", "e", "e", "e", "e", "e", "e", "e", "e", "e", "g", "g", "g", "g", "g", "g", "g",
+        "g", "h", "h", "h", "h", "i", "i", "i", "i", "i", "i", "i", "i", "i", "i", "ij", "ij", "j", "j",
+        "k", "k", "k", "l", "l", "l", "l", "l", "l", "l", "l", "l", "l", "n", "n", "n", "n", "n", "n", "n",
+        "n", "n", "o", "o", "o", "o", "o", "o", "oe", "oe", "r", "r", "r", "r", "r", "r", "s", "s", "s",
+        "s", "s", "s", "s", "s", "t", "t", "t", "t", "t", "t", "u", "u", "u", "u", "u", "u", "u", "u", "u",
+        "u", "u", "u", "w", "w", "y", "y", "y", "z", "z", "z", "z", "z", "z", "s"
+    ].map { $0.unicodeScalars.map(\.value) }
+}

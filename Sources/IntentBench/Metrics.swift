@@ -1,0 +1,261 @@
+import Assistant
+import Foundation
+import Glibc
+import RecipeAssistantKit
+import SceneIntents
+
+/// How much work each metric does.
+struct Plan {
+    let quick: Bool
+    var deliveries: Int { quick ? 2_000 : 20_000 }
+    var warmup: Int { quick ? 300 : 2_000 }
+    var throughputIntents: Int { quick ? 8_000 : 64_000 }
+    var throughputRounds: Int { quick ? 3 : 7 }
+    var launches: Int { quick ? 8 : 40 }
+    var catalogSize: Int { quick ? 200_000 : 1_000_000 }
+    var sessionCounts: [Int] { [1, 1_000, 10_000] }
+}
+
+/// `delivery.inprocess` and its floor, and `trace.overhead`.
+///
+/// The three are measured interleaved (floor, delivery, traced delivery, floor, …) so that each
+/// ratio compares runs made under the same machine conditions.
+@MainActor
+func deliveryMetrics(_ plan: Plan) async throws -> [Metric] {
+    let floorAssistant = FloorAssistant()
+    let quiet = try PingRig(tracing: false)
+    let traced = try PingRig(tracing: true)
+    let series = await interleaved(warmup: plan.warmup, iterations: plan.deliveries, [
+        { _ = await floorAssistant.deliver() },
+        { _ = await quiet.assistant.perform(pingRequest) },
+        {
+            _ = await traced.assistant.perform(pingRequest)
+            traced.assistant.trace.clear()
+        },
+    ])
+    let (floor, delivery, tracing) = (series[0], series[1], series[2])
+    let ratio = delivery.median / floor.median
+    let traceRatio = tracing.median / delivery.median
+    return [
+        Metric("floor.pipeline", floor, unit: "µs", note: "3 phases: race + task + main-actor hop + cast each"),
+        Metric(
+            "delivery.inprocess", delivery, unit: "µs", floor: floor.median, goal: "ratio ≤ 1.5", met: ratio <= 1.5),
+        Metric(
+            "trace.overhead", tracing, unit: "µs", floor: delivery.median, goal: "ratio ≤ 1.1",
+            met: traceRatio <= 1.1, note: "delivery with the trace recording, against delivery.inprocess (trace off)"),
+    ]
+}
+
+/// `delivery.throughput` at 1, 8 and 64 concurrent requests.
+@MainActor
+func throughputMetrics(_ plan: Plan) async throws -> [Metric] {
+    let rig = try PingRig(tracing: false)
+    let assistant = rig.assistant
+    for _ in 0..<plan.warmup { _ = await assistant.perform(pingRequest) }
+    var metrics: [Metric] = []
+    for concurrency in [1, 8, 64] {
+        var rates: [Double] = []
+        for _ in 0..<plan.throughputRounds {
+            let perWorker = plan.throughputIntents / concurrency
+            let start = now()
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<concurrency {
+                    group.addTask {
+                        for _ in 0..<perWorker { _ = await assistant.perform(pingRequest) }
+                    }
+                }
+            }
+            let seconds = Double(now() - start) / 1e9
+            rates.append(Double(perWorker * concurrency) / seconds)
+        }
+        let stats = Stats(rates)
+        let goal = concurrency == 8 ? "≥ 20000/s" : nil
+        metrics.append(
+            Metric(
+                "delivery.throughput@\(concurrency)", Stats(median: stats.median, p99: rates.min() ?? 0),
+                unit: "intents/s", goal: goal, met: concurrency == 8 ? stats.median >= 20_000 : nil,
+                note: concurrency == 1 ? "p99 column: the slowest round" : nil))
+    }
+    return metrics
+}
+
+/// `delivery.sessions`: delivery with 1, 1,000 and 10,000 idle scenes, and memory per scene.
+@MainActor
+func sessionMetrics(_ plan: Plan) async throws -> [Metric] {
+    var metrics: [Metric] = []
+    var baseline: Double?
+    for count in plan.sessionCounts {
+        let before = heapBytes()
+        let rig = try PingRig(tracing: false)
+        try rig.openIdleScenes(count)
+        let perScene = Double(heapBytes() - before) / Double(count)
+        let stats = await measure(warmup: plan.warmup, iterations: plan.deliveries / 2) {
+            _ = await rig.assistant.perform(pingRequest)
+        }
+        baseline = baseline ?? stats.median
+        let last = count == plan.sessionCounts.last
+        metrics.append(
+            Metric(
+                "delivery.sessions@\(count)", stats, unit: "µs", floor: count == 1 ? nil : baseline,
+                goal: last ? "ratio ≤ 1.2" : nil, met: last ? stats.median / (baseline ?? 1) <= 1.2 : nil,
+                note: "\(Int(perScene)) B of resident memory per idle scene (scene, session, delegate, screen, handler)"))
+        if last {
+            metrics.append(
+                Metric(
+                    "memory.idle-session", Stats(median: perScene, p99: perScene), unit: "B", goal: "≤ 2048",
+                    met: perScene <= 2048))
+        }
+        rig.application.terminate()
+    }
+    return metrics
+}
+
+/// `launch.cold`: spawning `recipe-assistant` for one intent, against a Foundation hello.
+func launchMetrics(_ plan: Plan) throws -> [Metric] {
+    let directory = Bundle.main.executableURL?.deletingLastPathComponent() ?? URL(fileURLWithPath: ".")
+    let app = directory.appendingPathComponent("recipe-assistant")
+    let hello = directory.appendingPathComponent("floor-hello")
+    for (binary, product) in [(app, "recipe-assistant"), (hello, "floor-hello")]
+    where !FileManager.default.isExecutableFile(atPath: binary.path) {
+        FileHandle.standardError.write(Data("intent-bench: building \(product) (release) for launch.cold…\n".utf8))
+        let build = Process()
+        build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        build.arguments = ["swift", "build", "-c", "release", "--product", product]
+        try build.run()
+        build.waitUntilExit()
+    }
+    let script = FileManager.default.temporaryDirectory.appendingPathComponent("intent-bench-launch.txt")
+    try "show directions for banana pancakes\n".write(to: script, atomically: true, encoding: .utf8)
+    func spawn(_ binary: URL, _ arguments: [String]) throws -> Double {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let start = now()
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw BenchError("\(binary.lastPathComponent) exited \(process.terminationStatus)") }
+        return Double(now() - start) / 1000
+    }
+    var helloTimes: [Double] = []
+    var appTimes: [Double] = []
+    for round in 0..<(plan.launches + 2) {
+        let helloTime = try spawn(hello, [])
+        let appTime = try spawn(app, ["--script", script.path])
+        if round >= 2 {
+            helloTimes.append(helloTime)
+            appTimes.append(appTime)
+        }
+    }
+    let floor = Stats(helloTimes)
+    let launch = Stats(appTimes)
+    return [
+        Metric("floor.hello", floor, unit: "µs", note: "spawn → exit of a Foundation hello"),
+        Metric(
+            "launch.cold", launch, unit: "µs", floor: floor.median, goal: "ratio ≤ 2",
+            met: launch.median / floor.median <= 2,
+            note: "spawn → exit of recipe-assistant --script: launch for the intent, continueInApp, scene, answer"),
+    ]
+}
+
+/// `search.keystroke`: typing into the recipe search over a large catalog.
+@MainActor
+func searchMetrics(_ plan: Plan) -> [Metric] {
+    let before = heapBytes()
+    let start = now()
+    let book = RecipeBook.demo(catalogSize: plan.catalogSize)
+    let buildMilliseconds = Double(now() - start) / 1e6
+    let heapPerItem = Double(heapBytes() - before) / Double(book.count)
+    let indexPerItem = Double(book.index.byteSize) / Double(book.count)
+    let model = RecipeModel(book: book)
+    let words = ["pumpkin pancakes", "smoky lemon soup", "banana bread", "crispy", "fennel tart no. 2"]
+    var samples: [Double] = []
+    for word in words {
+        for length in 1...word.count {
+            let term = String(word.prefix(length))
+            for round in 0..<(plan.quick ? 3 : 10) {
+                let begin = now()
+                let options = model.options(for: term)
+                let elapsed = Double(now() - begin) / 1000
+                if round > 0 { samples.append(elapsed) }
+                if options.allItems.isEmpty && !term.hasSuffix(" ") { benchLog("no match for '\(term)'") }
+            }
+        }
+    }
+    let stats = Stats(samples)
+    return [
+        Metric(
+            "search.keystroke", stats, unit: "µs", goal: "median ≤ 1000", met: stats.median <= 1000,
+            note: "\(book.count) recipes; index built in \(Int(buildMilliseconds)) ms"),
+        Metric(
+            "search.bytes-per-item", Stats(median: heapPerItem, p99: heapPerItem), unit: "B", goal: "≤ 200",
+            met: heapPerItem <= 200, note: "resident memory growth while building; the index itself holds \(Int(indexPerItem)) B per item"),
+    ]
+}
+
+/// `vocabulary.match`: utterance → intent with 20 intents and 1,000 entity names.
+func vocabularyMetrics(_ plan: Plan) throws -> [Metric] {
+    var vocabulary = Vocabulary()
+    let verbs = ["show", "play", "order", "find", "open", "start", "stop", "book", "call", "send"]
+    let objects = ["directions for", "songs by", "a ride to", "recipes with", "notes about"]
+    for number in 0..<20 {
+        let verb = verbs[number % verbs.count]
+        let object = objects[number % objects.count]
+        try vocabulary.addPhrase("\(verb) \(object) ${item} \(number < 10 ? "now" : "later")", intent: "Intent\(number)")
+        try vocabulary.addPhrase("\(verb) number \(number)", intent: "Intent\(number)")
+    }
+    vocabulary.setEntities(
+        (0..<1_000).map { Entity(identifier: "entity-\($0)", name: SyntheticCatalog.title($0 * 7)) }, forSlot: "item")
+    let target = SyntheticCatalog.title(700 * 7)
+    var misspelt = Array(target)
+    misspelt.swapAt(3, 4)
+    let utterances = [
+        "show directions for \(target) now",
+        "show directions for \(String(misspelt)) now",
+        "order a ride to something unknown later",
+        "book number 7",
+    ]
+    var failures: [String] = []
+    for utterance in utterances {
+        if case .noMatch = vocabulary.match(utterance) { failures.append(utterance) }
+    }
+    let rounds = plan.quick ? 200 : 2_000
+    var samples: [Double] = []
+    for utterance in utterances {
+        let stats = measureBatched(warmup: 50, rounds: rounds, batch: 10) { _ = vocabulary.match(utterance) }
+        samples.append(stats.median)
+    }
+    let median = Stats(samples)
+    let misspeltStats = measureBatched(warmup: 50, rounds: rounds, batch: 10) { _ = vocabulary.match(utterances[1]) }
+    return [
+        Metric(
+            "vocabulary.match", median, unit: "µs", goal: "median ≤ 50", met: median.median <= 50 && failures.isEmpty,
+            note: "median over 4 utterances (exact, misspelt, free text, no slot)"
+                + (failures.isEmpty ? "" : "; NOT MATCHED: \(failures)")),
+        Metric("vocabulary.match-misspelt", misspeltStats, unit: "µs", goal: "median ≤ 50", met: misspeltStats.median <= 50),
+    ]
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+func benchLog(_ line: String) {
+    FileHandle.standardError.write(Data("intent-bench: \(line)\n".utf8))
+}
+
+/// Resident memory in bytes (`/proc/self/statm`), to measure what a structure adds.
+func heapBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+extension Stats {
+    init(median: Double, p99: Double) {
+        self.init(exactly: median, p99: p99)
+    }
+}

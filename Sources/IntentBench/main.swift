@@ -1,0 +1,61 @@
+import Foundation
+
+/// `intent-bench`: SceneIntents' benchmarks. Every figure is a median over repeated runs after a
+/// warm-up; where a floor is given, the ratio is median ÷ floor, both measured in this run.
+@MainActor
+func main() async -> Int32 {
+    var quick = false
+    var jsonPath: String?
+    var arguments = CommandLine.arguments.dropFirst().makeIterator()
+    while let argument = arguments.next() {
+        switch argument {
+        case "--quick": quick = true
+        case "--json":
+            guard let path = arguments.next() else {
+                benchLog("--json needs a file")
+                return 2
+            }
+            jsonPath = path
+        case "--help", "-h":
+            print("intent-bench [--quick] [--json FILE]: prints metric, median, p99, floor, ratio, goal.")
+            return 0
+        default:
+            benchLog("unknown option \(argument)")
+            return 2
+        }
+    }
+    let plan = Plan(quick: quick)
+    #if DEBUG
+    benchLog("this is a debug build: figures are not representative (use swift run -c release intent-bench)")
+    #endif
+    print("intent-bench \(quick ? "--quick" : "(full run)") on \(ProcessInfo.processInfo.activeProcessorCount) cores, idle regime (nothing else running)")
+    var metrics: [Metric] = []
+    let started = now()
+    do {
+        metrics += try await deliveryMetrics(plan)
+        metrics += try await throughputMetrics(plan)
+        metrics += try await sessionMetrics(plan)
+        metrics += try launchMetrics(plan)
+        metrics += searchMetrics(plan)
+        metrics += try vocabularyMetrics(plan)
+    } catch {
+        benchLog("failed: \(error)")
+        print(table(metrics))
+        return 1
+    }
+    print(table(metrics))
+    print("\ntook \(Int(Double(now() - started) / 1e9)) s")
+    if let jsonPath {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            try encoder.encode(metrics).write(to: URL(fileURLWithPath: jsonPath))
+        } catch {
+            benchLog("cannot write \(jsonPath): \(error)")
+            return 1
+        }
+    }
+    return 0
+}
+
+exit(await main())

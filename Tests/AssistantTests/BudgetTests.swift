@@ -1,0 +1,126 @@
+import Assistant
+import SceneIntents
+import SceneIntentsTesting
+import TestFixtures
+import Testing
+
+@MainActor
+struct BudgetTests {
+    let tomato = Soup("tomato", "Tomato")
+
+    /// Starts a request and returns once the handler has raised `entered` and `sleepers` are
+    /// parked on the clock (the handle phase's budget timer, and the handler's own sleep if any).
+    func start(_ rig: Rig, _ intent: OrderSoupIntent, entered: Signal, sleepers: Int = 2) async
+        -> Task<AssistantOutcome, Never>
+    {
+        let assistant = rig.assistant
+        let task = Task { await assistant.perform(.intent(intent)) }
+        await entered.wait()
+        await rig.clock.waitForSleepers(sleepers)
+        return task
+    }
+
+    @Test func anAnswerJustInsideTheBudgetIsTaken() async throws {
+        let rig = try Rig()
+        let clock = rig.clock
+        let entered = Signal()
+        rig.handler.handling = { _ in
+            entered.raise()
+            try await clock.sleep(for: .milliseconds(9_999))
+            return .success
+        }
+        let task = await start(rig, OrderSoupIntent(soup: tomato), entered: entered)
+        clock.advance(by: .milliseconds(9_999))
+        let outcome = await task.value
+        #expect(outcome.status == .success)
+        #expect(outcome.dialog == ["Done."])
+        #expect(clock.sleeperCount == 0)
+    }
+
+    @Test func anAnswerJustOutsideTheBudgetTimesOutNamingThePhase() async throws {
+        let rig = try Rig()
+        let clock = rig.clock
+        let entered = Signal()
+        rig.handler.handling = { _ in
+            entered.raise()
+            try await clock.sleep(for: .milliseconds(10_001))
+            return .success
+        }
+        let task = await start(rig, OrderSoupIntent(soup: tomato), entered: entered)
+        clock.advance(by: .seconds(10))
+        let outcome = await task.value
+        #expect(outcome.status == .timedOut)
+        #expect(outcome.lastLine == "Sorry, Kitchen didn't respond in time: the handle step took longer than 10 seconds.")
+        #expect(rig.traceLines.contains("timeout: handle exceeded 10s"))
+        #expect(clock.sleeperCount == 0, "the handler's sleep was cancelled with its task")
+    }
+
+    @Test func aHungHandlerCannotStallTheAssistantAndItsLateAnswerIsDropped() async throws {
+        let rig = try Rig()
+        let gate = Gate()
+        let entered = Signal()
+        rig.handler.handling = { _ in
+            entered.raise()
+            await gate.wait()
+            return .success
+        }
+        let task = await start(rig, OrderSoupIntent(soup: tomato), entered: entered, sleepers: 1)
+        #expect(gate.isWaiting)
+        rig.clock.advance(by: .seconds(10))
+        let outcome = await task.value
+        #expect(outcome.status == .timedOut)
+        gate.open()
+        #expect(await rig.traceEventually { $0.hasPrefix("late:") })
+        #expect(rig.traceLines.contains("late: handle answered after its budget: response(success) (dropped)"))
+        #expect(outcome.response == nil)
+        rig.handler.handling = { _ in .success }
+        let next = await rig.order(OrderSoupIntent(soup: tomato))
+        #expect(next.status == .success, "the app stays usable after a timeout")
+        #expect(rig.host.requestsInFlight == 0)
+    }
+
+    @Test func launchTimeIsChargedToTheFirstCall() async throws {
+        let clock = ManualClock()
+        let handler = ScriptedSoupHandler()
+        let app = Kitchen.application(fallback: { _ in handler })
+        let host = IntentHost(application: app, catalog: try Kitchen.catalog())
+        let inProcess = InProcessConnection(host: host, appName: "Kitchen")
+        let slow = SlowLaunchConnection(inProcess, clock: clock, launchTime: .seconds(4))
+        let assistant = Assistant(connection: slow, user: ScriptedUser(), device: Device(), clock: clock)
+        handler.soup = { intent in
+            try await clock.sleep(for: .seconds(7))
+            return .accepting(intent.soup)
+        }
+        let first = Task { await assistant.perform(.intent(OrderSoupIntent(soup: Soup("pea", "Pea")))) }
+        await clock.waitForSleepers(2)
+        clock.advance(by: .seconds(4))
+        await clock.waitForSleepers(2)
+        clock.advance(by: .seconds(6))
+        let outcome = await first.value
+        #expect(outcome.status == .timedOut, "4 s of launch + 7 s of resolve exceed the first call's 10 s")
+        #expect(assistant.trace.events.contains { $0.kind == .timeout && $0.seconds == "10.000" })
+
+        let second = Task { await assistant.perform(.intent(OrderSoupIntent(soup: Soup("pea", "Pea")))) }
+        await clock.waitForSleepers(2)
+        clock.advance(by: .seconds(7))
+        let again = await second.value
+        #expect(again.status == .success, "without a launch, 7 s fits the budget")
+    }
+
+    @Test func budgetsAreConfigurablePerIntent() async throws {
+        var configuration = AssistantConfiguration()
+        configuration.intentBudgets["OrderSoupIntent"] = .seconds(2)
+        let rig = try Rig(configuration: configuration)
+        let clock = rig.clock
+        let entered = Signal()
+        rig.handler.handling = { _ in
+            entered.raise()
+            try await clock.sleep(for: .seconds(3))
+            return .success
+        }
+        let task = await start(rig, OrderSoupIntent(soup: tomato), entered: entered)
+        clock.advance(by: .seconds(2))
+        #expect(await task.value.status == .timedOut)
+        #expect(rig.traceLines.contains { $0.hasPrefix("call: handle budget 2s") })
+    }
+}

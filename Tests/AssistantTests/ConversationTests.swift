@@ -1,0 +1,171 @@
+import Assistant
+import SceneIntents
+import SceneIntentsTesting
+import TestFixtures
+import Testing
+
+@MainActor
+struct ConversationTests {
+    let tomato = Soup("tomato", "Tomato")
+
+    @Test func successHandlesAndSpeaksTheCustomDialog() async throws {
+        let rig = try Rig()
+        let outcome = await rig.order(OrderSoupIntent(soup: tomato, quantity: 2))
+        #expect(outcome.status == .success)
+        #expect(outcome.dialog == ["2 Tomato coming up."])
+        #expect(rig.handler.calls == ["resolveSoup", "resolveQuantity", "resolveToppings", "confirm", "handle"])
+        #expect(rig.host.requestsInFlight == 0)
+    }
+
+    @Test func needsValueAsksWithThePromptAndSearchesTheOptions() async throws {
+        let rig = try Rig([.text("pea")])
+        let outcome = await rig.order()
+        #expect(outcome.status == .success)
+        #expect(rig.user.prompts == [.value(parameter: "soup", question: "Which soup?")])
+        #expect(outcome.intent?.as(OrderSoupIntent.self)?.soup == Soup.menu[3])
+        #expect(rig.handler.calls.prefix(3) == ["resolveSoup", "provideSoupOptions(pea)", "resolveSoup"])
+        #expect(outcome.lastLine == "1 Pea coming up.")
+    }
+
+    @Test func disambiguationOffersRichItemsAndTakesThePick() async throws {
+        let rig = try Rig([.pick(2)])
+        rig.handler.soup = { intent in
+            intent.soup.map { .success(with: $0) } ?? .disambiguation(with: Array(Soup.menu.prefix(3)))
+        }
+        let outcome = await rig.order()
+        #expect(outcome.status == .success)
+        let items = Array(Soup.menu.prefix(3)).map(\.displayItem)
+        #expect(rig.user.prompts == [
+            .pick(parameter: "soup", introduction: "Which soup would you like?", items: items, firstNumber: 1, hasMore: false)
+        ])
+        #expect(rig.user.prompts.first?.spoken == "Which soup would you like?\n1. Tomato (vegan)\n2. Lentil (spicy)\n3. Clam Chowder (creamy)")
+        #expect(outcome.intent?.as(OrderSoupIntent.self)?.soup == Soup.menu[1])
+    }
+
+    @Test func aLongListIsPagedForVoice() async throws {
+        let rig = try Rig([.more, .more, .pick(7)])
+        rig.handler.soup = { intent in intent.soup.map { .success(with: $0) } ?? .disambiguation(with: Soup.menu) }
+        let outcome = await rig.order()
+        let pages = rig.user.prompts.compactMap { prompt -> [String]? in
+            guard case .pick(_, _, let items, let first, let more) = prompt else { return nil }
+            return ["from \(first)", more ? "more" : "end"] + items.map(\.title)
+        }
+        #expect(pages == [
+            ["from 1", "more", "Tomato", "Lentil", "Clam Chowder"],
+            ["from 4", "more", "Pea", "French Onion", "Miso"],
+            ["from 7", "end", "Pho"],
+        ])
+        #expect(outcome.intent?.as(OrderSoupIntent.self)?.soup == Soup.menu[6])
+        #expect(outcome.status == .success)
+    }
+
+    @Test func confirmationYesAcceptsTheValue() async throws {
+        let rig = try Rig([.yes])
+        rig.handler.soup = { _ in .confirmationRequired(with: Soup("pea", "Pea")) }
+        let outcome = await rig.order(OrderSoupIntent(soup: tomato))
+        #expect(rig.user.prompts == [.confirmation(parameter: "soup", question: "Just to confirm, Pea?")])
+        #expect(outcome.status == .success)
+        #expect(outcome.intent?.as(OrderSoupIntent.self)?.soup == Soup("pea", "Pea"))
+        #expect(rig.handler.calls.filter { $0 == "resolveSoup" }.count == 1)
+    }
+
+    @Test func confirmationNoAsksForAnotherValue() async throws {
+        let rig = try Rig([.no, .text("miso")])
+        rig.handler.soup = { intent in
+            intent.soup?.identifier == "miso" ? .success(with: Soup.menu[5]) : .confirmationRequired(with: Soup("pea", "Pea"))
+        }
+        let outcome = await rig.order(OrderSoupIntent(soup: tomato))
+        #expect(rig.user.prompts == [
+            .confirmation(parameter: "soup", question: "Just to confirm, Pea?"),
+            .value(parameter: "soup", question: "Which soup?"),
+        ])
+        #expect(outcome.intent?.as(OrderSoupIntent.self)?.soup == Soup.menu[5])
+        #expect(outcome.status == .success)
+    }
+
+    @Test func unsupportedSaysWhyWithTheReasonsDialogAndAsksAgain() async throws {
+        let rig = try Rig([.text("lentil")])
+        rig.handler.soup = { intent in
+            intent.soup?.identifier == "clam" ? .unsupported(forReason: SoupUnsupportedReason.soldOut) : .accepting(intent.soup)
+        }
+        let outcome = await rig.order(OrderSoupIntent(soup: Soup.menu[2]))
+        #expect(outcome.dialog == ["Sorry, Clam Chowder is sold out.", "Which soup?", "1 Lentil coming up."])
+        #expect(outcome.status == .success)
+    }
+
+    @Test func notRequiredStopsResolvingTheParameter() async throws {
+        let rig = try Rig()
+        rig.handler.soup = { _ in .notRequired }
+        let outcome = await rig.order()
+        #expect(outcome.status == .success)
+        #expect(rig.user.prompts.isEmpty)
+        #expect(rig.handler.calls == ["resolveSoup", "resolveQuantity", "resolveToppings", "confirm", "handle"])
+    }
+
+    @Test func multiValueParametersAskAboutEachItemThatNeedsIt() async throws {
+        let rig = try Rig([.text("croutons")])
+        rig.handler.toppings = { intent in
+            (intent.toppings ?? []).map { $0 == "gold leaf" ? .unsupported : .success(with: $0) }
+        }
+        let outcome = await rig.order(OrderSoupIntent(soup: tomato, toppings: ["cream", "gold leaf"]))
+        #expect(outcome.intent?.as(OrderSoupIntent.self)?.toppings == ["cream", "croutons"])
+        #expect(outcome.dialog.first == "Sorry, that toppings isn't supported.")
+        #expect(outcome.status == .success)
+    }
+
+    @Test func aFailedConfirmationEndsWithItsDialog() async throws {
+        let rig = try Rig()
+        rig.handler.confirmation = { _ in IntentResponse(code: ResponseCode(rawValue: 101), values: ["time": "9 pm"]) }
+        let outcome = await rig.order(OrderSoupIntent(soup: tomato))
+        #expect(outcome.status == .failure)
+        #expect(outcome.dialog == ["The kitchen closed at 9 pm."])
+        #expect(!rig.handler.calls.contains("handle"))
+        #expect(rig.host.requestsInFlight == 0)
+    }
+
+    @Test func inProgressIsReportedWithoutWaiting() async throws {
+        let rig = try Rig()
+        rig.handler.handling = { _ in .inProgress }
+        let outcome = await rig.order(OrderSoupIntent(soup: tomato))
+        #expect(outcome.status == .inProgress)
+        #expect(outcome.dialog == ["Kitchen is working on it."])
+    }
+
+    @Test(arguments: ["value", "pick", "confirmation"])
+    func theUserCanCancelAtEveryPrompt(_ kind: String) async throws {
+        let rig = try Rig([.cancel])
+        rig.handler.soup = { intent in
+            switch kind {
+            case "value": .needsValue
+            case "pick": .disambiguation(with: Soup.menu)
+            default: .confirmationRequired(with: Soup.menu[0])
+            }
+        }
+        let outcome = await rig.order()
+        #expect(outcome.status == .cancelled)
+        #expect(outcome.lastLine == "OK, cancelled.")
+        #expect(rig.user.prompts.count == 1)
+        #expect(!rig.handler.calls.contains("handle"))
+        #expect(rig.host.requestsInFlight == 0)
+    }
+
+    @Test func aLoopThatNeverConvergesEndsAtTheReaskLimit() async throws {
+        var configuration = AssistantConfiguration()
+        configuration.maxReasks = 2
+        let rig = try Rig([.text("tomato"), .text("tomato"), .text("tomato"), .text("tomato")], configuration: configuration)
+        rig.handler.soup = { _ in .unsupported }
+        let outcome = await rig.order(OrderSoupIntent(soup: tomato))
+        #expect(outcome.status == .failure)
+        #expect(outcome.lastLine == "Sorry, I'm having trouble with the soup. Let's try again later.")
+        #expect(rig.handler.calls.filter { $0 == "resolveSoup" }.count == 3)
+        #expect(rig.host.requestsInFlight == 0)
+    }
+
+    @Test func aHandlerThatCannotBeFoundOrFailsIsSpokenClearly() async throws {
+        let rig = try Rig()
+        rig.handler.handling = { _ in throw CancellationError() }
+        let outcome = await rig.order(OrderSoupIntent(soup: tomato))
+        #expect(outcome.status == .failure)
+        #expect(outcome.lastLine == "Sorry, Kitchen couldn't do that: the call to the handler of OrderSoupIntent was cancelled.")
+    }
+}

@@ -1,0 +1,132 @@
+import Assistant
+import SceneIntents
+import SceneIntentsTesting
+import Synchronization
+import TestFixtures
+
+/// A kitchen app, its host and an assistant on a manual clock, with a scripted user.
+@MainActor
+final class Rig {
+    let clock = ManualClock()
+    let device = Device()
+    let handler = ScriptedSoupHandler()
+    let user: ScriptedUser
+    let app: Application
+    let host: IntentHost
+    let connection: InProcessConnection
+    let assistant: Assistant
+    let recorder: LifecycleRecorder
+
+    init(_ replies: [Reply] = [], configuration: AssistantConfiguration = AssistantConfiguration()) throws {
+        user = ScriptedUser(replies)
+        let handler = handler
+        app = Kitchen.application(device: device, fallback: { _ in handler })
+        recorder = LifecycleRecorder(app)
+        host = IntentHost(application: app, catalog: try Kitchen.catalog())
+        connection = InProcessConnection(host: host, appName: "Kitchen")
+        assistant = Assistant(
+            connection: connection, user: user, device: device, clock: clock,
+            vocabulary: try Self.vocabulary(), configuration: configuration)
+    }
+
+    static func vocabulary() throws -> Vocabulary {
+        var vocabulary = Vocabulary()
+        try vocabulary.addPhrase("order ${soup} soup", intent: "OrderSoupIntent")
+        try vocabulary.addPhrase("i want ${soup}", intent: "OrderSoupIntent")
+        try vocabulary.addPhrase("order soup", intent: "OrderSoupIntent")
+        try vocabulary.addPhrase("open the safe", intent: "OpenSafeIntent")
+        try vocabulary.addPhrase("open the ${soup}", intent: "OpenSafeIntent")
+        try vocabulary.addPhrase("bake a cake", intent: "BakeIntent")
+        vocabulary.setEntities(Soup.menu.map { Entity(identifier: $0.identifier, name: $0.name) }, forSlot: "soup")
+        return vocabulary
+    }
+
+    func perform(_ request: AssistantRequest) async -> AssistantOutcome {
+        await assistant.perform(request)
+    }
+
+    func order(_ intent: OrderSoupIntent = OrderSoupIntent()) async -> AssistantOutcome {
+        await assistant.perform(.intent(intent))
+    }
+
+    /// Lets other tasks run until a trace line satisfies `condition`; false if none does within a
+    /// bounded number of turns (no wall clock involved).
+    func traceEventually(_ condition: (String) -> Bool) async -> Bool {
+        for _ in 0..<10_000 {
+            if traceLines.contains(where: condition) { return true }
+            await Task.yield()
+        }
+        return false
+    }
+
+    /// The trace's lines without their instants.
+    var traceLines: [String] {
+        assistant.trace.events.map { "\($0.kind.rawValue): \($0.detail)" }
+    }
+}
+
+/// A connection that makes the first call wait on the clock, as a slow cold launch would.
+final class SlowLaunchConnection: AppConnection {
+    let base: any AppConnection
+    let clock: ManualClock
+    let launchTime: Duration
+    private let launched = Atomic<Bool>(false)
+
+    init(_ base: any AppConnection, clock: ManualClock, launchTime: Duration) {
+        self.base = base
+        self.clock = clock
+        self.launchTime = launchTime
+    }
+
+    var appName: String { base.appName }
+    var manifest: AppManifest { base.manifest }
+    var catalog: IntentCatalog { base.catalog }
+    func attach(_ trace: Trace?) { base.attach(trace) }
+    func continueInApp(_ activity: UserActivity) async throws -> String { try await base.continueInApp(activity) }
+
+    func start(_ call: PhaseCall, reply: @escaping @Sendable (PhaseAnswer) -> Void) -> Task<Void, Never> {
+        let first = !launched.exchange(true, ordering: .relaxed)
+        let (base, clock, launchTime) = (base, clock, launchTime)
+        return Task {
+            if first { try? await clock.sleep(for: launchTime) }
+            let inner = base.start(call, reply: reply)
+            await withTaskCancellationHandler { await inner.value } onCancel: { inner.cancel() }
+        }
+    }
+}
+
+/// A handler's answer that arrives only when the test says so, whatever cancellation does.
+final class Gate: Sendable {
+    private let state = Mutex<(opened: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let open = state.withLock { state -> Bool in
+                if state.opened { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if open { continuation.resume() }
+        }
+    }
+
+    func open() {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.opened = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    var isWaiting: Bool { state.withLock { !$0.waiters.isEmpty } }
+}
+
+/// A one-shot event a handler raises and a test awaits (no polling, no wall clock).
+final class Signal: Sendable {
+    private let gate = Gate()
+    /// Raises the signal; later and current waiters go on.
+    func raise() { gate.open() }
+    /// Waits until the signal is raised.
+    func wait() async { await gate.wait() }
+}
