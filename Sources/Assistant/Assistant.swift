@@ -86,7 +86,11 @@ public actor Assistant {
     private func interpret(_ words: String, dialog: inout [String]) async -> Reading {
         var match = vocabulary.match(words)
         if case .ambiguous(let candidates) = match {
-            let options = candidates.map(\.phrase)
+            let phrases = candidates.map { Self.speakable($0.phrase) }
+            let options = candidates.map { candidate in
+                let phrase = Self.speakable(candidate.phrase)
+                return phrases.filter { $0 == phrase }.count > 1 ? "\(phrase) (\(candidate.intent))" : phrase
+            }
             let prompt = Prompt.chooseInterpretation(question: "Did you mean:", options: options)
             trace.record(.prompt, prompt.spoken.replacingNewlines)
             dialog.append(prompt.spoken)
@@ -120,11 +124,22 @@ public actor Assistant {
             return .intent(intent)
         case .noMatch(let suggestions):
             trace.record(.interpret, "no match")
-            let hint = suggestions.isEmpty ? "" : " You can say: " + suggestions.map { "\"\($0)\"" }.joined(separator: ", ") + "."
+            let hint = suggestions.isEmpty ? "" : " You can say: " + suggestions.map { "\"\(Self.speakable($0))\"" }.joined(separator: ", ") + "."
             return .stop(await end(.notUnderstood, "Sorry, I didn't understand.\(hint)", intent: nil, dialog: dialog))
         case .ambiguous:
             return .stop(await end(.notUnderstood, "Sorry, I didn't understand.", intent: nil, dialog: dialog))
         }
+    }
+
+    /// A phrase template as a user would say it: each `${slot}` becomes "…".
+    static func speakable(_ template: String) -> String {
+        var result = ""
+        var rest = template[...]
+        while let open = rest.range(of: "${"), let close = rest[open.upperBound...].firstIndex(of: "}") {
+            result += rest[..<open.lowerBound] + "…"
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
     }
 
     private func slotSummary(_ interpretation: Interpretation) -> String {

@@ -57,7 +57,7 @@ public struct TraceEvent: Sendable, Equatable, Codable, CustomStringConvertible 
 
     /// One readable line: instant, kind, detail.
     public var description: String {
-        let kind = kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
+        let kind = kind.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)
         return "\(seconds.leftPadded(to: 8))s  \(kind)\(detail)"
     }
 

@@ -36,6 +36,7 @@ final class Rig {
         try vocabulary.addPhrase("order soup", intent: "OrderSoupIntent")
         try vocabulary.addPhrase("open the safe", intent: "OpenSafeIntent")
         try vocabulary.addPhrase("open the ${soup}", intent: "OpenSafeIntent")
+        try vocabulary.addPhrase("open the ${soup}", intent: "OrderSoupIntent")
         try vocabulary.addPhrase("bake a cake", intent: "BakeIntent")
         vocabulary.setEntities(Soup.menu.map { Entity(identifier: $0.identifier, name: $0.name) }, forSlot: "soup")
         return vocabulary
