@@ -36,7 +36,9 @@ struct ConversationTests {
         #expect(outcome.status == .success)
         let items = Array(Soup.menu.prefix(3)).map(\.displayItem)
         #expect(rig.user.prompts == [
-            .pick(parameter: "soup", introduction: "Which soup would you like?", items: items, firstNumber: 1, hasMore: false)
+            .pick(
+                parameter: "soup", introduction: "Which soup would you like?", items: items, headings: [:], firstNumber: 1,
+                hasMore: false)
         ])
         #expect(rig.user.prompts.first?.spoken == "Which soup would you like?\n1. Tomato (vegan)\n2. Lentil (spicy)\n3. Clam Chowder (creamy)")
         #expect(outcome.intent?.as(OrderSoupIntent.self)?.soup == Soup.menu[1])
@@ -47,7 +49,7 @@ struct ConversationTests {
         rig.handler.soup = { intent in intent.soup.map { .success(with: $0) } ?? .disambiguation(with: Soup.menu) }
         let outcome = await rig.order()
         let pages = rig.user.prompts.compactMap { prompt -> [String]? in
-            guard case .pick(_, _, let items, let first, let more) = prompt else { return nil }
+            guard case .pick(_, _, let items, _, let first, let more) = prompt else { return nil }
             return ["from \(first)", more ? "more" : "end"] + items.map(\.title)
         }
         #expect(pages == [

@@ -59,6 +59,8 @@ struct GoldenTraceTests {
            0.000s  report       launchedForIntent: OrderSoupIntent
            0.000s  lifecycle    app handlerFor OrderSoupIntent
            0.000s  result       resolve(soup) → disambiguation(Tomato, Lentil, Clam Chowder, Pea, French Onion, Miso, Pho)
+           0.000s  call         provideOptions(soup, "") budget 10s until 10s
+           0.000s  result       provideOptions(soup, "") → options(7)
            0.000s  prompt       Which soup would you like? | 1. Tomato (vegan) | 2. Lentil (spicy) | 3. Clam Chowder (creamy) | Say "more" for more.
            0.000s  answer       more
            0.000s  prompt       Which soup would you like? | 4. Pea (fresh) | 5. French Onion (cheesy) | 6. Miso (light) | Say "more" for more.

@@ -100,6 +100,7 @@ struct ScenarioTests {
             """)
         #expect(run.text.contains("""
             Assistant: Which recipe?
+                       Containing "pancakes":
                        1. Banana Pancakes (25 min · serves 4)
                        2. Buttermilk Pancakes (20 min · serves 4)
                        3. Blueberry Pancakes (25 min · serves 4)
@@ -113,6 +114,21 @@ struct ScenarioTests {
         let detail = try #require(run.screen as? RecipeDetailViewController)
         #expect(detail.recipe.title == "Potato Pancakes")
         #expect(run.spoken.last == "Here are the ingredients for Potato Pancakes: 1 kg potatoes, 1 onion, 2 eggs, 3 tbsp flour, salt, oil for frying.")
+    }
+
+    @Test func aPartialNameOffersTheMatchingRecipesInSections() async throws {
+        let run = try await run("""
+            :open
+            show directions for pan
+            cancel
+            """)
+        #expect(run.text.contains("""
+            Assistant: Which recipe?
+                       Containing "pan":
+                       1. Banana Pancakes (25 min · serves 4)
+            """))
+        #expect(run.spoken.last == "OK, cancelled.")
+        #expect(run.screen is RecipeListViewController)
     }
 
     @Test func five_aRecipeWithNoDirectionsFailsWithAClearDialog() async throws {

@@ -131,7 +131,8 @@ struct Exchange {
                 let value = try await askValue(for: parameter, question: valuePrompt(parameter))
                 try set(parameter, at: multi ? index : nil, to: value)
             case .disambiguation:
-                let value = try await pick(from: result.values, for: parameter)
+                let (candidates, headings) = try await grouped(result.values, for: parameter)
+                let value = try await pick(from: candidates, headings: headings, for: parameter)
                 try set(parameter, at: multi ? index : nil, to: value)
             case .confirmationRequired:
                 guard let value = result.values.first else { continue }
@@ -261,9 +262,9 @@ struct Exchange {
         if parameter.flags.contains(.dynamicOptions) {
             switch try await call(.provideOptions(parameter: parameter.name, searchTerm: words)) {
             case .options(let collection):
-                let items = collection.allItems
+                let (items, headings) = Self.flatten(collection)
                 if items.count == 1 { return items[0] }
-                if items.count > 1 { return try await pick(from: items, for: parameter) }
+                if items.count > 1 { return try await pick(from: items, headings: headings, for: parameter) }
             case .refused(let error) where error.code != .noOptionsProvider:
                 throw .refused(error)
             default:
@@ -273,10 +274,48 @@ struct Exchange {
         return descriptor.value(for: parameter.name, spoken: words)
     }
 
-    /// Offers candidates a page at a time and returns the one the user picks.
-    private mutating func pick(from candidates: [AnyParameterValue], for parameter: ParameterDescriptor)
-        async throws(ExchangeStop) -> AnyParameterValue
+    /// A collection's items in order, with each titled section's title keyed by the index of its
+    /// first item.
+    private static func flatten(_ collection: ObjectCollection<AnyParameterValue>) -> ([AnyParameterValue], [Int: String]) {
+        var items: [AnyParameterValue] = []
+        var headings: [Int: String] = [:]
+        for section in collection.sections where !section.items.isEmpty {
+            if let title = section.title { headings[items.count] = title }
+            items += section.items
+        }
+        return (items, headings)
+    }
+
+    /// Disambiguation candidates grouped as the app's own options for the words said are, when
+    /// the parameter offers options: SiriKit shows dynamic options in their sections. Candidates
+    /// the options do not list come last, untitled.
+    private mutating func grouped(_ candidates: [AnyParameterValue], for parameter: ParameterDescriptor)
+        async throws(ExchangeStop) -> ([AnyParameterValue], [Int: String])
     {
+        guard parameter.flags.contains(.dynamicOptions) else { return (candidates, [:]) }
+        let spoken = descriptor.values(of: parameter.name, in: intent)?.first?.displayItem.title
+        guard case .options(let collection) = try await call(.provideOptions(parameter: parameter.name, searchTerm: spoken))
+        else { return (candidates, [:]) }
+        var remaining = candidates
+        var ordered: [AnyParameterValue] = []
+        var headings: [Int: String] = [:]
+        for section in collection.sections {
+            let members = section.items.compactMap { item in
+                remaining.firstIndex { $0.displayItem.identifier == item.displayItem.identifier }
+                    .map { remaining.remove(at: $0) }
+            }
+            guard !members.isEmpty else { continue }
+            if let title = section.title { headings[ordered.count] = title }
+            ordered += members
+        }
+        if !headings.isEmpty && !remaining.isEmpty { headings[ordered.count] = "Others" }
+        return (ordered + remaining, headings)
+    }
+
+    /// Offers candidates a page at a time and returns the one the user picks.
+    private mutating func pick(
+        from candidates: [AnyParameterValue], headings: [Int: String] = [:], for parameter: ParameterDescriptor
+    ) async throws(ExchangeStop) -> AnyParameterValue {
         guard !candidates.isEmpty else {
             return try await askValue(for: parameter, question: valuePrompt(parameter))
         }
@@ -287,8 +326,10 @@ struct Exchange {
         while misses <= configuration.maxReasks {
             let end = min(start + pageSize, candidates.count)
             let page = candidates[start..<end].map(\.displayItem)
+            var pageHeadings: [Int: String] = [:]
+            for index in start..<end { if let heading = headings[index] { pageHeadings[index - start] = heading } }
             let prompt = Prompt.pick(
-                parameter: parameter.name, introduction: introduction, items: page,
+                parameter: parameter.name, introduction: introduction, items: page, headings: pageHeadings,
                 firstNumber: start + 1, hasMore: end < candidates.count)
             switch await ask(prompt) {
             case .pick(let number) where (1...candidates.count).contains(number):

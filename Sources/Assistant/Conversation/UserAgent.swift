@@ -5,8 +5,11 @@ import SceneIntents
 public enum Prompt: Sendable, Equatable, CustomStringConvertible {
     /// A value for a parameter, with the spoken question.
     case value(parameter: String, question: String)
-    /// A pick among candidates: one page of them, numbered from `firstNumber`.
-    case pick(parameter: String, introduction: String, items: [DisplayItem], firstNumber: Int, hasMore: Bool)
+    /// A pick among candidates: one page of them, numbered from `firstNumber`; `headings` puts a
+    /// section title before the item at that offset of the page.
+    case pick(
+        parameter: String, introduction: String, items: [DisplayItem], headings: [Int: String], firstNumber: Int,
+        hasMore: Bool)
     /// A yes or no.
     case confirmation(parameter: String, question: String)
     /// Which of several interpretations of an utterance was meant.
@@ -16,9 +19,10 @@ public enum Prompt: Sendable, Equatable, CustomStringConvertible {
     public var spoken: String {
         switch self {
         case .value(_, let question), .confirmation(_, let question): return question
-        case .pick(_, let introduction, let items, let first, let hasMore):
+        case .pick(_, let introduction, let items, let headings, let first, let hasMore):
             var lines = [introduction]
             for (offset, item) in items.enumerated() {
+                if let heading = headings[offset] { lines.append("\(heading):") }
                 let subtitle = item.subtitle.map { " (\($0))" } ?? ""
                 lines.append("\(first + offset). \(item.title)\(subtitle)")
             }

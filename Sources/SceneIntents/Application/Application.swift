@@ -36,6 +36,7 @@ public final class Application {
     private var sentHome: [String] = []
     private var interrupted: [String] = []
     private var discardedWhileNotRunning: [SceneSession] = []
+    private var terminationWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// An installed, not yet running app.
     ///
@@ -143,6 +144,27 @@ public final class Application {
         }
     }
 
+    /// Runs the app the way a host executable's main hands control to it: launches it and
+    /// suspends until it terminates.
+    ///
+    /// ```swift
+    /// @main struct Host {
+    ///     static func main() async throws {
+    ///         let app = Application(manifest: try AppManifest(contentsOf: plist),
+    ///                               sceneDelegates: ["SceneDelegate": SceneDelegate.self],
+    ///                               delegate: { AppDelegate() })
+    ///         try await app.run()
+    ///     }
+    /// }
+    /// ```
+    /// The wait is a suspension, not a blocking loop, so the main actor keeps running the app's
+    /// scenes, timers and intent calls. Whoever calls `terminate()` (a system event, a command,
+    /// a test) ends it.
+    public func run(_ reason: LaunchReason = .user) async throws(ApplicationError) {
+        try launch(reason)
+        await withCheckedContinuation { terminationWaiters.append($0) }
+    }
+
     /// Terminates the app: on-screen scenes go to the background, every scene disconnects (its
     /// session is kept, archived), then applicationWillTerminate. Does nothing when not running.
     public func terminate() {
@@ -166,6 +188,9 @@ public final class Application {
         sentHome = []
         interrupted = []
         handlerStore.removeAll()
+        let waiters = terminationWaiters
+        terminationWaiters = []
+        for waiter in waiters { waiter.resume() }
     }
 
     // MARK: Scene requests

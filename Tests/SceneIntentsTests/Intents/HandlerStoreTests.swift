@@ -67,3 +67,18 @@ struct HandlerStoreTests {
         #expect(fresh.calls == ["confirm"])
     }
 }
+
+@MainActor
+struct EmbeddingTests {
+    @Test func runLaunchesAndReturnsWhenTheAppTerminates() async throws {
+        let app = Kitchen.application()
+        let recorder = LifecycleRecorder(app)
+        let running = Task { @MainActor in try await app.run() }
+        for _ in 0..<1_000 where !app.isRunning { await Task.yield() }
+        #expect(app.applicationState == .active, "the main actor keeps running while run() waits")
+        app.terminate()
+        try await running.value
+        #expect(recorder.lines.first == "app willFinishLaunching user")
+        #expect(recorder.lines.last == "app willTerminate")
+    }
+}
