@@ -53,3 +53,14 @@ struct UtteranceTests {
         #expect(!rig.app.isRunning)
     }
 }
+
+@MainActor
+struct InterpretationCancelTests {
+    @Test func theUserCanCancelWhenAskedWhichPhraseWasMeant() async throws {
+        let rig = try Rig([.cancel])
+        let outcome = await rig.perform(.utterance("open the pea"))
+        #expect(outcome.status == .cancelled)
+        #expect(outcome.lastLine == "OK, cancelled.")
+        #expect(!rig.app.isRunning)
+    }
+}
