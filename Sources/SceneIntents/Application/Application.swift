@@ -308,12 +308,10 @@ public final class Application {
     /// to the foreground (sceneWillEnterForeground → sceneDidBecomeActive), then continues the
     /// activity (willContinueUserActivityWithType → continue). With no scene connected, the most
     /// recent archived session (or a new one) connects with the activity in its connection
-    /// options. Launches the app by the user first if it is not running.
+    /// options. Launches the app first (in the background, no scene) if it is not running.
     @discardableResult
     public func openForUserActivity(_ activity: UserActivity) throws(ApplicationError) -> Scene {
-        if !isRunning {
-            try launchWithoutScene(for: activity)
-        }
+        if !isRunning { try launch(.intent) }
         let target = activity.targetContentIdentifier
         if let target,
             let scene = scenesByRecentActivity.first(where: { $0.activationConditions.contains(target) })
@@ -324,10 +322,6 @@ public final class Application {
             return try requestSceneSessionActivation(scene.session, userActivity: activity)
         }
         return try requestSceneSessionActivation(mostRecentArchivedSession, userActivity: activity)
-    }
-
-    private func launchWithoutScene(for activity: UserActivity) throws(ApplicationError) {
-        try launch(.intent)
     }
 
     // MARK: Activities
