@@ -190,3 +190,40 @@ struct ScenarioTests {
         #expect(shell.errorCount == 1, "nothing after :exit runs")
     }
 }
+
+@MainActor
+struct ShellOutputModeTests {
+    @Test func jsonModePrintsOnlyJSONLinesOneObjectPerEvent() async throws {
+        let output = ShellOutput.captured()
+        var options = RecipeShell.Options()
+        options.json = true
+        let shell = try RecipeShell(
+            options: options, input: ScriptLines(text: "show directions for hummus\n:bogus\n:exit"), output: output,
+            clock: ManualClock())
+        #expect(await shell.run() == 1)
+        let lines = output.text.split(separator: "\n")
+        #expect(lines.count > 10)
+        for line in lines {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object != nil, "not a JSON object: \(line)")
+        }
+        #expect(lines.contains(#"{"at":"0.000","detail":"\"show directions for hummus\"","kind":"request"}"#))
+        #expect(lines.contains(#"{"error":"Unknown command :bogus. Type :help for the commands."}"#))
+        #expect(lines.contains(#"{"at":"0.000","detail":"continuedInApp","kind":"outcome"}"#))
+    }
+
+    @Test func traceModePrintsEachTurnsEventsAfterTheScreen() async throws {
+        let output = ShellOutput.captured()
+        var options = RecipeShell.Options()
+        options.trace = true
+        let shell = try RecipeShell(
+            options: options, input: ScriptLines(text: ":open\nnext step"), output: output, clock: ManualClock())
+        #expect(await shell.run() == 0)
+        #expect(output.text.contains("   0.000s  lifecycle    app willFinishLaunching user"))
+        #expect(output.text.contains("   0.000s  prompt       Which recipe? | All Recipes: | 1. Banana Pancakes (25 min · serves 4)"))
+        #expect(output.text.contains("   0.000s  answer       cancel"), "the script ended, so the user cancels")
+        #expect(output.text.contains("   0.000s  outcome      cancelled"))
+    }
+}
+
+import Foundation

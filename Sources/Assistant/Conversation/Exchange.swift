@@ -461,15 +461,8 @@ extension PhaseAnswer {
 }
 
 extension Duration {
-    /// Seconds with millisecond precision, e.g. "9.5" or "10".
-    var seconds: String {
-        let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
-        if milliseconds % 1000 == 0 { return String(milliseconds / 1000) }
-        var fraction = String(milliseconds % 1000)
-        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        return "\(milliseconds / 1000).\(fraction)"
-    }
+    /// Seconds with millisecond precision, trailing zeros dropped, e.g. "9.5" or "10".
+    var seconds: String { secondsText(trimmed: true) }
 }
 
 extension String {

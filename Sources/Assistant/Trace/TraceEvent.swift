@@ -47,13 +47,7 @@ public struct TraceEvent: Sendable, Equatable, Codable, CustomStringConvertible 
     }
 
     /// The instant as seconds with millisecond precision, e.g. `12.345`.
-    public var seconds: String {
-        let milliseconds = at.components.seconds * 1000 + at.components.attoseconds / 1_000_000_000_000_000
-        let whole = milliseconds / 1000
-        let fraction = milliseconds % 1000
-        let padded = String(fraction).count < 3 ? String(repeating: "0", count: 3 - String(fraction).count) + String(fraction) : String(fraction)
-        return "\(whole).\(padded)"
-    }
+    public var seconds: String { at.secondsText(trimmed: false) }
 
     /// One readable line: instant, kind, detail.
     public var description: String {

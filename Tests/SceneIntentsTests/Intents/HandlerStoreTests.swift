@@ -73,11 +73,20 @@ struct EmbeddingTests {
     @Test func runLaunchesAndReturnsWhenTheAppTerminates() async throws {
         let app = Kitchen.application()
         let recorder = LifecycleRecorder(app)
-        let running = Task { @MainActor in try await app.run() }
-        for _ in 0..<1_000 where !app.isRunning { await Task.yield() }
+        var running: Task<Void, any Error>?
+        await withCheckedContinuation { (active: CheckedContinuation<Void, Never>) in
+            var resumed = false
+            app.observe { event in
+                if case .scene(_, .sceneDidBecomeActive) = event, !resumed {
+                    resumed = true
+                    active.resume()
+                }
+            }
+            running = Task { @MainActor in try await app.run() }
+        }
         #expect(app.applicationState == .active, "the main actor keeps running while run() waits")
         app.terminate()
-        try await running.value
+        try await running?.value
         #expect(recorder.lines.first == "app willFinishLaunching user")
         #expect(recorder.lines.last == "app willTerminate")
     }
