@@ -1,17 +1,14 @@
 import Dispatch
 import Synchronization
 
-/// The floor of one in-process delivery, written by hand: an actor that, for each of the three
-/// phases, races a main-actor task against a 10 s Dispatch timer (a continuation, a task and a
-/// timer armed then cancelled); the task casts the handler to its protocol, calls it and resumes
-/// the waiter. The same hops, races and casts as a delivery, and nothing else.
+/// The floor of one in-process delivery, written by hand: an actor races one main-actor task
+/// against a 10 s Dispatch timer (a continuation, a task, a timer); on the main actor the task
+/// casts the handler to its protocol and calls it for each of the three phases, giving each the
+/// next phase a fresh timer (cancel, arm), then resumes the waiter. The same hops (one round trip
+/// to the main actor), deadline races and casts as a delivery, and nothing else.
 actor FloorAssistant {
     func deliver() async -> Int {
-        var total = 0
-        for phase in 0..<3 {
-            total += await floorRace(phase)
-        }
-        return total
+        await floorRace()
     }
 }
 
@@ -34,16 +31,23 @@ enum FloorHost {
 private let floorQueue = DispatchQueue(label: "floor.timers")
 
 /// The floor's race: whoever flips the flag first resumes the waiter.
-func floorRace(_ phase: Int) async -> Int {
+func floorRace() async -> Int {
     let flag = FloorFlag()
     return await withUnsafeContinuation { continuation in
-        let timer = FloorTimer {
+        let expire: @Sendable () -> Void = {
             if flag.claim() { continuation.resume(returning: -1) }
         }
+        let first = FloorTimer(fire: expire)
         Task { @MainActor in
-            let value = FloorHost.call(phase)
+            var timer = first
+            var total = 0
+            for phase in 0..<3 {
+                total += FloorHost.call(phase)
+                timer.cancel()
+                timer = FloorTimer(fire: expire)
+            }
             timer.cancel()
-            if flag.claim() { continuation.resume(returning: value) }
+            if flag.claim() { continuation.resume(returning: total) }
         }
     }
 }

@@ -16,6 +16,14 @@ func main() async -> Int32 {
                 return 2
             }
             jsonPath = path
+        case "--profile":
+            // Runs only deliveries (and their floor), for an instruction-counting profiler.
+            guard let what = arguments.next(), let count = Int(arguments.next() ?? "") else {
+                benchLog("--profile needs floor|delivery and a count")
+                return 2
+            }
+            await profile(what, count: count)
+            return 0
         case "--help", "-h":
             print("intent-bench [--quick] [--json FILE]: prints metric, median, p99, floor, ratio, goal.")
             return 0

@@ -121,6 +121,7 @@ struct BudgetTests {
         let task = await start(rig, OrderSoupIntent(soup: tomato), entered: entered)
         clock.advance(by: .seconds(2))
         #expect(await task.value.status == .timedOut)
-        #expect(rig.traceLines.contains { $0.hasPrefix("call: handle budget 2s") })
+        #expect(rig.traceLines.contains { $0.hasPrefix("call: proceed(soup, quantity, toppings) budget 2s per step") })
+        #expect(rig.traceLines.contains("timeout: handle exceeded 2s"), "the step that ran out of time is named")
     }
 }

@@ -53,7 +53,7 @@ struct GoldenTraceTests {
            0.000s  request      "order soup"
            0.000s  interpret    OrderSoupIntent via "order soup"
            0.000s  route        OrderSoupIntent → Kitchen
-           0.000s  call         resolve(soup) budget 10s until 10s
+           0.000s  call         proceed(soup, quantity, toppings) budget 10s per step, first until 10s
            0.000s  lifecycle    app willFinishLaunching intent
            0.000s  lifecycle    app didFinishLaunching intent
            0.000s  report       launchedForIntent: OrderSoupIntent
@@ -67,13 +67,10 @@ struct GoldenTraceTests {
            0.000s  answer       5
            0.000s  call         resolve(soup) budget 10s until 10s
            0.000s  result       resolve(soup) → success(French Onion)
-           0.000s  call         resolve(quantity) budget 10s until 10s
+           0.000s  call         proceed(quantity, toppings) budget 10s per step, first until 10s
            0.000s  result       resolve(quantity) → notRequired
-           0.000s  call         resolve(toppings) budget 10s until 10s
            0.000s  result       resolve(toppings) → notRequired
-           0.000s  call         confirm budget 10s until 10s
            0.000s  result       confirm → response(ready)
-           0.000s  call         handle budget 10s until 10s
            1.500s  result       handle → response(continueInApp, activity OrderSoupIntent)
            1.500s  say          Opening Kitchen.
            1.500s  lifecycle    app configurationForConnecting session-1

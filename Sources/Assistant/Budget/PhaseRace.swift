@@ -21,28 +21,35 @@ public func race<Value: Sendable>(
     late: @escaping @Sendable (Value) -> Void = { _ in },
     _ work: @escaping @Sendable () async -> Value
 ) async -> RaceOutcome<Value> {
-    await race(deadline: deadline, on: clock, late: late) { answer in
+    await race(deadline: deadline, on: clock, late: late) { answer, _ in
         Task { answer(await work()) }
     }
 }
 
 /// Runs work that answers through a callback against a hard deadline: `start` begins the work,
 /// returns its task, and calls `answer` once. This lets work that runs on another actor answer
-/// the waiter directly, with no hop back through a task of its own.
+/// the waiter directly, with no hop back through a task of its own. Work made of several steps
+/// calls `rearm` with a new deadline as each step completes, so every step has its own budget.
 public func race<Value: Sendable>(
     deadline: Duration, on clock: BudgetClock,
     late: @escaping @Sendable (Value) -> Void = { _ in },
-    start: (@escaping @Sendable (Value) -> Void) -> Task<Void, Never>
+    start: (
+        _ answer: @escaping @Sendable (Value) -> Void, _ rearm: @escaping @Sendable (Duration) -> Void
+    ) -> Task<Void, Never>
 ) async -> RaceOutcome<Value> {
     let gate = RaceGate<Value>()
     return await withTaskCancellationHandler {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<RaceOutcome<Value>, Never>) in
             gate.install(continuation)
-            let timer = clock.arm(at: deadline) { gate.finish(.timedOut) }
-            let task = start { value in
-                if !gate.finish(.answered(value)) { late(value) }
-            }
-            gate.attach(task: task, timer: timer)
+            gate.replace(timer: clock.arm(at: deadline) { gate.finish(.timedOut) })
+            let task = start(
+                { value in
+                    if !gate.finish(.answered(value)) { late(value) }
+                },
+                { deadline in
+                    gate.replace(timer: clock.arm(at: deadline) { gate.finish(.timedOut) })
+                })
+            gate.attach(task: task)
         }
     } onCancel: {
         gate.finish(.cancelled)
@@ -70,16 +77,28 @@ private final class RaceGate<Value: Sendable>: Sendable {
         if let early { continuation.resume(returning: early) }
     }
 
-    func attach(task: Task<Void, Never>, timer: any BudgetTimer) {
+    func attach(task: Task<Void, Never>) {
         let finished = state.withLock { state -> RaceOutcome<Value>? in
             if let outcome = state.outcome { return outcome }
             state.task = task
-            state.timer = timer
             return nil
         }
         guard let finished else { return }
-        timer.disarm()
         if case .answered = finished {} else { task.cancel() }
+    }
+
+    /// Replaces the timer with a new one (a later deadline); disarms the new one at once if the
+    /// race is over.
+    func replace(timer new: any BudgetTimer) {
+        let old = state.withLock { state -> (any BudgetTimer)?? in
+            if state.outcome != nil { return .none }
+            defer { state.timer = new }
+            return .some(state.timer)
+        }
+        switch old {
+        case .none: new.disarm()
+        case .some(let old): old?.disarm()
+        }
     }
 
     /// Ends the race with `outcome` if it is not over; returns whether this call ended it.

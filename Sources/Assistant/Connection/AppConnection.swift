@@ -18,7 +18,12 @@ public protocol AppConnection: Sendable {
     ///
     /// The reply is a callback rather than a return value so that an answer made on the app's
     /// main actor goes straight to whoever waits for it: one hop per phase, not two.
-    func start(_ call: PhaseCall, reply: @escaping @Sendable (PhaseAnswer) -> Void) -> Task<Void, Never>
+    ///
+    /// `progress` hears each step of a `proceed` call as the app completes it.
+    func start(
+        _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
+        reply: @escaping @Sendable (PhaseAnswer) -> Void
+    ) -> Task<Void, Never>
     /// Brings the app to the foreground to continue an activity; returns the scene's session
     /// identifier.
     func continueInApp(_ activity: UserActivity) async throws -> String
@@ -30,7 +35,7 @@ extension AppConnection {
     /// Sends one phase call and waits for its answer (no budget: see `race`).
     public func send(_ call: PhaseCall) async -> PhaseAnswer {
         await withCheckedContinuation { continuation in
-            _ = start(call) { continuation.resume(returning: $0) }
+            _ = start(call, progress: { _ in }) { continuation.resume(returning: $0) }
         }
     }
 }

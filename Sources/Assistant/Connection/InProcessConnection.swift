@@ -32,8 +32,11 @@ public final class InProcessConnection: AppConnection {
         }
     }
 
-    public func start(_ call: PhaseCall, reply: @escaping @Sendable (PhaseAnswer) -> Void) -> Task<Void, Never> {
-        Task { @MainActor [host] in reply(await host.answer(call)) }
+    public func start(
+        _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
+        reply: @escaping @Sendable (PhaseAnswer) -> Void
+    ) -> Task<Void, Never> {
+        Task { @MainActor [host] in reply(await host.answer(call, progress: progress)) }
     }
 
     public func continueInApp(_ activity: UserActivity) async throws -> String {

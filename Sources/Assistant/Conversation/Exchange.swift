@@ -1,4 +1,5 @@
 import SceneIntents
+import Synchronization
 
 /// Why an exchange stopped before its end.
 enum ExchangeStop: Error {
@@ -43,21 +44,79 @@ struct Exchange {
 
     // MARK: The whole exchange
 
+    /// Asks the app to run every phase in one visit (`proceed`): when no answer needs the user,
+    /// that is the whole exchange, in one hop to the app and back. Where an answer needs the
+    /// user, the conversation settles that parameter with them, then asks the app to proceed
+    /// again from the next one.
     mutating func run() async -> AssistantOutcome {
         do throws(ExchangeStop) {
-            for parameter in descriptor.parameters where parameter.flags.contains(.resolvable) {
-                try await resolve(parameter)
+            var remaining = descriptor.parameters.filter { $0.flags.contains(.resolvable) }[...]
+            while true {
+                let steps = try await proceed(remaining.map(\.name))
+                switch steps.last.map({ ($0.phase, $0.answer) }) {
+                case (.handle, .response(let response))?:
+                    return await conclude(with: response)
+                case (.confirm, .response(let confirmation))?:
+                    return await end(confirmedWith: confirmation)
+                case (.resolve(let name), .resolved(let results))?:
+                    remaining = remaining.drop { $0.name != name }
+                    guard let parameter = remaining.first else { return await stop(.gaveUp(parameter: name)) }
+                    try await resolve(parameter, startingWith: results)
+                    remaining = remaining.dropFirst()
+                default:
+                    let detail = "the app answered proceed with no step"
+                    throw .refused(IntentHostError(.handlerThrew, intent: descriptor.typeName, detail: detail))
+                }
             }
-            let confirmation = try await respond(to: .confirm)
-            guard confirmation.code == .ready || confirmation.code == .unspecified else {
-                await say(text(for: confirmation))
-                await finish()
-                return outcome(descriptor.isSuccess(confirmation.code) ? .success : .failure, confirmation)
-            }
-            let response = try await respond(to: .handle)
-            return await conclude(with: response)
         } catch {
             return await stop(error)
+        }
+    }
+
+    /// Ends on a confirmation other than ready: its dialog is the last word.
+    private mutating func end(confirmedWith confirmation: IntentResponse) async -> AssistantOutcome {
+        await say(text(for: confirmation))
+        await finish()
+        return outcome(descriptor.isSuccess(confirmation.code) ? .success : .failure, confirmation)
+    }
+
+    /// One `proceed` call: the app runs resolve, confirm and handle until an answer needs the
+    /// user. Each step is traced as it completes and gets a budget of its own (the first also
+    /// carries the launch). Returns the steps; the intent takes the values the app resolved.
+    private mutating func proceed(_ parameters: [String]) async throws(ExchangeStop) -> [PhaseStep] {
+        let phases = parameters.map { PhaseCall.Phase.resolve(parameter: $0) } + [.confirm, .handle]
+        let call = PhaseCall(request: request, intent: intent, phase: .proceed(parameters: parameters))
+        let start = callsMade == 0 ? connectedAt : clock.now
+        callsMade += 1
+        let budget = budget
+        let deadline = start + budget
+        trace.record(.call, "\(call.phase) budget \(budget.seconds)s per step, first until \(deadline.seconds)s")
+        let current = StepCursor(phases)
+        let (connection, trace, clock) = (connection, trace, clock)
+        let outcome = await race(
+            deadline: deadline, on: clock,
+            late: { answer in
+                trace.record(.late, "\(current.phase) answered after its budget: \(answer.summary) (dropped)")
+            },
+            start: { answer, rearm in
+                connection.start(
+                    call,
+                    progress: { step in
+                        trace.record(.result, "\(step.phase) → \(step.answer.summary)")
+                        current.advance()
+                        rearm(clock.now + budget)
+                    },
+                    reply: answer)
+            })
+        switch outcome {
+        case .answered(.progressed(let updated, let steps)):
+            intent = updated
+            return steps
+        case .answered(.refused(let error)): throw .refused(error)
+        case .answered(let other):
+            throw .refused(IntentHostError(.handlerThrew, intent: descriptor.typeName, detail: "unexpected answer to proceed: \(other.summary)"))
+        case .timedOut: throw .timedOut(phase: current.phase)
+        case .cancelled: throw .cancelled
         }
     }
 
@@ -110,11 +169,22 @@ struct Exchange {
 
     // MARK: Resolution
 
-    private mutating func resolve(_ parameter: ParameterDescriptor) async throws(ExchangeStop) {
+    /// Resolves one parameter with the user until it succeeds; `known` is a first resolution
+    /// already answered (by a `proceed` call).
+    private mutating func resolve(_ parameter: ParameterDescriptor, startingWith known: [ParameterResolution]? = nil)
+        async throws(ExchangeStop)
+    {
         var accepted = Set<Int>()
         var reasks = 0
+        var known = known
         while true {
-            let results = try await resolution(of: parameter.name)
+            let results: [ParameterResolution]
+            if let first = known {
+                results = first.isEmpty ? [ParameterResolution(kind: .notRequired)] : first
+                known = nil
+            } else {
+                results = try await resolution(of: parameter.name)
+            }
             guard
                 let (index, result) = results.enumerated().first(where: { index, result in
                     !accepted.contains(index) && result.kind != .success && result.kind != .notRequired
@@ -363,15 +433,6 @@ struct Exchange {
 
     // MARK: Calls
 
-    private mutating func respond(to phase: PhaseCall.Phase) async throws(ExchangeStop) -> IntentResponse {
-        switch try await call(phase) {
-        case .response(let response): return response
-        case .refused(let error): throw .refused(error)
-        default:
-            throw .refused(IntentHostError(.handlerThrew, intent: descriptor.typeName, detail: "unexpected answer to \(phase)"))
-        }
-    }
-
     /// One phase call under its budget. The first call's budget started when the system
     /// connected, so it is also charged the app's launch and the handler lookup.
     private mutating func call(_ phase: PhaseCall.Phase) async throws(ExchangeStop) -> PhaseAnswer {
@@ -386,7 +447,7 @@ struct Exchange {
         let outcome = await race(
             deadline: deadline, on: clock,
             late: { answer in trace.record(.late, "\(phase) answered after its budget: \(answer.summary) (dropped)") },
-            start: { answer in connection.start(call, reply: answer) })
+            start: { answer, _ in connection.start(call, progress: { _ in }, reply: answer) })
         switch outcome {
         case .answered(let answer):
             trace.record(.result, "\(phase) → \(answer.summary)")
@@ -400,7 +461,9 @@ struct Exchange {
     private func finish() async {
         let call = PhaseCall(request: request, intent: intent, phase: .finish)
         let connection = connection
-        _ = await race(deadline: clock.now + budget, on: clock) { answer in connection.start(call, reply: answer) }
+        _ = await race(deadline: clock.now + budget, on: clock) { answer, _ in
+            connection.start(call, progress: { _ in }, reply: answer)
+        }
     }
 
     // MARK: Words
@@ -438,8 +501,24 @@ extension PhaseCall.Phase {
         case .confirm: "confirm"
         case .handle: "handle"
         case .finish: "finish"
+        case .proceed: "resolve"
         }
     }
+}
+
+/// Which phase of a `proceed` call is running: moved on by each step the app reports, read to
+/// name the phase that ran out of time.
+private final class StepCursor: Sendable {
+    private let phases: [PhaseCall.Phase]
+    private let position = Mutex(0)
+
+    init(_ phases: [PhaseCall.Phase]) {
+        self.phases = phases
+    }
+
+    var phase: PhaseCall.Phase { phases[min(position.withLock { $0 }, phases.count - 1)] }
+
+    func advance() { position.withLock { $0 += 1 } }
 }
 
 extension PhaseAnswer {
@@ -456,6 +535,7 @@ extension PhaseAnswer {
         case .response(let response): "response(\(response.code)\(response.userActivity.map { ", activity \($0.activityType)" } ?? ""))"
         case .finished: "finished"
         case .refused(let error): "refused(\(error.code.rawValue): \(error))"
+        case .progressed(_, let steps): steps.last.map { $0.answer.summary } ?? "nothing to do"
         }
     }
 }

@@ -33,8 +33,8 @@ public final class IntentHost {
     /// How many requests hold a handler now (zero once every request is over).
     public var requestsInFlight: Int { handlers.count }
 
-    /// Answers one call.
-    public func answer(_ call: PhaseCall) async -> PhaseAnswer {
+    /// Answers one call; `progress` hears each step of a `proceed` call as it completes.
+    public func answer(_ call: PhaseCall, progress: (@Sendable (PhaseStep) -> Void)? = nil) async -> PhaseAnswer {
         if case .finish = call.phase {
             handlers[call.request] = nil
             return .finished
@@ -58,12 +58,14 @@ public final class IntentHost {
             onReport?(HostReport(.launchedForIntent, name))
         }
         func run<I: Intent>(_ intent: I) async -> PhaseAnswer {
-            await self.run(intent, call: call)
+            await self.run(intent, call: call, progress: progress)
         }
         return await run(call.intent.base)
     }
 
-    private func run<I: Intent>(_ intent: I, call: PhaseCall) async -> PhaseAnswer {
+    private func run<I: Intent>(_ intent: I, call: PhaseCall, progress: (@Sendable (PhaseStep) -> Void)?) async
+        -> PhaseAnswer
+    {
         let schema = I.schema
         let handler: Any
         if let cached = handlers[call.request] {
@@ -87,7 +89,10 @@ public final class IntentHost {
         }
         let context = HostCallContext(label: "\(I.typeName) \(call.phase)", sink: onReport)
         return await HostCallContext.$current.withValue(context) {
-            await self.call(call.phase, of: schema, on: handler, intent: intent, request: call)
+            guard case .proceed(let parameters) = call.phase else {
+                return await self.call(call.phase, of: schema, on: handler, intent: intent, request: call)
+            }
+            return await self.proceed(parameters, of: schema, on: handler, intent: intent, request: call, progress: progress)
         }
     }
 
@@ -120,6 +125,8 @@ public final class IntentHost {
             case .finish:
                 handlers[call.request] = nil
                 return .finished
+            case .proceed:
+                return await proceed([], of: schema, on: handler, intent: intent, request: call, progress: nil)
             }
         } catch is HandlerCastFailure {
             handlers[call.request] = nil
@@ -134,6 +141,48 @@ public final class IntentHost {
             handlers[call.request] = nil
             return .refused(IntentHostError(.handlerThrew, intent: I.typeName, detail: "\(error)"))
         }
+    }
+
+    /// Runs resolve (each parameter), confirm and handle in one visit, stopping where the user
+    /// is needed; see `PhaseCall.Phase.proceed`.
+    private func proceed<I: Intent>(
+        _ parameters: [String], of schema: IntentSchema<I>, on handler: Any, intent: I, request call: PhaseCall,
+        progress: (@Sendable (PhaseStep) -> Void)?
+    ) async -> PhaseAnswer {
+        var intent = intent
+        var steps: [PhaseStep] = []
+        func step(_ phase: PhaseCall.Phase, _ answer: PhaseAnswer) -> PhaseAnswer? {
+            if case .refused = answer { return answer }
+            let step = PhaseStep(phase: phase, answer: answer)
+            steps.append(step)
+            progress?(step)
+            return nil
+        }
+        var current = call
+        for name in parameters {
+            current.phase = .resolve(parameter: name)
+            current.intent = AnyIntent(intent, targetSceneIdentifier: call.intent.targetSceneIdentifier)
+            let answer = await self.call(current.phase, of: schema, on: handler, intent: intent, request: current)
+            if let refusal = step(current.phase, answer) { return refusal }
+            guard case .resolved(let results) = answer, let parameter = schema.parameter(named: name) else { break }
+            guard results.allSatisfy({ $0.kind == .success || $0.kind == .notRequired }) else {
+                return .progressed(intent: current.intent, steps: steps)
+            }
+            let values = results.compactMap { $0.kind == .success ? $0.values.first : nil }
+            if values.count == results.count && !values.isEmpty { _ = parameter.write(&intent, values) }
+        }
+        current.intent = AnyIntent(intent, targetSceneIdentifier: call.intent.targetSceneIdentifier)
+        for phase in [PhaseCall.Phase.confirm, .handle] {
+            current.phase = phase
+            let answer = await self.call(phase, of: schema, on: handler, intent: intent, request: current)
+            if let refusal = step(phase, answer) { return refusal }
+            if phase == .confirm, case .response(let response) = answer,
+                response.code != .ready && response.code != .unspecified
+            {
+                break
+            }
+        }
+        return .progressed(intent: current.intent, steps: steps)
     }
 
     private func withActivity(_ response: IntentResponse, for call: PhaseCall) -> IntentResponse {

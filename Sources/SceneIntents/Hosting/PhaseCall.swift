@@ -16,6 +16,12 @@ public struct PhaseCall: Sendable, Equatable, Codable {
         case handle
         /// The request is over (cancelled, timed out or refused); the host drops its handler.
         case finish
+        /// Resolve these parameters in order, then confirm, then handle, all in one visit to the
+        /// app, stopping at the first answer that needs the user (a resolution other than success
+        /// or notRequired, or a confirmation other than ready). Successful values are taken into
+        /// the intent as they come. The answer is `.progressed`; each step is also reported as it
+        /// completes, so the caller can budget every step on its own.
+        case proceed(parameters: [String])
 
         public var description: String {
             switch self {
@@ -24,6 +30,7 @@ public struct PhaseCall: Sendable, Equatable, Codable {
             case .confirm: "confirm"
             case .handle: "handle"
             case .finish: "finish"
+            case .proceed(let parameters): "proceed(\(parameters.joined(separator: ", ")))"
             }
         }
     }
@@ -55,4 +62,20 @@ public enum PhaseAnswer: Sendable, Equatable, Codable {
     case finished
     /// The call could not be answered; the error says why.
     case refused(IntentHostError)
+    /// What a `proceed` call did: the intent with the values it took, and each step's answer.
+    case progressed(intent: AnyIntent, steps: [PhaseStep])
+}
+
+/// One step of a `proceed` call: the phase and the app's answer to it.
+public struct PhaseStep: Sendable, Equatable, Codable {
+    /// The phase.
+    public var phase: PhaseCall.Phase
+    /// The answer.
+    public var answer: PhaseAnswer
+
+    /// A step.
+    public init(phase: PhaseCall.Phase, answer: PhaseAnswer) {
+        self.phase = phase
+        self.answer = answer
+    }
 }

@@ -85,12 +85,15 @@ final class SlowLaunchConnection: AppConnection {
     func attach(_ trace: Trace?) { base.attach(trace) }
     func continueInApp(_ activity: UserActivity) async throws -> String { try await base.continueInApp(activity) }
 
-    func start(_ call: PhaseCall, reply: @escaping @Sendable (PhaseAnswer) -> Void) -> Task<Void, Never> {
+    func start(
+        _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
+        reply: @escaping @Sendable (PhaseAnswer) -> Void
+    ) -> Task<Void, Never> {
         let first = !launched.exchange(true, ordering: .relaxed)
         let (base, clock, launchTime) = (base, clock, launchTime)
         return Task {
             if first { try? await clock.sleep(for: launchTime) }
-            let inner = base.start(call, reply: reply)
+            let inner = base.start(call, progress: progress, reply: reply)
             await withTaskCancellationHandler { await inner.value } onCancel: { inner.cancel() }
         }
     }

@@ -228,3 +228,67 @@ final class ReportLog: Sendable {
 }
 
 import Synchronization
+
+@MainActor
+struct ProceedTests {
+    func proceed(_ host: IntentHost, _ intent: OrderSoupIntent, log: ReportLog? = nil) async -> PhaseAnswer {
+        let steps = StepLog()
+        let answer = await host.answer(
+            PhaseCall(request: 1, intent: AnyIntent(intent), phase: .proceed(parameters: ["soup", "quantity", "toppings"])),
+            progress: { steps.append($0) })
+        if case .progressed(_, let reported) = answer { #expect(reported == steps.all, "every step is reported as it completes") }
+        return answer
+    }
+
+    @Test func withNothingForTheUserItResolvesConfirmsAndHandlesInOneCall() async throws {
+        let handler = ScriptedSoupHandler()
+        handler.soup = { intent in .success(with: Soup("tomato", "Tomato (large)")) }
+        let app = Kitchen.application(fallback: { _ in handler })
+        let host = IntentHost(application: app, catalog: try Kitchen.catalog())
+        let answer = await proceed(host, OrderSoupIntent(soup: Soup("tomato", "Tomato")))
+        guard case .progressed(let intent, let steps) = answer else {
+            Issue.record("expected progress, got \(answer)")
+            return
+        }
+        #expect(steps.map(\.phase) == [.resolve(parameter: "soup"), .resolve(parameter: "quantity"), .resolve(parameter: "toppings"), .confirm, .handle])
+        #expect(handler.calls == ["resolveSoup", "resolveQuantity", "resolveToppings", "confirm", "handle"])
+        #expect(intent.as(OrderSoupIntent.self)?.soup?.name == "Tomato (large)", "resolved values are taken into the intent")
+        #expect(host.requestsInFlight == 0)
+    }
+
+    @Test func itStopsAtTheFirstAnswerThatNeedsTheUser() async throws {
+        let handler = ScriptedSoupHandler()
+        handler.quantity = { _ in .needsValue }
+        let app = Kitchen.application(fallback: { _ in handler })
+        let host = IntentHost(application: app, catalog: try Kitchen.catalog())
+        let answer = await proceed(host, OrderSoupIntent(soup: Soup("tomato", "Tomato")))
+        guard case .progressed(_, let steps) = answer else {
+            Issue.record("expected progress, got \(answer)")
+            return
+        }
+        #expect(steps.map(\.phase) == [.resolve(parameter: "soup"), .resolve(parameter: "quantity")])
+        #expect(steps.last?.answer == .resolved([ParameterResolution(kind: .needsValue)]))
+        #expect(host.requestsInFlight == 1, "the request goes on with the same handler")
+    }
+
+    @Test func aConfirmationOtherThanReadyEndsIt() async throws {
+        let handler = ScriptedSoupHandler()
+        handler.confirmation = { _ in .failure }
+        let app = Kitchen.application(fallback: { _ in handler })
+        let host = IntentHost(application: app, catalog: try Kitchen.catalog())
+        let answer = await proceed(host, OrderSoupIntent(soup: Soup("tomato", "Tomato")))
+        guard case .progressed(_, let steps) = answer else {
+            Issue.record("expected progress, got \(answer)")
+            return
+        }
+        #expect(steps.last == PhaseStep(phase: .confirm, answer: .response(.failure)))
+        #expect(!handler.calls.contains("handle"))
+    }
+}
+
+/// Collects reported steps from any thread.
+final class StepLog: Sendable {
+    private let steps = Mutex<[PhaseStep]>([])
+    func append(_ step: PhaseStep) { steps.withLock { $0.append(step) } }
+    var all: [PhaseStep] { steps.withLock { $0 } }
+}
