@@ -69,6 +69,7 @@ struct SilentUser: UserAgent {
 struct PingRig {
     let application: Application
     let assistant: Assistant
+    let connection: InProcessConnection
 
     init(tracing: Bool) throws {
         let manifest = AppManifest(
@@ -79,7 +80,7 @@ struct PingRig {
             manifest: manifest, sceneDelegates: ["PingSceneDelegate": PingSceneDelegate.self],
             delegate: { PingDelegate() })
         let host = IntentHost(application: application, catalog: try IntentCatalog([PingIntent.self]))
-        let connection = InProcessConnection(host: host, appName: "Ping")
+        connection = InProcessConnection(host: host, appName: "Ping")
         assistant = Assistant(
             connection: connection, user: SilentUser(), device: Device(), clock: ContinuousClock(), isTracing: tracing)
     }

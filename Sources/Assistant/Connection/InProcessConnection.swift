@@ -16,6 +16,10 @@ public final class InProcessConnection: AppConnection {
     public let catalog: IntentCatalog
     private let host: IntentHost
     private let slot = TraceSlot()
+    private let started = Atomic<Int>(0)
+
+    /// How many calls were started on the app's main actor: each is one round trip there.
+    public var mainActorRoundTrips: Int { started.load(ordering: .relaxed) }
 
     /// A connection to the app `host` answers for.
     @MainActor
@@ -36,7 +40,8 @@ public final class InProcessConnection: AppConnection {
         _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
         reply: @escaping @Sendable (PhaseAnswer) -> Void
     ) -> Task<Void, Never> {
-        Task { @MainActor [host] in reply(await host.answer(call, progress: progress)) }
+        started.add(1, ordering: .relaxed)
+        return Task { @MainActor [host] in reply(await host.answer(call, progress: progress)) }
     }
 
     public func continueInApp(_ activity: UserActivity) async throws -> String {
