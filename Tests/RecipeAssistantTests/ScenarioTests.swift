@@ -1,4 +1,5 @@
 import Assistant
+import Foundation
 import RecipeAssistantKit
 import SceneIntents
 import SceneIntentsTesting
@@ -225,5 +226,3 @@ struct ShellOutputModeTests {
         #expect(output.text.contains("   0.000s  outcome      cancelled"))
     }
 }
-
-import Foundation

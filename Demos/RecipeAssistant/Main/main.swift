@@ -18,8 +18,8 @@ func main() async -> Int32 {
         case "--json": options.json = true
         case "--speak": options.speak = true
         case "--catalog-size":
-            guard let value = arguments.next(), let size = Int(value), size >= 0 else {
-                return usage("--catalog-size needs a whole number")
+            guard let value = arguments.next(), let size = Int(value), (0...5_000_000).contains(size) else {
+                return usage("--catalog-size needs a whole number from 0 to 5000000")
             }
             options.catalogSize = size
         case "--help", "-h":

@@ -1,5 +1,6 @@
 import SceneIntents
 import SceneIntentsTesting
+import Synchronization
 import TestFixtures
 import Testing
 
@@ -227,7 +228,6 @@ final class ReportLog: Sendable {
     var all: [HostReport] { reports.withLock { $0 } }
 }
 
-import Synchronization
 
 @MainActor
 struct ProceedTests {
@@ -240,16 +240,20 @@ struct ProceedTests {
         return answer
     }
 
+    /// The steps of a `progressed` answer; nil for any other answer.
+    static func steps(of answer: PhaseAnswer) -> [PhaseStep]? {
+        guard case .progressed(_, let steps) = answer else { return nil }
+        return steps
+    }
+
     @Test func withNothingForTheUserItResolvesConfirmsAndHandlesInOneCall() async throws {
         let handler = ScriptedSoupHandler()
         handler.soup = { intent in .success(with: Soup("tomato", "Tomato (large)")) }
         let app = Kitchen.application(fallback: { _ in handler })
         let host = IntentHost(application: app, catalog: try Kitchen.catalog())
         let answer = await proceed(host, OrderSoupIntent(soup: Soup("tomato", "Tomato")))
-        guard case .progressed(let intent, let steps) = answer else {
-            Issue.record("expected progress, got \(answer)")
-            return
-        }
+        let steps = try #require(Self.steps(of: answer))
+        guard case .progressed(let intent, _) = answer else { return }
         #expect(steps.map(\.phase) == [.resolve(parameter: "soup"), .resolve(parameter: "quantity"), .resolve(parameter: "toppings"), .confirm, .handle])
         #expect(handler.calls == ["resolveSoup", "resolveQuantity", "resolveToppings", "confirm", "handle"])
         #expect(intent.as(OrderSoupIntent.self)?.soup?.name == "Tomato (large)", "resolved values are taken into the intent")
@@ -262,10 +266,7 @@ struct ProceedTests {
         let app = Kitchen.application(fallback: { _ in handler })
         let host = IntentHost(application: app, catalog: try Kitchen.catalog())
         let answer = await proceed(host, OrderSoupIntent(soup: Soup("tomato", "Tomato")))
-        guard case .progressed(_, let steps) = answer else {
-            Issue.record("expected progress, got \(answer)")
-            return
-        }
+        let steps = try #require(Self.steps(of: answer))
         #expect(steps.map(\.phase) == [.resolve(parameter: "soup"), .resolve(parameter: "quantity")])
         #expect(steps.last?.answer == .resolved([ParameterResolution(kind: .needsValue)]))
         #expect(host.requestsInFlight == 1, "the request goes on with the same handler")
@@ -277,10 +278,7 @@ struct ProceedTests {
         let app = Kitchen.application(fallback: { _ in handler })
         let host = IntentHost(application: app, catalog: try Kitchen.catalog())
         let answer = await proceed(host, OrderSoupIntent(soup: Soup("tomato", "Tomato")))
-        guard case .progressed(_, let steps) = answer else {
-            Issue.record("expected progress, got \(answer)")
-            return
-        }
+        let steps = try #require(Self.steps(of: answer))
         #expect(steps.last == PhaseStep(phase: .confirm, answer: .response(.failure)))
         #expect(!handler.calls.contains("handle"))
     }

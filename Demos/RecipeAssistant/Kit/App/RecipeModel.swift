@@ -1,3 +1,4 @@
+import Foundation
 import SceneIntents
 
 /// The app's data while it runs: the book and the recipes viewed recently.
@@ -41,5 +42,3 @@ public final class RecipeModel {
         return ObjectCollection(sections: sections)
     }
 }
-
-import Foundation

@@ -1,3 +1,4 @@
+import Foundation
 import SceneIntents
 
 /// A recipe: what the book holds and what the ShowDirections intent's `recipe` parameter takes.
@@ -44,5 +45,3 @@ public struct Recipe: ParameterValue, Hashable {
     /// Whether this is only a spoken reference, not a recipe from the book.
     public var isReference: Bool { ingredients.isEmpty && directions.isEmpty && subtitle.isEmpty }
 }
-
-import Foundation
