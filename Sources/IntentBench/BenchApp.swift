@@ -70,6 +70,7 @@ struct PingRig {
     let application: Application
     let assistant: Assistant
     let connection: InProcessConnection
+    let host: IntentHost
 
     init(tracing: Bool) throws {
         let manifest = AppManifest(
@@ -79,7 +80,7 @@ struct PingRig {
         application = Application(
             manifest: manifest, sceneDelegates: ["PingSceneDelegate": PingSceneDelegate.self],
             delegate: { PingDelegate() })
-        let host = IntentHost(application: application, catalog: try IntentCatalog([PingIntent.self]))
+        host = IntentHost(application: application, catalog: try IntentCatalog([PingIntent.self]))
         connection = InProcessConnection(host: host, appName: "Ping")
         assistant = Assistant(
             connection: connection, user: SilentUser(), device: Device(), clock: ContinuousClock(), isTracing: tracing)

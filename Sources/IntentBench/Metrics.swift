@@ -276,6 +276,9 @@ func profile(_ what: String, count: Int) async {
     if what == "floor" {
         let floor = FloorAssistant()
         for _ in 0..<count { _ = await floor.deliver() }
+    } else if what == "host", let rig = try? PingRig(tracing: false) {
+        let call = PhaseCall(request: 1, intent: AnyIntent(PingIntent(word: "hi")), phase: .proceed(parameters: ["word"]))
+        for _ in 0..<count { _ = await rig.host.answer(call) }
     } else if let rig = try? PingRig(tracing: false) {
         for _ in 0..<count { _ = await rig.assistant.perform(pingRequest) }
     }

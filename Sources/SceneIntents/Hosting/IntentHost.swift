@@ -57,10 +57,9 @@ public final class IntentHost {
             }
             onReport?(HostReport(.launchedForIntent, name))
         }
-        func run<I: Intent>(_ intent: I) async -> PhaseAnswer {
-            await self.run(intent, call: call, progress: progress)
-        }
-        return await run(call.intent.base)
+        // Opening the existential with a method (not a local function) keeps the call on the main
+        // actor: a local async function is not isolated and would hop off it and back.
+        return await run(call.intent.base, call: call, progress: progress)
     }
 
     private func run<I: Intent>(_ intent: I, call: PhaseCall, progress: (@Sendable (PhaseStep) -> Void)?) async
