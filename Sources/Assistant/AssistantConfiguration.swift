@@ -26,6 +26,7 @@ public enum AssistantRequest: Sendable, Equatable, CustomStringConvertible {
     /// A typed intent with whatever parameters are already known (a shortcut, a test).
     case intent(AnyIntentRequest)
 
+    /// One line for logs and messages.
     public var description: String {
         switch self {
         case .utterance(let words): "\"\(words)\""

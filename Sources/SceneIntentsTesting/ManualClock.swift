@@ -51,6 +51,7 @@ public final class ManualClock: Clock, Sendable {
     /// - Throws: `CancellationError` if the task is cancelled before the call or while
     ///   parked; the sleeper is then removed immediately.
     nonisolated(nonsending)
+    /// Suspends until the clock reaches `deadline` (see the type's notes on cancellation).
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
         let ticket = state.withLock { $0.makeTicket() }
@@ -130,6 +131,7 @@ public final class ManualClock: Clock, Sendable {
     /// sleepers parking, never by polling. If the waiting task is cancelled, the call
     /// returns early; check ``sleeperCount`` if that matters.
     nonisolated(nonsending)
+    /// Suspends until at least `count` tasks are parked in `sleep(until:tolerance:)`.
     public func waitForSleepers(_ count: Int) async {
         let ticket = state.withLock { $0.makeTicket() }
         await withTaskCancellationHandler {

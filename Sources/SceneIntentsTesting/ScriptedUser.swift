@@ -33,10 +33,12 @@ public final class ScriptedUser: UserAgent {
     /// Replies not used yet.
     public var remainingReplies: [Reply] { state.withLock { $0.replies } }
 
+    /// Hears a line the assistant says.
     public func hear(_ line: String) async {
         state.withLock { $0.heard.append(line) }
     }
 
+    /// Answers a prompt.
     public func answer(_ prompt: Prompt) async -> Reply {
         state.withLock { state in
             state.prompts.append(prompt)

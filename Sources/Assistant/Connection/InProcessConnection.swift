@@ -36,6 +36,7 @@ public final class InProcessConnection: AppConnection {
         }
     }
 
+    /// Starts the call as one task on the main actor, where the host answers it.
     public func start(
         _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
         reply: @escaping @Sendable (PhaseAnswer) -> Void
@@ -44,12 +45,14 @@ public final class InProcessConnection: AppConnection {
         return Task { @MainActor [host] in reply(await host.answer(call, progress: progress)) }
     }
 
+    /// Brings the app forward on the main actor and continues the activity there.
     public func continueInApp(_ activity: UserActivity) async throws -> String {
         try await MainActor.run {
             try host.application.openForUserActivity(activity).session.persistentIdentifier
         }
     }
 
+    /// Records the app's lifecycle callbacks and host reports in `trace` from now on.
     public func attach(_ trace: Trace?) {
         slot.trace = trace
     }

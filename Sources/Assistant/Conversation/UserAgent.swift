@@ -34,6 +34,7 @@ public enum Prompt: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// One line for logs and messages.
     public var description: String { spoken }
 }
 
@@ -66,6 +67,7 @@ public enum Reply: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// One line for logs and messages.
     public var description: String {
         switch self {
         case .text(let text): text

@@ -128,6 +128,7 @@ public final class UserActivity: Sendable, Codable, Equatable, CustomStringConve
         lhs === rhs || lhs.content == rhs.content
     }
 
+    /// One line for logs and messages.
     public var description: String {
         let content = content
         return "UserActivity(\(content.activityType)\(content.title.map { ", \"\($0)\"" } ?? ""))"

@@ -9,6 +9,7 @@ public enum UserActivityError: Error, Sendable, Equatable, CustomStringConvertib
     /// A key the activity declares as required is missing from its `userInfo`.
     case missingRequiredKey(activityType: String, key: String)
 
+    /// One line for logs and messages.
     public var description: String {
         switch self {
         case .notPropertyList(let path, let typeName):

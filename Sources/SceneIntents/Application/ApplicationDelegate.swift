@@ -12,6 +12,7 @@ public enum ApplicationState: Int, Sendable, Codable, CustomStringConvertible {
     case inactive = 1
     case background = 2
 
+    /// One line for logs and messages.
     public var description: String {
         switch self {
         case .active: "active"
@@ -49,12 +50,15 @@ public protocol ApplicationDelegate: AnyObject {
 }
 
 extension ApplicationDelegate {
+    /// Accepts the launch by default.
     public func application(_ application: Application, willFinishLaunchingWith reason: LaunchReason) -> Bool {
         true
     }
+    /// Accepts the launch by default.
     public func application(_ application: Application, didFinishLaunchingWith reason: LaunchReason) -> Bool {
         true
     }
+    /// The manifest's first configuration for the session's role, by default.
     public func application(
         _ application: Application, configurationForConnecting session: SceneSession,
         options: ConnectionOptions
@@ -62,7 +66,10 @@ extension ApplicationDelegate {
         application.manifest.configurations(for: session.role).first
             ?? SceneConfiguration(name: "Default Configuration", role: session.role)
     }
+    /// Does nothing by default.
     public func application(_ application: Application, didDiscardSceneSessions sessions: [SceneSession]) {}
+    /// No handler by default: the intent is not handled.
     public func application(_ application: Application, handlerFor intent: AnyIntent) -> Any? { nil }
+    /// Does nothing by default.
     public func applicationWillTerminate(_ application: Application) {}
 }

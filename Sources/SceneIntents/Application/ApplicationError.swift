@@ -17,6 +17,7 @@ public enum ApplicationError: Error, Sendable, Equatable, CustomStringConvertibl
     /// The activity cannot become current.
     case activity(UserActivityError)
 
+    /// One line for logs and messages.
     public var description: String {
         switch self {
         case .invalidManifest(let error): "the manifest cannot work: \(error)"

@@ -21,6 +21,7 @@ public enum LifecycleEvent: Sendable, Hashable, Codable, CustomStringConvertible
     /// A view controller callback of the named controller.
     case view(String, ViewCallback)
 
+    /// One line for logs and messages.
     public var description: String {
         switch self {
         case .application(let callback, let detail):

@@ -37,6 +37,7 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
         self.value = value
     }
 
+    /// One line for logs and messages.
     public var description: String {
         let value = value ?? ""
         return switch code {

@@ -21,5 +21,6 @@ public struct HostReport: Sendable, Equatable, Codable, CustomStringConvertible 
         self.detail = detail
     }
 
+    /// One line for logs and messages.
     public var description: String { "\(kind.rawValue): \(detail)" }
 }

@@ -40,6 +40,7 @@ public struct IntentHostError: Error, Sendable, Equatable, Codable, CustomString
         self.detail = detail
     }
 
+    /// One line for logs and messages.
     public var description: String {
         let detail = detail ?? ""
         return switch code {

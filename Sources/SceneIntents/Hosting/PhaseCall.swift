@@ -23,6 +23,7 @@ public struct PhaseCall: Sendable, Equatable, Codable {
         /// completes, so the caller can budget every step on its own.
         case proceed(parameters: [String])
 
+        /// One line for logs and messages.
         public var description: String {
             switch self {
             case .resolve(let parameter): "resolve(\(parameter))"

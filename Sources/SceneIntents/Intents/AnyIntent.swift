@@ -31,11 +31,13 @@ public struct AnyIntent: Sendable, Equatable, Codable, CustomStringConvertible {
     /// Whether the intent is of type `I`.
     public func `is`<I: Intent>(_ type: I.Type) -> Bool { base is I }
 
+    /// Equal when the wrapped values are of the same type and equal.
     public static func == (lhs: AnyIntent, rhs: AnyIntent) -> Bool {
         func equals<T: Intent>(_ left: T) -> Bool { (rhs.base as? T) == left }
         return lhs.targetSceneIdentifier == rhs.targetSceneIdentifier && equals(lhs.base)
     }
 
+    /// One line for logs and messages.
     public var description: String { typeName }
 
     private enum CodingKeys: String, CodingKey { case type, intent, targetSceneIdentifier }

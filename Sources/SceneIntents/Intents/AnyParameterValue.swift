@@ -22,11 +22,13 @@ public struct AnyParameterValue: Sendable, Equatable, Codable, CustomStringConve
     /// The typed value, when it is of type `T`.
     public func value<T: ParameterValue>(as type: T.Type = T.self) -> T? { base as? T }
 
+    /// Equal when the wrapped values are of the same type and equal.
     public static func == (lhs: AnyParameterValue, rhs: AnyParameterValue) -> Bool {
         func equals<T: ParameterValue>(_ left: T) -> Bool { (rhs.base as? T) == left }
         return equals(lhs.base)
     }
 
+    /// One line for logs and messages.
     public var description: String { displayItem.title }
 
     private enum CodingKeys: String, CodingKey { case type, value }

@@ -20,6 +20,7 @@ public struct IntentCatalogError: Error, Sendable, Equatable, CustomStringConver
         self.value = value
     }
 
+    /// One line for logs and messages.
     public var description: String {
         switch code {
         case .duplicateIntentType: "two intent types are named '\(intent)'"

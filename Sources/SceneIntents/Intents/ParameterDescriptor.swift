@@ -1,5 +1,6 @@
 /// What a parameter allows: resolved at run time, set up ahead, several values, options, search.
 public struct ParameterFlags: OptionSet, Sendable, Hashable, Codable {
+    /// The flags' bits.
     public let rawValue: Int
     /// Creates flags from their raw bits.
     public init(rawValue: Int) { self.rawValue = rawValue }

@@ -27,6 +27,7 @@ public struct ResponseCode: RawRepresentable, Sendable, Hashable, Codable, Custo
     /// Whether the response asks the assistant to open the app.
     public var opensApp: Bool { self == .continueInApp || self == .failureRequiringAppLaunch }
 
+    /// One line for logs and messages.
     public var description: String {
         switch rawValue {
         case 0: "unspecified"

@@ -12,6 +12,7 @@ public enum ActivationState: Int, Sendable, Codable, CaseIterable, CustomStringC
     /// Whether the scene is on screen.
     public var isForeground: Bool { self == .foregroundActive || self == .foregroundInactive }
 
+    /// One line for logs and messages.
     public var description: String {
         switch self {
         case .unattached: "unattached"

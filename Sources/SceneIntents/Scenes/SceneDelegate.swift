@@ -31,16 +31,26 @@ public protocol SceneDelegate: AnyObject {
 }
 
 extension SceneDelegate {
+    /// Does nothing by default.
     public func scene(_ scene: Scene, willConnectTo session: SceneSession, options: ConnectionOptions) {}
+    /// Does nothing by default.
     public func sceneDidDisconnect(_ scene: Scene) {}
+    /// Does nothing by default.
     public func sceneWillEnterForeground(_ scene: Scene) {}
+    /// Does nothing by default.
     public func sceneDidBecomeActive(_ scene: Scene) {}
+    /// Does nothing by default.
     public func sceneWillResignActive(_ scene: Scene) {}
+    /// Does nothing by default.
     public func sceneDidEnterBackground(_ scene: Scene) {}
+    /// Does nothing by default.
     public func scene(_ scene: Scene, willContinueUserActivityWithType activityType: String) {}
+    /// Does nothing by default.
     public func scene(_ scene: Scene, continue userActivity: UserActivity) {}
+    /// Does nothing by default.
     public func scene(
         _ scene: Scene, didFailToContinueUserActivityWithType activityType: String, error: any Error
     ) {}
+    /// No activity by default.
     public func stateRestorationActivity(for scene: Scene) -> UserActivity? { nil }
 }

@@ -30,5 +30,6 @@ public final class SceneSession: Identifiable, CustomStringConvertible {
         self.configuration = configuration
     }
 
+    /// One line for logs and messages.
     public nonisolated var description: String { "SceneSession(\(persistentIdentifier))" }
 }

@@ -23,5 +23,6 @@ public struct SceneSessionRole: RawRepresentable, Sendable, Hashable, Codable, C
         .carTemplateApplication,
     ]
 
+    /// One line for logs and messages.
     public var description: String { rawValue }
 }

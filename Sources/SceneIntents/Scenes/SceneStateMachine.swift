@@ -67,6 +67,7 @@ public struct SceneTransitionError: Error, Sendable, Equatable, CustomStringConv
     /// The event that cannot happen in that state.
     public let event: SceneEvent
 
+    /// One line for logs and messages.
     public var description: String {
         "scene \(scene) cannot \(event.rawValue) while \(state.rawValue)"
     }

@@ -2,6 +2,7 @@
 public struct NavigationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The controller's name.
     public let controller: String
+    /// One line for logs and messages.
     public var description: String { "\(controller) is already on the navigation stack" }
 }
 

@@ -7,8 +7,11 @@ public final class RecipeSceneDelegate: SceneDelegate {
     /// The activity type of the state restoration activity.
     public static let viewingActivityType = "com.example.recipe-assistant.viewing"
 
+    /// A delegate; the application makes one per scene.
     public init() {}
 
+    /// Builds the navigation stack, then continues the activity the scene was connected for, or
+    /// restores where the user was.
     public func scene(_ scene: Scene, willConnectTo session: SceneSession, options: ConnectionOptions) {
         guard let model = (scene.application?.delegate as? RecipeAppDelegate)?.model else { return }
         let navigation = NavigationController(root: RecipeListViewController(model: model), name: "Navigation")
@@ -21,10 +24,12 @@ public final class RecipeSceneDelegate: SceneDelegate {
         }
     }
 
+    /// Continues the assistant's intent on the top screen.
     public func scene(_ scene: Scene, continue userActivity: UserActivity) {
         continueIntent(from: userActivity, in: scene)
     }
 
+    /// The recipe (and step) on screen, so a reclaimed scene comes back where it was.
     public func stateRestorationActivity(for scene: Scene) -> UserActivity? {
         guard let screen = scene.visibleViewController as? (any RecipeScreen), let recipe = screen.displayedRecipe
         else { return nil }

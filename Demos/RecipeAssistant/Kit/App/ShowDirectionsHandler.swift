@@ -20,6 +20,7 @@ public final class ShowDirectionsHandler: ShowDirectionsIntentHandling {
         self.application = application
     }
 
+    /// The recipe on screen wins; else the spoken one, looked up; none → all recipes to pick from.
     public func resolveRecipe(for intent: ShowDirectionsIntent) async -> ResolutionResult<Recipe> {
         if let onScreen = screen?.displayedRecipe { return .success(with: onScreen) }
         guard let spoken = intent.recipe else { return .disambiguation(with: model.book.featured) }
@@ -35,12 +36,14 @@ public final class ShowDirectionsHandler: ShowDirectionsIntentHandling {
         }
     }
 
+    /// Recents then all for an empty term; else titles starting with it, then containing it.
     public func provideRecipeOptions(for intent: ShowDirectionsIntent, searchTerm: String?) async throws
         -> ObjectCollection<Recipe>
     {
         model.options(for: searchTerm ?? "")
     }
 
+    /// No screen or the app in the background → continueInApp; else the screen advances.
     public func handle(intent: ShowDirectionsIntent) async -> IntentResponse {
         guard let screen, application?.applicationState != .background else { return .continueInApp }
         return screen.nextStep(for: intent.recipe)

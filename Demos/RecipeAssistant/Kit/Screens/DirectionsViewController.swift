@@ -22,11 +22,14 @@ public final class DirectionsViewController: ViewController, RecipeScreen {
         registerIntentHandler(handler)
     }
 
+    /// The recipe on screen, if any.
     public var displayedRecipe: Recipe? { recipe }
+    /// The screen's heading.
     public var heading: String { "\(recipe.title) · Directions" }
 
     private var isLastStep: Bool { step == recipe.directions.count - 1 }
 
+    /// The screen's rows.
     public func lines() -> [String] {
         guard !recipe.directions.isEmpty else { return ["(no directions)"] }
         return [
@@ -35,6 +38,7 @@ public final class DirectionsViewController: ViewController, RecipeScreen {
         ]
     }
 
+    /// Advances the screen (see the type's notes).
     public func nextStep(for recipe: Recipe?) -> IntentResponse {
         guard !self.recipe.directions.isEmpty else { return .failure("Sorry, \(self.recipe.title) has no directions.") }
         if isLastStep {
@@ -51,6 +55,7 @@ public final class DirectionsViewController: ViewController, RecipeScreen {
         self.step = step
     }
 
+    /// The user taps row `number`; an error message when there is none.
     public func tap(_ number: Int) -> String? {
         guard number == 1 else { return "There is only [1] here." }
         _ = nextStep(for: recipe)

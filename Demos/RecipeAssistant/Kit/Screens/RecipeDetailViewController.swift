@@ -21,15 +21,19 @@ public final class RecipeDetailViewController: ViewController, RecipeScreen {
         registerIntentHandler(handler)
     }
 
+    /// The recipe on screen, if any.
     public var displayedRecipe: Recipe? { recipe }
+    /// The screen's heading.
     public var heading: String { recipe.title }
 
+    /// The screen's rows.
     public func lines() -> [String] {
         [recipe.subtitle, "", "Ingredients:"] + recipe.ingredients.map { "  • \($0)" } + [
             "", recipe.directions.isEmpty ? "(no directions)" : "[1] Directions",
         ]
     }
 
+    /// Advances the screen (see the type's notes).
     public func nextStep(for recipe: Recipe?) -> IntentResponse {
         guard !self.recipe.directions.isEmpty else {
             return .failure("Sorry, \(self.recipe.title) has no directions.")
@@ -38,6 +42,7 @@ public final class RecipeDetailViewController: ViewController, RecipeScreen {
         return ShowDirectionsResponse.showDirections(step: 1, directions: self.recipe.directions[0])
     }
 
+    /// The user taps row `number`; an error message when there is none.
     public func tap(_ number: Int) -> String? {
         guard number == 1 else { return "There is only [1] Directions here." }
         guard !recipe.directions.isEmpty else { return "\(recipe.title) has no directions." }

@@ -17,21 +17,26 @@ public final class RecipeListViewController: ViewController, RecipeScreen {
         registerIntentHandler(handler)
     }
 
+    /// The recipe on screen, if any.
     public var displayedRecipe: Recipe? { nil }
+    /// The screen's heading.
     public var heading: String { "Recipes" }
 
+    /// The screen's rows.
     public func lines() -> [String] {
         model.book.featured.enumerated().map { offset, recipe in
             "[\(offset + 1)] \(recipe.title) · \(recipe.subtitle)"
         }
     }
 
+    /// Advances the screen (see the type's notes).
     public func nextStep(for recipe: Recipe?) -> IntentResponse {
         guard let recipe, let known = lookUp(recipe) else { return .failure("Which recipe? Pick one from the list.") }
         open(known)
         return ShowDirectionsResponse.showIngredients(known)
     }
 
+    /// The user taps row `number`; an error message when there is none.
     public func tap(_ number: Int) -> String? {
         guard model.book.featured.indices.contains(number - 1) else {
             return "There is no recipe \(number); pick 1 to \(model.book.featured.count)."

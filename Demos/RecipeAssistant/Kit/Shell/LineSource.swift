@@ -21,6 +21,7 @@ public final class ScriptLines: LineSource {
         self.init(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
     }
 
+    /// The next line, or nil at the end.
     public func nextLine() async -> String? {
         lines.withLock { $0.isEmpty ? nil : $0.removeFirst() }
     }
@@ -40,6 +41,7 @@ public final class StandardInputLines: LineSource {
         thread.start()
     }
 
+    /// The next line, or nil at the end.
     public func nextLine() async -> String? {
         await buffer.next()
     }

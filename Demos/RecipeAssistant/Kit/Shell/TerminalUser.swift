@@ -20,11 +20,13 @@ public final class TerminalUser: UserAgent {
         self.speaker = speaker
     }
 
+    /// Hears a line the assistant says.
     public func hear(_ line: String) async {
         if !quiet { output.write("Assistant: \(line)") }
         speaker?.say(line)
     }
 
+    /// Answers a prompt.
     public func answer(_ prompt: Prompt) async -> Reply {
         if !quiet {
             let lines = prompt.spoken.split(separator: "\n").map(String.init)
