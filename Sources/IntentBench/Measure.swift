@@ -1,5 +1,7 @@
 import Dispatch
 import Foundation
+import Glibc
+import Synchronization
 
 /// Nanoseconds on the monotonic clock.
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
@@ -41,10 +43,13 @@ nonisolated(nonsending) func interleaved(warmup: Int, iterations: Int, _ bodies:
         for body in bodies { await body() }
     }
     var samples = Array(repeating: [Double](), count: bodies.count)
-    for _ in 0..<iterations {
-        for (index, body) in bodies.enumerated() {
+    for iteration in 0..<iterations {
+        // The order rotates every round, so each body follows each other one equally often:
+        // what a run leaves behind (threads still spinning, or asleep) must not favour one.
+        for position in 0..<bodies.count {
+            let index = (position + iteration) % bodies.count
             let start = now()
-            await body()
+            await bodies[index]()
             samples[index].append(Double(now() - start) / 1000)
         }
     }
@@ -142,4 +147,29 @@ func table(_ metrics: [Metric]) -> String {
     lines.insert(String(repeating: "-", count: lines[0].count), at: 1)
     let notes = metrics.compactMap { metric in metric.note.map { "  \(metric.name): \($0)" } }
     return (lines + (notes.isEmpty ? [] : ["", "notes:"] + notes)).joined(separator: "\n")
+}
+
+/// Keeps the other cores from going idle while it runs, with spinning threads at the lowest
+/// priority: the "busy" regime, where waking a thread costs a few µs instead of tens.
+final class BusyRegime: Sendable {
+    private final class Flag: Sendable {
+        let running = Atomic<Bool>(true)
+    }
+
+    private let flag = Flag()
+
+    init(threads: Int) {
+        for _ in 0..<threads {
+            let thread = Thread { [flag] in
+                // On Linux the nice value is per thread, and 0 names the calling thread.
+                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+                var counter = 0
+                while flag.running.load(ordering: .relaxed) { counter &+= 1 }
+                _ = counter
+            }
+            thread.start()
+        }
+    }
+
+    func stop() { flag.running.store(false, ordering: .relaxed) }
 }

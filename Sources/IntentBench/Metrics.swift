@@ -7,6 +7,7 @@ import SceneIntents
 /// How much work each metric does.
 struct Plan {
     let quick: Bool
+    var busy = false
     var deliveries: Int { quick ? 2_000 : 20_000 }
     var warmup: Int { quick ? 300 : 2_000 }
     var throughputIntents: Int { quick ? 8_000 : 64_000 }
@@ -24,17 +25,23 @@ struct Plan {
 func deliveryMetrics(_ plan: Plan) async throws -> [Metric] {
     let floorAssistant = FloorAssistant()
     let quiet = try PingRig(tracing: false)
-    let traced = try PingRig(tracing: true)
+    let trace = quiet.assistant.trace
+    // The traced runs use the same app and assistant with recording switched on, so the ratio
+    // compares the same pipeline with and without the trace.
+    let busy = plan.busy ? BusyRegime(threads: max(1, ProcessInfo.processInfo.activeProcessorCount - 1)) : nil
+    defer { busy?.stop() }
     let series = await interleaved(warmup: plan.warmup, iterations: plan.deliveries, [
         { _ = await floorAssistant.deliver() },
         { _ = await quiet.assistant.perform(pingRequest) },
         {
-            _ = await traced.assistant.perform(pingRequest)
-            traced.assistant.trace.clear()
+            trace.isRecording = true
+            _ = await quiet.assistant.perform(pingRequest)
+            trace.isRecording = false
+            trace.clear()
         },
     ])
     let (floor, delivery, tracing) = (series[0], series[1], series[2])
-    let performed = Double(plan.warmup + plan.deliveries)
+    let performed = Double(2 * (plan.warmup + plan.deliveries))
     let tripsPerDelivery = Double(quiet.connection.mainActorRoundTrips) / performed
     let ratio = delivery.median / floor.median
     let traceRatio = tracing.median / delivery.median

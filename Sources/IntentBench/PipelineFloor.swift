@@ -2,10 +2,10 @@ import Dispatch
 import Synchronization
 
 /// The floor of one in-process delivery, written by hand: an actor races one main-actor task
-/// against a 10 s Dispatch timer (a continuation, a task, a timer); on the main actor the task
-/// casts the handler to its protocol and calls it for each of the three phases, giving each the
-/// next phase a fresh timer (cancel, arm), then resumes the waiter. The same hops (one round trip
-/// to the main actor), deadline races and casts as a delivery, and nothing else.
+/// against a 10 s deadline (a continuation, a task, a deadline in a shared queue); on the main
+/// actor the task casts the handler to its protocol and calls it for each of the three phases,
+/// giving the next phase a fresh deadline (disarm, arm), then resumes the waiter. The same hops
+/// (one round trip to the main actor), deadline races and casts as a delivery, and nothing else.
 actor FloorAssistant {
     func deliver() async -> Int {
         await floorRace()
@@ -37,17 +37,39 @@ func floorRace() async -> Int {
         let expire: @Sendable () -> Void = {
             if flag.claim() { continuation.resume(returning: -1) }
         }
-        let first = FloorTimer(fire: expire)
+        let first = FloorDeadlines.shared.arm(expire)
         Task { @MainActor in
-            var timer = first
+            var ticket = first
             var total = 0
             for phase in 0..<3 {
                 total += FloorHost.call(phase)
-                timer.cancel()
-                timer = FloorTimer(fire: expire)
+                FloorDeadlines.shared.disarm(ticket)
+                ticket = FloorDeadlines.shared.arm(expire)
             }
-            timer.cancel()
+            FloorDeadlines.shared.disarm(ticket)
             if flag.claim() { continuation.resume(returning: total) }
+        }
+    }
+}
+
+/// The floor's deadlines: a locked list, appended to and removed from; its one timer is set once
+/// and never touched while deliveries run (their 10 s deadlines never come).
+final class FloorDeadlines: Sendable {
+    static let shared = FloorDeadlines()
+    private let entries = Mutex<(next: UInt64, pending: [(UInt64, @Sendable () -> Void)])>((0, []))
+    private let timer = FloorTimer(fire: {})
+
+    func arm(_ action: @escaping @Sendable () -> Void) -> UInt64 {
+        entries.withLock { state in
+            state.next += 1
+            state.pending.append((state.next, action))
+            return state.next
+        }
+    }
+
+    func disarm(_ ticket: UInt64) {
+        entries.withLock { state in
+            if let index = state.pending.lastIndex(where: { $0.0 == ticket }) { state.pending.remove(at: index) }
         }
     }
 }

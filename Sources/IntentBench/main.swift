@@ -5,11 +5,13 @@ import Foundation
 @MainActor
 func main() async -> Int32 {
     var quick = false
+    var busy = false
     var jsonPath: String?
     var arguments = CommandLine.arguments.dropFirst().makeIterator()
     while let argument = arguments.next() {
         switch argument {
         case "--quick": quick = true
+        case "--busy": busy = true
         case "--json":
             guard let path = arguments.next() else {
                 benchLog("--json needs a file")
@@ -32,11 +34,12 @@ func main() async -> Int32 {
             return 2
         }
     }
-    let plan = Plan(quick: quick)
+    var plan = Plan(quick: quick)
+    plan.busy = busy
     #if DEBUG
     benchLog("this is a debug build: figures are not representative (use swift run -c release intent-bench)")
     #endif
-    print("intent-bench \(quick ? "--quick" : "(full run)") on \(ProcessInfo.processInfo.activeProcessorCount) cores, idle regime (nothing else running)")
+    print("intent-bench \(quick ? "--quick" : "(full run)") on \(ProcessInfo.processInfo.activeProcessorCount) cores, \(busy ? "busy regime (low-priority spinners keep the other cores awake during the delivery metrics)" : "idle regime (nothing else running)")")
     var metrics: [Metric] = []
     let started = now()
     do {

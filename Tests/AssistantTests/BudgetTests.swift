@@ -125,3 +125,30 @@ struct BudgetTests {
         #expect(rig.traceLines.contains("timeout: handle exceeded 2s"), "the step that ran out of time is named")
     }
 }
+
+@MainActor
+struct ContinuousClockBudgetTests {
+    /// The production timer path (the shared deadline queue): a 250 ms budget on the continuous
+    /// clock ends a call that never answers. Nothing sleeps; the test waits for the timer itself.
+    @Test func aRealClockBudgetEndsAHungCallAndDisarmsTheOthers() async throws {
+        let gate = Gate()
+        let handler = ScriptedSoupHandler()
+        handler.handling = { _ in
+            await gate.wait()
+            return .success
+        }
+        let app = Kitchen.application(fallback: { _ in handler })
+        let host = IntentHost(application: app, catalog: try Kitchen.catalog())
+        var configuration = AssistantConfiguration()
+        configuration.phaseBudget = .milliseconds(250)
+        let assistant = Assistant(
+            connection: InProcessConnection(host: host, appName: "Kitchen"), user: ScriptedUser(), device: Device(),
+            clock: ContinuousClock(), configuration: configuration)
+        let outcome = await assistant.perform(.intent(OrderSoupIntent(soup: Soup.menu[0])))
+        #expect(outcome.status == .timedOut)
+        #expect(outcome.lastLine?.hasSuffix("step took longer than 0.25 seconds.") == true)
+        gate.open()
+        handler.handling = { _ in .success }
+        #expect(await assistant.perform(.intent(OrderSoupIntent(soup: Soup.menu[0]))).status == .success)
+    }
+}

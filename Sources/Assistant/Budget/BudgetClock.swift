@@ -4,9 +4,10 @@ import Synchronization
 /// A clock as budgets need it: the time since the clock was adopted, and cancellable timers.
 ///
 /// Made from any `Clock` whose duration is `Duration`: a `ManualClock` in tests, the
-/// `ContinuousClock` in production. On the continuous clock timers are Dispatch timers that are
-/// freed the moment they are disarmed; on any other clock a timer is a task sleeping on that
-/// clock, cancelled at disarm (which is what lets a manual clock count and fire it).
+/// `ContinuousClock` in production. On the continuous clock timers are entries in one shared
+/// deadline queue, removed the moment they are disarmed; on any other clock a timer is a task
+/// sleeping on that clock, cancelled at disarm (which is what lets a manual clock count and fire
+/// it).
 public struct BudgetClock: Sendable {
     private let elapsed: @Sendable () -> Duration
     private let schedule: @Sendable (Duration, @escaping @Sendable () -> Void) -> BudgetTimer
@@ -18,7 +19,8 @@ public struct BudgetClock: Sendable {
         if let continuous = clock as? ContinuousClock {
             let start = continuous.now
             schedule = { deadline, fire in
-                DispatchBudgetTimer(after: deadline - start.duration(to: continuous.now), fire: fire)
+                let ticket = DeadlineQueue.shared.arm(after: deadline - start.duration(to: continuous.now), fire)
+                return QueuedBudgetTimer(ticket: ticket)
             }
         } else {
             schedule = { deadline, fire in
@@ -51,28 +53,8 @@ private struct TaskBudgetTimer: BudgetTimer {
     func disarm() { task.cancel() }
 }
 
-/// A one-shot Dispatch timer, freed as soon as it is disarmed.
-///
-/// `@unchecked Sendable` because it holds a Dispatch source, which Swift does not mark
-/// `Sendable`: after `init` the source is only ever cancelled, and `DispatchSource.cancel()` is
-/// documented as safe to call from any thread and any number of times. The event handler holds
-/// the timer weakly, so disarming drops the only strong reference the queue keeps.
-private final class DispatchBudgetTimer: BudgetTimer, @unchecked Sendable {
-    private static let queue = DispatchQueue(label: "SceneIntents.budget-timers")
-    private let source: any DispatchSourceTimer
-
-    init(after delay: Duration, fire: @escaping @Sendable () -> Void) {
-        source = DispatchSource.makeTimerSource(queue: Self.queue)
-        let nanoseconds = max(0, delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000)
-        source.schedule(deadline: .now() + .nanoseconds(Int(nanoseconds)))
-        source.setEventHandler { [source] in
-            source.cancel()
-            fire()
-        }
-        source.resume()
-    }
-
-    func disarm() {
-        source.cancel()
-    }
+/// A deadline in the shared `DeadlineQueue`.
+private struct QueuedBudgetTimer: BudgetTimer {
+    let ticket: UInt64
+    func disarm() { DeadlineQueue.shared.disarm(ticket) }
 }
