@@ -125,7 +125,8 @@ struct Exchange {
         case .timedOut(let phase):
             let budget = budget
             trace.record(.timeout, "\(phase) exceeded \(budget.seconds)s")
-            await say("Sorry, \(appName) didn't respond in time: the \(phase.spokenName) step took longer than \(budget.seconds) seconds.")
+            let unit = budget == .seconds(1) ? "second" : "seconds"
+            await say("Sorry, \(appName) didn't respond in time: the \(phase.spokenName) step took longer than \(budget.seconds) \(unit).")
             await finish()
             return outcome(.timedOut, nil)
         case .cancelled:
