@@ -245,3 +245,19 @@ func transitionError(_ error: ApplicationError?) -> SceneTransitionError? {
     if case .invalidTransition(let transition) = error { return transition }
     return nil
 }
+
+/// Whole callback sequences several tests expect.
+enum Sequences {
+    /// A scene connecting for a session and coming to the foreground with its root screen.
+    static func connectedInForeground(_ session: String) -> [String] {
+        [
+            "app configurationForConnecting \(session)",
+            "\(session) willConnectTo",
+            "RootScreen viewDidLoad",
+            "RootScreen viewWillAppear",
+            "\(session) sceneWillEnterForeground",
+            "\(session) sceneDidBecomeActive",
+            "RootScreen viewDidAppear",
+        ]
+    }
+}

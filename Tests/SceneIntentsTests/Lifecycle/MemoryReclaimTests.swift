@@ -28,15 +28,7 @@ struct MemoryReclaimTests {
 
         let reconnected = try test.app.requestSceneSessionActivation(session)
         #expect(
-            test.take() == [
-                "app configurationForConnecting session-1",
-                "session-1 willConnectTo",
-                "RootScreen viewDidLoad",
-                "RootScreen viewWillAppear",
-                "session-1 sceneWillEnterForeground",
-                "session-1 sceneDidBecomeActive",
-                "RootScreen viewDidAppear",
-            ])
+            test.take() == Sequences.connectedInForeground("session-1"))
         #expect(reconnected !== scene)
         #expect(reconnected.session === session)
         #expect(session.scene === reconnected)
@@ -101,15 +93,7 @@ struct MemoryReclaimTests {
 
         try test.app.userOpensApp()
         #expect(
-            test.take() == [
-                "app configurationForConnecting session-1",
-                "session-1 willConnectTo",
-                "RootScreen viewDidLoad",
-                "RootScreen viewWillAppear",
-                "session-1 sceneWillEnterForeground",
-                "session-1 sceneDidBecomeActive",
-                "RootScreen viewDidAppear",
-            ])
+            test.take() == Sequences.connectedInForeground("session-1"))
         #expect(test.app.openSessions.count == 1)
         #expect(test.app.connectedScenes.first?.recording?.restorationActivityAtConnect != nil)
     }

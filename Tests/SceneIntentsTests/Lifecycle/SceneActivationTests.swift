@@ -20,15 +20,7 @@ struct SceneActivationTests {
 
         let scene = try test.app.requestSceneSessionActivation(nil, userActivity: activity)
         #expect(
-            test.take() == [
-                "app configurationForConnecting session-2",
-                "session-2 willConnectTo",
-                "RootScreen viewDidLoad",
-                "RootScreen viewWillAppear",
-                "session-2 sceneWillEnterForeground",
-                "session-2 sceneDidBecomeActive",
-                "RootScreen viewDidAppear",
-            ])
+            test.take() == Sequences.connectedInForeground("session-2"))
         #expect(scene.session.persistentIdentifier == "session-2")
         let delegate = try #require(scene.recording)
         #expect(delegate.connectionActivities.count == 1)
@@ -52,15 +44,7 @@ struct SceneActivationTests {
 
         let scene = try test.app.requestSceneSessionActivation(session, userActivity: activity)
         #expect(
-            test.take() == [
-                "app configurationForConnecting session-1",
-                "session-1 willConnectTo",
-                "RootScreen viewDidLoad",
-                "RootScreen viewWillAppear",
-                "session-1 sceneWillEnterForeground",
-                "session-1 sceneDidBecomeActive",
-                "RootScreen viewDidAppear",
-            ])
+            test.take() == Sequences.connectedInForeground("session-1"))
         let delegate = try #require(scene.recording)
         #expect(delegate.connectionActivities.map { $0 === activity } == [true])
         #expect(delegate.restorationActivityAtConnect?.activityType == TestApp.restorationType)
