@@ -86,9 +86,9 @@ public actor Assistant {
     private func interpret(_ words: String, dialog: inout [String]) async -> Reading {
         var match = vocabulary.match(words)
         if case .ambiguous(let candidates) = match {
-            let phrases = candidates.map { Self.speakable($0.phrase) }
+            let phrases = candidates.map { Template($0.phrase).spoken }
             let options = candidates.map { candidate in
-                let phrase = Self.speakable(candidate.phrase)
+                let phrase = Template(candidate.phrase).spoken
                 return phrases.filter { $0 == phrase }.count > 1 ? "\(phrase) (\(candidate.intent))" : phrase
             }
             let prompt = Prompt.chooseInterpretation(question: "Did you mean:", options: options)
@@ -124,22 +124,11 @@ public actor Assistant {
             return .intent(intent)
         case .noMatch(let suggestions):
             trace.record(.interpret, "no match")
-            let hint = suggestions.isEmpty ? "" : " You can say: " + suggestions.map { "\"\(Self.speakable($0))\"" }.joined(separator: ", ") + "."
+            let hint = suggestions.isEmpty ? "" : " You can say: " + suggestions.map { "\"\(Template($0).spoken)\"" }.joined(separator: ", ") + "."
             return .stop(await end(.notUnderstood, "Sorry, I didn't understand.\(hint)", intent: nil, dialog: dialog))
         case .ambiguous:
             return .stop(await end(.notUnderstood, "Sorry, I didn't understand.", intent: nil, dialog: dialog))
         }
-    }
-
-    /// A phrase template as a user would say it: each `${slot}` becomes "…".
-    static func speakable(_ template: String) -> String {
-        var result = ""
-        var rest = template[...]
-        while let open = rest.range(of: "${"), let close = rest[open.upperBound...].firstIndex(of: "}") {
-            result += rest[..<open.lowerBound] + "…"
-            rest = rest[rest.index(after: close)...]
-        }
-        return result + rest
     }
 
     private func slotSummary(_ interpretation: Interpretation) -> String {
@@ -150,20 +139,12 @@ public actor Assistant {
         return slots.isEmpty ? "" : " (" + slots.joined(separator: ", ") + ")"
     }
 
-    /// Why the request cannot go to the app, spoken; nil when it can.
+    /// Why the request cannot go to the app, spoken; nil when it can (the app side applies the
+    /// same rule when the call arrives).
     private func routeRefusal(for intent: AnyIntent) -> String? {
-        let name = intent.typeName
-        let manifest = connection.manifest
-        guard connection.catalog.descriptor(named: name) != nil else {
-            return "Sorry, I don't know how to do that."
-        }
-        guard manifest.supportsIntent(name) else {
-            return "Sorry, \(connection.appName) doesn't support that."
-        }
-        if manifest.isRestrictedWhileLocked(name) && device.isLocked {
-            return "You'll need to unlock your device first."
-        }
-        return nil
+        let refusal = connection.manifest.refusal(
+            of: intent.typeName, catalog: connection.catalog, deviceIsLocked: device.isLocked)
+        return refusal.map { Dialog.refusal($0, appName: connection.appName) }
     }
 
     private func end(_ status: AssistantOutcome.Status, _ line: String, intent: AnyIntent?, dialog: [String])

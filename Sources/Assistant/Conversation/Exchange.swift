@@ -207,9 +207,9 @@ struct Exchange {
                 try set(parameter, at: multi ? index : nil, to: value)
             case .confirmationRequired:
                 guard let value = result.values.first else { continue }
-                let question = DialogTemplate.render(
-                    parameter.prompts.confirmation ?? "Just to confirm, you wanted ${\(parameter.name)}?",
-                    [parameter.name: value.displayItem.title])
+                let question = Template(
+                    parameter.prompts.confirmation ?? "Just to confirm, you wanted ${\(parameter.name)}?"
+                ).render([parameter.name: value.displayItem.title])
                 switch await ask(.confirmation(parameter: parameter.name, question: question)) {
                 case .yes:
                     try set(parameter, at: multi ? index : nil, to: value)
@@ -226,7 +226,7 @@ struct Exchange {
                 let dialog = parameter.prompts.unsupported[result.reason ?? ""]
                     ?? parameter.prompts.unsupported[""]
                     ?? "Sorry, that \(parameter.name) isn't supported."
-                await say(DialogTemplate.render(dialog, currentTitles(parameter)))
+                await say(Template(dialog).render(currentTitles(parameter)))
                 let value = try await askValue(for: parameter, question: valuePrompt(parameter))
                 try set(parameter, at: multi ? index : nil, to: value)
             case .success, .notRequired:
@@ -470,9 +470,9 @@ struct Exchange {
     // MARK: Words
 
     private func text(for response: IntentResponse) -> String {
-        if let dialog = response.dialog { return DialogTemplate.render(dialog, response.values) }
+        if let dialog = response.dialog { return Template(dialog).render(response.values) }
         if let template = descriptor.template(for: response.code) {
-            return DialogTemplate.render(template.dialog, response.values)
+            return Template(template.dialog).render(response.values)
         }
         return switch response.code {
         case .success: "Done."
@@ -485,12 +485,7 @@ struct Exchange {
     }
 
     private func spoken(_ error: IntentHostError) -> String {
-        switch error.code {
-        case .notHandled: "Sorry, \(appName) can't do that right now."
-        case .restrictedWhileLocked: "You'll need to unlock your device first."
-        case .notInManifest, .unknownIntent: "Sorry, \(appName) doesn't support that."
-        default: "Sorry, \(appName) couldn't do that: \(error.description)."
-        }
+        Dialog.refusal(error, appName: appName)
     }
 }
 

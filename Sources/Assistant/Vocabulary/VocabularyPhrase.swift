@@ -1,3 +1,5 @@
+import SceneIntents
+
 /// A phrase template compiled for matching: normalised literal words and slot positions.
 struct VocabularyPhrase: Sendable {
     /// One element of a template: a literal word or a slot.
@@ -39,64 +41,38 @@ struct VocabularyPhrase: Sendable {
         guard !intent.isEmpty else {
             throw failure(.emptyIntent, "The intent name is empty; pass the intent's type name.")
         }
-        let scalars = Array(template.unicodeScalars)
+        let parsed: Template
+        do {
+            parsed = try Template.parse(template)
+        } catch {
+            let code: VocabularyError.Code = switch error.code {
+            case .unclosedSlot: .unclosedSlot
+            case .emptySlotName: .emptySlotName
+            case .invalidSlotName: .invalidSlotName
+            }
+            throw failure(code, error.description)
+        }
         var elements: [Element] = []
         var names: [String] = []
-        var literalStart = 0
-        var index = 0
-
-        func appendLiterals(upTo end: Int) {
-            let words = VocabularyNormalizer.words(of: scalars[literalStart..<end])
-            for word in words.arrays {
-                elements.append(Element(slot: -1, word: word))
+        for segment in parsed.segments {
+            switch segment {
+            case .text(let text):
+                for word in VocabularyNormalizer.words(of: text.unicodeScalars).arrays {
+                    elements.append(Element(slot: -1, word: word))
+                }
+            case .slot(let name):
+                if let last = elements.last, last.isSlot {
+                    throw failure(
+                        .adjacentSlots,
+                        "The slots ${\(names[last.slot])} and ${\(name)} are adjacent; put at least one word between them.")
+                }
+                guard !names.contains(name) else {
+                    throw failure(.repeatedSlot, "The slot ${\(name)} appears twice; give each slot its own name.")
+                }
+                elements.append(Element(slot: names.count, word: []))
+                names.append(name)
             }
         }
-
-        while index < scalars.count {
-            guard scalars[index] == "$", index + 1 < scalars.count, scalars[index + 1] == "{" else {
-                index += 1
-                continue
-            }
-            appendLiterals(upTo: index)
-            let nameStart = index + 2
-            var close = nameStart
-            var isClosed = false
-            while close < scalars.count {
-                if scalars[close] == "}" {
-                    isClosed = true
-                    break
-                }
-                if scalars[close] == "$", close + 1 < scalars.count, scalars[close + 1] == "{" {
-                    break
-                }
-                close += 1
-            }
-            let name = String(String.UnicodeScalarView(scalars[nameStart..<close]))
-            guard isClosed else {
-                throw failure(.unclosedSlot, "The slot \"${\(name)\" is not closed; add \"}\" after its name.")
-            }
-            guard !name.isEmpty else {
-                throw failure(.emptySlotName, "A slot has no name; write it as ${name}.")
-            }
-            guard name.unicodeScalars.allSatisfy(Self.isSlotNameScalar) else {
-                throw failure(
-                    .invalidSlotName,
-                    "The slot name \"\(name)\" may only contain letters, digits and underscores.")
-            }
-            if let last = elements.last, last.isSlot {
-                throw failure(
-                    .adjacentSlots,
-                    "The slots ${\(names[last.slot])} and ${\(name)} are adjacent; put at least one word between them.")
-            }
-            guard !names.contains(name) else {
-                throw failure(.repeatedSlot, "The slot ${\(name)} appears twice; give each slot its own name.")
-            }
-            elements.append(Element(slot: names.count, word: []))
-            names.append(name)
-            index = close + 1
-            literalStart = index
-        }
-        appendLiterals(upTo: scalars.count)
         guard !elements.isEmpty else {
             throw failure(.emptyTemplate, "The template has no words; write the words a user says, e.g. \"next step\".")
         }
@@ -114,10 +90,5 @@ struct VocabularyPhrase: Sendable {
         }
         self.remainingElements = remaining
         self.slotFollows = follows
-    }
-
-    /// Whether `scalar` may appear in a slot name.
-    private static func isSlotNameScalar(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "_" || scalar.properties.isAlphabetic || scalar.properties.numericType != nil
     }
 }

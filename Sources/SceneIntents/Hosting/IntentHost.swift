@@ -40,16 +40,10 @@ public final class IntentHost {
             return .finished
         }
         let name = call.intent.typeName
-        let manifest = application.manifest
-        guard manifest.supportsIntent(name) else { return .refused(IntentHostError(.notInManifest, intent: name)) }
-        guard catalog.descriptor(named: name) != nil else {
-            return .refused(IntentHostError(.unknownIntent, intent: name))
-        }
-        guard manifest.supportsMultipleScenes else {
-            return .refused(IntentHostError(.multipleScenesRequired, intent: name))
-        }
-        if manifest.isRestrictedWhileLocked(name) && application.device.isLocked {
-            return .refused(IntentHostError(.restrictedWhileLocked, intent: name))
+        if let refusal = application.manifest.refusal(
+            of: name, catalog: catalog, deviceIsLocked: application.device.isLocked)
+        {
+            return .refused(refusal)
         }
         if !application.isRunning {
             do { try application.launch(.intent) } catch {

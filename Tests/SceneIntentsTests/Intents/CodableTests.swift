@@ -59,9 +59,15 @@ struct CodableTests {
     }
 
     @Test func dialogTemplatesFillPlaceholdersAndKeepUnknownOnes() {
-        #expect(DialogTemplate.render("Step ${step}. ${directions}", ["step": "2", "directions": "Stir."]) == "Step 2. Stir.")
-        #expect(DialogTemplate.render("Hello ${who}", [:]) == "Hello ${who}")
-        #expect(DialogTemplate.render("Broken ${x", ["x": "1"]) == "Broken ${x")
+        #expect(Template("Step ${step}. ${directions}").render(["step": "2", "directions": "Stir."]) == "Step 2. Stir.")
+        #expect(Template("Hello ${who}").render([:]) == "Hello ${who}")
+        #expect(Template("Broken ${x").render(["x": "1"]) == "Broken ${x")
+        #expect(Template("Broken ${x and ${y}").render(["y": "2"]) == "Broken ${x and 2")
+        #expect(Template("Log ${ounces} ounces of ${type}").slotNames == ["ounces", "type"])
+        #expect(Template("show ${recipe} now").spoken == "show … now")
+        #expect(throws: TemplateError(code: .unclosedSlot, template: "a ${b", slot: "b")) { try Template.parse("a ${b") }
+        #expect(throws: TemplateError(code: .emptySlotName, template: "a ${}", slot: "")) { try Template.parse("a ${}") }
+        #expect(throws: TemplateError(code: .invalidSlotName, template: "${a b}", slot: "a b")) { try Template.parse("${a b}") }
     }
 
     @Test func theCatalogRefusesDuplicatesAndLowCustomCodes() {

@@ -1,0 +1,21 @@
+extension AppManifest {
+    /// The one admission rule: whether an intent may reach this app's handlers now. The system
+    /// side applies it when it routes a request and the app side again when a call arrives, so
+    /// both refuse the same things with the same reasons.
+    ///
+    /// In order: the app must define the intent (`unknownIntent`), list it in
+    /// `INIntentsSupported` (`notInManifest`), support multiple scenes (`multipleScenesRequired`,
+    /// our rule: Apple silently never asks such an app), and not restrict it while the device is
+    /// locked (`restrictedWhileLocked`). Returns nil when the intent is admitted.
+    public func refusal(of intentType: String, catalog: IntentCatalog, deviceIsLocked: Bool) -> IntentHostError? {
+        guard catalog.descriptor(named: intentType) != nil else {
+            return IntentHostError(.unknownIntent, intent: intentType)
+        }
+        guard supportsIntent(intentType) else { return IntentHostError(.notInManifest, intent: intentType) }
+        guard supportsMultipleScenes else { return IntentHostError(.multipleScenesRequired, intent: intentType) }
+        if isRestrictedWhileLocked(intentType) && deviceIsLocked {
+            return IntentHostError(.restrictedWhileLocked, intent: intentType)
+        }
+        return nil
+    }
+}
