@@ -1,0 +1,106 @@
+import Foundation
+
+/// The app's end of the message protocol: it turns the system's messages into calls on the
+/// app's `IntentHost` and `Application`, and everything the app has to say into messages.
+///
+/// It knows no transport: `send` receives each outgoing message. The in-process connection
+/// calls `serve(_:_:)` directly (no encoding, one hop); a socket host feeds every decoded message
+/// to `receive(_:)`. Lifecycle callbacks and host reports become `lifecycle` and `report`
+/// messages as they happen.
+@MainActor
+public final class HostEndpoint {
+    /// The host answering phase calls.
+    public let host: IntentHost
+    private let send: @Sendable (AppMessage) -> Void
+    private var calls: [UInt64: Task<Void, Never>] = [:]
+
+    /// An endpoint sending through `send` (called on the main actor, in order).
+    public init(host: IntentHost, send: @escaping @Sendable (AppMessage) -> Void) {
+        self.host = host
+        self.send = send
+        host.application.observe { event in send(.lifecycle(event)) }
+        host.onReport = { report in send(.report(report)) }
+    }
+
+    /// The calls started by `receive(_:)` that have not answered yet.
+    public var callsInFlight: Int { calls.count }
+
+    /// The hello this app sends first.
+    public func hello(token: String, appName: String) -> HostHello {
+        let manifest = host.application.manifest
+        return HostHello(
+            token: token, processIdentifier: ProcessInfo.processInfo.processIdentifier, kind: .app,
+            appName: appName, intentsSupported: manifest.intentsSupported,
+            intentsRestrictedWhileLocked: manifest.intentsRestrictedWhileLocked,
+            userActivityTypes: manifest.userActivityTypes)
+    }
+
+    /// Answers one call: each step of a `proceed` goes out as a `step` message as it completes,
+    /// then the answer. Cancelling the calling task cancels the handler's work.
+    public func serve(_ id: UInt64, _ call: PhaseCall) async {
+        let send = send
+        let answer = await host.answer(call) { step in send(.step(id: id, step: step)) }
+        send(.answer(id: id, answer: answer))
+    }
+
+    /// Handles one message from the system. Calls run as tasks of their own, so a later
+    /// `cancel` reaches them; everything else is done before this returns. Returns false when
+    /// the message was `quit` (the app has terminated; the host should exit).
+    public func receive(_ message: SystemMessage) -> Bool {
+        switch message {
+        case .accept:
+            break  // The transport checks the order: accept comes once, before anything else.
+        case .call(let id, let call):
+            calls[id] = Task { @MainActor [weak self] in
+                await self?.serve(id, call)
+                self?.calls[id] = nil
+            }
+        case .cancel(let id):
+            calls.removeValue(forKey: id)?.cancel()
+        case .continueActivity(let id, let activity):
+            send(.continued(id: id, result: continueActivity(activity)))
+        case .event(let id, .quit):
+            for task in calls.values { task.cancel() }
+            calls = [:]
+            host.application.terminate()
+            send(.eventDone(id: id, refusal: nil))
+            return false
+        case .event(let id, let event):
+            send(.eventDone(id: id, refusal: perform(event)))
+        }
+        return true
+    }
+
+    /// Brings the app forward and continues `activity` there.
+    public func continueActivity(_ activity: UserActivity) -> ContinuationResult {
+        do {
+            let scene = try host.application.openForUserActivity(activity)
+            return .continued(session: scene.session.persistentIdentifier, reply: nil)
+        } catch {
+            return .failed(reason: "\(error)")
+        }
+    }
+
+    /// Carries out a system event on the app; nil when it happened, else why not.
+    public func perform(_ event: SystemEvent) -> String? {
+        let application = host.application
+        do {
+            switch event {
+            case .open: try application.userOpensApp()
+            case .newWindow: try application.userOpensNewWindow()
+            case .home: try application.moveToBackground()
+            case .close(let identifier):
+                guard let session = application.openSessions.first(where: { $0.persistentIdentifier == identifier })
+                else { return "there is no session \(identifier)" }
+                try application.userCloses(session)
+            case .lock(let locked): application.device.isLocked = locked
+            case .overlay(true): try application.beginInterruption()
+            case .overlay(false): try application.endInterruption()
+            case .quit: application.terminate()
+            }
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+}

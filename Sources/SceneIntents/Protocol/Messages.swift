@@ -1,0 +1,129 @@
+/// The message protocol between the system (an assistant or the daemon) and an app host (an
+/// app process or an intents extension). One stream of messages each way; the in-process
+/// connection passes them as values, the socket connection encodes each as JSON in a frame.
+public enum MessageProtocol {
+    /// The version both sides must speak; a hello with another version is refused.
+    public static let version = 1
+    /// The environment variable naming the socket a launched host connects to.
+    public static let socketVariable = "SCENEINTENTS_SOCKET"
+    /// The environment variable holding the one-time token a launched host presents in its hello.
+    public static let tokenVariable = "SCENEINTENTS_TOKEN"
+}
+
+/// What kind of process a host is.
+public enum HostKind: String, Sendable, Equatable, Codable {
+    /// The app itself: scenes, an application delegate, `handlerFor` on the main actor.
+    case app
+    /// An intents extension: no scenes, no UI, only `handler(for:)`.
+    case intentsExtension
+}
+
+/// The first message a host sends: who it is and what it declares.
+public struct HostHello: Sendable, Equatable, Codable {
+    /// The protocol version the host speaks (`MessageProtocol.version`).
+    public var protocolVersion: Int
+    /// The one-time token the system put in the host's environment at spawn.
+    public var token: String
+    /// The host's process identifier.
+    public var processIdentifier: Int32
+    /// App or extension.
+    public var kind: HostKind
+    /// The app's name as the assistant says it.
+    public var appName: String
+    /// `INIntentsSupported` (or the extension's `IntentsSupported`).
+    public var intentsSupported: [String]
+    /// `INIntentsRestrictedWhileLocked` (or the extension's).
+    public var intentsRestrictedWhileLocked: [String]
+    /// `NSUserActivityTypes`.
+    public var userActivityTypes: [String]
+
+    /// A hello.
+    public init(
+        protocolVersion: Int = MessageProtocol.version, token: String, processIdentifier: Int32, kind: HostKind,
+        appName: String, intentsSupported: [String], intentsRestrictedWhileLocked: [String],
+        userActivityTypes: [String]
+    ) {
+        self.protocolVersion = protocolVersion
+        self.token = token
+        self.processIdentifier = processIdentifier
+        self.kind = kind
+        self.appName = appName
+        self.intentsSupported = intentsSupported
+        self.intentsRestrictedWhileLocked = intentsRestrictedWhileLocked
+        self.userActivityTypes = userActivityTypes
+    }
+}
+
+/// Something the user or the device does to the app, as the system tells it.
+public enum SystemEvent: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// The user opens the app (launching it if needed; the foreground scene comes forward).
+    case open
+    /// The user opens a new window of the app.
+    case newWindow
+    /// The user goes to the home screen: the app's scenes go to the background.
+    case home
+    /// The user closes the window of a session (the session is discarded).
+    case close(session: String)
+    /// The device locks or unlocks.
+    case lock(isLocked: Bool)
+    /// The assistant's overlay appears over the app (true) or goes away (false).
+    case overlay(isShown: Bool)
+    /// The system ends the app: it terminates and its process exits.
+    case quit
+
+    /// One line for logs.
+    public var description: String {
+        switch self {
+        case .open: "open"
+        case .newWindow: "new window"
+        case .home: "home"
+        case .close(let session): "close \(session)"
+        case .lock(let locked): locked ? "lock" : "unlock"
+        case .overlay(let shown): shown ? "overlay shown" : "overlay hidden"
+        case .quit: "quit"
+        }
+    }
+}
+
+/// A message from the system to a host.
+public enum SystemMessage: Sendable, Equatable, Codable {
+    /// The answer to the host's hello: it may serve calls now.
+    case accept(protocolVersion: Int)
+    /// A phase call (a `finish` phase ends the request on the host); `id` numbers the call on
+    /// this connection, and each step and the answer carry it back.
+    case call(id: UInt64, call: PhaseCall)
+    /// The call with this id is no longer wanted (budget ran out, user cancelled): the host
+    /// cancels the handler's task and starts no further step of it.
+    case cancel(id: UInt64)
+    /// Bring the app forward and continue this activity in a scene.
+    case continueActivity(id: UInt64, activity: UserActivity)
+    /// A system event; the host answers `eventDone` with the same id.
+    case event(id: UInt64, event: SystemEvent)
+}
+
+/// How continuing an activity in the app ended.
+public enum ContinuationResult: Sendable, Equatable, Codable {
+    /// A scene of this session continued it; `reply` is what the scene says it now shows, if
+    /// anything (spoken to a hands-free user).
+    case continued(session: String, reply: String?)
+    /// The app could not continue it; the reason is a sentence.
+    case failed(reason: String)
+}
+
+/// A message from a host to the system.
+public enum AppMessage: Sendable, Equatable, Codable {
+    /// The first message: who the host is.
+    case hello(HostHello)
+    /// One completed step of a `proceed` call.
+    case step(id: UInt64, step: PhaseStep)
+    /// The answer to a call; the last message about that call.
+    case answer(id: UInt64, answer: PhaseAnswer)
+    /// The answer to `continueActivity`.
+    case continued(id: UInt64, result: ContinuationResult)
+    /// The answer to `event`: nil when it happened, else why not (a sentence).
+    case eventDone(id: UInt64, refusal: String?)
+    /// A lifecycle callback the app made.
+    case lifecycle(LifecycleEvent)
+    /// Something the host noticed that no answer carries.
+    case report(HostReport)
+}
