@@ -1,0 +1,83 @@
+import SceneIntents
+import SceneIntentsTesting
+import Synchronization
+import TestFixtures
+import Testing
+
+/// The app's end of the protocol, driven by messages alone.
+@MainActor
+struct HostEndpointTests {
+    let handler = ScriptedSoupHandler()
+    let app: Application
+    let host: IntentHost
+    let outbox: AsyncStream<AppMessage>
+    let endpoint: HostEndpoint
+
+    init() throws {
+        let handler = handler
+        app = Kitchen.application(fallback: { _ in handler })
+        host = IntentHost(application: app, catalog: try Kitchen.catalog())
+        let (outbox, sink) = AsyncStream.makeStream(of: AppMessage.self)
+        self.outbox = outbox
+        endpoint = HostEndpoint(host: host) { sink.yield($0) }
+    }
+
+    /// The messages sent until (and including) the one `last` accepts.
+    func messages(until last: (AppMessage) -> Bool) async -> [AppMessage] {
+        var seen: [AppMessage] = []
+        for await message in outbox {
+            seen.append(message)
+            if last(message) { break }
+        }
+        return seen
+    }
+
+    @Test func aCallLaunchesTheAppInTheBackgroundAndSendsEachStepThenTheAnswer() async throws {
+        let intent = AnyIntent(OrderSoupIntent(soup: Soup("pho", "Pho"), quantity: 2))
+        #expect(endpoint.receive(.call(id: 1, call: PhaseCall(request: 1, intent: intent, phase: .proceed(parameters: ["soup"])))))
+        let sent = await messages { if case .answer = $0 { true } else { false } }
+        let success = ParameterResolution(ResolutionResult.success(with: Soup("pho", "Pho")))
+        let done = IntentResponse(code: ResponseCode(rawValue: 100), values: ["quantity": "2", "soup": "Pho"])
+        #expect(
+            sent == [
+                .lifecycle(.application(.willFinishLaunching, detail: "intent")),
+                .lifecycle(.application(.didFinishLaunching, detail: "intent")),
+                .report(HostReport(.launchedForIntent, "OrderSoupIntent")),
+                .lifecycle(.application(.handlerFor, detail: "OrderSoupIntent")),
+                .step(id: 1, step: PhaseStep(phase: .resolve(parameter: "soup"), answer: .resolved([success]))),
+                .step(id: 1, step: PhaseStep(phase: .confirm, answer: .response(.ready))),
+                .step(id: 1, step: PhaseStep(phase: .handle, answer: .response(done))),
+                .answer(id: 1, answer: .progressed(intent: intent, steps: [
+                    PhaseStep(phase: .resolve(parameter: "soup"), answer: .resolved([success])),
+                    PhaseStep(phase: .confirm, answer: .response(.ready)),
+                    PhaseStep(phase: .handle, answer: .response(done)),
+                ])),
+            ])
+        #expect(handler.calls == ["resolveSoup", "confirm", "handle"])
+        #expect(endpoint.callsInFlight == 0)
+        #expect(leftInFlight(host: host) == [])
+    }
+
+    @Test func systemEventsMoveTheAppAndEachIsAnswered() async throws {
+        #expect(endpoint.receive(.event(id: 1, event: .open)))
+        #expect(endpoint.receive(.event(id: 2, event: .lock(isLocked: true))))
+        #expect(endpoint.receive(.event(id: 3, event: .close(session: "session-9"))))
+        #expect(!endpoint.receive(.event(id: 4, event: .quit)))
+        let sent = await messages { if case .eventDone(4, _) = $0 { true } else { false } }
+        let answers = sent.compactMap { message -> String? in
+            guard case .eventDone(let id, let refusal) = message else { return nil }
+            return "\(id): \(refusal ?? "done")"
+        }
+        #expect(answers == ["1: done", "2: done", "3: there is no session session-9", "4: done"])
+        #expect(app.device.isLocked)
+        #expect(!app.isRunning)
+        #expect(sent.contains(.lifecycle(.application(.willTerminate, detail: nil))))
+    }
+
+    @Test func continuingAnActivityNamesTheSceneThatContinuedIt() async throws {
+        try app.launch(.user)
+        #expect(endpoint.receive(.continueActivity(id: 5, activity: UserActivity(activityType: "OrderSoupIntent"))))
+        let sent = await messages { if case .continued = $0 { true } else { false } }
+        #expect(sent.last == .continued(id: 5, result: .continued(session: "session-1", reply: nil)))
+    }
+}
