@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "SceneIntentsTesting", targets: ["SceneIntentsTesting"]),
         .executable(name: "recipe-assistant", targets: ["recipe-assistant"]),
         .executable(name: "intent-bench", targets: ["IntentBench"]),
+        .library(name: "SceneIntentsTransport", targets: ["SceneIntentsTransport"]),
     ],
     targets: [
         .target(name: "SceneIntents", swiftSettings: strict),
@@ -36,6 +37,13 @@ let package = Package(
             dependencies: ["SceneIntents", "Assistant", "RecipeAssistantKit"],
             swiftSettings: strict),
         .executableTarget(name: "floor-hello", path: "Sources/FloorHello", swiftSettings: strict),
+        .target(name: "SceneIntentsTransport", swiftSettings: strict),
+        .executableTarget(
+            name: "transport-peer", dependencies: ["SceneIntentsTransport"], path: "Sources/TransportPeer",
+            swiftSettings: strict),
+        .testTarget(
+            name: "SceneIntentsTransportTests", dependencies: ["SceneIntentsTransport", "transport-peer"],
+            swiftSettings: strict),
         .target(
             name: "TestFixtures", dependencies: ["SceneIntents"], path: "Tests/TestFixtures",
             swiftSettings: strict),

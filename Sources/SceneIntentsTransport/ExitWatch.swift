@@ -1,0 +1,97 @@
+import Dispatch
+import Foundation
+import Glibc
+import Synchronization
+
+/// Watches one child until it exits, then reaps it.
+///
+/// With `pidfd_open` (Linux 5.3+) a Dispatch read source wakes when the child exits; without it,
+/// one dedicated thread waits with `waitid(WNOWAIT)`, which leaves the reaping to this object.
+/// Either way the watch keeps itself alive (the source or thread holds it) until the child is
+/// reaped, so dropping the ``ChildProcess`` never leaves a zombie.
+final class ExitWatch: Sendable {
+    private let pid: pid_t
+    private let state = Mutex(State.running(waiters: []))
+
+    private enum State {
+        case running(waiters: [CheckedContinuation<ChildExit, Never>])
+        case exited(ChildExit)
+    }
+
+    private static let queue = DispatchQueue(label: "sceneintents.exit-watch")
+
+    init(pid: pid_t) {
+        self.pid = pid
+        if let pidfdOpen = GNU.pidfdOpen, case let descriptor = pidfdOpen(pid, 0), descriptor >= 0 {
+            // A pidfd is always close-on-exec.
+            let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: Self.queue)
+            // The handler holds the source and this watch, so both live until the child is
+            // reaped; cancelling releases the handler and closes the pidfd.
+            source.setEventHandler {
+                if self.reap() { source.cancel() }
+            }
+            source.setCancelHandler { Glibc.close(descriptor) }
+            source.resume()
+        } else {
+            let thread = Thread {
+                var info = siginfo_t()
+                while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
+                self.reap()
+            }
+            thread.name = "sceneintents.exit-watch.\(pid)"
+            thread.stackSize = 64 << 10
+            thread.start()
+        }
+    }
+
+    var status: ChildExit? {
+        state.withLock { if case .exited(let exit) = $0 { exit } else { nil } }
+    }
+
+    func exit() async -> ChildExit {
+        await withCheckedContinuation { continuation in
+            let exit = state.withLock { state -> ChildExit? in
+                switch state {
+                case .exited(let exit): return exit
+                case .running(let waiters):
+                    state = .running(waiters: waiters + [continuation])
+                    return nil
+                }
+            }
+            if let exit { continuation.resume(returning: exit) }
+        }
+    }
+
+    func signal(_ signal: Int32) -> Bool {
+        state.withLock { state in
+            guard case .running = state else { return false }
+            return Glibc.kill(pid, signal) == 0
+        }
+    }
+
+    /// Reaps the child if it has exited (called when the watch fires); answers whether the
+    /// watch is over.
+    @discardableResult
+    private func reap() -> Bool {
+        let outcome = state.withLock { state -> ([CheckedContinuation<ChildExit, Never>], ChildExit?)? in
+            guard case .running(let waiters) = state else { return ([], nil) }
+            var status: Int32 = 0
+            let result = retryingEINTR { waitpid(pid, &status, WNOHANG) }
+            let exit: ChildExit
+            if result == pid {
+                exit = ChildExit(status: status)
+            } else if result < 0 && errno == ECHILD {
+                exit = .reapedElsewhere
+            } else {
+                return nil
+            }
+            state = .exited(exit)
+            return (waiters, exit)
+        }
+        guard let (waiters, exit) = outcome else { return false }
+        if let exit {
+            for waiter in waiters { waiter.resume(returning: exit) }
+        }
+        return true
+    }
+}

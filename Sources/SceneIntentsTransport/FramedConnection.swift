@@ -1,0 +1,263 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// What a ``FramedConnection`` delivers: payloads in order, then exactly one `closed`.
+public enum ConnectionEvent: Equatable, Sendable {
+    /// One complete frame's payload.
+    case frame(Data)
+    /// The connection ended; nothing follows.
+    case closed(CloseReason)
+}
+
+/// A connected Unix stream socket carrying length-prefixed frames (see ``Framing``).
+///
+/// Get one from ``SocketListener`` (server side) or ``connect(to:limit:policy:)`` (client side),
+/// then call ``start(_:)`` (a callback) or ``events()`` (an `AsyncStream`) once to receive.
+/// Reading runs on a dedicated thread, never on a Swift-concurrency thread. ``send(_:)`` may be
+/// called from any thread. The connection ends exactly once, with one ``CloseReason``; its
+/// descriptor is closed exactly once, by ``close()`` or when the reader meets the end.
+public final class FramedConnection: Sendable {
+    /// The process on the other end, checked against the ``PeerPolicy`` before you got here.
+    public let peer: PeerCredentials
+    /// The largest payload accepted or sent.
+    public let limit: Int
+
+    private let descriptor: Int32
+    /// Whether `descriptor` is still open: guarded with the writes, so a write never races the
+    /// close and never lands on a reused descriptor number.
+    private let open = Mutex(true)
+    private let state = Mutex(State.open(reading: false, waiters: []))
+    private let closingLocally = Atomic<Bool>(false)
+
+    private enum State {
+        /// Not ended yet; `reading` once started; `waiters` are parked in ``closed()``.
+        case open(reading: Bool, waiters: [CheckedContinuation<CloseReason, Never>])
+        case closed(CloseReason)
+    }
+
+    /// Adopts a connected socket `descriptor` (which must be close-on-exec); the connection now
+    /// owns it.
+    public init(adopting descriptor: Int32, peer: PeerCredentials, limit: Int = Framing.defaultLimit) {
+        self.descriptor = descriptor
+        self.peer = peer
+        self.limit = limit
+    }
+
+    deinit {
+        // Only a connection that is not reading can go away (the reader holds it), so this
+        // closes one that was never started.
+        closeDescriptor()
+    }
+
+    /// Connects to the listener at `path`, checking the listener's user against `policy`.
+    ///
+    /// Unix-socket connects complete at once unless the listener's backlog is full.
+    public static func connect(
+        to path: String, limit: Int = Framing.defaultLimit, policy: PeerPolicy = .sameUser
+    ) throws(TransportError) -> FramedConnection {
+        let descriptor = try UnixAddress.socket()
+        let result = try UnixAddress.with(path) { address, length in
+            retryingEINTR { Glibc.connect(descriptor, address, length) }
+        }
+        guard result == 0 else {
+            let error = TransportError.call("connect", path)
+            Glibc.close(descriptor)
+            throw error
+        }
+        guard let peer = PeerCredentials.of(descriptor) else {
+            let error = TransportError.call("getsockopt(SO_PEERCRED)", path)
+            Glibc.close(descriptor)
+            throw error
+        }
+        guard policy.admits(peer) else {
+            Glibc.close(descriptor)
+            let rejection = PeerRejection(peer: peer, expectedUID: geteuid())
+            throw TransportError(.peerRejected, value: "\(peer.uid)", message: "\(rejection) (listener at \(path))")
+        }
+        return FramedConnection(adopting: descriptor, peer: peer, limit: limit)
+    }
+
+    /// Starts reading: `handler` gets every frame in order, then one `.closed`, on the
+    /// connection's reader thread (keep it short; hand long work elsewhere).
+    ///
+    /// Answers `false`, doing nothing, if the connection was already started or closed.
+    @discardableResult
+    public func start(_ handler: @escaping @Sendable (ConnectionEvent) -> Void) -> Bool {
+        let begin = state.withLock { state -> Bool in
+            guard case .open(reading: false, let waiters) = state else { return false }
+            state = .open(reading: true, waiters: waiters)
+            return true
+        }
+        guard begin else { return false }
+        let thread = Thread { self.readLoop(handler) }
+        thread.name = "sceneintents.connection.\(descriptor)"
+        thread.stackSize = 256 << 10
+        thread.start()
+        return true
+    }
+
+    /// Starts reading and answers the events as a stream that finishes after `.closed`.
+    ///
+    /// An already started or closed connection answers a stream holding only its close reason
+    /// (or nothing, if it is still running under another reader).
+    public func events() -> AsyncStream<ConnectionEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: ConnectionEvent.self)
+        let started = start { event in
+            continuation.yield(event)
+            if case .closed = event { continuation.finish() }
+        }
+        if !started {
+            if let reason = closeReason { continuation.yield(.closed(reason)) }
+            continuation.finish()
+        }
+        return stream
+    }
+
+    /// Sends one frame carrying `payload`, writing all of it before returning.
+    ///
+    /// Safe from any thread: frames from concurrent senders never interleave. It waits only while
+    /// the peer's socket buffer is full. A dead peer never raises `SIGPIPE`: the send throws
+    /// (``TransportError/Code/systemCall`` with `EPIPE`), and the reader soon ends the connection.
+    /// Throws ``TransportError/Code/frameTooLarge`` for a payload over ``limit`` (nothing sent;
+    /// the connection stays up) and ``TransportError/Code/connectionClosed`` once it has ended.
+    public func send(_ payload: Data) throws(TransportError) {
+        let frame: Data
+        do {
+            frame = try Framing.encode(payload, limit: limit)
+        } catch {
+            throw TransportError(.frameTooLarge, value: "\(payload.count)", message: "cannot send: \(error)")
+        }
+        try open.withLock { (isOpen: inout Bool) throws(TransportError) in
+            guard isOpen, !closingLocally.load(ordering: .relaxed) else {
+                throw TransportError(
+                    .connectionClosed, value: "\(peer.pid)",
+                    message: "cannot send to \(peer): the connection has ended (\(closeReason?.description ?? "closing"))")
+            }
+            if let failure = frame.withUnsafeBytes({ writeAll($0) }) {
+                throw TransportError(.systemCall, value: "\(peer.pid)", message: "cannot send to \(peer): \(failure)", system: failure)
+            }
+        }
+    }
+
+    /// Ends the connection with ``CloseReason/closedLocally`` (unless it had already ended),
+    /// frees the descriptor, and delivers `.closed` to the reader's handler. Idempotent.
+    public func close() {
+        closingLocally.store(true, ordering: .relaxed)
+        // Shutting down wakes a reader blocked in `recv` and a sender waiting for room; the
+        // descriptor itself is closed by the reader, or here if there is none.
+        let idleWaiters = state.withLock { state -> [CheckedContinuation<CloseReason, Never>]? in
+            guard case .open(reading: false, let waiters) = state else { return nil }
+            state = .closed(.closedLocally)
+            return waiters
+        }
+        if let idleWaiters {
+            closeDescriptor()
+            for waiter in idleWaiters { waiter.resume(returning: .closedLocally) }
+        } else {
+            open.withLock { isOpen in
+                if isOpen { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }
+            }
+        }
+    }
+
+    /// How the connection ended, or `nil` while it is open.
+    public var closeReason: CloseReason? {
+        state.withLock { state in
+            if case .closed(let reason) = state { return reason }
+            return nil
+        }
+    }
+
+    /// Waits until the connection has ended (it must be started, or closed) and answers why.
+    public func closed() async -> CloseReason {
+        await withCheckedContinuation { continuation in
+            let reason = state.withLock { state -> CloseReason? in
+                switch state {
+                case .closed(let reason): return reason
+                case .open(let reading, let waiters):
+                    state = .open(reading: reading, waiters: waiters + [continuation])
+                    return nil
+                }
+            }
+            if let reason { continuation.resume(returning: reason) }
+        }
+    }
+
+    // MARK: - Reading and writing
+
+    private func readLoop(_ handler: @Sendable (ConnectionEvent) -> Void) {
+        var decoder = FrameDecoder(limit: limit)
+        let capacity = 64 << 10
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
+        defer { buffer.deallocate() }
+        var reason: CloseReason
+        reading: while true {
+            let count = recv(descriptor, buffer.baseAddress, capacity, 0)
+            if count > 0 {
+                decoder.append(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+                do {
+                    while let payload = try decoder.next() {
+                        if closingLocally.load(ordering: .relaxed) { break }
+                        handler(.frame(payload))
+                    }
+                } catch {
+                    reason = .protocolError(error)
+                    break reading
+                }
+            } else if count == 0 {
+                do {
+                    try decoder.finish()
+                    reason = .peerClosed
+                } catch {
+                    reason = .protocolError(error)
+                }
+                break
+            } else if errno != EINTR {
+                reason = .ioError(SystemError("recv"))
+                break
+            }
+        }
+        if closingLocally.load(ordering: .relaxed) { reason = .closedLocally }
+        closeDescriptor()
+        let waiters = state.withLock { state -> [CheckedContinuation<CloseReason, Never>] in
+            guard case .open(_, let waiters) = state else { return [] }
+            state = .closed(reason)
+            return waiters
+        }
+        handler(.closed(reason))
+        for waiter in waiters { waiter.resume(returning: reason) }
+    }
+
+    /// Writes every byte, retrying on `EINTR` and waiting for room on `EAGAIN`. Called with the
+    /// descriptor known open; answers the failure, if any.
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) -> SystemError? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.send(
+                descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            if written >= 0 {
+                offset += written
+                continue
+            }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN:
+                var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&poller, 1, -1)
+            default:
+                return SystemError("send")
+            }
+        }
+        return nil
+    }
+
+    private func closeDescriptor() {
+        open.withLock { isOpen in
+            if isOpen {
+                Glibc.close(descriptor)
+                isOpen = false
+            }
+        }
+    }
+}

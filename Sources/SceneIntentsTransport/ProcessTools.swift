@@ -1,0 +1,87 @@
+import Glibc
+
+/// A one-time secret a spawner puts in a child's environment and the child presents when it
+/// connects back, so no other process of the same user can pose as that child.
+public struct OneTimeToken: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// The token as 64 lowercase hexadecimal digits (32 random bytes).
+    public let value: String
+
+    /// A fresh token from the system's cryptographic random source (`getrandom`).
+    public static func generate() -> OneTimeToken {
+        var generator = SystemRandomNumberGenerator()
+        var hex = ""
+        hex.reserveCapacity(64)
+        for _ in 0..<4 {
+            let word = generator.next() as UInt64
+            let digits = String(word, radix: 16)
+            hex += String(repeating: "0", count: 16 - digits.count) + digits
+        }
+        return OneTimeToken(value: hex)
+    }
+
+    /// Wraps a token received from a peer or read from the environment.
+    public init(value: String) {
+        self.value = value
+    }
+
+    /// Whether `candidate` is this token, compared in time independent of where they differ.
+    public func matches(_ candidate: String) -> Bool {
+        let expected = Array(value.utf8)
+        let given = Array(candidate.utf8)
+        var difference = UInt8(expected.count == given.count ? 0 : 1)
+        for index in expected.indices {
+            difference |= expected[index] ^ (index < given.count ? given[index] : 0)
+        }
+        return difference == 0
+    }
+
+    /// Redacted, so a token never lands in a log by accident.
+    public var description: String { "token(…\(value.suffix(4)))" }
+}
+
+/// Counts of what this process holds, for leak tests and benchmarks.
+public enum ProcessResources {
+    /// How many descriptors this process has open (entries of `/proc/self/fd`, not counting
+    /// the one used to list them).
+    public static func openDescriptorCount() -> Int {
+        var count = 0
+        let listed = forEachEntry(of: "/proc/self/fd") { _ in count += 1 }
+        return listed ? count - 1 : -1
+    }
+
+    /// How many child processes this process has, zombies included (processes in `/proc`
+    /// whose parent is this process).
+    public static func childCount() -> Int {
+        let me = getpid()
+        var count = 0
+        _ = forEachEntry(of: "/proc") { name in
+            guard let pid = pid_t(name), parent(of: pid) == me else { return }
+            count += 1
+        }
+        return count
+    }
+
+    /// The parent pid from `/proc/PID/stat` ("pid (comm) state ppid …"; comm may hold spaces
+    /// and parentheses, so parse after the last ')').
+    private static func parent(of pid: pid_t) -> pid_t? {
+        let descriptor = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 512)
+        let count = read(descriptor, &bytes, bytes.count)
+        guard count > 0, let close = bytes[0..<count].lastIndex(of: UInt8(ascii: ")")) else { return nil }
+        let fields = bytes[(close + 1)..<count].split(separator: UInt8(ascii: " "))
+        guard fields.count > 1 else { return nil }
+        return pid_t(String(decoding: fields[1], as: UTF8.self))
+    }
+
+    private static func forEachEntry(of path: String, _ body: (String) -> Void) -> Bool {
+        guard let directory = opendir(path) else { return false }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { body(name) }
+        }
+        return true
+    }
+}
