@@ -38,6 +38,12 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(name: "floor-hello", path: "Sources/FloorHello", swiftSettings: strict),
         .target(name: "SceneIntentsTransport", swiftSettings: strict),
+        .target(
+            name: "SceneIntentsHost", dependencies: ["SceneIntents", "SceneIntentsTransport"],
+            swiftSettings: strict),
+        .target(
+            name: "AssistantService", dependencies: ["Assistant", "SceneIntents", "SceneIntentsTransport"],
+            swiftSettings: strict),
         .executableTarget(
             name: "transport-peer", dependencies: ["SceneIntentsTransport"], path: "Sources/TransportPeer",
             swiftSettings: strict),

@@ -12,6 +12,7 @@ enum Dialog {
         case .multipleScenesRequired: "Sorry, \(appName) isn't set up to do that."
         case .restrictedWhileLocked: "You'll need to unlock your device first."
         case .notHandled: "Sorry, \(appName) can't do that right now."
+        case .hostStopped: "Sorry, \(appName) stopped unexpectedly."
         default: "Sorry, \(appName) couldn't do that: \(error.description)."
         }
     }

@@ -8,6 +8,8 @@ public struct TraceEvent: Sendable, Equatable, Codable, CustomStringConvertible 
         case interpret
         /// The request was routed to the app, or refused.
         case route
+        /// A host process was started, connected, exited, was killed, or broke the protocol.
+        case process
         /// An app or scene or view lifecycle callback.
         case lifecycle
         /// A phase call was sent to the app, with its budget.

@@ -24,6 +24,8 @@ public struct IntentHostError: Error, Sendable, Equatable, Codable, CustomString
         case handlerThrew
         /// The call was cancelled (the budget ran out, or the user cancelled).
         case cancelled
+        /// The host process stopped (exited, was killed, or broke the protocol) before answering.
+        case hostStopped
     }
 
     /// What went wrong.
@@ -55,6 +57,7 @@ public struct IntentHostError: Error, Sendable, Equatable, Codable, CustomString
         case .noOptionsProvider: "\(intent) offers no options for '\(detail)'"
         case .handlerThrew: "the handler of \(intent) failed: \(detail)"
         case .cancelled: "the call to the handler of \(intent) was cancelled"
+        case .hostStopped: "the app stopped before answering \(intent): \(detail)"
         }
     }
 }

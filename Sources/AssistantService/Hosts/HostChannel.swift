@@ -1,0 +1,139 @@
+import Foundation
+import SceneIntents
+import SceneIntentsTransport
+import Synchronization
+
+/// Where launched hosts come in: the launch waiting for a token, and the connection that
+/// presents it. A connection with no hello, a wrong version or a token nobody waits for is
+/// closed and reported; nothing else is affected.
+final class Doorway: Sendable {
+    typealias Arrival = Result<(HostChannel, HostHello), HostFailure>
+    private let waiting = Mutex<[String: CheckedContinuation<Arrival, Never>]>([:])
+
+    /// Waits for the host holding `token` to say hello (or for `abandon`).
+    func arrival(of token: String) async -> Arrival {
+        await withCheckedContinuation { continuation in waiting.withLock { $0[token] = continuation } }
+    }
+
+    /// Hands a hello to the launch waiting for its token; false when none waits for it.
+    func claim(_ hello: HostHello, on channel: HostChannel) -> Bool {
+        guard let waiter = waiting.withLock({ $0.removeValue(forKey: hello.token) }) else { return false }
+        waiter.resume(returning: .success((channel, hello)))
+        return true
+    }
+
+    /// Ends the wait for `token` (the host exited before saying hello).
+    func abandon(_ token: String, _ failure: HostFailure) {
+        waiting.withLock { $0.removeValue(forKey: token) }?.resume(returning: .failure(failure))
+    }
+
+    /// Whether a launch waits for `token` now (the wait starts just after the spawn).
+    func isWaiting(for token: String) -> Bool { waiting.withLock { $0[token] != nil } }
+}
+
+/// One host connection: before the hello it belongs to the doorway, after it to a `HostLink`.
+/// Frames are decoded on the connection's reader thread; a frame that breaks the protocol ends
+/// the connection with the cause.
+final class HostChannel: Sendable {
+    private enum Stage {
+        case awaitingHello
+        case bound(HostLink, onEnd: @Sendable (HostFailure) -> Void)
+        case ended
+    }
+
+    let connection: FramedConnection
+    private let codec: MessageCodec
+    private let doorway: Doorway
+    private let report: @Sendable (String) -> Void
+    private let stage = Mutex(Stage.awaitingHello)
+
+    /// A channel over an accepted connection; `report` hears refusals for the trace.
+    init(_ connection: FramedConnection, codec: MessageCodec, doorway: Doorway, report: @escaping @Sendable (String) -> Void) {
+        self.connection = connection
+        self.codec = codec
+        self.doorway = doorway
+        self.report = report
+    }
+
+    /// Starts reading.
+    func start() {
+        connection.start { [self] event in handle(event) }
+    }
+
+    /// From now on messages go to `link`; `onEnd` hears once how the connection ended.
+    func bind(_ link: HostLink, onEnd: @escaping @Sendable (HostFailure) -> Void) {
+        let ended = stage.withLock { stage -> Bool in
+            guard case .awaitingHello = stage else { return true }
+            stage = .bound(link, onEnd: onEnd)
+            return false
+        }
+        if ended { onEnd(.connectionLost("closed before it was accepted")) }
+    }
+
+    /// Sends a message; false when it could not be sent.
+    func send(_ message: SystemMessage) -> Bool {
+        guard let bytes = try? codec.encode(message) else { return false }
+        do { try connection.send(bytes) } catch { return false }
+        return true
+    }
+
+    private func handle(_ event: ConnectionEvent) {
+        switch event {
+        case .frame(let bytes):
+            switch stage.withLock({ $0 }) {
+            case .awaitingHello: greet(bytes)
+            case .bound(let link, _):
+                do throws(ProtocolError) {
+                    try link.deliver(codec.decode(AppMessage.self, from: bytes))
+                } catch {
+                    end(.protocolError(error))
+                }
+            case .ended: break
+            }
+        case .closed(let reason):
+            let failure: HostFailure = switch reason {
+            case .protocolError(let error):
+                switch error {
+                case .oversize: .protocolError(ProtocolError(.oversizeFrame, "\(error)"))
+                case .truncated: .protocolError(ProtocolError(.truncatedFrame, "\(error)"))
+                }
+            default: .connectionLost("\(reason)")
+            }
+            end(failure)
+        }
+    }
+
+    private func greet(_ bytes: Data) {
+        let hello: HostHello
+        do throws(ProtocolError) {
+            guard case .hello(let message) = try codec.decode(AppMessage.self, from: bytes) else {
+                throw ProtocolError(.outOfOrder, "the first message was not a hello")
+            }
+            hello = message
+        } catch {
+            return refuse(error)
+        }
+        guard hello.protocolVersion == MessageProtocol.version else {
+            return refuse(ProtocolError(.wrongVersion, "version \(hello.protocolVersion); this system speaks \(MessageProtocol.version)"))
+        }
+        guard doorway.claim(hello, on: self) else {
+            return refuse(ProtocolError(.wrongToken, "process \(connection.peer.pid) presented a token no launch is waiting for"))
+        }
+    }
+
+    private func refuse(_ error: ProtocolError) {
+        report("refused a connection from process \(connection.peer.pid): \(error)")
+        stage.withLock { $0 = .ended }
+        connection.close()
+    }
+
+    /// Ends the channel once: closes the connection and tells the owner why.
+    func end(_ failure: HostFailure) {
+        let previous = stage.withLock { stage -> Stage in
+            defer { stage = .ended }
+            return stage
+        }
+        connection.close()
+        if case .bound(_, let onEnd) = previous { onEnd(failure) }
+    }
+}

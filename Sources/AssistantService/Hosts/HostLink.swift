@@ -1,0 +1,161 @@
+import Assistant
+import SceneIntents
+import Synchronization
+
+/// Why a host can no longer answer: it exited, broke the protocol, or its connection dropped.
+public enum HostFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The process ended (how, as the kernel said).
+    case exited(String)
+    /// The host sent something the protocol does not allow; the connection was closed.
+    case protocolError(ProtocolError)
+    /// The connection ended without the process exiting (yet).
+    case connectionLost(String)
+    /// The host could not be started.
+    case launchFailed(String)
+
+    /// One line for the trace.
+    public var description: String {
+        switch self {
+        case .exited(let how): "the process \(how)"
+        case .protocolError(let error): "\(error)"
+        case .connectionLost(let why): "the connection ended: \(why)"
+        case .launchFailed(let why): "it could not be started: \(why)"
+        }
+    }
+}
+
+/// The system's end of one host's message stream, whatever carries it: it numbers calls,
+/// routes each step and answer to the call's waiter, and fails every waiter at once when the
+/// host goes away.
+///
+/// A call whose caller gave up (budget, cancel) keeps its waiter until the host answers or
+/// dies, so a late answer still reaches the budget race that reports it as late.
+final class HostLink: Sendable {
+    private struct Waiters {
+        var calls: [UInt64: (progress: @Sendable (PhaseStep) -> Void, reply: @Sendable (PhaseAnswer) -> Void, intent: String)] = [:]
+        var continuations: [UInt64: CheckedContinuation<ContinuationResult, Never>] = [:]
+        var events: [UInt64: CheckedContinuation<String?, Never>] = [:]
+        var nextID: UInt64 = 0
+        var failure: HostFailure?
+    }
+
+    private let waiters = Mutex(Waiters())
+    private let transmit: @Sendable (SystemMessage) -> Bool
+    private let observe: @Sendable (AppMessage) -> Void
+
+    /// A link sending through `transmit` (false: the message could not be sent) and passing
+    /// lifecycle and report messages to `observe`.
+    init(transmit: @escaping @Sendable (SystemMessage) -> Bool, observe: @escaping @Sendable (AppMessage) -> Void) {
+        self.transmit = transmit
+        self.observe = observe
+    }
+
+    /// The host's failure, once it failed.
+    var failure: HostFailure? { waiters.withLock { $0.failure } }
+
+    /// A fresh message id.
+    func nextID() -> UInt64 {
+        waiters.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+    }
+
+    /// Sends a call under `id`; `reply` hears the answer once (a refusal when the host fails
+    /// first).
+    func call(
+        _ id: UInt64, _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
+        reply: @escaping @Sendable (PhaseAnswer) -> Void
+    ) {
+        let failure = waiters.withLock { state -> HostFailure? in
+            if state.failure == nil { state.calls[id] = (progress, reply, call.intent.typeName) }
+            return state.failure
+        }
+        if let failure { return reply(Self.refusal(failure, intent: call.intent.typeName)) }
+        if !transmit(.call(id: id, call: call)) { fail(.connectionLost("the call could not be sent")) }
+    }
+
+    /// Tells the host the call is no longer wanted.
+    func cancel(_ id: UInt64) {
+        _ = transmit(.cancel(id: id))
+    }
+
+    /// Asks the host to continue an activity in a scene.
+    func continueActivity(_ activity: UserActivity) async -> ContinuationResult {
+        await withCheckedContinuation { continuation in
+            let (id, failure) = waiters.withLock { state -> (UInt64, HostFailure?) in
+                state.nextID += 1
+                if state.failure == nil { state.continuations[state.nextID] = continuation }
+                return (state.nextID, state.failure)
+            }
+            if let failure { return continuation.resume(returning: .failed(reason: "\(failure)")) }
+            if !transmit(.continueActivity(id: id, activity: activity)) { fail(.connectionLost("the request could not be sent")) }
+        }
+    }
+
+    /// Sends a system event; answers nil when it happened, else why not.
+    func event(_ event: SystemEvent) async -> String? {
+        await withCheckedContinuation { continuation in
+            let (id, failure) = waiters.withLock { state -> (UInt64, HostFailure?) in
+                state.nextID += 1
+                if state.failure == nil { state.events[state.nextID] = continuation }
+                return (state.nextID, state.failure)
+            }
+            if let failure { return continuation.resume(returning: "\(failure)") }
+            if !transmit(.event(id: id, event: event)) { fail(.connectionLost("the event could not be sent")) }
+        }
+    }
+
+    /// Routes one message from the host.
+    ///
+    /// - Throws: `outOfOrder` for a second hello or an answer to nothing asked.
+    func deliver(_ message: AppMessage) throws(ProtocolError) {
+        switch message {
+        case .hello:
+            throw ProtocolError(.outOfOrder, "a second hello")
+        case .lifecycle, .report:
+            observe(message)
+        case .step(let id, let step):
+            guard let waiter = waiters.withLock({ $0.calls[id] }) else { throw Self.unasked("a step", id) }
+            waiter.progress(step)
+        case .answer(let id, let answer):
+            guard let waiter = waiters.withLock({ $0.calls.removeValue(forKey: id) }) else { throw Self.unasked("an answer", id) }
+            waiter.reply(answer)
+        case .continued(let id, let result):
+            guard let waiter = waiters.withLock({ $0.continuations.removeValue(forKey: id) }) else {
+                throw Self.unasked("a continuation", id)
+            }
+            waiter.resume(returning: result)
+        case .eventDone(let id, let refusal):
+            guard let waiter = waiters.withLock({ $0.events.removeValue(forKey: id) }) else { throw Self.unasked("an event answer", id) }
+            waiter.resume(returning: refusal)
+        }
+    }
+
+    /// Ends every wait with `failure`; later calls fail at once. Only the first failure counts.
+    func fail(_ failure: HostFailure) {
+        let pending = waiters.withLock { state -> Waiters? in
+            guard state.failure == nil else { return nil }
+            state.failure = failure
+            defer { state.calls = [:]; state.continuations = [:]; state.events = [:] }
+            return state
+        }
+        guard let pending else { return }
+        for (_, waiter) in pending.calls.sorted(by: { $0.key < $1.key }) {
+            waiter.reply(Self.refusal(failure, intent: waiter.intent))
+        }
+        for (_, waiter) in pending.continuations { waiter.resume(returning: .failed(reason: "\(failure)")) }
+        for (_, waiter) in pending.events { waiter.resume(returning: "\(failure)") }
+    }
+
+    /// How many calls, continuations and events wait for the host.
+    var pendingCount: Int { waiters.withLock { $0.calls.count + $0.continuations.count + $0.events.count } }
+
+    private static func unasked(_ what: String, _ id: UInt64) -> ProtocolError {
+        ProtocolError(.outOfOrder, "\(what) for \(id), which was never asked or is already answered")
+    }
+
+    static func refusal(_ failure: HostFailure, intent: String) -> PhaseAnswer {
+        .refused(IntentHostError(.hostStopped, intent: intent, detail: "\(failure)"))
+    }
+}

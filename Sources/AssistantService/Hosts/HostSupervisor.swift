@@ -1,0 +1,188 @@
+import Foundation
+import SceneIntents
+import SceneIntentsTransport
+
+/// How to start an app's (or an extension's) host process.
+public struct HostLaunch: Sendable, Equatable {
+    /// The executable's path.
+    public var executable: String
+    /// Its arguments (not including the executable).
+    public var arguments: [String]
+    /// Variables added to its environment (the socket and token are added too).
+    public var environment: [String: String]
+
+    /// A launch.
+    public init(executable: String, arguments: [String] = [], environment: [String: String] = [:]) {
+        self.executable = executable
+        self.arguments = arguments
+        self.environment = environment
+    }
+}
+
+/// Keeps one host process: starts it on demand, hands out its link, notices when it dies, and
+/// kills it after too many missed budgets. The next request after a death starts a new one.
+actor HostSupervisor {
+    private struct Running {
+        let generation: Int
+        let child: ChildProcess
+        let channel: HostChannel
+        let link: HostLink
+    }
+
+    private enum Phase {
+        case idle
+        case launching(Task<Result<Running, HostFailure>, Never>)
+        case running(Running)
+    }
+
+    private let launch: HostLaunch
+    private let socketPath: String
+    private let doorway: Doorway
+    private let appName: String
+    private let maxMissedBudgets: Int
+    private let record: @Sendable (String) -> Void
+    private let observe: @Sendable (AppMessage) -> Void
+    private var phase = Phase.idle
+    private var generation = 0
+    private var misses = 0
+
+    init(
+        launch: HostLaunch, socketPath: String, doorway: Doorway, appName: String, maxMissedBudgets: Int,
+        record: @escaping @Sendable (String) -> Void, observe: @escaping @Sendable (AppMessage) -> Void
+    ) {
+        self.launch = launch
+        self.socketPath = socketPath
+        self.doorway = doorway
+        self.appName = appName
+        self.maxMissedBudgets = maxMissedBudgets
+        self.record = record
+        self.observe = observe
+    }
+
+    /// The running host's process identifier, if one runs.
+    var processIdentifier: Int32? {
+        if case .running(let running) = phase { running.child.pid } else { nil }
+    }
+
+    /// The link to the running host, starting it first when none runs.
+    func link() async -> Result<HostLink, HostFailure> {
+        switch phase {
+        case .running(let running): return .success(running.link)
+        case .launching(let task): return await task.value.map(\.link)
+        case .idle:
+            generation += 1
+            let task = Task { await self.start(generation: generation) }
+            phase = .launching(task)
+            let result = await task.value
+            if case .failure = result, case .launching = phase { phase = .idle }
+            return result.map(\.link)
+        }
+    }
+
+    private func start(generation: Int) async -> Result<Running, HostFailure> {
+        let token = OneTimeToken.generate()
+        let began = ContinuousClock.now
+        let child: ChildProcess
+        do {
+            var environment = launch.environment
+            environment[MessageProtocol.socketVariable] = socketPath
+            environment[MessageProtocol.tokenVariable] = token.value
+            child = try ChildProcess.spawn(launch.executable, arguments: launch.arguments, environment: environment)
+        } catch {
+            record("cannot spawn \(launch.executable): \(error)")
+            return .failure(.launchFailed("\(error)"))
+        }
+        record("spawn \(launch.executable) pid \(child.pid)")
+        let doorway = doorway
+        Task {
+            let exit = await child.exit
+            doorway.abandon(token.value, .exited("\(exit)"))
+            self.exited(generation: generation, exit)
+        }
+        switch await doorway.arrival(of: token.value) {
+        case .failure(let failure):
+            record("\(appName) (pid \(child.pid)) stopped before it connected: \(failure)")
+            return .failure(failure)
+        case .success(let (channel, hello)):
+            let link = HostLink(transmit: { channel.send($0) }, observe: observe)
+            channel.bind(link) { failure in Task { await self.disconnected(generation: generation, failure) } }
+            guard channel.send(.accept(protocolVersion: MessageProtocol.version)) else {
+                child.kill(SIGKILL)
+                return .failure(.connectionLost("the accept could not be sent"))
+            }
+            let elapsed = ContinuousClock.now - began
+            record("connected after \(Self.milliseconds(elapsed)) ms: \(hello.appName) pid \(hello.processIdentifier)")
+            let running = Running(generation: generation, child: child, channel: channel, link: link)
+            // Set here, on the actor, before anything else can run: an exit noticed from now
+            // on finds the host running and fails its link.
+            phase = .running(running)
+            return .success(running)
+        }
+    }
+
+    /// A call ended without an answer in time; after `maxMissedBudgets` in a row the host is
+    /// killed (the next request starts a new one).
+    func missedBudget() {
+        guard case .running(let running) = phase else { return }
+        misses += 1
+        guard misses >= maxMissedBudgets else { return }
+        record("\(appName) (pid \(running.child.pid)) missed \(misses) budgets in a row: killed (SIGKILL)")
+        misses = 0
+        running.child.kill(SIGKILL)
+    }
+
+    /// A call was answered in time.
+    func answeredInTime() {
+        misses = 0
+    }
+
+    /// The connection ended: a host that broke the protocol is killed; one that closed it is
+    /// given a moment to exit, then killed. Either way `exited` finishes the story.
+    private func disconnected(generation: Int, _ failure: HostFailure) async {
+        guard case .running(let running) = phase, running.generation == generation else { return }
+        if case .protocolError = failure {
+            record("\(appName) (pid \(running.child.pid)) broke the protocol: \(failure); killed (SIGKILL)")
+            running.child.kill(SIGKILL)
+            return
+        }
+        // A host closes its connection only on its way out; one that stays is not trusted.
+        try? await Task.sleep(for: .seconds(2), clock: ContinuousClock())
+        if running.child.exitStatus == nil { running.child.kill(SIGKILL) }
+    }
+
+    private func exited(generation: Int, _ exit: ChildExit) {
+        guard case .running(let running) = phase, running.generation == generation else { return }
+        phase = .idle
+        misses = 0
+        record("\(appName) (pid \(running.child.pid)) \(exit)")
+        running.channel.end(.exited("\(exit)"))
+        running.link.fail(.exited("\(exit)"))
+    }
+
+    /// Asks the host to quit, waits up to `grace` for it to exit, then kills it.
+    func stop(grace: Duration) async {
+        let running: Running
+        switch phase {
+        case .idle: return
+        case .launching(let task):
+            guard case .success(let started) = await task.value else { return }
+            running = started
+        case .running(let started): running = started
+        }
+        _ = running.channel.send(.event(id: 0, event: .quit))
+        let child = running.child
+        let killer = Task {
+            try? await Task.sleep(for: grace, clock: ContinuousClock())
+            child.kill(SIGKILL)
+        }
+        _ = await child.exit
+        killer.cancel()
+        exited(generation: running.generation, await child.exit)
+    }
+
+    private static func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let value = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+        return String(format: "%.1f", value)
+    }
+}

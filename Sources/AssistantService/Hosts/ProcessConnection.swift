@@ -1,0 +1,150 @@
+import Assistant
+import Foundation
+import SceneIntents
+import SceneIntentsTransport
+import Synchronization
+
+/// A connection to an app running as its own process, spoken to with the message protocol over
+/// a Unix socket.
+///
+/// The first call starts the host executable (in the background, for an intent) with the socket
+/// path and a one-time token in its environment and waits for its hello; all of that is charged
+/// to the first call's budget, and the trace shows `spawn … pid N` and `connected after X ms`.
+/// When the host exits or is killed, every call it had not answered fails at once with
+/// `hostStopped` and the next request starts it again. A host that misses three budgets in a row
+/// is killed. Nothing here blocks a concurrency thread: socket reads run on the transport's
+/// reader threads and exits are watched without `waitpid` on the pool.
+public final class ProcessConnection: AppConnection {
+    /// The app's name.
+    public let appName: String
+    /// The app's manifest (from its bundle; the host's hello must agree).
+    public let manifest: AppManifest
+    /// The app's intent types, for decoding what the host sends.
+    public let catalog: IntentCatalog
+    /// The socket hosts connect to.
+    public let socketPath: String
+    private let listener: SocketListener
+    private let supervisor: HostSupervisor
+    private let traceSlot = TraceSlot()
+
+    /// A connection that will start `launch` on demand, listening at `<runtimeDirectory>/<socketName>`.
+    ///
+    /// - Throws: `TransportError` when the socket cannot be made (a live one is in the way).
+    public init(
+        launch: HostLaunch, appName: String, manifest: AppManifest, catalog: IntentCatalog,
+        runtimeDirectory: RuntimeDirectory, socketName: String? = nil, maxMissedBudgets: Int = 3
+    ) throws(TransportError) {
+        self.appName = appName
+        self.manifest = manifest
+        self.catalog = catalog
+        let slot = traceSlot
+        socketPath = runtimeDirectory.socketPath(socketName ?? "host-\(getpid())-\(Self.serial.add(1, ordering: .relaxed).newValue).sock")
+        listener = try SocketListener(path: socketPath)
+        let doorway = Doorway()
+        let codec = MessageCodec(catalog: catalog)
+        let record: @Sendable (String) -> Void = { line in slot.trace?.record(.process, line) }
+        supervisor = HostSupervisor(
+            launch: launch, socketPath: socketPath, doorway: doorway, appName: appName,
+            maxMissedBudgets: maxMissedBudgets, record: record,
+            observe: { message in
+                guard let trace = slot.trace else { return }
+                switch message {
+                case .lifecycle(let event): trace.record(.lifecycle, event.description)
+                case .report(let report): trace.record(.report, report.description)
+                default: break
+                }
+            })
+        listener.start { event in
+            switch event {
+            case .accepted(let connection):
+                HostChannel(connection, codec: codec, doorway: doorway, report: record).start()
+            case .rejected(let rejection): record("refused a connection: \(rejection)")
+            case .failed(let error): record("accept failed: \(error)")
+            case .stopped: break
+            }
+        }
+    }
+
+    private static let serial = Atomic<Int>(0)
+
+    /// The host's process identifier while it runs.
+    public var processIdentifier: Int32? {
+        get async { await supervisor.processIdentifier }
+    }
+
+    /// Starts the call on the host (starting the host first if needed); cancelling the task
+    /// sends `cancel` to the host.
+    public func start(
+        _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
+        reply: @escaping @Sendable (PhaseAnswer) -> Void
+    ) -> Task<Void, Never> {
+        let supervisor = supervisor
+        return Task {
+            let link: HostLink
+            switch await supervisor.link() {
+            case .success(let running): link = running
+            case .failure(let failure): return reply(HostLink.refusal(failure, intent: call.intent.typeName))
+            }
+            let answered = Atomic<Bool>(false)
+            let id = link.nextID()
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                    link.call(id, call, progress: progress) { answer in
+                        if answered.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged {
+                            Task { await supervisor.answeredInTime() }
+                        }
+                        reply(answer)
+                        done.resume()
+                    }
+                }
+            } onCancel: {
+                link.cancel(id)
+                if answered.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged {
+                    Task { await supervisor.missedBudget() }
+                }
+            }
+        }
+    }
+
+    /// Brings the app forward in its process and continues the activity there.
+    public func continueInApp(_ activity: UserActivity) async throws -> String {
+        switch await supervisor.link() {
+        case .failure(let failure): throw failure
+        case .success(let link):
+            switch await link.continueActivity(activity) {
+            case .continued(let session, _): return session
+            case .failed(let reason): throw HostFailure.connectionLost(reason)
+            }
+        }
+    }
+
+    /// Sends a system event to the app (starting its process first when it is not running);
+    /// answers nil when it happened, else why not.
+    public func send(_ event: SystemEvent) async -> String? {
+        switch await supervisor.link() {
+        case .failure(let failure): "\(failure)"
+        case .success(let link): await link.event(event)
+        }
+    }
+
+    /// Records the host's lifecycle callbacks, reports and process events in `trace`.
+    public func attach(_ trace: Trace?) {
+        traceSlot.trace = trace
+    }
+
+    /// Asks the host to quit (killing it after `grace`), stops listening and removes the socket.
+    public func close(grace: Duration = .seconds(2)) async {
+        await supervisor.stop(grace: grace)
+        listener.close()
+    }
+}
+
+/// The trace a connection records into, replaceable from any thread.
+final class TraceSlot: Sendable {
+    private let current = Mutex<Trace?>(nil)
+
+    var trace: Trace? {
+        get { current.withLock { $0 } }
+        set { current.withLock { $0 = newValue } }
+    }
+}

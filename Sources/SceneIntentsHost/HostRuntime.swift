@@ -1,0 +1,96 @@
+import Foundation
+import SceneIntents
+import SceneIntentsTransport
+
+/// How a host process was started.
+public enum HostLaunchMode: Sendable, Equatable {
+    /// By a system (an assistant or the daemon), which waits on this socket for a hello with
+    /// this token.
+    case bySystem(socket: String, token: String)
+    /// By a user, from a shell: no system is waiting.
+    case byUser
+
+    /// The mode the environment says (`SCENEINTENTS_SOCKET` and `SCENEINTENTS_TOKEN` set: by a
+    /// system).
+    public static func current(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> HostLaunchMode {
+        guard let socket = environment[MessageProtocol.socketVariable], !socket.isEmpty,
+            let token = environment[MessageProtocol.tokenVariable], !token.isEmpty
+        else { return .byUser }
+        return .bySystem(socket: socket, token: token)
+    }
+}
+
+/// How serving ended.
+public enum HostServeEnd: Sendable, Equatable, CustomStringConvertible {
+    /// The system said quit.
+    case quit
+    /// The connection ended (the system went away): the app terminated.
+    case disconnected(String)
+    /// The system broke the protocol; the connection was closed.
+    case protocolError(ProtocolError)
+
+    /// One line for logs.
+    public var description: String {
+        switch self {
+        case .quit: "quit"
+        case .disconnected(let why): "disconnected: \(why)"
+        case .protocolError(let error): "\(error)"
+        }
+    }
+}
+
+/// The app side of a host process: connects to the system that launched it, says hello, and
+/// serves its calls and system events on the main actor until told to quit or until the system
+/// goes away (then the app terminates, so a host never outlives its system).
+public enum HostRuntime {
+    /// Serves `host` over the socket the system gave.
+    ///
+    /// - Throws: `TransportError` when the socket cannot be reached.
+    @MainActor
+    public static func serve(
+        _ host: IntentHost, appName: String, socket: String, token: String
+    ) async throws(TransportError) -> HostServeEnd {
+        let connection = try FramedConnection.connect(to: socket)
+        defer { connection.close() }
+        let codec = MessageCodec(catalog: host.catalog)
+        let endpoint = HostEndpoint(host: host) { message in
+            guard let bytes = try? codec.encode(message) else { return }
+            try? connection.send(bytes)
+        }
+        let end = await run(endpoint, on: connection, codec: codec, appName: appName, token: token)
+        if host.application.isRunning { host.application.terminate() }
+        return end
+    }
+
+    @MainActor
+    private static func run(
+        _ endpoint: HostEndpoint, on connection: FramedConnection, codec: MessageCodec, appName: String, token: String
+    ) async -> HostServeEnd {
+        let events = connection.events()
+        guard let hello = try? codec.encode(AppMessage.hello(endpoint.hello(token: token, appName: appName))),
+            (try? connection.send(hello)) != nil
+        else { return .disconnected("the hello could not be sent") }
+        var accepted = false
+        for await event in events {
+            switch event {
+            case .closed(let reason): return .disconnected("\(reason)")
+            case .frame(let bytes):
+                let message: SystemMessage
+                do throws(ProtocolError) { message = try codec.decode(SystemMessage.self, from: bytes) } catch {
+                    return .protocolError(error)
+                }
+                switch (accepted, message) {
+                case (false, .accept(let version)) where version == MessageProtocol.version:
+                    accepted = true
+                case (false, .accept(let version)):
+                    return .protocolError(ProtocolError(.wrongVersion, "the system speaks version \(version)"))
+                case (false, _), (true, .accept):
+                    return .protocolError(ProtocolError(.outOfOrder, "\(message) before or after the accept"))
+                case (true, _):
+                    if !endpoint.receive(message) { return .quit }
+                }
+            }
+        }
+        return .disconnected("the connection ended")
+    }
+}
