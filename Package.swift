@@ -64,5 +64,16 @@ let package = Package(
             name: "RecipeAssistantTests",
             dependencies: ["RecipeAssistantKit", "Assistant", "SceneIntents", "SceneIntentsTesting"],
             swiftSettings: strict),
+        .executableTarget(
+            name: "kitchen-host",
+            dependencies: ["SceneIntents", "SceneIntentsHost", "SceneIntentsTransport", "TestFixtures"],
+            path: "Tests/KitchenHost", swiftSettings: strict),
+        .testTarget(
+            name: "ProcessTests",
+            dependencies: [
+                "AssistantService", "Assistant", "SceneIntents", "SceneIntentsTesting", "SceneIntentsTransport",
+                "TestFixtures", "kitchen-host",
+            ],
+            swiftSettings: strict),
     ]
 )

@@ -85,7 +85,9 @@ public final class ProcessConnection: AppConnection {
             case .success(let running): link = running
             case .failure(let failure): return reply(HostLink.refusal(failure, intent: call.intent.typeName))
             }
-            let answered = Atomic<Bool>(false)
+            // Whether this call settled (answered, or given up); `finish` does not count towards
+            // the missed budgets: a host that answers it while a handler hangs is still stuck.
+            let answered = Atomic<Bool>(call.phase == .finish)
             let id = link.nextID()
             await withTaskCancellationHandler {
                 await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in

@@ -1,0 +1,64 @@
+import Foundation
+import SceneIntents
+import SceneIntentsHost
+import SceneIntentsTransport
+import TestFixtures
+
+/// `kitchen-host`: the fixture kitchen app as a host process, for the process tests. Its
+/// behaviour comes from `KITCHEN_MODE`: `normal`; `hang` (handle never answers, ignoring
+/// cancellation); `crash-once:PATH` (handle kills the process with SIGKILL unless PATH exists,
+/// which it creates first); `second-hello` and `wrong-version` (protocol faults).
+@MainActor
+func main() async -> Int32 {
+    guard case .bySystem(let socket, let token) = HostLaunchMode.current() else {
+        FileHandle.standardError.write(Data("kitchen-host: start me from a system (SCENEINTENTS_SOCKET is not set)\n".utf8))
+        return 64
+    }
+    let mode = ProcessInfo.processInfo.environment["KITCHEN_MODE"] ?? "normal"
+    if mode == "second-hello" || mode == "wrong-version" { return misbehave(mode, socket: socket, token: token) }
+    let handler = ScriptedSoupHandler()
+    if mode == "hang" {
+        handler.handling = { _ in
+            await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
+            return .success
+        }
+    } else if mode.hasPrefix("crash-once:") {
+        let marker = String(mode.dropFirst("crash-once:".count))
+        handler.handling = { _ in
+            if !FileManager.default.fileExists(atPath: marker) {
+                _ = FileManager.default.createFile(atPath: marker, contents: nil)
+                kill(getpid(), SIGKILL)
+            }
+            return .success
+        }
+    }
+    do {
+        let app = Kitchen.application(fallback: { _ in handler })
+        let host = IntentHost(application: app, catalog: try Kitchen.catalog())
+        let end = try await HostRuntime.serve(host, appName: "Kitchen", socket: socket, token: token)
+        return end == .quit ? 0 : 1
+    } catch {
+        FileHandle.standardError.write(Data("kitchen-host: \(error)\n".utf8))
+        return 1
+    }
+}
+
+/// Speaks the protocol wrongly on purpose.
+func misbehave(_ mode: String, socket: String, token: String) -> Int32 {
+    guard let connection = try? FramedConnection.connect(to: socket), let codec = try? MessageCodec(catalog: Kitchen.catalog())
+    else { return 1 }
+    let hello = HostHello(
+        protocolVersion: mode == "wrong-version" ? 99 : MessageProtocol.version, token: token,
+        processIdentifier: getpid(), kind: .app, appName: "Kitchen", intentsSupported: [],
+        intentsRestrictedWhileLocked: [], userActivityTypes: [])
+    guard let bytes = try? codec.encode(AppMessage.hello(hello)) else { return 1 }
+    try? connection.send(bytes)
+    try? connection.send(bytes)
+    // Stay until the system closes the connection or kills us.
+    let done = DispatchSemaphore(value: 0)
+    connection.start { event in if case .closed = event { done.signal() } }
+    done.wait()
+    return 0
+}
+
+exit(await main())

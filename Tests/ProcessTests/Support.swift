@@ -1,0 +1,61 @@
+import Assistant
+import AssistantService
+import Foundation
+import SceneIntents
+import SceneIntentsTesting
+import SceneIntentsTransport
+import TestFixtures
+
+/// A kitchen app in its own process (`kitchen-host`), an assistant on the real clock talking to
+/// it, and a private runtime directory; `finish()` stops the host and removes everything.
+struct HostedKitchen {
+    let directory: RuntimeDirectory
+    let connection: ProcessConnection
+    let assistant: Assistant
+    let user: ScriptedUser
+
+    init(mode: String = "normal", budget: Duration = .seconds(10), replies: [Reply] = []) throws {
+        directory = try RuntimeDirectory.prepare("/tmp/si-process-\(getpid())-\(OneTimeToken.generate().value.prefix(8))")
+        connection = try ProcessConnection(
+            launch: HostLaunch(executable: BuiltProducts.executable("kitchen-host"), environment: ["KITCHEN_MODE": mode]),
+            appName: "Kitchen", manifest: Kitchen.manifest(), catalog: try Kitchen.catalog(), runtimeDirectory: directory)
+        user = ScriptedUser(replies)
+        var configuration = AssistantConfiguration()
+        configuration.phaseBudget = budget
+        assistant = Assistant(
+            connection: connection, user: user, device: Device(), clock: ContinuousClock(), configuration: configuration)
+    }
+
+    /// The trace's lines without instants.
+    var lines: [String] { assistant.trace.events.map { "\($0.kind.rawValue): \($0.detail)" } }
+
+    /// The trace's lines of one kind.
+    func lines(_ kind: TraceEvent.Kind) -> [String] {
+        assistant.trace.events.filter { $0.kind == kind }.map(\.detail)
+    }
+
+    /// Waits (on the real clock: a process is involved) until the host has stopped; false if it
+    /// is still running after `limit`.
+    func hostStopped(within limit: Duration = .seconds(5)) async -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            if await connection.processIdentifier == nil { return true }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return false
+    }
+
+    func finish() async {
+        await connection.close(grace: .seconds(1))
+        try? FileManager.default.removeItem(atPath: directory.path)
+    }
+}
+
+/// A soup order the kitchen answers in one visit.
+let phoOrder = OrderSoupIntent(soup: Soup("pho", "Pho"), quantity: 2)
+
+/// Replaces the pid numbers in trace lines, so whole traces can be compared.
+func withoutNumbers(_ line: String) -> String {
+    line.replacing(/pid \d+/, with: "pid N").replacing(/after [\d.]+ ms/, with: "after X ms")
+        .replacing(/process \d+/, with: "process N")
+}
