@@ -68,11 +68,15 @@ let package = Package(
             name: "kitchen-host",
             dependencies: ["SceneIntents", "SceneIntentsHost", "SceneIntentsTransport", "TestFixtures"],
             path: "Tests/KitchenHost", swiftSettings: strict),
+        .executableTarget(
+            name: "process-leak-check",
+            dependencies: ["AssistantService", "SceneIntents", "SceneIntentsTransport", "TestFixtures"],
+            path: "Tests/ProcessLeakCheck", swiftSettings: strict),
         .testTarget(
             name: "ProcessTests",
             dependencies: [
                 "AssistantService", "Assistant", "SceneIntents", "SceneIntentsTesting", "SceneIntentsTransport",
-                "TestFixtures", "kitchen-host",
+                "TestFixtures", "kitchen-host", "process-leak-check",
             ],
             swiftSettings: strict),
     ]

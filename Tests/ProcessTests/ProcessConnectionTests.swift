@@ -69,3 +69,90 @@ struct ProcessConnectionTests {
         await kitchen.finish()
     }
 }
+
+/// Peers that are not the host, or hosts that break the protocol, are refused with the cause in
+/// the trace, and the real host keeps serving.
+@Suite(.serialized)
+struct ProtocolFaultTests {
+    /// Connects to the app socket as a stranger, sends `bytes` and waits until it is closed.
+    /// Connects to the app socket as a stranger, sends `bytes` as frames and waits until the
+    /// system closes the connection.
+    func intrude(_ kitchen: HostedKitchen, sending bytes: [Data]) async throws -> CloseReason {
+        let connection = try FramedConnection.connect(to: kitchen.connection.socketPath)
+        let events = connection.events()
+        for payload in bytes { try connection.send(payload) }
+        for await event in events {
+            if case .closed(let reason) = event { return reason }
+        }
+        return .closedLocally
+    }
+
+    func hello(version: Int = MessageProtocol.version, token: String) throws -> Data {
+        try MessageCodec(catalog: Kitchen.catalog()).encode(
+            AppMessage.hello(
+                HostHello(
+                    protocolVersion: version, token: token, processIdentifier: getpid(), kind: .app, appName: "Impostor",
+                    intentsSupported: [], intentsRestrictedWhileLocked: [], userActivityTypes: [])))
+    }
+
+    @Test func strangersAreRefusedAndTheHostStillServes() async throws {
+        let kitchen = try HostedKitchen()
+        kitchen.connection.attach(kitchen.assistant.trace)
+        #expect(try await intrude(kitchen, sending: [Data("garbage".utf8)]) == .peerClosed)
+        #expect(try await intrude(kitchen, sending: [try hello(token: "not-the-token")]) == .peerClosed)
+        #expect(try await intrude(kitchen, sending: [try hello(version: 99, token: "x")]) == .peerClosed)
+        let oversize = Data([0x00, 0x20, 0x00, 0x00]) + Data(repeating: 0x20, count: 16)
+        #expect(rawExchange(kitchen.connection.socketPath, oversize) == 0, "the system closed without answering")
+        let refusals = kitchen.lines(.process).map(withoutNumbers)
+        #expect(
+            refusals == [
+                "refused a connection from process N: protocol error (undecodable): 7 bytes that are not a message: The given data was not valid JSON.",
+                "refused a connection from process N: protocol error (wrongToken): process N presented a token no launch is waiting for",
+                "refused a connection from process N: protocol error (wrongVersion): version 99; this system speaks 1",
+                "refused a connection from process N: protocol error (oversizeFrame): frame of 2097152 bytes is over the limit of 1048576 bytes",
+            ])
+        let outcome = await kitchen.assistant.perform(.intent(phoOrder))
+        #expect(outcome.status == .success)
+        await kitchen.finish()
+    }
+
+    @Test(arguments: ["second-hello", "wrong-version"])
+    func aHostThatBreaksTheProtocolFailsTheRequestWithTheCause(mode: String) async throws {
+        let kitchen = try HostedKitchen(mode: mode, budget: .seconds(2))
+        let outcome = await kitchen.assistant.perform(.intent(phoOrder))
+        #expect(outcome.status == .failure)
+        #expect(outcome.dialog == ["Sorry, Kitchen stopped unexpectedly."])
+        #expect(kitchen.lines(.timeout).isEmpty)
+        let process = kitchen.lines(.process).map(withoutNumbers)
+        let cause = mode == "second-hello"
+            ? "Kitchen (pid N) broke the protocol: protocol error (outOfOrder): a second hello; killed (SIGKILL)"
+            : "refused a connection from process N: protocol error (wrongVersion): version 99; this system speaks 1"
+        #expect(process.contains(cause))
+        await kitchen.finish()
+    }
+}
+
+/// Starting and stopping the host many times leaks neither descriptors nor children (counted
+/// in a process of its own, `process-leak-check`, so parallel tests do not move the counts).
+struct ProcessLeakTests {
+    @Test func aThousandStartsAndStopsLeaveDescriptorsAndChildrenWhereTheyWere() async throws {
+        let pipe = Pipe()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BuiltProducts.executable("process-leak-check"))
+        process.arguments = ["1000"]
+        process.standardOutput = pipe
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let complaints = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(complaints)")
+        let words = output.split(separator: " ").map(String.init)
+        try #require(words.count == 8, "unexpected output: \(output)")
+        #expect(words[1] == words[2], "descriptors before and after")
+        #expect(words[4] == words[5], "children before and after")
+        #expect(words[5] == "0")
+        #expect(words[7].trimmingCharacters(in: .whitespacesAndNewlines) == "1001")
+    }
+}

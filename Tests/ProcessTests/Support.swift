@@ -1,6 +1,7 @@
 import Assistant
 import AssistantService
 import Foundation
+import Glibc
 import SceneIntents
 import SceneIntentsTesting
 import SceneIntentsTransport
@@ -58,4 +59,32 @@ let phoOrder = OrderSoupIntent(soup: Soup("pho", "Pho"), quantity: 2)
 func withoutNumbers(_ line: String) -> String {
     line.replacing(/pid \d+/, with: "pid N").replacing(/after [\d.]+ ms/, with: "after X ms")
         .replacing(/process \d+/, with: "process N")
+}
+
+/// Writes `bytes` as they are to a Unix socket and reads until the peer closes; answers how
+/// many bytes came back (-1 if the socket could not be used). A 5 s receive timeout keeps a
+/// broken system from hanging the test.
+func rawExchange(_ path: String, _ bytes: Data) -> Int {
+    let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard socket >= 0 else { return -1 }
+    defer { close(socket) }
+    var timeout = timeval(tv_sec: 5, tv_usec: 0)
+    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+        for (index, byte) in path.utf8.prefix(buffer.count - 1).enumerated() { buffer[index] = byte }
+    }
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+    guard connected == 0 else { return -1 }
+    _ = bytes.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    var received = 0
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = read(socket, &buffer, buffer.count)
+        if count <= 0 { return count < 0 ? -1 : received }
+        received += count
+    }
 }

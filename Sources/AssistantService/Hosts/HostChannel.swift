@@ -37,6 +37,8 @@ final class Doorway: Sendable {
 final class HostChannel: Sendable {
     private enum Stage {
         case awaitingHello
+        /// The hello was handed to a launch, which has not bound the channel yet: frames wait.
+        case greeted(waiting: [Data])
         case bound(HostLink, onEnd: @Sendable (HostFailure) -> Void)
         case ended
     }
@@ -62,12 +64,21 @@ final class HostChannel: Sendable {
 
     /// From now on messages go to `link`; `onEnd` hears once how the connection ended.
     func bind(_ link: HostLink, onEnd: @escaping @Sendable (HostFailure) -> Void) {
-        let ended = stage.withLock { stage -> Bool in
-            guard case .awaitingHello = stage else { return true }
+        let waiting = stage.withLock { stage -> [Data]? in
+            guard case .greeted(let waiting) = stage else { return nil }
             stage = .bound(link, onEnd: onEnd)
-            return false
+            return waiting
         }
-        if ended { onEnd(.connectionLost("closed before it was accepted")) }
+        guard let waiting else { return onEnd(.connectionLost("closed before it was accepted")) }
+        for bytes in waiting { deliver(bytes, to: link) }
+    }
+
+    private func deliver(_ bytes: Data, to link: HostLink) {
+        do throws(ProtocolError) {
+            try link.deliver(codec.decode(AppMessage.self, from: bytes))
+        } catch {
+            end(.protocolError(error))
+        }
     }
 
     /// Sends a message; false when it could not be sent.
@@ -80,15 +91,17 @@ final class HostChannel: Sendable {
     private func handle(_ event: ConnectionEvent) {
         switch event {
         case .frame(let bytes):
-            switch stage.withLock({ $0 }) {
-            case .awaitingHello: greet(bytes)
-            case .bound(let link, _):
-                do throws(ProtocolError) {
-                    try link.deliver(codec.decode(AppMessage.self, from: bytes))
-                } catch {
-                    end(.protocolError(error))
+            let current = stage.withLock { stage -> Stage in
+                if case .greeted(var waiting) = stage {
+                    waiting.append(bytes)
+                    stage = .greeted(waiting: waiting)
                 }
-            case .ended: break
+                return stage
+            }
+            switch current {
+            case .awaitingHello: greet(bytes)
+            case .bound(let link, _): deliver(bytes, to: link)
+            case .greeted, .ended: break
             }
         case .closed(let reason):
             let failure: HostFailure = switch reason {
@@ -98,6 +111,9 @@ final class HostChannel: Sendable {
                 case .truncated: .protocolError(ProtocolError(.truncatedFrame, "\(error)"))
                 }
             default: .connectionLost("\(reason)")
+            }
+            if case .awaitingHello = stage.withLock({ $0 }), case .protocolError(let error) = failure {
+                return refuse(error)
             }
             end(failure)
         }
@@ -116,6 +132,7 @@ final class HostChannel: Sendable {
         guard hello.protocolVersion == MessageProtocol.version else {
             return refuse(ProtocolError(.wrongVersion, "version \(hello.protocolVersion); this system speaks \(MessageProtocol.version)"))
         }
+        stage.withLock { $0 = .greeted(waiting: []) }
         guard doorway.claim(hello, on: self) else {
             return refuse(ProtocolError(.wrongToken, "process \(connection.peer.pid) presented a token no launch is waiting for"))
         }

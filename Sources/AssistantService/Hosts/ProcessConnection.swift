@@ -134,7 +134,13 @@ public final class ProcessConnection: AppConnection {
         traceSlot.trace = trace
     }
 
-    /// Asks the host to quit (killing it after `grace`), stops listening and removes the socket.
+    /// Asks the host to quit and waits until it exited (killing it after `grace`); the next
+    /// request starts it again.
+    public func stopHost(grace: Duration = .seconds(2)) async {
+        await supervisor.stop(grace: grace)
+    }
+
+    /// Stops the host as `stopHost` does, stops listening and removes the socket.
     public func close(grace: Duration = .seconds(2)) async {
         await supervisor.stop(grace: grace)
         listener.close()

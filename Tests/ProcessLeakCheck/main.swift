@@ -1,0 +1,60 @@
+import AssistantService
+import Foundation
+import SceneIntents
+import SceneIntentsTransport
+import TestFixtures
+
+/// `process-leak-check CYCLES`: starts and stops `kitchen-host` (found beside this executable)
+/// CYCLES times through a `ProcessConnection`, and prints this process's open descriptors and
+/// live children before and after, as `descriptors A B children C D spawned N`. It runs in a
+/// process of its own so nothing else (other tests running in parallel) moves the counts.
+func main() async -> Int32 {
+    guard CommandLine.arguments.count == 2, let cycles = Int(CommandLine.arguments[1]), cycles > 0 else {
+        FileHandle.standardError.write(Data("usage: process-leak-check CYCLES\n".utf8))
+        return 2
+    }
+    let here = ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+    let host = ((here as NSString).deletingLastPathComponent as NSString).appendingPathComponent("kitchen-host")
+    do {
+        let directory = try RuntimeDirectory.prepare("/tmp/si-leak-\(getpid())")
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let connection = try ProcessConnection(
+            launch: HostLaunch(executable: host), appName: "Kitchen", manifest: Kitchen.manifest(),
+            catalog: try Kitchen.catalog(), runtimeDirectory: directory)
+        var spawned = 0
+        func cycle() async -> Bool {
+            let refusal = await connection.send(.lock(isLocked: false))
+            await connection.stopHost()
+            spawned += 1
+            if let refusal { FileHandle.standardError.write(Data("cycle \(spawned): \(refusal)\n".utf8)) }
+            return refusal == nil
+        }
+        guard await cycle() else { return 1 }
+        let (descriptors, children) = await settled()
+        for _ in 1...cycles {
+            guard await cycle() else { return 1 }
+        }
+        let (descriptorsAfter, childrenAfter) = await settled()
+        print("descriptors \(descriptors) \(descriptorsAfter) children \(children) \(childrenAfter) spawned \(spawned)")
+        await connection.close()
+        return 0
+    } catch {
+        FileHandle.standardError.write(Data("process-leak-check: \(error)\n".utf8))
+        return 1
+    }
+}
+
+/// The counts once they stop moving: a connection's reader thread closes its descriptor just
+/// after the peer's exit is reported, so give it a moment (up to a second) to finish.
+func settled() async -> (descriptors: Int, children: Int) {
+    var last = (ProcessResources.openDescriptorCount(), ProcessResources.childCount())
+    for _ in 0..<100 {
+        try? await Task.sleep(for: .milliseconds(10))
+        let now = (ProcessResources.openDescriptorCount(), ProcessResources.childCount())
+        if now == last { return now }
+        last = now
+    }
+    return last
+}
+
+exit(await main())
