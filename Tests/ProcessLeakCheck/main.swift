@@ -23,11 +23,11 @@ func main() async -> Int32 {
             catalog: try Kitchen.catalog(), runtimeDirectory: directory)
         var spawned = 0
         func cycle() async -> Bool {
-            let refusal = await connection.send(.lock(isLocked: false))
+            let outcome = await connection.send(.lock(isLocked: false))
             await connection.stopHost()
             spawned += 1
-            if let refusal { FileHandle.standardError.write(Data("cycle \(spawned): \(refusal)\n".utf8)) }
-            return refusal == nil
+            if case .refused(let why) = outcome { FileHandle.standardError.write(Data("cycle \(spawned): \(why)\n".utf8)) }
+            return outcome == .done(output: nil)
         }
         guard await cycle() else { return 1 }
         let (descriptors, children) = await settled()

@@ -24,6 +24,14 @@ public enum HostFailure: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+/// How a system event sent to a host went.
+public enum EventOutcome: Sendable, Equatable {
+    /// It happened; a command's printed output, if any.
+    case done(output: String?)
+    /// It did not happen; why, as a sentence.
+    case refused(String)
+}
+
 /// The system's end of one host's message stream, whatever carries it: it numbers calls,
 /// routes each step and answer to the call's waiter, and fails every waiter at once when the
 /// host goes away.
@@ -34,7 +42,7 @@ final class HostLink: Sendable {
     private struct Waiters {
         var calls: [UInt64: (progress: @Sendable (PhaseStep) -> Void, reply: @Sendable (PhaseAnswer) -> Void, intent: String)] = [:]
         var continuations: [UInt64: CheckedContinuation<ContinuationResult, Never>] = [:]
-        var events: [UInt64: CheckedContinuation<String?, Never>] = [:]
+        var events: [UInt64: CheckedContinuation<EventOutcome, Never>] = [:]
         var nextID: UInt64 = 0
         var failure: HostFailure?
     }
@@ -93,15 +101,15 @@ final class HostLink: Sendable {
         }
     }
 
-    /// Sends a system event; answers nil when it happened, else why not.
-    func event(_ event: SystemEvent) async -> String? {
+    /// Sends a system event and answers how it went.
+    func event(_ event: SystemEvent) async -> EventOutcome {
         await withCheckedContinuation { continuation in
             let (id, failure) = waiters.withLock { state -> (UInt64, HostFailure?) in
                 state.nextID += 1
                 if state.failure == nil { state.events[state.nextID] = continuation }
                 return (state.nextID, state.failure)
             }
-            if let failure { return continuation.resume(returning: "\(failure)") }
+            if let failure { return continuation.resume(returning: .refused("\(failure)")) }
             if !transmit(.event(id: id, event: event)) { fail(.connectionLost("the event could not be sent")) }
         }
     }
@@ -126,9 +134,9 @@ final class HostLink: Sendable {
                 throw Self.unasked("a continuation", id)
             }
             waiter.resume(returning: result)
-        case .eventDone(let id, let refusal):
+        case .eventDone(let id, let refusal, let output):
             guard let waiter = waiters.withLock({ $0.events.removeValue(forKey: id) }) else { throw Self.unasked("an event answer", id) }
-            waiter.resume(returning: refusal)
+            waiter.resume(returning: refusal.map(EventOutcome.refused) ?? .done(output: output))
         }
     }
 
@@ -145,7 +153,7 @@ final class HostLink: Sendable {
             waiter.reply(Self.refusal(failure, intent: waiter.intent))
         }
         for (_, waiter) in pending.continuations { waiter.resume(returning: .failed(reason: "\(failure)")) }
-        for (_, waiter) in pending.events { waiter.resume(returning: "\(failure)") }
+        for (_, waiter) in pending.events { waiter.resume(returning: .refused("\(failure)")) }
     }
 
     /// How many calls, continuations and events wait for the host.

@@ -120,11 +120,11 @@ public final class ProcessConnection: AppConnection {
         }
     }
 
-    /// Sends a system event to the app (starting its process first when it is not running);
-    /// answers nil when it happened, else why not.
-    public func send(_ event: SystemEvent) async -> String? {
+    /// Sends a system event to the app (starting its process first when it is not running)
+    /// and answers how it went.
+    public func send(_ event: SystemEvent) async -> EventOutcome {
         switch await supervisor.link() {
-        case .failure(let failure): "\(failure)"
+        case .failure(let failure): .refused("\(failure)")
         case .success(let link): await link.event(event)
         }
     }

@@ -14,6 +14,10 @@ public final class HostEndpoint {
     private let send: @Sendable (AppMessage) -> Void
     private var calls: [UInt64: Task<Void, Never>] = [:]
 
+    /// The app's automation hook: runs a `command` event's text and answers what it printed,
+    /// or throws to refuse it. Without one, commands are refused.
+    public var onCommand: (@MainActor (String) throws -> String)?
+
     /// An endpoint sending through `send` (called on the main actor, in order).
     public init(host: IntentHost, send: @escaping @Sendable (AppMessage) -> Void) {
         self.host = host
@@ -63,10 +67,18 @@ public final class HostEndpoint {
             for task in calls.values { task.cancel() }
             calls = [:]
             host.application.terminate()
-            send(.eventDone(id: id, refusal: nil))
+            send(.eventDone(id: id, refusal: nil, output: nil))
             return false
+        case .event(let id, .command(let text)):
+            guard let onCommand else {
+                send(.eventDone(id: id, refusal: "this app takes no commands", output: nil))
+                break
+            }
+            do { send(.eventDone(id: id, refusal: nil, output: try onCommand(text))) } catch {
+                send(.eventDone(id: id, refusal: "\(error)", output: nil))
+            }
         case .event(let id, let event):
-            send(.eventDone(id: id, refusal: perform(event)))
+            send(.eventDone(id: id, refusal: perform(event), output: nil))
         }
         return true
     }
@@ -97,6 +109,7 @@ public final class HostEndpoint {
             case .overlay(true): try application.beginInterruption()
             case .overlay(false): try application.endInterruption()
             case .quit: application.terminate()
+            case .command: return "a command goes through receive(_:)"
             }
             return nil
         } catch {

@@ -70,6 +70,9 @@ public enum SystemEvent: Sendable, Equatable, Codable, CustomStringConvertible {
     case overlay(isShown: Bool)
     /// The system ends the app: it terminates and its process exits.
     case quit
+    /// A command for the app's own automation hook (what a UI test runner does: "tap 2",
+    /// "scenes"); the app answers with text. See `HostEndpoint.onCommand`.
+    case command(String)
 
     /// One line for logs.
     public var description: String {
@@ -81,6 +84,7 @@ public enum SystemEvent: Sendable, Equatable, Codable, CustomStringConvertible {
         case .lock(let locked): locked ? "lock" : "unlock"
         case .overlay(let shown): shown ? "overlay shown" : "overlay hidden"
         case .quit: "quit"
+        case .command(let text): "command \(text)"
         }
     }
 }
@@ -120,8 +124,9 @@ public enum AppMessage: Sendable, Equatable, Codable {
     case answer(id: UInt64, answer: PhaseAnswer)
     /// The answer to `continueActivity`.
     case continued(id: UInt64, result: ContinuationResult)
-    /// The answer to `event`: nil when it happened, else why not (a sentence).
-    case eventDone(id: UInt64, refusal: String?)
+    /// The answer to `event`: `refusal` is nil when it happened, else why not (a sentence);
+    /// `output` is what a `command` printed.
+    case eventDone(id: UInt64, refusal: String?, output: String?)
     /// A lifecycle callback the app made.
     case lifecycle(LifecycleEvent)
     /// Something the host noticed that no answer carries.

@@ -62,13 +62,24 @@ struct HostEndpointTests {
         #expect(endpoint.receive(.event(id: 1, event: .open)))
         #expect(endpoint.receive(.event(id: 2, event: .lock(isLocked: true))))
         #expect(endpoint.receive(.event(id: 3, event: .close(session: "session-9"))))
-        #expect(!endpoint.receive(.event(id: 4, event: .quit)))
-        let sent = await messages { if case .eventDone(4, _) = $0 { true } else { false } }
-        let answers = sent.compactMap { message -> String? in
-            guard case .eventDone(let id, let refusal) = message else { return nil }
-            return "\(id): \(refusal ?? "done")"
+        #expect(endpoint.receive(.event(id: 5, event: .command("scenes"))))
+        endpoint.onCommand = { text in
+            guard text == "scenes" else { throw HookError() }
+            return self.app.connectedScenes.map(\.session.persistentIdentifier).joined(separator: ", ")
         }
-        #expect(answers == ["1: done", "2: done", "3: there is no session session-9", "4: done"])
+        #expect(endpoint.receive(.event(id: 6, event: .command("scenes"))))
+        #expect(endpoint.receive(.event(id: 7, event: .command("tap 99"))))
+        #expect(!endpoint.receive(.event(id: 4, event: .quit)))
+        let sent = await messages { if case .eventDone(4, _, _) = $0 { true } else { false } }
+        let answers = sent.compactMap { message -> String? in
+            guard case .eventDone(let id, let refusal, let output) = message else { return nil }
+            return "\(id): \(refusal ?? output ?? "done")"
+        }
+        #expect(
+            answers == [
+                "1: done", "2: done", "3: there is no session session-9", "5: this app takes no commands", "6: session-1",
+                "7: no such command", "4: done",
+            ])
         #expect(app.device.isLocked)
         #expect(!app.isRunning)
         #expect(sent.contains(.lifecycle(.application(.willTerminate, detail: nil))))
@@ -80,4 +91,8 @@ struct HostEndpointTests {
         let sent = await messages { if case .continued = $0 { true } else { false } }
         #expect(sent.last == .continued(id: 5, result: .continued(session: "session-1", reply: nil)))
     }
+}
+
+struct HookError: Error, CustomStringConvertible {
+    var description: String { "no such command" }
 }

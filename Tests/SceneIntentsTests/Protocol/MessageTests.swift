@@ -26,6 +26,7 @@ struct MessageTests {
         .event(id: 4, event: .open), .event(id: 5, event: .newWindow), .event(id: 6, event: .home),
         .event(id: 7, event: .close(session: "session-2")), .event(id: 8, event: .lock(isLocked: true)),
         .event(id: 9, event: .overlay(isShown: false)), .event(id: 10, event: .quit),
+        .event(id: 11, event: .command("tap 2")),
     ]
 
     static let appMessages: [AppMessage] = [
@@ -39,7 +40,8 @@ struct MessageTests {
         .answer(id: 2, answer: .refused(IntentHostError(.notHandled, intent: "OrderSoupIntent"))),
         .continued(id: 3, result: .continued(session: "session-1", reply: "Step 2. Stir.")),
         .continued(id: 3, result: .failed(reason: "the activity was invalidated")),
-        .eventDone(id: 4, refusal: nil), .eventDone(id: 5, refusal: "the app is not running"),
+        .eventDone(id: 4, refusal: nil, output: nil), .eventDone(id: 5, refusal: "the app is not running", output: nil),
+        .eventDone(id: 6, refusal: nil, output: "1 Banana Pancakes"),
         .lifecycle(.scene("session-1", .sceneDidBecomeActive)),
         .report(HostReport(.launchedForIntent, "OrderSoupIntent")),
     ]
@@ -64,7 +66,7 @@ struct MessageTests {
             as: UTF8.self)
         #expect(
             call == #"{"call":{"call":{"intent":{"intent":{"quantity":2,"soup":{"detail":"","identifier":"pho","name":"Pho"}},"targetSceneIdentifier":"session-1","type":"OrderSoupIntent"},"phase":{"handle":{}},"request":7},"id":2}}"#)
-        let done = String(decoding: try codec.encode(AppMessage.eventDone(id: 4, refusal: "no")), as: UTF8.self)
+        let done = String(decoding: try codec.encode(AppMessage.eventDone(id: 4, refusal: "no", output: nil)), as: UTF8.self)
         #expect(done == #"{"eventDone":{"id":4,"refusal":"no"}}"#)
     }
 
