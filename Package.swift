@@ -32,9 +32,15 @@ let package = Package(
         .executableTarget(
             name: "recipe-assistant", dependencies: ["RecipeAssistantKit"],
             path: "Demos/RecipeAssistant/Main", swiftSettings: strict),
+        .target(name: "PingKit", dependencies: ["SceneIntents"], swiftSettings: strict),
+        .executableTarget(
+            name: "ping-host", dependencies: ["PingKit", "SceneIntents", "SceneIntentsHost"], path: "Sources/PingHost",
+            swiftSettings: strict),
         .executableTarget(
             name: "IntentBench",
-            dependencies: ["SceneIntents", "Assistant", "RecipeAssistantKit"],
+            dependencies: [
+                "SceneIntents", "Assistant", "RecipeAssistantKit", "PingKit", "AssistantService", "SceneIntentsTransport",
+            ],
             swiftSettings: strict),
         .executableTarget(name: "floor-hello", path: "Sources/FloorHello", swiftSettings: strict),
         .target(name: "SceneIntentsTransport", swiftSettings: strict),

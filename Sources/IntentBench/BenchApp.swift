@@ -1,62 +1,6 @@
 import Assistant
+import PingKit
 import SceneIntents
-
-/// The benchmark's intent: one resolvable parameter.
-struct PingIntent: Intent {
-    static let typeName = "PingIntent"
-    var word: String?
-    init() {}
-    init(word: String) { self.word = word }
-
-    static let schema = IntentSchema<PingIntent>(
-        handler: (any PingIntentHandling).self,
-        parameters: [
-            .value("word", \.word, resolve: { (handler: any PingIntentHandling, intent) in handler.resolveWord(for: intent) })
-        ],
-        confirm: { handler, intent in handler.confirm(intent: intent) },
-        handle: { handler, intent in handler.handle(intent: intent) })
-}
-
-/// The benchmark's handler protocol.
-@MainActor
-protocol PingIntentHandling: AnyObject {
-    func resolveWord(for intent: PingIntent) -> ResolutionResult<String>
-    func confirm(intent: PingIntent) -> IntentResponse
-    func handle(intent: PingIntent) -> IntentResponse
-}
-
-/// A trivial handler: accepts the word, is ready, succeeds.
-@MainActor
-final class PingHandler: PingIntentHandling {
-    func resolveWord(for intent: PingIntent) -> ResolutionResult<String> { .accepting(intent.word) }
-    func confirm(intent: PingIntent) -> IntentResponse { .ready }
-    func handle(intent: PingIntent) -> IntentResponse { .success }
-}
-
-/// The app delegate: the store's handler, else one shared handler.
-@MainActor
-final class PingDelegate: ApplicationDelegate {
-    let fallback = PingHandler()
-    func application(_ application: Application, handlerFor intent: AnyIntent) -> Any? {
-        application.handlerStore.handler(for: intent) ?? fallback
-    }
-}
-
-/// A screen that registers a handler, for the sessions benchmark.
-@MainActor
-final class PingScreen: ViewController {
-    let handler = PingHandler()
-    override func viewDidAppear() { registerIntentHandler(handler) }
-}
-
-/// A scene delegate giving each scene a `PingScreen`.
-@MainActor
-final class PingSceneDelegate: SceneDelegate {
-    init() {}
-    func scene(_ scene: Scene, willConnectTo session: SceneSession, options: ConnectionOptions) {
-        scene.rootViewController = PingScreen(name: "Ping")
-    }
-}
 
 /// A user who is never asked anything (the benchmark's intent needs no dialog).
 struct SilentUser: UserAgent {
@@ -73,14 +17,8 @@ struct PingRig {
     let host: IntentHost
 
     init(tracing: Bool) throws {
-        let manifest = AppManifest(
-            supportsMultipleScenes: true,
-            sceneConfigurations: [.windowApplication: [SceneConfiguration(name: "Default", delegateClassName: "PingSceneDelegate")]],
-            intentsSupported: ["PingIntent"], userActivityTypes: ["PingIntent"])
-        application = Application(
-            manifest: manifest, sceneDelegates: ["PingSceneDelegate": PingSceneDelegate.self],
-            delegate: { PingDelegate() })
-        host = IntentHost(application: application, catalog: try IntentCatalog([PingIntent.self]))
+        application = makePingApplication()
+        host = IntentHost(application: application, catalog: try pingCatalog())
         connection = InProcessConnection(host: host, appName: "Ping")
         assistant = Assistant(
             connection: connection, user: SilentUser(), device: Device(), clock: ContinuousClock(), isTracing: tracing)

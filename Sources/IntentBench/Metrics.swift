@@ -1,6 +1,7 @@
 import Assistant
 import Foundation
 import Glibc
+import PingKit
 import RecipeAssistantKit
 import SceneIntents
 

@@ -45,6 +45,7 @@ func main() async -> Int32 {
     do {
         metrics += try await deliveryMetrics(plan)
         metrics += try await throughputMetrics(plan)
+        metrics += try await socketDeliveryMetrics(plan)
         metrics += try await sessionMetrics(plan)
         metrics += try launchMetrics(plan)
         metrics += searchMetrics(plan)

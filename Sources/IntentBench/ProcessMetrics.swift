@@ -1,0 +1,74 @@
+import Assistant
+import AssistantService
+import Foundation
+import PingKit
+import SceneIntents
+import SceneIntentsTransport
+
+/// The ping app in its own process (`ping-host`), reached through a `ProcessConnection`.
+@MainActor
+struct SocketPingRig {
+    let directory: RuntimeDirectory
+    let connection: ProcessConnection
+    let assistant: Assistant
+
+    init() throws {
+        directory = try RuntimeDirectory.prepare("/tmp/intent-bench-\(getpid())")
+        connection = try ProcessConnection(
+            launch: HostLaunch(executable: try builtProduct("ping-host").path), appName: "Ping",
+            manifest: makePingApplication().manifest, catalog: try pingCatalog(), runtimeDirectory: directory)
+        assistant = Assistant(
+            connection: connection, user: SilentUser(), device: Device(), clock: ContinuousClock(), isTracing: false)
+    }
+
+    func close() async {
+        await connection.close()
+        try? FileManager.default.removeItem(atPath: directory.path)
+    }
+}
+
+/// `delivery.socket` (one delivery to a warm host process) and `delivery.socket.throughput@8`.
+@MainActor
+func socketDeliveryMetrics(_ plan: Plan) async throws -> [Metric] {
+    let rig = try SocketPingRig()
+    let assistant = rig.assistant
+    let first = await assistant.perform(pingRequest)
+    guard first.status == .success else { throw BenchError("ping-host did not answer: \(first.dialog)") }
+    let delivery = await measure(warmup: plan.warmup, iterations: plan.deliveries) {
+        _ = await assistant.perform(pingRequest)
+    }
+    var rates: [Double] = []
+    for _ in 0..<plan.throughputRounds {
+        let perWorker = plan.throughputIntents / 8 / 4
+        let start = now()
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 {
+                group.addTask { for _ in 0..<perWorker { _ = await assistant.perform(pingRequest) } }
+            }
+        }
+        rates.append(Double(perWorker * 8) / (Double(now() - start) / 1e9))
+    }
+    await rig.close()
+    let throughput = Stats(rates)
+    return [
+        Metric("delivery.socket", delivery, unit: "µs", note: "one delivery to a warm ping-host process over the Unix socket"),
+        Metric(
+            "delivery.socket.throughput@8", Stats(median: throughput.median, p99: rates.min() ?? 0), unit: "intents/s",
+            goal: "≥ 20000/s", met: throughput.median >= 20_000, note: "8 requests in flight through one host"),
+    ]
+}
+
+/// The path of a product `swift build -c release` makes, building it first if it is missing.
+func builtProduct(_ name: String) throws -> URL {
+    let directory = Bundle.main.executableURL?.deletingLastPathComponent() ?? URL(fileURLWithPath: ".")
+    let binary = directory.appendingPathComponent(name)
+    if !FileManager.default.isExecutableFile(atPath: binary.path) {
+        FileHandle.standardError.write(Data("intent-bench: building \(name) (release)…\n".utf8))
+        let build = Process()
+        build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        build.arguments = ["swift", "build", "-c", "release", "--product", name]
+        try build.run()
+        build.waitUntilExit()
+    }
+    return binary
+}
