@@ -40,11 +40,18 @@ public enum EventOutcome: Sendable, Equatable {
 /// dies, so a late answer still reaches the budget race that reports it as late.
 final class HostLink: Sendable {
     private struct Waiters {
-        var calls: [UInt64: (progress: @Sendable (PhaseStep) -> Void, reply: @Sendable (PhaseAnswer) -> Void, intent: String)] = [:]
+        var calls: [UInt64: CallWaiter] = [:]
         var continuations: [UInt64: CheckedContinuation<ContinuationResult, Never>] = [:]
         var events: [UInt64: CheckedContinuation<EventOutcome, Never>] = [:]
         var nextID: UInt64 = 0
         var failure: HostFailure?
+    }
+
+    private struct CallWaiter {
+        let progress: @Sendable (PhaseStep) -> Void
+        let reply: @Sendable (PhaseAnswer) -> Void
+        let intent: String
+        var steps: [PhaseStep] = []
     }
 
     private let waiters = Mutex(Waiters())
@@ -76,7 +83,7 @@ final class HostLink: Sendable {
         reply: @escaping @Sendable (PhaseAnswer) -> Void
     ) {
         let failure = waiters.withLock { state -> HostFailure? in
-            if state.failure == nil { state.calls[id] = (progress, reply, call.intent.typeName) }
+            if state.failure == nil { state.calls[id] = CallWaiter(progress: progress, reply: reply, intent: call.intent.typeName) }
             return state.failure
         }
         if let failure { return reply(Self.refusal(failure, intent: call.intent.typeName)) }
@@ -124,11 +131,19 @@ final class HostLink: Sendable {
         case .lifecycle, .report:
             observe(message)
         case .step(let id, let step):
-            guard let waiter = waiters.withLock({ $0.calls[id] }) else { throw Self.unasked("a step", id) }
-            waiter.progress(step)
+            let progress = waiters.withLock { state -> (@Sendable (PhaseStep) -> Void)? in
+                state.calls[id]?.steps.append(step)
+                return state.calls[id]?.progress
+            }
+            guard let progress else { throw Self.unasked("a step", id) }
+            progress(step)
         case .answer(let id, let answer):
             guard let waiter = waiters.withLock({ $0.calls.removeValue(forKey: id) }) else { throw Self.unasked("an answer", id) }
-            waiter.reply(answer)
+            if case .progressed(let intent, let steps) = answer, steps.isEmpty {
+                waiter.reply(.progressed(intent: intent, steps: waiter.steps))
+            } else {
+                waiter.reply(answer)
+            }
         case .continued(let id, let result):
             guard let waiter = waiters.withLock({ $0.continuations.removeValue(forKey: id) }) else {
                 throw Self.unasked("a continuation", id)

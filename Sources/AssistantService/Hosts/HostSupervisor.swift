@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SceneIntents
 import SceneIntentsTransport
 
@@ -44,7 +45,8 @@ actor HostSupervisor {
     private let observe: @Sendable (AppMessage) -> Void
     private var phase = Phase.idle
     private var generation = 0
-    private var misses = 0
+    /// Calls in a row that ran out of budget; counted where calls end, without a hop here.
+    nonisolated let misses = Atomic<Int>(0)
 
     init(
         launch: HostLaunch, socketPath: String, doorway: Doorway, appName: String, maxMissedBudgets: Int,
@@ -120,20 +122,24 @@ actor HostSupervisor {
         }
     }
 
-    /// A call ended without an answer in time; after `maxMissedBudgets` in a row the host is
-    /// killed (the next request starts a new one).
-    func missedBudget() {
-        guard case .running(let running) = phase else { return }
-        misses += 1
-        guard misses >= maxMissedBudgets else { return }
-        record("\(appName) (pid \(running.child.pid)) missed \(misses) budgets in a row: killed (SIGKILL)")
-        misses = 0
-        running.child.kill(SIGKILL)
+    /// A call was answered in time.
+    nonisolated func answeredInTime() {
+        misses.store(0, ordering: .relaxed)
     }
 
-    /// A call was answered in time.
-    func answeredInTime() {
-        misses = 0
+    /// A call ended without an answer in time; after `maxMissedBudgets` in a row the host is
+    /// killed (the next request starts a new one).
+    nonisolated func missedBudget() {
+        let count = misses.add(1, ordering: .relaxed).newValue
+        guard count >= maxMissedBudgets else { return }
+        misses.store(0, ordering: .relaxed)
+        Task { await killForMisses(count) }
+    }
+
+    private func killForMisses(_ count: Int) {
+        guard case .running(let running) = phase else { return }
+        record("\(appName) (pid \(running.child.pid)) missed \(count) budgets in a row: killed (SIGKILL)")
+        running.child.kill(SIGKILL)
     }
 
     /// The connection ended: a host that broke the protocol is killed; one that closed it is
@@ -153,7 +159,7 @@ actor HostSupervisor {
     private func exited(generation: Int, _ exit: ChildExit) {
         guard case .running(let running) = phase, running.generation == generation else { return }
         phase = .idle
-        misses = 0
+        misses.store(0, ordering: .relaxed)
         record("\(appName) (pid \(running.child.pid)) \(exit)")
         running.channel.end(.exited("\(exit)"))
         running.link.fail(.exited("\(exit)"))

@@ -93,7 +93,7 @@ public final class ProcessConnection: AppConnection {
                 await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                     link.call(id, call, progress: progress) { answer in
                         if answered.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged {
-                            Task { await supervisor.answeredInTime() }
+                            supervisor.answeredInTime()
                         }
                         reply(answer)
                         done.resume()
@@ -102,7 +102,7 @@ public final class ProcessConnection: AppConnection {
             } onCancel: {
                 link.cancel(id)
                 if answered.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged {
-                    Task { await supervisor.missedBudget() }
+                    supervisor.missedBudget()
                 }
             }
         }

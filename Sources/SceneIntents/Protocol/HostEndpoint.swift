@@ -41,10 +41,17 @@ public final class HostEndpoint {
 
     /// Answers one call: each step of a `proceed` goes out as a `step` message as it completes,
     /// then the answer. Cancelling the calling task cancels the handler's work.
+    ///
+    /// A `proceed` answer does not repeat its steps (`.progressed(intent:steps: [])`): the system
+    /// has them from the `step` messages and puts them back (see `MessageProtocol`).
     public func serve(_ id: UInt64, _ call: PhaseCall) async {
         let send = send
         let answer = await host.answer(call) { step in send(.step(id: id, step: step)) }
-        send(.answer(id: id, answer: answer))
+        if case .progressed(let intent, _) = answer {
+            send(.answer(id: id, answer: .progressed(intent: intent, steps: [])))
+        } else {
+            send(.answer(id: id, answer: answer))
+        }
     }
 
     /// Handles one message from the system. Calls run as tasks of their own, so a later

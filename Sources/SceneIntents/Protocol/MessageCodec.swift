@@ -40,17 +40,22 @@ public struct ProtocolError: Error, Sendable, Equatable, CustomStringConvertible
 public struct MessageCodec: Sendable {
     /// The app's intent types.
     public let catalog: IntentCatalog
+    // Made once: an encoder or decoder costs more to make than a small message costs to code.
+    private let encoder: JSONEncoder
+    private let decoder: JSONDecoder
 
     /// A codec for an app's catalog.
     public init(catalog: IntentCatalog) {
         self.catalog = catalog
+        encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .millisecondsSince1970
+        decoder = catalog.makeDecoder()
+        decoder.dateDecodingStrategy = .millisecondsSince1970
     }
 
     /// A message's bytes.
     public func encode(_ message: some Encodable & Sendable) throws(ProtocolError) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .millisecondsSince1970
         do { return try encoder.encode(message) } catch {
             throw ProtocolError(.undecodable, "cannot encode \(type(of: message)): \(error)")
         }
@@ -60,8 +65,6 @@ public struct MessageCodec: Sendable {
     ///
     /// - Throws: `ProtocolError.undecodable` naming what the decoder found wrong.
     public func decode<M: Decodable>(_ type: M.Type, from data: Data) throws(ProtocolError) -> M {
-        let decoder = catalog.makeDecoder()
-        decoder.dateDecodingStrategy = .millisecondsSince1970
         do { return try decoder.decode(M.self, from: data) } catch let error as DecodingError {
             throw ProtocolError(.undecodable, Self.explain(error, bytes: data.count))
         } catch {

@@ -1,6 +1,10 @@
 /// The message protocol between the system (an assistant or the daemon) and an app host (an
 /// app process or an intents extension). One stream of messages each way; the in-process
 /// connection passes them as values, the socket connection encodes each as JSON in a frame.
+///
+/// A call is answered by zero or more `step` messages (one per completed step of a `proceed`)
+/// and then one `answer`. A `proceed` answer carries the updated intent and no steps: the steps
+/// already went out one by one, and the system puts them back in order.
 public enum MessageProtocol {
     /// The version both sides must speak; a hello with another version is refused.
     public static let version = 1
