@@ -22,4 +22,10 @@ enum Path {
     static func stem(_ name: String, suffix: String) -> String {
         name.hasSuffix(suffix) ? String(name.dropLast(suffix.count)) : name
     }
+
+    /// The folder holding `path` (`/` for a top-level entry).
+    static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+        return String(path[..<slash])
+    }
 }
