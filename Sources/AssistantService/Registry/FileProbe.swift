@@ -22,6 +22,9 @@ enum FileKind: Equatable {
 struct FileReadFailure: Error, Equatable {
     /// In words, for a diagnostic.
     let reason: String
+
+    /// The failure `errno` describes now.
+    static var lastError: FileReadFailure { FileReadFailure(reason: String(cString: strerror(errno))) }
 }
 
 /// The file-system questions the registry asks, answered without ever blocking or trapping.
@@ -57,11 +60,11 @@ enum FileProbe {
     /// open descriptor, so a file swapped under us is still refused.
     static func contents(_ path: String, limit: Int = infoPlistLimit) -> Result<Data, FileReadFailure> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return .failure(FileReadFailure(reason: String(cString: strerror(errno)))) }
+        guard descriptor >= 0 else { return .failure(FileReadFailure.lastError) }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
-            return .failure(FileReadFailure(reason: String(cString: strerror(errno))))
+            return .failure(FileReadFailure.lastError)
         }
         guard status.st_mode & S_IFMT == S_IFREG else { return .failure(FileReadFailure(reason: "not a regular file")) }
         var data = Data()
@@ -70,7 +73,7 @@ enum FileProbe {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                return .failure(FileReadFailure(reason: String(cString: strerror(errno))))
+                return .failure(FileReadFailure.lastError)
             }
             if count == 0 { return .success(data) }
             data.append(contentsOf: buffer[0..<count])
