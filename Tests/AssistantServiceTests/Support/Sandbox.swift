@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// A temporary folder a test writes bundles into, removed by `finish()`.
-struct Sandbox {
+/// A temporary folder a test writes bundles into, removed by `finish()` (or, when a failing
+/// test never gets there, when the sandbox goes away).
+final class Sandbox {
     /// The folder, an absolute path with symbolic links resolved (so it matches what the
     /// registry reports).
     let root: String
@@ -13,6 +14,8 @@ struct Sandbox {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         root = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
     }
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
 
     /// `root/relative`.
     func path(_ relative: String) -> String { root + "/" + relative }
