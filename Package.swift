@@ -50,5 +50,9 @@ let package = Package(
             name: "RecipeAssistantTests",
             dependencies: ["RecipeAssistantKit", "Assistant", "SceneIntents", "SceneIntentsTesting"],
             swiftSettings: strict),
+        .target(name: "AssistantService", dependencies: ["SceneIntents"], swiftSettings: strict),
+        .testTarget(
+            name: "AssistantServiceTests", dependencies: ["AssistantService", "SceneIntents"],
+            swiftSettings: strict),
     ]
 )
