@@ -85,5 +85,8 @@ let package = Package(
                 "TestFixtures", "kitchen-host", "process-leak-check",
             ],
             swiftSettings: strict),
+        .testTarget(
+            name: "AssistantServiceTests", dependencies: ["AssistantService", "SceneIntents"],
+            swiftSettings: strict),
     ]
 )

@@ -1,0 +1,85 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What is at a path, following symbolic links (an installed bundle may be a link).
+enum FileKind: Equatable {
+    /// Nothing (or a dangling link).
+    case missing
+    /// A folder.
+    case directory
+    /// A regular file; `executable` says whether this process may run it.
+    case regular(executable: Bool)
+    /// A FIFO, socket or device: never opened, since reading one could block forever.
+    case other
+}
+
+/// Why a file could not be read.
+struct FileReadFailure: Error, Equatable {
+    /// In words, for a diagnostic.
+    let reason: String
+
+    /// The failure `errno` describes now.
+    static var lastError: FileReadFailure { FileReadFailure(reason: String(cString: strerror(errno))) }
+}
+
+/// The file-system questions the registry asks, answered without ever blocking or trapping.
+enum FileProbe {
+    /// The largest `Info.plist` read; real ones are a few kilobytes.
+    static let infoPlistLimit = 1 << 20
+
+    /// What is at `path`.
+    static func kind(_ path: String) -> FileKind {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .missing }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .regular(executable: access(path, X_OK) == 0)
+        default: return .other
+        }
+    }
+
+    /// The names in a folder, sorted; an error in words when it cannot be listed.
+    static func entries(_ path: String) -> Result<[String], FileReadFailure> {
+        guard kind(path) == .directory else { return .failure(FileReadFailure(reason: "not a folder")) }
+        do {
+            return .success(try FileManager.default.contentsOfDirectory(atPath: path).sorted())
+        } catch {
+            return .failure(FileReadFailure(reason: error.localizedDescription))
+        }
+    }
+
+    /// The contents of a regular file of at most `limit` bytes.
+    ///
+    /// Opened `O_NONBLOCK` so a FIFO in the file's place cannot stall the caller, and
+    /// `O_CLOEXEC` so a child spawned meanwhile does not inherit it; the type is checked on the
+    /// open descriptor, so a file swapped under us is still refused.
+    static func contents(_ path: String, limit: Int = infoPlistLimit) -> Result<Data, FileReadFailure> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return .failure(FileReadFailure.lastError) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            return .failure(FileReadFailure.lastError)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else { return .failure(FileReadFailure(reason: "not a regular file")) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(FileReadFailure.lastError)
+            }
+            if count == 0 { return .success(data) }
+            data.append(contentsOf: buffer[0..<count])
+            if data.count > limit {
+                return .failure(FileReadFailure(reason: "larger than \(limit / 1024) KB"))
+            }
+        }
+    }
+}

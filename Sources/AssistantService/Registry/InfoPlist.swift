@@ -1,0 +1,85 @@
+import Foundation
+
+/// One `Info.plist` dictionary (or a dictionary inside it) being read, turning every problem into
+/// the `RegistryDiagnostic` that names the file, the key path and the bundle skipped.
+struct InfoPlist {
+    /// The `Info.plist` file.
+    let file: String
+    /// The bundle it describes (skipped when a key is wrong).
+    let bundle: String
+    /// The raw bytes (handed to `AppManifest` so the scene and intents keys are read in one place).
+    let data: Data
+    /// The dictionary read at this level.
+    private let values: [String: Any]
+    /// The key path down to this level (`NSExtension.`), prefixed to every key named.
+    private let prefix: String
+
+    /// Reads `<bundle>/Info.plist`.
+    init(bundle: String) throws(RegistryDiagnostic) {
+        let file = Path.join(bundle, "Info.plist")
+        func fail(_ code: RegistryDiagnostic.Code, _ value: String? = nil) -> RegistryDiagnostic {
+            RegistryDiagnostic(code, file: file, value: value, skipped: bundle)
+        }
+        guard FileProbe.kind(bundle) == .directory else {
+            throw RegistryDiagnostic(.folderUnreadable, file: bundle, value: "not a folder", skipped: bundle)
+        }
+        guard FileProbe.kind(file) != .missing else { throw fail(.missingInfoPlist) }
+        let data: Data
+        switch FileProbe.contents(file) {
+        case .success(let bytes): data = bytes
+        case .failure(let failure): throw fail(.unreadableInfoPlist, failure.reason)
+        }
+        let root: Any
+        do { root = try PropertyListSerialization.propertyList(from: data, format: nil) } catch {
+            throw fail(.malformedInfoPlist, "the property list parser refused it")
+        }
+        guard let dictionary = root as? [String: Any] else {
+            throw fail(.malformedInfoPlist, "the top level is not a dictionary")
+        }
+        self.init(file: file, bundle: bundle, data: data, dictionary: dictionary, prefix: "")
+    }
+
+    private init(file: String, bundle: String, data: Data, dictionary: [String: Any], prefix: String) {
+        self.file = file
+        self.bundle = bundle
+        self.data = data
+        self.values = dictionary
+        self.prefix = prefix
+    }
+
+    /// A diagnostic about `key` at this level.
+    func diagnostic(_ code: RegistryDiagnostic.Code, _ key: String, _ value: String? = nil) -> RegistryDiagnostic {
+        RegistryDiagnostic(code, file: file, key: prefix + key, value: value, skipped: bundle)
+    }
+
+    /// A string that must be present and non-empty.
+    func string(_ key: String) throws(RegistryDiagnostic) -> String {
+        guard let value = try optionalString(key) else { throw diagnostic(.missingKey, key) }
+        return value
+    }
+
+    /// A string that may be absent; present, it must be non-empty.
+    func optionalString(_ key: String) throws(RegistryDiagnostic) -> String? {
+        guard let value = values[key] else { return nil }
+        guard let string = value as? String else { throw diagnostic(.wrongType, key, "a string") }
+        guard !string.isEmpty else { throw diagnostic(.invalidValue, key, "it is empty") }
+        return string
+    }
+
+    /// An array of strings; absent means empty unless `required`.
+    func strings(_ key: String, required: Bool = false) throws(RegistryDiagnostic) -> [String] {
+        guard let value = values[key] else {
+            if required { throw diagnostic(.missingKey, key) }
+            return []
+        }
+        guard let strings = value as? [String] else { throw diagnostic(.wrongType, key, "an array of strings") }
+        return strings
+    }
+
+    /// The dictionary under `key`, which must be present.
+    func dictionary(_ key: String) throws(RegistryDiagnostic) -> InfoPlist {
+        guard let value = values[key] else { throw diagnostic(.missingKey, key) }
+        guard let nested = value as? [String: Any] else { throw diagnostic(.wrongType, key, "a dictionary") }
+        return InfoPlist(file: file, bundle: bundle, data: data, dictionary: nested, prefix: prefix + key + ".")
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// The few path operations the registry needs, on plain strings (what `posix_spawn` takes).
+enum Path {
+    /// `folder/name`.
+    static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    /// The last component: `Recipe Assistant.app` for `/apps/Recipe Assistant.app`.
+    static func lastComponent(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// An absolute path with `.` and `..` resolved (relative paths are taken from the current
+    /// directory), so diagnostics and bundles name files the same way whatever the caller gave.
+    static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    /// `name` without the suffix, when it has it.
+    static func stem(_ name: String, suffix: String) -> String {
+        name.hasSuffix(suffix) ? String(name.dropLast(suffix.count)) : name
+    }
+
+    /// The folder holding `path` (`/` for a top-level entry).
+    static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+        return String(path[..<slash])
+    }
+}
