@@ -131,8 +131,11 @@ public final class Application {
         launchReason = reason
         emit(.application(.willFinishLaunching, detail: reason.rawValue))
         _ = delegate.application(self, willFinishLaunchingWith: reason)
+        // The delegate may terminate the app from a launch callback: the launch then goes no further.
+        guard self.delegate === delegate else { return }
         emit(.application(.didFinishLaunching, detail: reason.rawValue))
         _ = delegate.application(self, didFinishLaunchingWith: reason)
+        guard self.delegate === delegate else { return }
         if !discardedWhileNotRunning.isEmpty {
             let discarded = discardedWhileNotRunning
             discardedWhileNotRunning = []
@@ -162,6 +165,8 @@ public final class Application {
     /// a test) ends it.
     public func run(_ reason: LaunchReason = .user) async throws(ApplicationError) {
         try launch(reason)
+        // Terminated during launch: there is nothing to wait for.
+        guard isRunning else { return }
         await withCheckedContinuation { terminationWaiters.append($0) }
     }
 

@@ -168,3 +168,28 @@ struct UserActivityTests {
         #expect(decoded != original)
     }
 }
+
+@Suite("Updating an activity")
+struct UserActivityUpdateTests {
+    @Test func theChangeMayReadTheActivityItself() throws {
+        let activity = UserActivity(activityType: "com.example.recipe.open")
+        try activity.update { $0.title = "Viewing \(activity.activityType)" }
+        try activity.update { $0.userInfo["title"] = .string(activity.title ?? "none") }
+
+        #expect(activity.title == "Viewing com.example.recipe.open")
+        #expect(activity.userInfo == ["title": "Viewing com.example.recipe.open"])
+        #expect(activity.activityType == "com.example.recipe.open")
+    }
+
+    @Test func theChangeMayInvalidateTheActivityAndIsThenRefused() throws {
+        let activity = UserActivity(activityType: "com.example.recipe.open")
+        #expect(throws: UserActivityError.invalidated(activityType: "com.example.recipe.open")) {
+            try activity.update {
+                $0.title = "too late"
+                activity.invalidate()
+            }
+        }
+        #expect(activity.title == nil)
+        #expect(!activity.isValid)
+    }
+}
