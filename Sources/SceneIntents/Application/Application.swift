@@ -117,7 +117,8 @@ public final class Application {
     /// Order: willFinishLaunching → didFinishLaunching → didDiscardSceneSessions (sessions closed
     /// while not running) → for a user launch, configurationForConnecting → willConnectTo → root
     /// viewDidLoad → viewWillAppear → sceneWillEnterForeground → sceneDidBecomeActive →
-    /// viewDidAppear. Refused with `invalidManifest` when the manifest cannot work.
+    /// viewDidAppear. Refused with `invalidManifest` when the manifest cannot work. A delegate
+    /// that terminates the app from a launch callback ends the launch there.
     public func launch(_ reason: LaunchReason) throws(ApplicationError) {
         guard !isRunning else { throw .alreadyRunning }
         do {
@@ -393,26 +394,31 @@ public final class Application {
         return scene
     }
 
+    /// Brings a scene on screen. Only its first appearance (a scene just connected) brackets
+    /// the scene callbacks with its root's viewWillAppear … viewDidAppear: coming back from the
+    /// background sends no view callbacks (REFERENCE §2).
     private func bringToForeground(_ scene: Scene) throws(ApplicationError) {
         switch scene.lifecycleState {
         case .foregroundActive: return
         case .foregroundInactive: return try perform(.activate, on: scene)
-        default: break
+        case .connected:
+            let visible = scene.visibleViewController
+            visible?.beginAppearance()
+            try perform(.enterForeground, on: scene)
+            try perform(.activate, on: scene)
+            visible?.endAppearance()
+        default:
+            try perform(.enterForeground, on: scene)
+            try perform(.activate, on: scene)
         }
-        let visible = scene.visibleViewController
-        visible?.beginAppearance()
-        try perform(.enterForeground, on: scene)
-        try perform(.activate, on: scene)
-        visible?.endAppearance()
     }
 
+    /// Sends an on-screen scene to the background: no view callbacks, its screens stay loaded
+    /// and their handlers registered.
     private func sendToBackground(_ scene: Scene) throws(ApplicationError) {
         guard scene.activationState.isForeground else { return }
-        let visible = scene.visibleViewController
-        visible?.beginDisappearance()
         if scene.lifecycleState == .foregroundActive { try perform(.resignActive, on: scene) }
         try perform(.enterBackground, on: scene)
-        visible?.endDisappearance()
     }
 
     private func disconnect(_ scene: Scene) throws(ApplicationError) {

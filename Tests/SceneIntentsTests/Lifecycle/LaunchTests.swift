@@ -43,6 +43,7 @@ struct LaunchTests {
         #expect(scene.visibleViewController === root)
         #expect(test.app.mostRecentlyActiveScene === scene)
         #expect(test.delegate?.launchNumber == 1)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func launchForAnIntentConnectsNoScene() throws {
@@ -56,6 +57,7 @@ struct LaunchTests {
         #expect(test.app.connectedScenes.isEmpty)
         #expect(test.app.openSessions.isEmpty)
         #expect(test.app.mostRecentlyActiveScene == nil)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func aLaunchWhileRunningIsRefusedAndChangesNothing() throws {
@@ -69,6 +71,7 @@ struct LaunchTests {
         #expect(test.app.delegate === delegate)
         #expect(test.app.launchReason == .user)
         #expect(test.app.connectedScenes.count == 1)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func theUserOpeningTheAppLaunchesIt() throws {
@@ -88,5 +91,6 @@ struct LaunchTests {
                 "RootScreen viewDidAppear",
             ])
         #expect(test.app.applicationState == .active)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 }

@@ -319,6 +319,7 @@ struct ManifestTests {
         #expect(!app.isRunning)
         #expect(app.delegate == nil)
         #expect(app.openSessions.isEmpty)
+        #expect(leftInFlight(recorder: recorder) == [])
     }
 
     @Test @MainActor func everyInvalidManifestRefusesTheLaunch() throws {

@@ -32,6 +32,7 @@ struct SceneActivationTests {
         #expect(first.activationState == .foregroundActive)
         #expect(test.app.mostRecentlyActiveScene === scene)
         #expect(test.app.scenesByRecentActivity.map(\.session.persistentIdentifier) == ["session-2", "session-1"])
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func anArchivedSessionGetsTheActivityInItsConnectionOptions() throws {
@@ -50,6 +51,7 @@ struct SceneActivationTests {
         #expect(delegate.restorationActivityAtConnect?.activityType == TestApp.restorationType)
         #expect(delegate.continuedActivities.isEmpty)
         #expect(test.app.openSessions.count == 1)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func aConnectedBackgroundSceneComesForwardThenContinuesTheActivity() throws {
@@ -62,10 +64,8 @@ struct SceneActivationTests {
         let activated = try test.app.requestSceneSessionActivation(scene.session, userActivity: activity)
         #expect(
             test.take() == [
-                "RootScreen viewWillAppear",
                 "session-1 sceneWillEnterForeground",
                 "session-1 sceneDidBecomeActive",
-                "RootScreen viewDidAppear",
                 "session-1 willContinueUserActivityWithType",
                 "session-1 continue",
             ])
@@ -77,6 +77,7 @@ struct SceneActivationTests {
         #expect(delegate.connectionActivities.isEmpty)
         #expect(test.app.applicationState == .active)
         #expect(test.app.openSessions.count == 1)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func aForegroundSceneContinuesTheActivityInPlace() throws {
@@ -87,6 +88,7 @@ struct SceneActivationTests {
         try test.app.requestSceneSessionActivation(scene.session, userActivity: activity)
         #expect(test.take() == ["session-1 willContinueUserActivityWithType", "session-1 continue"])
         #expect(scene.recording?.continuedActivities.map { $0 === activity } == [true])
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func activatingAForegroundSceneWithoutAnActivityDoesNothing() throws {
@@ -95,6 +97,7 @@ struct SceneActivationTests {
 
         #expect(try test.app.requestSceneSessionActivation(scene.session) === scene)
         #expect(test.take() == [])
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func anUndeclaredActivityTypeFailsInAConnectedScene() throws {
@@ -113,6 +116,7 @@ struct SceneActivationTests {
         #expect(delegate.failedTypes == ["com.example.undeclared"])
         #expect(delegate.failures == [.typeNotDeclared(activityType: "com.example.undeclared")])
         #expect(delegate.continuedActivities.isEmpty)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func anUndeclaredActivityTypeIsNotGivenToANewSceneAndFailsOnceItIsOnScreen() throws {
@@ -137,6 +141,7 @@ struct SceneActivationTests {
         #expect(delegate.connectionActivities.isEmpty)
         #expect(delegate.failures == [.typeNotDeclared(activityType: "com.example.undeclared")])
         #expect(delegate.continuedActivities.isEmpty)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func anActivityLackingARequiredKeyOrInvalidatedFails() throws {
@@ -162,6 +167,7 @@ struct SceneActivationTests {
                 .invalidated(activityType: TestApp.recipeType),
             ])
         #expect(scene.recording?.continuedActivities.isEmpty == true)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 }
 
@@ -187,6 +193,7 @@ struct SceneRequestRefusalTests {
         let activity = try recipeActivity()
         #expect(try test.app.requestSceneSessionActivation(scene.session, userActivity: activity) === scene)
         #expect(test.take() == ["session-1 willContinueUserActivityWithType", "session-1 continue"])
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func anArchivedSessionStillCountsAsTheOneSession() throws {
@@ -201,6 +208,7 @@ struct SceneRequestRefusalTests {
         }
         #expect(test.take() == [])
         #expect(test.app.connectedScenes.isEmpty)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func aSingleSceneAppLaunchedForAnIntentMayOpenItsFirstSession() throws {
@@ -212,6 +220,7 @@ struct SceneRequestRefusalTests {
         #expect(scene.session.persistentIdentifier == "session-1")
         #expect(test.take().first == "app configurationForConnecting session-1")
         #expect(test.app.applicationState == .active)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test(arguments: [false, true])
@@ -235,6 +244,7 @@ struct SceneRequestRefusalTests {
         #expect(!test.app.isRunning)
         #expect(session.scene == nil)
         #expect(test.app.openSessions.map(\.persistentIdentifier) == ["session-1"])
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func aSessionOfAnotherAppIsDenied() throws {
@@ -252,5 +262,6 @@ struct SceneRequestRefusalTests {
         #expect(test.take() == [])
         #expect(other.take() == [])
         #expect(foreign.scene?.activationState == .foregroundActive)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 }

@@ -105,6 +105,7 @@ struct UserActivityTests {
         #expect(activity.title == "Pancakes")
         #expect(activity.userInfo.isEmpty)
         #expect(test.app.currentUserActivity == nil)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test @MainActor func oneActivityIsCurrentAtATime() throws {
@@ -130,6 +131,7 @@ struct UserActivityTests {
         #expect(throws: ApplicationError.self) { try test.app.becomeCurrent(second) }
         #expect(test.app.currentUserActivity === first)
         #expect(test.take() == [])
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func anActivityRoundTripsThroughJSON() throws {
