@@ -242,8 +242,8 @@ struct Marker: Sendable {}
 
 /// The illegal-transition error inside an application error, if that is what it is.
 func transitionError(_ error: ApplicationError?) -> SceneTransitionError? {
-    if case .invalidTransition(let transition) = error { return transition }
-    return nil
+    guard error?.code == .invalidTransition else { return nil }
+    return error?.transition
 }
 
 /// Whole callback sequences several tests expect.
