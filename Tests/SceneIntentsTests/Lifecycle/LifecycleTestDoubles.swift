@@ -120,6 +120,12 @@ class RecordingSceneDelegate: SceneDelegate {
         restorationActivityAtConnect = session.stateRestorationActivity
         connectionActivities = options.userActivities
         scene.rootViewController = makeRootViewController(journal: journal(of: scene))
+        options.userActivities.first.map { answer(for: $0, in: scene) }
+    }
+
+    /// Answers the continuation with the activity's `reply` value, when it has one.
+    private func answer(for activity: UserActivity, in scene: Scene) {
+        if case .string(let line)? = activity.userInfo["reply"] { scene.answerContinuation(line) }
     }
 
     func sceneDidDisconnect(_ scene: Scene) { log(scene, "sceneDidDisconnect") }
@@ -136,6 +142,7 @@ class RecordingSceneDelegate: SceneDelegate {
     func scene(_ scene: Scene, continue userActivity: UserActivity) {
         log(scene, "continue")
         continuedActivities.append(userActivity)
+        answer(for: userActivity, in: scene)
     }
 
     func scene(_ scene: Scene, didFailToContinueUserActivityWithType activityType: String, error: any Error) {
