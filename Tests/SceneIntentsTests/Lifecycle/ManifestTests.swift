@@ -322,24 +322,6 @@ struct ManifestTests {
         #expect(leftInFlight(recorder: recorder) == [])
     }
 
-    @Test @MainActor func everyInvalidManifestRefusesTheLaunch() throws {
-        let duplicate = AppManifest(
-            sceneConfigurations: [
-                .windowApplication: [
-                    SceneConfiguration(name: "Default", delegateClassName: "RecordingSceneDelegate"),
-                    SceneConfiguration(name: "Default", delegateClassName: "NavigationSceneDelegate"),
-                ]
-            ])
-        let app = Application(manifest: duplicate, sceneDelegates: TestApp.sceneDelegates) {
-            TestAppDelegate(journal: Journal(), launchNumber: 1)
-        }
-        #expect(
-            throws: ApplicationError.invalidManifest(
-                ManifestError(code: .duplicateConfigurationName, key: applicationRoleKey, value: "Default"))
-        ) { try app.launch(.user) }
-        #expect(!app.isRunning)
-    }
-
     @Test func activityTypesNeedAnApplicationRoleConfiguration() {
         let none = AppManifest(userActivityTypes: ["com.example.recipe.open"])
         #expect(validationError(none) == ManifestError(code: .activityTypesNeedScene, key: "NSUserActivityTypes"))
