@@ -12,11 +12,7 @@ struct BackgroundForegroundTests {
 
         try test.app.moveToBackground()
         #expect(
-            test.take() == [
-                "session-1 sceneWillResignActive",
-                "session-1 sceneDidEnterBackground",
-                "session-1 stateRestorationActivity",
-            ])
+            test.take() == Sequences.wentToBackground("session-1"))
         #expect(test.app.applicationState == .background)
         #expect(scene.activationState == .background)
         // No view callbacks: the root stays in its window while the scene is off screen.
@@ -30,10 +26,7 @@ struct BackgroundForegroundTests {
 
         try test.app.returnToForeground()
         #expect(
-            test.take() == [
-                "session-1 sceneWillEnterForeground",
-                "session-1 sceneDidBecomeActive",
-            ])
+            test.take() == Sequences.cameToForeground("session-1"))
         #expect(test.app.applicationState == .active)
         #expect(scene.activationState == .foregroundActive)
         #expect(scene.rootViewController === root)
@@ -50,16 +43,12 @@ struct BackgroundForegroundTests {
 
         try test.app.moveToBackground()
         #expect(
-            test.take() == [
-                "session-1 sceneWillResignActive",
-                "session-1 sceneDidEnterBackground",
-                "session-1 stateRestorationActivity",
-            ])
+            test.take() == Sequences.wentToBackground("session-1"))
         #expect(test.app.handlerStore.handler(forSceneIdentifier: "session-1") === handler)
         #expect(test.app.handlerStore.liveHandlerCount == 1)
 
         try test.app.returnToForeground()
-        #expect(test.take() == ["session-1 sceneWillEnterForeground", "session-1 sceneDidBecomeActive"])
+        #expect(test.take() == Sequences.cameToForeground("session-1"))
         #expect(test.app.handlerStore.handler(forSceneIdentifier: "session-1") === handler)
         #expect(leftInFlight(recorder: test.recorder) == [])
     }
@@ -113,17 +102,10 @@ struct BackgroundForegroundTests {
 
         try test.app.moveToBackground()
         #expect(
-            test.take() == [
-                "session-2 sceneWillResignActive",
-                "session-2 sceneDidEnterBackground",
-                "session-2 stateRestorationActivity",
-            ])
+            test.take() == Sequences.wentToBackground("session-2"))
         try test.app.returnToForeground()
         #expect(
-            test.take() == [
-                "session-2 sceneWillEnterForeground",
-                "session-2 sceneDidBecomeActive",
-            ])
+            test.take() == Sequences.cameToForeground("session-2"))
         #expect(test.app.connectedScenes.map(\.activationState) == [.background, .foregroundActive])
         #expect(leftInFlight(recorder: test.recorder) == [])
     }

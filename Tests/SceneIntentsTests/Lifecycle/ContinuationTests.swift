@@ -2,27 +2,14 @@ import SceneIntents
 import SceneIntentsTesting
 import Testing
 
-/// An activity of the type the test manifest lists; its scene delegate answers `reply`, if given.
-@MainActor
-private func activity(reply: String? = nil, type: String = TestApp.recipeType) throws -> UserActivity {
-    let activity = UserActivity(activityType: type)
-    try activity.update { content in
-        content.userInfo["recipe"] = "Pancakes"
-        if let reply { content.userInfo["reply"] = .string(reply) }
-    }
-    return activity
-}
-
 @Suite("Continuing an activity in the app")
 @MainActor
 struct ContinuationTests {
     @Test func aBackgroundSceneComesForwardContinuesAndGivesItsReply() throws {
         let test = TestApp()
-        let scene = try test.launched()
-        try test.app.moveToBackground()
-        _ = test.take()
+        let scene = try test.launchedThenSentHome()
 
-        let continuation = try test.app.continueUserActivity(try activity(reply: "Step 2. Whisk the eggs."))
+        let continuation = try test.app.continueUserActivity(try recipeActivity(reply: "Step 2. Whisk the eggs."))
         #expect(continuation == Continuation(sessionIdentifier: "session-1", reply: "Step 2. Whisk the eggs."))
         #expect(
             test.take() == [
@@ -38,7 +25,7 @@ struct ContinuationTests {
     @Test func aNewSceneGivesItsReplyFromItsConnectionOptions() throws {
         let test = TestApp()
 
-        let continuation = try test.app.continueUserActivity(try activity(reply: "Here are the ingredients."))
+        let continuation = try test.app.continueUserActivity(try recipeActivity(reply: "Here are the ingredients."))
         #expect(continuation == Continuation(sessionIdentifier: "session-1", reply: "Here are the ingredients."))
         #expect(
             test.take()
@@ -53,13 +40,13 @@ struct ContinuationTests {
         let scene = try test.launched()
         scene.answerContinuation("a line from before")
 
-        let continuation = try test.app.continueUserActivity(try activity())
+        let continuation = try test.app.continueUserActivity(try recipeActivity())
         #expect(continuation == Continuation(sessionIdentifier: "session-1", reply: nil))
         #expect(test.take() == ["session-1 willContinueUserActivityWithType", "session-1 continue"])
 
         // A reply is given once: the next continuation starts without it.
-        _ = try test.app.continueUserActivity(try activity(reply: "Step 3."))
-        #expect(try test.app.continueUserActivity(try activity()).reply == nil)
+        _ = try test.app.continueUserActivity(try recipeActivity(reply: "Step 3."))
+        #expect(try test.app.continueUserActivity(try recipeActivity()).reply == nil)
         #expect(test.take().count == 4)
         #expect(leftInFlight(recorder: test.recorder) == [])
     }
@@ -68,17 +55,15 @@ struct ContinuationTests {
         let test = TestApp()
         let scene = try test.launched()
 
-        #expect(try test.app.openForUserActivity(try activity(reply: "ignored here")) === scene)
+        #expect(try test.app.openForUserActivity(try recipeActivity(reply: "ignored here")) === scene)
         #expect(test.take() == ["session-1 willContinueUserActivityWithType", "session-1 continue"])
         #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func anUndeclaredTypeComesForwardFailsAndThrowsNamingTheReason() throws {
         let test = TestApp()
-        let scene = try test.launched()
-        try test.app.moveToBackground()
-        _ = test.take()
-        let undeclared = try activity(type: "com.example.undeclared")
+        let scene = try test.launchedThenSentHome()
+        let undeclared = try recipeActivity(type: "com.example.undeclared")
         let reason = UserActivityError.typeNotDeclared(activityType: "com.example.undeclared")
 
         let error = #expect(throws: ApplicationError.self) { try test.app.openForUserActivity(undeclared) }
@@ -105,9 +90,9 @@ struct ContinuationTests {
     @Test func anInvalidatedActivityOrAMissingRequiredKeyThrowsFromBothMethods() throws {
         let test = TestApp()
         try test.launched()
-        let invalidated = try activity(reply: "never")
+        let invalidated = try recipeActivity(reply: "never")
         invalidated.invalidate()
-        let incomplete = try activity(reply: "never")
+        let incomplete = try recipeActivity(reply: "never")
         try incomplete.update { $0.requiredUserInfoKeys = ["step"] }
 
         #expect(
@@ -130,7 +115,7 @@ struct ContinuationTests {
 
     @Test func withTheAppNotRunningItLaunchesConnectsAndThenThrows() throws {
         let test = TestApp()
-        let undeclared = try activity(type: "com.example.undeclared")
+        let undeclared = try recipeActivity(type: "com.example.undeclared")
 
         #expect(
             throws: ApplicationError.activityNotContinued(

@@ -55,10 +55,7 @@ struct InterruptionTests {
 
         try test.app.returnToForeground()
         #expect(
-            test.take() == [
-                "session-1 sceneWillEnterForeground",
-                "session-1 sceneDidBecomeActive",
-            ])
+            test.take() == Sequences.cameToForeground("session-1"))
         #expect(test.app.applicationState == .active)
         #expect(leftInFlight(recorder: test.recorder) == [])
     }

@@ -237,11 +237,34 @@ struct TestApp {
         _ = take(sourceLocation: sourceLocation)
         return try #require(app.connectedScenes.last, sourceLocation: sourceLocation)
     }
+
+    /// Launches by the user, sends the scene home, and forgets those callbacks.
+    @discardableResult
+    func launchedThenSentHome(sourceLocation: SourceLocation = #_sourceLocation) throws -> Scene {
+        let scene = try launched(sourceLocation: sourceLocation)
+        try app.moveToBackground()
+        _ = take(sourceLocation: sourceLocation)
+        return scene
+    }
 }
 
 extension Scene {
     /// The test scene delegate.
     var recording: RecordingSceneDelegate? { delegate as? RecordingSceneDelegate }
+}
+
+/// An activity of the type the test manifest lists, naming a recipe; the test scene delegate
+/// answers its continuation with `reply`, when given.
+@MainActor
+func recipeActivity(
+    _ recipe: String = "Pancakes", reply: String? = nil, type: String = TestApp.recipeType
+) throws -> UserActivity {
+    let activity = UserActivity(activityType: type)
+    try activity.update { content in
+        content.userInfo["recipe"] = .string(recipe)
+        if let reply { content.userInfo["reply"] = .string(reply) }
+    }
+    return activity
 }
 
 /// A value a property list cannot hold.
@@ -255,6 +278,20 @@ func transitionError(_ error: ApplicationError?) -> SceneTransitionError? {
 
 /// Whole callback sequences several tests expect.
 enum Sequences {
+    /// An on-screen scene going to the background: no view callbacks (REFERENCE §2).
+    static func wentToBackground(_ session: String) -> [String] {
+        [
+            "\(session) sceneWillResignActive",
+            "\(session) sceneDidEnterBackground",
+            "\(session) stateRestorationActivity",
+        ]
+    }
+
+    /// A background scene coming back: no view callbacks (REFERENCE §2).
+    static func cameToForeground(_ session: String) -> [String] {
+        ["\(session) sceneWillEnterForeground", "\(session) sceneDidBecomeActive"]
+    }
+
     /// A scene connecting for a session and coming to the foreground with its root screen.
     static func connectedInForeground(_ session: String) -> [String] {
         [

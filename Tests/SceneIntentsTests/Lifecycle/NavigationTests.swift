@@ -132,17 +132,13 @@ struct NavigationTests {
 
         try test.app.moveToBackground()
         #expect(
-            test.take() == [
-                "session-1 sceneWillResignActive",
-                "session-1 sceneDidEnterBackground",
-                "session-1 stateRestorationActivity",
-            ])
+            test.take() == Sequences.wentToBackground("session-1"))
         // The screen is alive and still in its window while the scene is in the background.
         #expect(detail.isVisible)
         #expect(navigation.topViewController === detail)
 
         try test.app.returnToForeground()
-        #expect(test.take() == ["session-1 sceneWillEnterForeground", "session-1 sceneDidBecomeActive"])
+        #expect(test.take() == Sequences.cameToForeground("session-1"))
         #expect(detail.isVisible)
         #expect(leftInFlight(recorder: test.recorder) == [])
     }
@@ -163,7 +159,7 @@ struct NavigationTests {
                 "Detail viewDidAppear",
             ])
         try test.app.returnToForeground()
-        #expect(test.take() == ["session-1 sceneWillEnterForeground", "session-1 sceneDidBecomeActive"])
+        #expect(test.take() == Sequences.cameToForeground("session-1"))
 
         try test.app.moveToBackground()
         _ = test.take()
@@ -176,7 +172,7 @@ struct NavigationTests {
                 "RecipeList viewDidAppear",
             ])
         try test.app.returnToForeground()
-        #expect(test.take() == ["session-1 sceneWillEnterForeground", "session-1 sceneDidBecomeActive"])
+        #expect(test.take() == Sequences.cameToForeground("session-1"))
         #expect(leftInFlight(recorder: test.recorder) == [])
     }
 

@@ -2,14 +2,6 @@ import SceneIntents
 import SceneIntentsTesting
 import Testing
 
-/// An activity of the type the test manifest lists, naming a recipe.
-@MainActor
-private func recipeActivity(_ recipe: String = "Pancakes") throws -> UserActivity {
-    let activity = UserActivity(activityType: TestApp.recipeType)
-    try activity.update { $0.userInfo = ["recipe": .string(recipe)] }
-    return activity
-}
-
 @Suite("Activating sessions")
 @MainActor
 struct SceneActivationTests {
@@ -56,9 +48,7 @@ struct SceneActivationTests {
 
     @Test func aConnectedBackgroundSceneComesForwardThenContinuesTheActivity() throws {
         let test = TestApp()
-        let scene = try test.launched()
-        try test.app.moveToBackground()
-        _ = test.take()
+        let scene = try test.launchedThenSentHome()
         let activity = try recipeActivity()
 
         let activated = try test.app.requestSceneSessionActivation(scene.session, userActivity: activity)

@@ -31,9 +31,7 @@ struct SessionDestructionTests {
 
     @Test func closingABackgroundSceneSkipsTheTripToTheBackground() throws {
         let test = TestApp()
-        let scene = try test.launched()
-        try test.app.moveToBackground()
-        _ = test.take()
+        let scene = try test.launchedThenSentHome()
 
         try test.app.requestSceneSessionDestruction(scene.session)
         #expect(test.take() == ["session-1 sceneDidDisconnect", "app didDiscardSceneSessions session-1"])
