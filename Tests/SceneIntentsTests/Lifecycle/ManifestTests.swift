@@ -214,12 +214,21 @@ struct ManifestTests {
         let app = Application(manifest: manifest, sceneDelegates: TestApp.sceneDelegates) {
             TestAppDelegate(journal: Journal(), launchNumber: 1)
         }
+        let recorder = LifecycleRecorder(app)
         try app.launch(.user)
         let scene = try #require(app.connectedScenes.first)
         #expect(scene.session.configuration.name == "Default Configuration")
         #expect(scene.session.configuration.delegateClassName == "RecordingSceneDelegate")
         #expect(scene.delegate is RecordingSceneDelegate)
         #expect(!(scene.delegate is NavigationSceneDelegate))
+        // SendMoneyIntent is supported but not an activity type: diagnosed, and the launch goes on.
+        #expect(
+            recorder.take()
+                == [
+                    "app diagnostic intentCannotContinueInApp: INIntentsSupported lists 'SendMoneyIntent' but NSUserActivityTypes does not: continueInApp for it can never continue in the app; add 'SendMoneyIntent' to NSUserActivityTypes",
+                    "app willFinishLaunching user", "app didFinishLaunching user",
+                ] + Sequences.connectedInForeground("session-1"))
+        #expect(leftInFlight(recorder: recorder) == [])
     }
 
     // MARK: Every error code
