@@ -219,6 +219,9 @@ public final class Application {
     // MARK: Activities
 
     /// Makes an activity the app's current one; the previous one stops being current.
+    ///
+    /// - Throws: `activityRefused` for an invalidated activity; `notRunning` while the app is not
+    ///   running (the current activity belongs to a run and ends with it).
     public func becomeCurrent(_ activity: UserActivity) throws(ApplicationError) {
         guard activity.isValid else { throw .activity(.invalidated(activityType: activity.activityType)) }
         guard isRunning else { throw .notRunning("make an activity current") }
