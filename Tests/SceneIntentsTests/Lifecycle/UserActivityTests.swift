@@ -134,6 +134,24 @@ struct UserActivityTests {
         #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
+    @Test @MainActor func theCurrentActivityBelongsToARunAndEndsWithIt() throws {
+        let test = TestApp()
+        let activity = UserActivity(activityType: TestApp.recipeType)
+        #expect(throws: ApplicationError.notRunning("make an activity current")) {
+            try test.app.becomeCurrent(activity)
+        }
+        try test.launched()
+        try test.app.becomeCurrent(activity)
+        #expect(test.app.currentUserActivity === activity)
+
+        test.app.terminate()
+        #expect(test.app.currentUserActivity == nil)
+        #expect(
+            test.take()
+                == Sequences.wentToBackground("session-1") + ["session-1 sceneDidDisconnect", "app willTerminate"])
+        #expect(leftInFlight(recorder: test.recorder) == [])
+    }
+
     @Test func anActivityRoundTripsThroughJSON() throws {
         let original = UserActivity(activityType: "com.example.recipe.open")
         try original.update {
