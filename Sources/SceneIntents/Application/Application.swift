@@ -31,8 +31,7 @@ public final class Application {
     var activations: UInt64 = 0
     let sceneDelegateTypes: [String: any SceneDelegate.Type]
     private let makeDelegate: @MainActor () -> any ApplicationDelegate
-    private var observers: [(token: Int, observer: @MainActor (LifecycleEvent) -> Void)] = []
-    private var observersAdded = 0
+    private var observers = LifecycleObservers()
 
     /// An installed, not yet running app.
     ///
@@ -57,18 +56,19 @@ public final class Application {
     /// token is passed to `removeObserver(_:)`.
     @discardableResult
     public func observe(_ observer: @escaping @MainActor (LifecycleEvent) -> Void) -> Int {
-        observersAdded += 1
-        observers.append((observersAdded, observer))
-        return observersAdded
+        observers.add(observer)
     }
 
     /// Stops an observer.
     public func removeObserver(_ token: Int) {
-        observers.removeAll { $0.token == token }
+        observers.remove(token)
     }
 
+    /// Reports a callback to every observer, in the order they were added.
     func emit(_ event: LifecycleEvent) {
-        for entry in observers { entry.observer(event) }
+        // A copy, so an observer may add or remove observers while it is called.
+        let current = observers
+        current.notify(event)
     }
 
     // MARK: State

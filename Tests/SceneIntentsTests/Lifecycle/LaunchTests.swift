@@ -94,3 +94,33 @@ struct LaunchTests {
         #expect(leftInFlight(recorder: test.recorder) == [])
     }
 }
+
+@Suite("Observing")
+@MainActor
+struct ObservingTests {
+    @Test func anObserverMayStopItselfAndAddAnotherWhileCalled() throws {
+        let test = TestApp()
+        let heard = Heard()
+        heard.token = test.app.observe { [app = test.app] event in
+            heard.lines.append("first \(event)")
+            app.removeObserver(heard.token)
+            app.observe { heard.lines.append("second \($0)") }
+        }
+
+        try test.app.launch(.intent)
+        #expect(
+            heard.lines == [
+                "first app willFinishLaunching intent",
+                "second app didFinishLaunching intent",
+            ])
+        #expect(test.take() == ["app willFinishLaunching intent", "app didFinishLaunching intent"])
+        #expect(leftInFlight(recorder: test.recorder) == [])
+    }
+}
+
+/// What the observers of a test heard.
+@MainActor
+private final class Heard {
+    var lines: [String] = []
+    var token = 0
+}
