@@ -141,12 +141,13 @@ private final class LazyIndex: Sendable {
 
     private func run(progress: ((String) -> Void)?) -> RecipeSearchIndex {
         let index = build(progress)
+        // Said before anyone can see the index ready, so the last progress line comes first.
+        progress?("The search index of \(index.count) recipes is ready.")
         let group = state.withLock { state -> DispatchGroup? in
             defer { state = .ready(index) }
             if case .building(let group) = state { return group }
             return nil
         }
-        progress?("The search index of \(index.count) recipes is ready.")
         group?.leave()
         return index
     }

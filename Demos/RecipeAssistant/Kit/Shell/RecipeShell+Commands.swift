@@ -156,6 +156,8 @@ extension RecipeShell {
         let trace = assistant.trace
         guard trace.count > 0 else { return note("The trace is empty.") }
         output.write(String((options.json ? trace.jsonLines() : trace.text()).dropLast()))
+        // Printed whole: the events are not printed again after the turn.
+        markTracePrinted()
     }
 
     private func printHelp() {

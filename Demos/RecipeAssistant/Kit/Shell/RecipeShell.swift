@@ -117,10 +117,11 @@ public final class RecipeShell {
     public func turn(_ line: String) async {
         if line.hasPrefix(":") {
             command(line)
-            if leaving { return }
+            if leaving { return flushTrace() }
         } else {
             let outcome = await assistant.perform(.utterance(line))
             if !Self.succeeded.contains(outcome.status) { failures += 1 }
+            if leaving { return flushTrace() }
         }
         showScreen()
         flushTrace()
@@ -186,6 +187,10 @@ public final class RecipeShell {
         } else if options.trace {
             output.write(String(trace.text(from: traceMark).dropLast()))
         }
+    }
+
+    func markTracePrinted() {
+        traceMark = assistant.trace.count
     }
 
     /// Prints text for people (nothing in JSON mode, where the trace says it).

@@ -23,7 +23,18 @@ public final class ShellOutput: Sendable {
     private let state = Mutex(State())
 
     /// Writes to standard output.
-    public static func standardOutput() -> ShellOutput { ShellOutput(.descriptor(STDOUT_FILENO)) }
+    ///
+    /// When the process started with standard output closed, the failure is known at once, and
+    /// /dev/null takes descriptor 1 so that no file opened later can receive stray writes.
+    public static func standardOutput() -> ShellOutput {
+        let output = ShellOutput(.descriptor(STDOUT_FILENO))
+        if fcntl(STDOUT_FILENO, F_GETFD) == -1 && errno == EBADF {
+            output.state.withLock { $0.failure = String(cString: strerror(EBADF)) }
+            let placeholder = open("/dev/null", O_WRONLY)
+            if placeholder >= 0 && placeholder != STDOUT_FILENO { close(placeholder) }
+        }
+        return output
+    }
 
     /// Writes to standard error (warnings and the last words of a failed session).
     public static func standardError() -> ShellOutput { ShellOutput(.descriptor(STDERR_FILENO)) }

@@ -40,6 +40,13 @@ public final class TerminalUser: UserAgent {
         self.interject = interject
     }
 
+    /// A plain user answering every question with the next line of `input` as it is.
+    public convenience init(input: any LineSource, output: ShellOutput) {
+        self.init(
+            input: ShellInput(input), output: output, quiet: false, echo: false, speaker: nil,
+            interject: { .answer(Reply(parsing: $0)) })
+    }
+
     /// Hears a line the assistant says.
     public func hear(_ line: String) async {
         if !quiet { output.write("Assistant: \(line)") }
