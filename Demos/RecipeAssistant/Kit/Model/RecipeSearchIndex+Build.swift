@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// Building the index fast: a million synthetic titles in well under a second (release).
 ///
 /// Sorting word starts by their bytes compares long shared runs ("smoky lemon pancakes no …")
@@ -8,74 +11,79 @@
 /// of rank sequences is the byte order of the text, which the binary search relies on.
 extension RecipeSearchIndex {
     /// An index over `count` titles, each appended as UTF-8 by `appendTitle`; `progress` is told
-    /// how far the build is (for a large catalog built in the background).
-    init(count: Int, progress: ((String) -> Void)?, appendTitle: (Int, inout [UInt8]) -> Void) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(count * 28)
-        var starts: [UInt32] = []
-        starts.reserveCapacity(count + 1)
-        var wordStarts: [UInt32] = []
-        var wordRanks: [UInt32] = []
-        var titleEnds: [UInt32] = []
-        var owners: [UInt32] = []
-        wordStarts.reserveCapacity(count * 5)
-        wordRanks.reserveCapacity(count * 5)
-        var words = WordTable()
-        var raw: [UInt8] = []
-        var normal: [UInt8] = []
-        let step = max(1, count / 4)
-        for number in 0..<count {
-            raw.removeAll(keepingCapacity: true)
-            appendTitle(number, &raw)
-            normal.removeAll(keepingCapacity: true)
-            Self.normalize(raw, into: &normal)
-            let titleStart = bytes.count
-            let firstWord = wordStarts.count
-            starts.append(UInt32(titleStart))
-            var cursor = 0
-            while cursor < normal.count {
-                var end = cursor
-                while end < normal.count && normal[end] != 32 { end += 1 }
-                if bytes.count > titleStart { bytes.append(32) }
-                let wordStart = bytes.count
-                let word = normal[cursor..<end]
-                if Self.isNumber(word) { bytes.append(UInt8(min(word.count, Self.longestNumber))) }
-                bytes += word
-                wordStarts.append(UInt32(wordStart))
-                wordRanks.append(words.id(of: bytes, from: wordStart, to: bytes.count))
-                cursor = end + 1
-            }
-            for _ in firstWord..<wordStarts.count {
-                titleEnds.append(UInt32(wordStarts.count))
-                owners.append(UInt32(number))
-            }
-            if (number + 1) % step == 0 { progress?("Indexing the recipes: \(number + 1) of \(count) titles read.") }
+    /// how far the build is (for a large catalog built in the background). Large sets are read
+    /// in two halves at once, one per core.
+    init(count: Int, progress: ((String) -> Void)?, appendTitle: @Sendable (Int, inout [UInt8]) -> Void) {
+        progress?("Indexing the recipes: reading \(count) titles.")
+        let parts = count >= 100_000 ? 2 : 1
+        let chunks = Mutex<[TitleChunk?]>(Array(repeating: nil, count: parts))
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let chunk = TitleChunk(titles: (count * part / parts)..<(count * (part + 1) / parts), appendTitle: appendTitle)
+            chunks.withLock { $0[part] = chunk }
         }
-        starts.append(UInt32(bytes.count))
-        let rankOfID = words.ranks(in: bytes)
-        for index in wordRanks.indices { wordRanks[index] = rankOfID[Int(wordRanks[index])] }
-        progress?("Indexing the recipes: sorting \(wordStarts.count) word starts.")
-        let order = Self.sortedSuffixes(ranks: wordRanks, titleEnds: titleEnds, distinctWords: words.count)
-        self.bytes = bytes
-        self.starts = starts
-        entries = order.map { wordStarts[Int($0)] }
-        self.owners = order.map { owners[Int($0)] }
+        var all = TitleChunk()
+        for chunk in chunks.withLock({ $0 }) {
+            if let chunk { all.append(chunk) }
+        }
+        all.starts.append(UInt32(all.bytes.count))
+        all.firstWords.append(UInt32(all.wordStarts.count))
+        progress?("Indexing the recipes: sorting \(all.wordStarts.count) word starts.")
+        // Numbers come first in byte order (their length byte is below every other byte).
+        let (numberRanks, distinctNumbers) = all.numbers.ranks()
+        let wordRanks = all.words.ranks()
+        all.wordIDs.withUnsafeMutableBufferPointer { ids in
+            for index in ids.indices {
+                let id = ids[index]
+                ids[index] = id & NumberWords.tag != 0
+                    ? numberRanks[Int(id & ~NumberWords.tag)] : UInt32(distinctNumbers) + wordRanks[Int(id)]
+            }
+        }
+        let order = Self.sortedSuffixes(
+            ranks: all.wordIDs, firstWords: all.firstWords, distinctWords: distinctNumbers + all.words.count)
+        var entries = [UInt32](repeating: 0, count: order.count)
+        var owners = [UInt32](repeating: 0, count: order.count)
+        // The owner of an occurrence: the title whose word range holds it.
+        var ownerOf = [UInt32](repeating: 0, count: all.wordStarts.count)
+        for title in 0..<count {
+            for occurrence in Int(all.firstWords[title])..<Int(all.firstWords[title + 1]) { ownerOf[occurrence] = UInt32(title) }
+        }
+        for (position, occurrence) in order.enumerated() {
+            entries[position] = all.wordStarts[Int(occurrence)]
+            owners[position] = ownerOf[Int(occurrence)]
+        }
+        self.bytes = all.bytes
+        self.starts = all.starts
+        self.entries = entries
+        self.owners = owners
     }
 
     /// Word occurrences in the order of the rank sequences from each to its title's end.
-    private static func sortedSuffixes(ranks: [UInt32], titleEnds: [UInt32], distinctWords: Int) -> [UInt32] {
+    private static func sortedSuffixes(ranks: [UInt32], firstWords: [UInt32], distinctWords: Int) -> [UInt32] {
         let bits = max(1, UInt64.bitWidth - UInt64(distinctWords + 1).leadingZeroBitCount)
         let perKey = max(1, 64 / bits)
+        var titleEnds = [UInt32](repeating: 0, count: ranks.count)
+        for title in 0..<(firstWords.count - 1) {
+            for occurrence in Int(firstWords[title])..<Int(firstWords[title + 1]) { titleEnds[occurrence] = firstWords[title + 1] }
+        }
         var keys = [UInt64](repeating: 0, count: ranks.count)
-        var order = (0..<UInt32(ranks.count)).map { $0 }
-        for occurrence in ranks.indices {
-            let end = Int(titleEnds[occurrence])
-            var key: UInt64 = 0
-            for offset in 0..<perKey {
-                let word = occurrence + offset
-                key = key << UInt64(bits) | UInt64(word < end ? ranks[word] : 0)
+        var order = [UInt32](repeating: 0, count: ranks.count)
+        ranks.withUnsafeBufferPointer { ranks in
+            titleEnds.withUnsafeBufferPointer { titleEnds in
+                keys.withUnsafeMutableBufferPointer { keys in
+                    order.withUnsafeMutableBufferPointer { order in
+                        for occurrence in 0..<ranks.count {
+                            let end = Int(titleEnds[occurrence])
+                            var key: UInt64 = 0
+                            for offset in 0..<perKey {
+                                let word = occurrence + offset
+                                key = key << UInt64(bits) | UInt64(word < end ? ranks[word] : 0)
+                            }
+                            keys[occurrence] = key
+                            order[occurrence] = UInt32(occurrence)
+                        }
+                    }
+                }
             }
-            keys[occurrence] = key
         }
         radixSort(&keys, &order)
         sortTies(keys, &order) { left, right in
@@ -88,7 +96,6 @@ extension RecipeSearchIndex {
                 let x = a < aEnd ? ranks[a] : 0
                 let y = b < bEnd ? ranks[b] : 0
                 if x != y { return x < y }
-                if x == 0 { break }
                 a += 1
                 b += 1
             }
@@ -103,30 +110,42 @@ extension RecipeSearchIndex {
         let count = keys.count
         guard count > 1 else { return }
         var counts = [Int](repeating: 0, count: 4 << 16)
-        for key in keys {
-            for pass in 0..<4 { counts[pass << 16 | Int((key >> UInt64(16 * pass)) & 0xFFFF)] += 1 }
-        }
         var keyScratch = [UInt64](repeating: 0, count: count)
         var valueScratch = [UInt32](repeating: 0, count: count)
-        for pass in 0..<4 {
-            let base = pass << 16
-            let shift = UInt64(16 * pass)
-            if counts[base | Int((keys[0] >> shift) & 0xFFFF)] == count { continue }
-            var total = 0
-            for digit in 0..<(1 << 16) {
-                let here = counts[base | digit]
-                counts[base | digit] = total
-                total += here
+        counts.withUnsafeMutableBufferPointer { counts in
+            keys.withUnsafeBufferPointer { keys in
+                for key in keys {
+                    for pass in 0..<4 { counts[pass << 16 | Int((key >> UInt64(16 * pass)) & 0xFFFF)] += 1 }
+                }
             }
-            for index in 0..<count {
-                let digit = base | Int((keys[index] >> shift) & 0xFFFF)
-                let target = counts[digit]
-                counts[digit] = target + 1
-                keyScratch[target] = keys[index]
-                valueScratch[target] = values[index]
+            for pass in 0..<4 {
+                let base = pass << 16
+                let shift = UInt64(16 * pass)
+                if counts[base | Int((keys[0] >> shift) & 0xFFFF)] == count { continue }
+                var total = 0
+                for digit in 0..<(1 << 16) {
+                    let here = counts[base | digit]
+                    counts[base | digit] = total
+                    total += here
+                }
+                keys.withUnsafeBufferPointer { keys in
+                    values.withUnsafeBufferPointer { values in
+                        keyScratch.withUnsafeMutableBufferPointer { keyScratch in
+                            valueScratch.withUnsafeMutableBufferPointer { valueScratch in
+                                for index in 0..<count {
+                                    let digit = base | Int((keys[index] >> shift) & 0xFFFF)
+                                    let target = counts[digit]
+                                    counts[digit] = target + 1
+                                    keyScratch[target] = keys[index]
+                                    valueScratch[target] = values[index]
+                                }
+                            }
+                        }
+                    }
+                }
+                swap(&keys, &keyScratch)
+                swap(&values, &valueScratch)
             }
-            swap(&keys, &keyScratch)
-            swap(&values, &valueScratch)
         }
     }
 
@@ -142,66 +161,80 @@ extension RecipeSearchIndex {
     }
 }
 
-/// The distinct words of the titles, each with an id (in order of first appearance), found by
-/// open addressing on a hash of the word's bytes.
-struct WordTable {
-    private var slots = [UInt32](repeating: 0, count: 1 << 10)
-    private var hashes: [UInt64] = []
-    private var bounds: [(start: UInt32, end: UInt32)] = []
+/// A run of titles read into the index's form: their encoded bytes, and each word's start
+/// and id (a number's, or a word table's).
+struct TitleChunk: Sendable {
+    var bytes: [UInt8] = []
+    var starts: [UInt32] = []
+    var firstWords: [UInt32] = []
+    var wordStarts: [UInt32] = []
+    var wordIDs: [UInt32] = []
+    var words = WordTable()
+    var numbers = NumberWords()
 
-    /// How many distinct words.
-    var count: Int { bounds.count }
+    init() {}
 
-    /// The id of the word at `bytes[start..<end]`, new if it was not seen.
-    mutating func id(of bytes: [UInt8], from start: Int, to end: Int) -> UInt32 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for index in start..<end { hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01b3 }
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-        while slots[slot] != 0 {
-            let id = Int(slots[slot] - 1)
-            if hashes[id] == hash, bytes[Int(bounds[id].start)..<Int(bounds[id].end)].elementsEqual(bytes[start..<end]) {
-                return UInt32(id)
+    /// Reads titles `titles` (numbers given to `appendTitle`).
+    init(titles: Range<Int>, appendTitle: (Int, inout [UInt8]) -> Void) {
+        bytes.reserveCapacity(titles.count * 28)
+        starts.reserveCapacity(titles.count + 1)
+        firstWords.reserveCapacity(titles.count + 1)
+        wordStarts.reserveCapacity(titles.count * 5)
+        wordIDs.reserveCapacity(titles.count * 5)
+        var raw: [UInt8] = []
+        var title: [UInt8] = []
+        var encoded: [UInt8] = []
+        for number in titles {
+            raw.removeAll(keepingCapacity: true)
+            appendTitle(number, &raw)
+            title.removeAll(keepingCapacity: true)
+            RecipeSearchIndex.normalize(raw, into: &title)
+            let titleStart = UInt32(bytes.count)
+            starts.append(titleStart)
+            firstWords.append(UInt32(wordStarts.count))
+            // The title's words, encoded (numbers get their length byte), then appended once.
+            encoded.removeAll(keepingCapacity: true)
+            title.withUnsafeBufferPointer { title in
+                var cursor = 0
+                while cursor < title.count {
+                    var end = cursor
+                    while end < title.count && title[end] != 32 { end += 1 }
+                    if !encoded.isEmpty { encoded.append(32) }
+                    wordStarts.append(titleStart + UInt32(encoded.count))
+                    let word = UnsafeBufferPointer(rebasing: title[cursor..<end])
+                    if let id = numbers.id(of: word) {
+                        wordIDs.append(id)
+                        encoded.append(UInt8(word.count))
+                        encoded.append(contentsOf: word)
+                    } else {
+                        let wordStart = encoded.count
+                        if RecipeSearchIndex.isNumber(word) {
+                            encoded.append(UInt8(min(word.count, RecipeSearchIndex.longestNumber)))
+                        }
+                        encoded.append(contentsOf: word)
+                        let id = encoded.withUnsafeBufferPointer { words.id(of: UnsafeBufferPointer(rebasing: $0[wordStart...])) }
+                        wordIDs.append(id)
+                    }
+                    cursor = end + 1
+                }
             }
-            slot = (slot + 1) & mask
+            bytes += encoded
         }
-        let id = bounds.count
-        bounds.append((UInt32(start), UInt32(end)))
-        hashes.append(hash)
-        slots[slot] = UInt32(id + 1)
-        if bounds.count * 2 > slots.count { grow() }
-        return UInt32(id)
     }
 
-    private mutating func grow() {
-        slots = [UInt32](repeating: 0, count: slots.count * 2)
-        let mask = slots.count - 1
-        for (id, hash) in hashes.enumerated() {
-            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = UInt32(id + 1)
+    /// Appends the next chunk's titles, moving its offsets and ids into this one's.
+    mutating func append(_ next: TitleChunk) {
+        let byteBase = UInt32(bytes.count)
+        let wordBase = UInt32(wordStarts.count)
+        let numberBase = UInt32(numbers.count)
+        let wordMap = words.merge(next.words)
+        bytes += next.bytes
+        starts += next.starts.map { $0 + byteBase }
+        firstWords += next.firstWords.map { $0 + wordBase }
+        wordStarts += next.wordStarts.map { $0 + byteBase }
+        wordIDs += next.wordIDs.map { id in
+            id & NumberWords.tag != 0 ? id + numberBase : wordMap[Int(id)]
         }
-    }
-
-    /// Each id's rank (from 1) in the byte order of the words.
-    func ranks(in bytes: [UInt8]) -> [UInt32] {
-        var keys = bounds.map { start, end -> UInt64 in
-            var key: UInt64 = 0
-            for offset in 0..<8 {
-                let index = Int(start) + offset
-                key = key << 8 | UInt64(index < Int(end) ? bytes[index] : 0)
-            }
-            return key
-        }
-        var order = (0..<UInt32(bounds.count)).map { $0 }
-        RecipeSearchIndex.radixSort(&keys, &order)
-        RecipeSearchIndex.sortTies(keys, &order) { left, right in
-            let a = bounds[Int(left)]
-            let b = bounds[Int(right)]
-            return bytes[Int(a.start + 8)..<Int(a.end)].lexicographicallyPrecedes(bytes[Int(b.start + 8)..<Int(b.end)])
-        }
-        var ranks = [UInt32](repeating: 0, count: bounds.count)
-        for (position, id) in order.enumerated() { ranks[Int(id)] = UInt32(position + 1) }
-        return ranks
+        numbers.append(next.numbers)
     }
 }

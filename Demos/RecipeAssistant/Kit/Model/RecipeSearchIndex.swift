@@ -22,7 +22,7 @@ public struct RecipeSearchIndex: Sendable {
     }
 
     /// An index over `count` titles made one at a time by `title`, so no array of them is held.
-    public init(count: Int, title: (Int) -> String) {
+    public init(count: Int, title: @Sendable (Int) -> String) {
         self.init(count: count, progress: nil) { number, buffer in buffer += title(number).utf8 }
     }
 
@@ -78,7 +78,7 @@ public struct RecipeSearchIndex: Sendable {
         isNumber(word) ? [UInt8(min(word.count, longestNumber))] + word : Array(word)
     }
 
-    static func isNumber(_ word: ArraySlice<UInt8>) -> Bool {
+    static func isNumber<Word: Collection<UInt8>>(_ word: Word) -> Bool {
         !word.isEmpty && word.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 
@@ -105,8 +105,9 @@ public struct RecipeSearchIndex: Sendable {
         return length == key.count ? 0 : -1
     }
 
-    /// Lowercase, letters and digits kept, everything else one space, no leading or trailing space.
-    static func normalized(_ text: String) -> [UInt8] {
+    /// A text as the index compares it: lowercase, letters and digits kept, apostrophes
+    /// dropped, everything else one space, no leading or trailing space.
+    public static func normalized(_ text: String) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count)
         normalize(text.utf8, into: &result)
