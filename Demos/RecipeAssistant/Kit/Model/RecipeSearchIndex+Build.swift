@@ -21,10 +21,10 @@ extension RecipeSearchIndex {
             let chunk = TitleChunk(titles: (count * part / parts)..<(count * (part + 1) / parts), appendTitle: appendTitle)
             chunks.withLock { $0[part] = chunk }
         }
-        var all = TitleChunk()
-        for chunk in chunks.withLock({ $0 }) {
-            if let chunk { all.append(chunk) }
-        }
+        // The first half is kept as it is (moved, not copied); the second is appended to it.
+        let read = chunks.withLock { chunks in chunks.map { $0 ?? TitleChunk() } }
+        var all = read[0]
+        for chunk in read.dropFirst() { all.append(chunk) }
         all.starts.append(UInt32(all.bytes.count))
         all.firstWords.append(UInt32(all.wordStarts.count))
         progress?("Indexing the recipes: sorting \(all.wordStarts.count) word starts.")
@@ -38,18 +38,34 @@ extension RecipeSearchIndex {
                     ? numberRanks[Int(id & ~NumberWords.tag)] : UInt32(distinctNumbers) + wordRanks[Int(id)]
             }
         }
-        let order = Self.sortedSuffixes(
-            ranks: all.wordIDs, firstWords: all.firstWords, distinctWords: distinctNumbers + all.words.count)
-        var entries = [UInt32](repeating: 0, count: order.count)
-        var owners = [UInt32](repeating: 0, count: order.count)
         // The owner of an occurrence: the title whose word range holds it.
         var ownerOf = [UInt32](repeating: 0, count: all.wordStarts.count)
-        for title in 0..<count {
-            for occurrence in Int(all.firstWords[title])..<Int(all.firstWords[title + 1]) { ownerOf[occurrence] = UInt32(title) }
+        all.firstWords.withUnsafeBufferPointer { firstWords in
+            ownerOf.withUnsafeMutableBufferPointer { ownerOf in
+                for title in 0..<count {
+                    for occurrence in Int(firstWords[title])..<Int(firstWords[title + 1]) { ownerOf[occurrence] = UInt32(title) }
+                }
+            }
         }
-        for (position, occurrence) in order.enumerated() {
-            entries[position] = all.wordStarts[Int(occurrence)]
-            owners[position] = ownerOf[Int(occurrence)]
+        let order = Self.sortedSuffixes(
+            ranks: all.wordIDs, ownerOf: ownerOf, firstWords: all.firstWords,
+            distinctWords: distinctNumbers + all.words.count)
+        var entries = [UInt32](repeating: 0, count: order.count)
+        var owners = [UInt32](repeating: 0, count: order.count)
+        order.withUnsafeBufferPointer { order in
+            all.wordStarts.withUnsafeBufferPointer { wordStarts in
+                ownerOf.withUnsafeBufferPointer { ownerOf in
+                    entries.withUnsafeMutableBufferPointer { entries in
+                        owners.withUnsafeMutableBufferPointer { owners in
+                            for position in order.indices {
+                                let occurrence = Int(order[position])
+                                entries[position] = wordStarts[occurrence]
+                                owners[position] = ownerOf[occurrence]
+                            }
+                        }
+                    }
+                }
+            }
         }
         self.bytes = all.bytes
         self.starts = all.starts
@@ -58,28 +74,28 @@ extension RecipeSearchIndex {
     }
 
     /// Word occurrences in the order of the rank sequences from each to its title's end.
-    private static func sortedSuffixes(ranks: [UInt32], firstWords: [UInt32], distinctWords: Int) -> [UInt32] {
+    private static func sortedSuffixes(
+        ranks: [UInt32], ownerOf: [UInt32], firstWords: [UInt32], distinctWords: Int
+    ) -> [UInt32] {
         let bits = max(1, UInt64.bitWidth - UInt64(distinctWords + 1).leadingZeroBitCount)
         let perKey = max(1, 64 / bits)
-        var titleEnds = [UInt32](repeating: 0, count: ranks.count)
-        for title in 0..<(firstWords.count - 1) {
-            for occurrence in Int(firstWords[title])..<Int(firstWords[title + 1]) { titleEnds[occurrence] = firstWords[title + 1] }
-        }
         var keys = [UInt64](repeating: 0, count: ranks.count)
         var order = [UInt32](repeating: 0, count: ranks.count)
         ranks.withUnsafeBufferPointer { ranks in
-            titleEnds.withUnsafeBufferPointer { titleEnds in
+            firstWords.withUnsafeBufferPointer { firstWords in
                 keys.withUnsafeMutableBufferPointer { keys in
                     order.withUnsafeMutableBufferPointer { order in
-                        for occurrence in 0..<ranks.count {
-                            let end = Int(titleEnds[occurrence])
-                            var key: UInt64 = 0
-                            for offset in 0..<perKey {
-                                let word = occurrence + offset
-                                key = key << UInt64(bits) | UInt64(word < end ? ranks[word] : 0)
+                        for title in 0..<(firstWords.count - 1) {
+                            let end = Int(firstWords[title + 1])
+                            for occurrence in Int(firstWords[title])..<end {
+                                var key: UInt64 = 0
+                                for offset in 0..<perKey {
+                                    let word = occurrence + offset
+                                    key = key << UInt64(bits) | UInt64(word < end ? ranks[word] : 0)
+                                }
+                                keys[occurrence] = key
+                                order[occurrence] = UInt32(occurrence)
                             }
-                            keys[occurrence] = key
-                            order[occurrence] = UInt32(occurrence)
                         }
                     }
                 }
@@ -90,8 +106,8 @@ extension RecipeSearchIndex {
             // Equal for the first `perKey` words: compare the rest, then keep title order.
             var a = Int(left) + perKey
             var b = Int(right) + perKey
-            let aEnd = Int(titleEnds[Int(left)])
-            let bEnd = Int(titleEnds[Int(right)])
+            let aEnd = Int(firstWords[Int(ownerOf[Int(left)]) + 1])
+            let bEnd = Int(firstWords[Int(ownerOf[Int(right)]) + 1])
             while a < aEnd || b < bEnd {
                 let x = a < aEnd ? ranks[a] : 0
                 let y = b < bEnd ? ranks[b] : 0
@@ -229,12 +245,18 @@ struct TitleChunk: Sendable {
         let numberBase = UInt32(numbers.count)
         let wordMap = words.merge(next.words)
         bytes += next.bytes
-        starts += next.starts.map { $0 + byteBase }
-        firstWords += next.firstWords.map { $0 + wordBase }
-        wordStarts += next.wordStarts.map { $0 + byteBase }
-        wordIDs += next.wordIDs.map { id in
+        Self.append(next.starts, to: &starts) { $0 + byteBase }
+        Self.append(next.firstWords, to: &firstWords) { $0 + wordBase }
+        Self.append(next.wordStarts, to: &wordStarts) { $0 + byteBase }
+        Self.append(next.wordIDs, to: &wordIDs) { id in
             id & NumberWords.tag != 0 ? id + numberBase : wordMap[Int(id)]
         }
         numbers.append(next.numbers)
+    }
+
+    /// Appends each value, changed, without an intermediate array.
+    private static func append(_ values: [UInt32], to array: inout [UInt32], _ change: (UInt32) -> UInt32) {
+        array.reserveCapacity(array.count + values.count)
+        for value in values { array.append(change(value)) }
     }
 }
