@@ -3,7 +3,32 @@
 public struct ShellCommand: Sendable, Equatable {
     /// Which command.
     public enum Kind: String, Sendable, CaseIterable {
-        case open, tap, back, home, newWindow = "new-window", close, scenes, lock, unlock, quit, trace, help, exit
+        /// `:open`.
+        case open
+        /// `:tap N`.
+        case tap
+        /// `:back`.
+        case back
+        /// `:home`.
+        case home
+        /// `:new-window`.
+        case newWindow = "new-window"
+        /// `:close`.
+        case close
+        /// `:scenes`.
+        case scenes
+        /// `:lock`.
+        case lock
+        /// `:unlock`.
+        case unlock
+        /// `:quit`.
+        case quit
+        /// `:trace`.
+        case trace
+        /// `:help`.
+        case help
+        /// `:exit`.
+        case exit
     }
 
     /// What the command does to a conversation in progress (typed at one of the assistant's
