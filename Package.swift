@@ -48,7 +48,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "RecipeAssistantTests",
-            dependencies: ["RecipeAssistantKit", "Assistant", "SceneIntents", "SceneIntentsTesting"],
+            dependencies: ["RecipeAssistantKit", "Assistant", "SceneIntents", "SceneIntentsTesting", "recipe-assistant"],
             swiftSettings: strict),
         .target(name: "AssistantService", dependencies: ["SceneIntents"], swiftSettings: strict),
         .testTarget(

@@ -48,6 +48,7 @@ func main() async -> Int32 {
         metrics += try await sessionMetrics(plan)
         metrics += try launchMetrics(plan)
         metrics += searchMetrics(plan)
+        metrics += indexBuildMetrics(plan)
         metrics += try vocabularyMetrics(plan)
     } catch {
         benchLog("failed: \(error)")
