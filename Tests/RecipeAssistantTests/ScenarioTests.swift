@@ -61,11 +61,10 @@ struct ScenarioTests {
         #expect(run.spoken == ["Opening Recipe Assistant."])
         #expect(run.directions?.step == 1)
         #expect(run.app.application.applicationState == .active)
-        let afterHome = run.lifecycle.drop { $0 != "session-1 sceneDidEnterBackground" }.dropFirst(3)
+        let afterHome = run.lifecycle.drop { $0 != "session-1 sceneDidEnterBackground" }.dropFirst(2)
         #expect(Array(afterHome) == [
             "app handlerFor ShowDirectionsIntent",
-            "Directions viewWillAppear", "session-1 sceneWillEnterForeground", "session-1 sceneDidBecomeActive",
-            "Directions viewDidAppear",
+            "session-1 sceneWillEnterForeground", "session-1 sceneDidBecomeActive",
             "session-1 willContinueUserActivityWithType", "session-1 continue",
         ])
         #expect(run.app.application.openSessions.count == 1)
