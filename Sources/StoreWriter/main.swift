@@ -1,0 +1,84 @@
+import Foundation
+import Glibc
+import SceneIntentsStore
+
+// store-writer: a child process for SceneIntentsStore's process tests.
+//
+//   store-writer PATH --writer NAME [--count N] [--pad MAX] [--fixed-pad] [--fsize-limit BYTES] [--as-user UID]
+//
+// Appends `Entry(writer, seq, pad)` records to the log at PATH for seq = 0, 1, … (forever when
+// --count is 0 or absent) and writes "ack SEQ" on stdout after each append returned, so a parent
+// that kills it knows which entries were acknowledged. --pad adds up to MAX padding bytes (exactly
+// MAX with --fixed-pad). --fsize-limit sets RLIMIT_FSIZE (with SIGXFSZ ignored, so the kernel
+// answers EFBIG); --as-user drops to that user id first. A failed append prints
+// "error {StoreError as JSON}" and exits 3.
+
+struct Entry: Codable {
+    var writer: String
+    var seq: Int
+    var pad: String
+}
+
+func say(_ line: String) {
+    let bytes = Array((line + "\n").utf8)
+    var sent = 0
+    while sent < bytes.count {
+        let put = bytes[sent...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+        if put <= 0 { if errno == EINTR { continue } else { exit(4) } }
+        sent += put
+    }
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("store-writer: \(message)\n".utf8))
+    exit(2)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard !arguments.isEmpty else { fail("usage: store-writer PATH --writer NAME [options]") }
+let path = arguments.removeFirst()
+var writer = "writer"
+var count = 0
+var pad = 0
+var fixedPad = false
+while !arguments.isEmpty {
+    let option = arguments.removeFirst()
+    if option == "--fixed-pad" {
+        fixedPad = true
+        continue
+    }
+    guard !arguments.isEmpty else { fail("\(option) needs a value") }
+    let value = arguments.removeFirst()
+    switch option {
+    case "--writer": writer = value
+    case "--count": count = Int(value) ?? 0
+    case "--pad": pad = Int(value) ?? 0
+    case "--fsize-limit":
+        guard let bytes = UInt(value) else { fail("--fsize-limit needs a number") }
+        signal(SIGXFSZ, SIG_IGN)
+        var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
+        guard setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0 else { fail("setrlimit failed") }
+    case "--as-user":
+        guard let uid = uid_t(value) else { fail("--as-user needs a user id") }
+        guard getuid() != 0 || (setgid(gid_t(uid)) == 0 && setuid(uid) == 0) else { fail("cannot become \(uid)") }
+    default: fail("unknown option \(option)")
+    }
+}
+
+let log = RecordLog<Entry>(path: path)
+var seq = 0
+while count == 0 || seq < count {
+    let padding = String(repeating: "x", count: fixedPad ? pad : Int.random(in: 0...pad))
+    do {
+        try log.append(Entry(writer: writer, seq: seq, pad: padding))
+    } catch {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = (try? encoder.encode(error)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        say("error \(json)")
+        exit(3)
+    }
+    say("ack \(seq)")
+    seq += 1
+}
+say("done")
