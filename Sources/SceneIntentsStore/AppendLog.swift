@@ -121,6 +121,13 @@ public struct LogSnapshot: Sendable, Equatable {
     public let warnings: [LogWarning]
     /// The file's change token when it was read: compare with `AppendLog.changeToken()`.
     public let token: ChangeToken
+
+    /// A snapshot with these records, warnings and token.
+    public init(records: [LogRecord], warnings: [LogWarning], token: ChangeToken) {
+        self.records = records
+        self.warnings = warnings
+        self.token = token
+    }
 }
 
 /// The identity, size and modification time of the log file: equal tokens mean nothing was

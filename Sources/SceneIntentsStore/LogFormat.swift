@@ -74,12 +74,15 @@ enum LogFormat {
 
     /// Scans records in `bytes`, whose first byte is at file offset `base`.
     ///
-    /// A record cut short by the end of the file, or with an impossible length, ends the scan
-    /// (a torn tail). A record that fails its checksum is skipped with a warning; if it is the
-    /// last one it is part of the tail (a writer truncates it), otherwise the records after it
-    /// are still read, so bit rot in one record never hides the ones after it.
+    /// A record that fails its checksum is skipped with a `corruptRecord` warning when a valid
+    /// record follows it (bit rot in one record never hides the ones after it). Everything after
+    /// the last valid record is the tail: one bad record there is reported as `corruptRecord`,
+    /// anything else (a record cut short, an impossible length, zeros, several bad records) as
+    /// one `tornTail`, and `end` stops before it so a writer truncates it.
     static func scan(_ bytes: UnsafeRawBufferPointer, base: Int, collect: Bool) -> Scan {
         var scan = Scan(end: base)
+        var skipped: [LogWarning] = []
+        var cutShort = false
         let count = bytes.count
         var position = 0
         while position < count {
@@ -88,22 +91,27 @@ enum LogFormat {
             guard remaining >= recordHeaderSize, length <= maximumPayloadSize,
                 length <= remaining - recordHeaderSize
             else {
-                scan.warnings.append(.tornTail(offset: base + position, bytes: remaining))
+                cutShort = true
                 break
             }
             let stored = readBigEndian(bytes, at: position + 4)
             let lengthCRC = CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[position..<position + 4]))
             let payloadStart = position + recordHeaderSize
             let payload = UnsafeRawBufferPointer(rebasing: bytes[payloadStart..<payloadStart + length])
-            let next = payloadStart + length
-            if CRC32.checksum(payload, continuing: lengthCRC) != stored {
-                scan.warnings.append(.corruptRecord(offset: base + position, length: length))
-                if next == count { break }
-            } else if collect {
-                scan.records.append(Span(offset: base + position, length: length))
+            if CRC32.checksum(payload, continuing: lengthCRC) == stored {
+                scan.warnings += skipped
+                skipped = []
+                if collect { scan.records.append(Span(offset: base + position, length: length)) }
+                scan.end = base + payloadStart + length
+            } else {
+                skipped.append(.corruptRecord(offset: base + position, length: length))
             }
-            position = next
-            scan.end = base + position
+            position = payloadStart + length
+        }
+        if skipped.count == 1 && !cutShort {
+            scan.warnings += skipped
+        } else if base + count > scan.end {
+            scan.warnings.append(.tornTail(offset: scan.end, bytes: base + count - scan.end))
         }
         return scan
     }
