@@ -33,9 +33,9 @@ struct FormatTests {
             #expect(try log.read() == LogSnapshot.empty)
             try appendTexts(["hi"], to: log)
             let checksum = CRC32.checksum([0, 0, 0, 2] + Array("hi".utf8))
-            let expected: [UInt8] = Array("SILOG".utf8) + [0, 0, 1] + [0, 0, 0, 2]
-                + [UInt8(checksum >> 24), UInt8((checksum >> 16) & 0xFF), UInt8((checksum >> 8) & 0xFF), UInt8(checksum & 0xFF)]
-                + Array("hi".utf8)
+            #expect(checksum == 0x2B0C_4D9E)
+            let expected: [UInt8] = Array("SILOG".utf8) + [0, 0, 1] + [0, 0, 0, 2, 0x2B, 0x0C, 0x4D, 0x9E] + Array("hi".utf8)
+            #expect(encodedRecord(Array("hi".utf8)) == Array(expected[8...]))
             #expect(try bytes(of: path) == expected)
             let snapshot = try log.read()
             #expect(snapshot.records == [LogRecord(offset: 8, payload: Data("hi".utf8))])
@@ -54,9 +54,7 @@ struct FormatTests {
             case .partialPayload:
                 return [0, 0, 0, 100, 1, 2, 3, 4] + Array("only ten b".utf8)
             case .badChecksum:
-                let checksum = CRC32.checksum([0, 0, 0, 4] + Array("four".utf8)) ^ 1
-                return [0, 0, 0, 4, UInt8(checksum >> 24), UInt8((checksum >> 16) & 0xFF),
-                    UInt8((checksum >> 8) & 0xFF), UInt8(checksum & 0xFF)] + Array("four".utf8)
+                return encodedRecord(Array("four".utf8), corrupt: true)
             case .zeroFilled:
                 return [UInt8](repeating: 0, count: 16)
             }
