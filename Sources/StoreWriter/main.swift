@@ -4,14 +4,17 @@ import SceneIntentsStore
 
 // store-writer: a child process for SceneIntentsStore's process tests.
 //
-//   store-writer PATH --writer NAME [--count N] [--pad MAX] [--fixed-pad] [--fsize-limit BYTES] [--as-user UID]
+//   store-writer PATH --writer NAME [--count N] [--pad MAX] [--fixed-pad] [--fsize-limit BYTES]
+//                [--as-user UID] [--private-tmpfs BYTES [--read-only-after N]]
 //
 // Appends `Entry(writer, seq, pad)` records to the log at PATH for seq = 0, 1, … (forever when
 // --count is 0 or absent) and writes "ack SEQ" on stdout after each append returned, so a parent
 // that kills it knows which entries were acknowledged. --pad adds up to MAX padding bytes (exactly
 // MAX with --fixed-pad). --fsize-limit sets RLIMIT_FSIZE (with SIGXFSZ ignored, so the kernel
-// answers EFBIG); --as-user drops to that user id first. A failed append prints
-// "error {StoreError as JSON}" and exits 3.
+// answers EFBIG); --as-user drops to that user id first. --private-tmpfs mounts a tmpfs of that
+// size over PATH's directory in a private mount namespace (so appends end in ENOSPC), and
+// --read-only-after remounts it read-only after N appends (EROFS). A failed append prints
+// "error {StoreError as JSON}", then what a reader sees ("read RECORDS WARNINGS"), and exits 3.
 
 struct Entry: Codable {
     var writer: String
@@ -41,6 +44,7 @@ var writer = "writer"
 var count = 0
 var pad = 0
 var fixedPad = false
+var readOnlyAfter: Int?
 while !arguments.isEmpty {
     let option = arguments.removeFirst()
     if option == "--fixed-pad" {
@@ -58,6 +62,11 @@ while !arguments.isEmpty {
         signal(SIGXFSZ, SIG_IGN)
         var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
         guard setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0 else { fail("setrlimit failed") }
+    case "--private-tmpfs":
+        if let problem = PrivateMount.tmpfs(over: (path as NSString).deletingLastPathComponent, bytes: Int(value) ?? 0) {
+            fail(problem)
+        }
+    case "--read-only-after": readOnlyAfter = Int(value)
     case "--as-user":
         guard let uid = uid_t(value) else { fail("--as-user needs a user id") }
         guard getuid() != 0 || (setgid(gid_t(uid)) == 0 && setuid(uid) == 0) else { fail("cannot become \(uid)") }
@@ -65,9 +74,15 @@ while !arguments.isEmpty {
     }
 }
 
-let log = RecordLog<Entry>(path: path)
+var log = RecordLog<Entry>(path: path)
 var seq = 0
 while count == 0 || seq < count {
+    if seq == readOnlyAfter {
+        // A new log value, so the old one's descriptor (open for writing) is closed and the
+        // remount is allowed; the next append must open the file again, read-only now.
+        log = RecordLog<Entry>(path: path)
+        if let problem = PrivateMount.remountReadOnly((path as NSString).deletingLastPathComponent) { fail(problem) }
+    }
     let padding = String(repeating: "x", count: fixedPad ? pad : Int.random(in: 0...pad))
     do {
         try log.append(Entry(writer: writer, seq: seq, pad: padding))
@@ -76,6 +91,8 @@ while count == 0 || seq < count {
         encoder.outputFormatting = .sortedKeys
         let json = (try? encoder.encode(error)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         say("error \(json)")
+        let seen = try? log.read()
+        say("read \(seen?.records.count ?? -1) \(seen?.warnings.count ?? -1)")
         exit(3)
     }
     say("ack \(seq)")

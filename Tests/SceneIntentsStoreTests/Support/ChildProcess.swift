@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SceneIntentsStore
 
 /// A `store-writer` child with its stdout and stderr on a pipe, driven from one dedicated
 /// thread (every call here blocks: `read`, `waitpid`). Not shared between threads.
@@ -123,4 +124,39 @@ func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async thr
 func noChildLeft() -> Bool {
     var raw: Int32 = 0
     return waitpid(-1, &raw, WNOHANG) == -1 && errno == ECHILD
+}
+
+/// What a `store-writer` run said: the sequence numbers it acknowledged, the error that stopped
+/// it, and what it read back afterwards.
+struct WriterReport: Sendable {
+    var acknowledged: [Int] = []
+    var error: StoreErrorReport?
+    var readBack: [Int]?
+    var exitCode: Int32?
+    var other: [String] = []
+
+    /// Runs `store-writer` with `arguments` to the end and parses its output.
+    static func run(_ arguments: [String]) throws -> WriterReport {
+        let child = try ChildProcess(arguments)
+        var report = WriterReport()
+        for line in child.remainingLines() {
+            let words = line.split(separator: " ", maxSplits: 1).map(String.init)
+            switch words.first {
+            case "ack": report.acknowledged.append(Int(words.last ?? "") ?? -1)
+            case "error": report.error = try JSONDecoder().decode(StoreErrorReport.self, from: Data((words.last ?? "").utf8))
+            case "read": report.readBack = (words.last ?? "").split(separator: " ").compactMap { Int($0) }
+            default: report.other.append(line)
+            }
+        }
+        report.exitCode = child.exitCode
+        return report
+    }
+}
+
+/// A `StoreError` as `store-writer` prints it.
+struct StoreErrorReport: Codable, Equatable, Sendable {
+    var code: String
+    var path: String
+    var operation: String
+    var errno: Int32?
 }
