@@ -49,6 +49,7 @@ func main() async -> Int32 {
         metrics += try launchMetrics(plan)
         metrics += searchMetrics(plan)
         metrics += try vocabularyMetrics(plan)
+        metrics += try storeMetrics(plan)
     } catch {
         benchLog("failed: \(error)")
         print(table(metrics))

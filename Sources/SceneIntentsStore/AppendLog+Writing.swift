@@ -73,6 +73,14 @@ extension AppendLog {
         }
     }
 
+    /// The bytes one record holding `payload` occupies in the file (length, checksum, payload):
+    /// for tools that inspect logs, and for tests and benchmarks that write or compare raw bytes.
+    public static func recordBytes(for payload: Data) -> [UInt8] {
+        var bytes: [UInt8] = []
+        payload.withUnsafeBytes { LogFormat.encode($0, into: &bytes) }
+        return bytes
+    }
+
     var fileName: String {
         path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
     }

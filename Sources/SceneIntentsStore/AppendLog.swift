@@ -86,15 +86,15 @@ public final class AppendLog: Sendable {
         case .unsupported(let version):
             throw StoreError(.unsupportedVersion, path: path, operation: "read", detail: "format version \(version)")
         case .valid:
-            return bytes.withUnsafeBytes { buffer in
-                let body = UnsafeRawBufferPointer(rebasing: buffer[LogFormat.headerSize...])
-                let scan = LogFormat.scan(body, base: LogFormat.headerSize, collect: true)
-                let records = scan.records.map { span in
-                    let start = span.offset + LogFormat.recordHeaderSize
-                    return LogRecord(offset: span.offset, payload: Data(buffer[start..<start + span.length]))
-                }
-                return LogSnapshot(records: records, warnings: scan.warnings, token: token)
+            let scan = bytes.withUnsafeBytes { buffer in
+                LogFormat.scan(UnsafeRawBufferPointer(rebasing: buffer[LogFormat.headerSize...]), base: LogFormat.headerSize, collect: true)
             }
+            // Each payload is a slice of the one buffer read: no allocation or copy per record.
+            let records = scan.records.map { span in
+                let start = span.offset + LogFormat.recordHeaderSize
+                return LogRecord(offset: span.offset, payload: bytes[start..<start + span.length])
+            }
+            return LogSnapshot(records: records, warnings: scan.warnings, token: token)
         }
     }
 }
@@ -104,6 +104,10 @@ public struct LogRecord: Sendable, Equatable {
     /// The record's byte offset in the log file (it changes when the log is compacted).
     public let offset: Int
     /// The bytes that were appended.
+    ///
+    /// A slice of the buffer the whole log was read into (so reading a million records does not
+    /// allocate a million buffers): its indices start at `payload.startIndex`, not at 0. Decoders
+    /// (`JSONDecoder`) take it as it is; `Data(record.payload)` makes a zero-based copy.
     public let payload: Data
 
     /// A record at `offset` holding `payload`.

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 
 /// An open file descriptor and the path it was opened from, with the few system calls the log
@@ -29,22 +30,24 @@ struct Descriptor {
     }
 
     /// Reads `count` bytes from `offset`, or fewer if the file ends first.
-    func read(count: Int, at offset: Int) throws(StoreError) -> [UInt8] {
-        var failure: Int32 = 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            while initialized < count {
-                let got = pread(fd, buffer.baseAddress! + initialized, count - initialized, off_t(offset + initialized))
-                if got > 0 {
-                    initialized += got
-                } else if got == 0 {
+    func read(count: Int, at offset: Int) throws(StoreError) -> Data {
+        var bytes = Data(count: count)
+        let (got, failure) = bytes.withUnsafeMutableBytes { buffer -> (Int, Int32) in
+            var got = 0
+            while got < count {
+                let read = pread(fd, buffer.baseAddress! + got, count - got, off_t(offset + got))
+                if read > 0 {
+                    got += read
+                } else if read == 0 {
                     break
                 } else if errno != EINTR {
-                    failure = errno
-                    break
+                    return (got, errno)
                 }
             }
+            return (got, 0)
         }
         if failure != 0 { throw StoreError(operation: "read", path: path, errno: failure) }
+        if got < count { bytes.count = got }
         return bytes
     }
 

@@ -53,12 +53,9 @@ func appendTexts(_ texts: [String], to log: AppendLog) throws {
     for text in texts { try log.append(Data(text.utf8)) }
 }
 
-/// One record as the log stores it (length, CRC32 of length and payload, payload), with the
-/// checksum's lowest bit flipped when `corrupt`.
+/// One record as the log stores it, with the checksum's lowest bit flipped when `corrupt`.
 func encodedRecord(_ payload: [UInt8], corrupt: Bool = false) -> [UInt8] {
-    let length = UInt32(payload.count)
-    let lengthBytes = [UInt8(length >> 24), UInt8((length >> 16) & 0xFF), UInt8((length >> 8) & 0xFF), UInt8(length & 0xFF)]
-    let checksum = CRC32.checksum(lengthBytes + payload) ^ (corrupt ? 1 : 0)
-    let checksumBytes = [UInt8(checksum >> 24), UInt8((checksum >> 16) & 0xFF), UInt8((checksum >> 8) & 0xFF), UInt8(checksum & 0xFF)]
-    return lengthBytes + checksumBytes + payload
+    var bytes = AppendLog.recordBytes(for: Data(payload))
+    if corrupt { bytes[7] ^= 1 }
+    return bytes
 }
