@@ -16,6 +16,7 @@ struct ProcessTests {
         // Per run: how many appends the child acknowledged before it was killed.
         let acknowledged = try await onThread { () throws -> [Int] in
             var acknowledged: [Int] = []
+            var seen = 0
             for run in 0..<runs {
                 let child = try ChildProcess([path, "--writer", "run\(run)", "--pad", "6000"])
                 let wanted = Int.random(in: 0...3)
@@ -28,6 +29,12 @@ struct ProcessTests {
                     throw SpawnError(message: "run \(run): the writer ended by itself (status \(child.wait()))")
                 }
                 acknowledged.append(acks)
+                // After every kill a reader loses no record it saw before, and skips at most a
+                // torn tail (no failed checksum: a kill leaves a prefix, never a changed byte).
+                let afterKill = try AppendLog(path: path).read()
+                #expect(afterKill.records.count >= seen + acks, "run \(run)")
+                #expect(afterKill.warnings.allSatisfy { if case .tornTail = $0 { true } else { false } }, "run \(run)")
+                seen = afterKill.records.count
                 // A kill rarely lands inside a write(2) (the kernel copies a record at once), so
                 // a quarter of the runs also leave what one would: a prefix of a record. The
                 // next writer must truncate it before appending.
