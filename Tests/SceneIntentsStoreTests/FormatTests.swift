@@ -25,10 +25,7 @@ struct FormatTests {
 
     @Test("The file is a header, then length, checksum and payload per record")
     func onDiskLayout() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        do {
-            let path = "\(directory.path)/log"
+        try withScratchPath { path in
             let log = AppendLog(path: path)
             #expect(try log.read() == LogSnapshot.empty)
             try appendTexts(["hi"], to: log)
@@ -67,10 +64,7 @@ struct FormatTests {
 
     @Test("A damaged tail is skipped with a warning, then truncated by the next append", arguments: Tail.allCases)
     func damagedTail(_ tail: Tail) throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        do {
-            let path = "\(directory.path)/log"
+        try withScratchPath { path in
             let log = AppendLog(path: path)
             try appendTexts(["one", "two", "three"], to: log)
             let whole = try size(of: path)
@@ -92,10 +86,7 @@ struct FormatTests {
 
     @Test("A corrupt record in the middle is skipped, the ones after it are kept, and appends keep it")
     func corruptMiddleRecord() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        do {
-            let path = "\(directory.path)/log"
+        try withScratchPath { path in
             let log = AppendLog(path: path)
             try appendTexts(["one", "two", "three"], to: log)
             var raw = try bytes(of: path)
@@ -116,10 +107,7 @@ struct FormatTests {
 
     @Test("A file whose header was cut short reads as empty, and the next append starts it again")
     func tornFileHeader() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        do {
-            let path = "\(directory.path)/log"
+        try withScratchPath { path in
             try Data("SIL".utf8).write(to: URL(fileURLWithPath: path))
             let log = AppendLog(path: path)
             let torn = try log.read()
@@ -133,10 +121,7 @@ struct FormatTests {
 
     @Test("Somebody else's file is refused, untouched, with an error naming it")
     func notALog() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        do {
-            let path = "\(directory.path)/notes.txt"
+        try withScratchPath("notes.txt") { path in
             let original = Data("shopping list: milk, eggs\n".utf8)
             try original.write(to: URL(fileURLWithPath: path))
             let log = AppendLog(path: path)

@@ -14,8 +14,7 @@ struct TypedLogTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         do {
-            let path = "\(directory.path)/drinks.log"
-            let drinks = RecordLog<Drink>(path: path)
+            let drinks = RecordLog<Drink>(path: "\(directory.path)/drinks.log")
             try await drinks.append(Drink(ounces: 8, kind: "water"))
             try await drinks.append(Drink(ounces: 12, kind: "coffee"))
             try drinks.append(contentsOf: [Drink(ounces: 4, kind: "tea"), Drink(ounces: 6, kind: "milk")])
@@ -31,10 +30,7 @@ struct TypedLogTests {
 
     @Test("A record that is not the expected type is skipped with a warning and kept by compaction")
     func undecodableRecord() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        do {
-            let path = "\(directory.path)/drinks.log"
+        try withScratchPath("drinks.log") { path in
             let drinks = RecordLog<Drink>(path: path)
             try drinks.append(Drink(ounces: 8, kind: "water"))
             try drinks.log.append(Data(#"{"future":"format"}"#.utf8))
@@ -58,10 +54,7 @@ struct TypedLogTests {
 
     @Test("The change token moves on append and compaction, and only then")
     func changeToken() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        do {
-            let path = "\(directory.path)/drinks.log"
+        try withScratchPath("drinks.log") { path in
             let drinks = RecordLog<Drink>(path: path)
             #expect(try drinks.log.changeToken() == .absent)
             try drinks.append(Drink(ounces: 8, kind: "water"))
@@ -83,10 +76,7 @@ struct TypedLogTests {
 
     @Test("A writer that had the log open before a compaction reopens the new file")
     func reopenAfterRename() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        do {
-            let path = "\(directory.path)/log"
+        try withScratchPath { path in
             let early = AppendLog(path: path)
             try appendTexts(["a", "b", "c"], to: early)  // `early` now holds the original file open
             let originalInode = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
@@ -99,7 +89,7 @@ struct TypedLogTests {
             let snapshot = try AppendLog(path: path).read()
             #expect(texts(snapshot) == ["a", "c", "d"])
             #expect(snapshot.warnings.isEmpty)
-            let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)
             #expect(leftovers == ["log"])
         }
     }
@@ -138,10 +128,7 @@ struct TypedLogTests {
 
     @Test("A record over the size limit is refused before anything is written")
     func recordTooLarge() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        do {
-            let path = "\(directory.path)/log"
+        try withScratchPath { path in
             let log = AppendLog(path: path)
             try appendTexts(["small"], to: log)
             let error = #expect(throws: StoreError.self) {

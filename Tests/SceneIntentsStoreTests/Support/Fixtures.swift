@@ -25,6 +25,13 @@ struct TemporaryDirectory {
     }
 }
 
+/// Runs `body` with the path of a file `name` in a fresh temporary directory, removed afterwards.
+func withScratchPath<T>(_ name: String = "log", _ body: (String) throws -> T) throws -> T {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    return try body("\(directory.path)/\(name)")
+}
+
 /// The file's bytes.
 func bytes(of path: String) throws -> [UInt8] {
     [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
