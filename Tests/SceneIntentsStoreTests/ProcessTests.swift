@@ -3,8 +3,8 @@ import Glibc
 import SceneIntentsStore
 import Testing
 
-/// Tests with real `store-writer` processes. Serialized, so that "no child left" at the end of
-/// each test is about that test's children only.
+/// Tests with real `store-writer` processes, one at a time (each runs several processes already).
+/// Each ends by checking that every child it spawned has been reaped.
 @Suite("Real processes: crashes, concurrent writers, compaction, kernel write failures", .serialized)
 struct ProcessTests {
     @Test("200 writers killed with SIGKILL at random points lose no acknowledged entry and leave no corrupt one")

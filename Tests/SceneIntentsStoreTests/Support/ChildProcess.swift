@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import SceneIntentsStore
+import Synchronization
 
 /// A `store-writer` child with its stdout and stderr on a pipe, driven from one dedicated
 /// thread (every call here blocks: `read`, `waitpid`). Not shared between threads.
@@ -36,6 +37,7 @@ final class ChildProcess {
         }
         pid = child
         output = pipeEnds[0]
+        spawnedChildren.withLock { $0.append(child) }
     }
 
     deinit {
@@ -120,10 +122,19 @@ func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async thr
     }
 }
 
-/// Whether this process has no child left (running or unreaped).
+/// Every child the tests spawned.
+let spawnedChildren = Mutex<[pid_t]>([])
+
+/// Whether every child the tests spawned has been reaped: the kernel no longer knows any of them
+/// as a child of this process. Asked with `WNOWAIT` and per pid, so it never reaps (or even sees)
+/// a child that another suite is waiting for.
 func noChildLeft() -> Bool {
-    var raw: Int32 = 0
-    return waitpid(-1, &raw, WNOHANG) == -1 && errno == ECHILD
+    spawnedChildren.withLock { pids in
+        pids.allSatisfy { pid in
+            var info = siginfo_t()
+            return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == -1 && errno == ECHILD
+        }
+    }
 }
 
 /// What a `store-writer` run said: the sequence numbers it acknowledged, the error that stopped
