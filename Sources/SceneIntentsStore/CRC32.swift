@@ -14,23 +14,20 @@ public enum CRC32 {
         var value = ~crc
         var index = 0
         let count = bytes.count
-        tables.withUnsafeBufferPointer { table in
-            while count - index >= 8 {
-                let low = UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8
-                    | UInt32(bytes[index + 2]) << 16 | UInt32(bytes[index + 3]) << 24
-                let one = value ^ low
-                let two = UInt32(bytes[index + 4]) | UInt32(bytes[index + 5]) << 8
-                    | UInt32(bytes[index + 6]) << 16 | UInt32(bytes[index + 7]) << 24
-                value = table[7 * 256 + Int(one & 0xFF)] ^ table[6 * 256 + Int((one >> 8) & 0xFF)]
-                    ^ table[5 * 256 + Int((one >> 16) & 0xFF)] ^ table[4 * 256 + Int(one >> 24)]
-                    ^ table[3 * 256 + Int(two & 0xFF)] ^ table[2 * 256 + Int((two >> 8) & 0xFF)]
-                    ^ table[1 * 256 + Int((two >> 16) & 0xFF)] ^ table[Int(two >> 24)]
-                index += 8
-            }
-            while index < count {
-                value = table[Int((value ^ UInt32(bytes[index])) & 0xFF)] ^ (value >> 8)
-                index += 1
-            }
+        let table = tables
+        while count - index >= 8 {
+            // Two unaligned little-endian loads instead of eight byte loads.
+            let one = value ^ UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt32.self))
+            let two = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: index + 4, as: UInt32.self))
+            value = table[7 * 256 + Int(one & 0xFF)] ^ table[6 * 256 + Int((one >> 8) & 0xFF)]
+                ^ table[5 * 256 + Int((one >> 16) & 0xFF)] ^ table[4 * 256 + Int(one >> 24)]
+                ^ table[3 * 256 + Int(two & 0xFF)] ^ table[2 * 256 + Int((two >> 8) & 0xFF)]
+                ^ table[1 * 256 + Int((two >> 16) & 0xFF)] ^ table[Int(two >> 24)]
+            index += 8
+        }
+        while index < count {
+            value = table[Int((value ^ UInt32(bytes[index])) & 0xFF)] ^ (value >> 8)
+            index += 1
         }
         return ~value
     }
@@ -41,8 +38,11 @@ public enum CRC32 {
     }
 
     /// Eight 256-entry tables: table k maps a byte to its CRC contribution k bytes further on.
-    private static let tables: [UInt32] = {
-        var table = [UInt32](repeating: 0, count: 8 * 256)
+    /// Allocated once and never freed, so the hot loop reads through a plain pointer.
+    /// `nonisolated(unsafe)` is sound: the memory is written only inside this initializer, which
+    /// Swift runs exactly once before any reader sees the pointer, and is read-only afterwards.
+    nonisolated(unsafe) private static let tables: UnsafePointer<UInt32> = {
+        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 8 * 256)
         for byte in 0..<256 {
             var value = UInt32(byte)
             for _ in 0..<8 { value = value & 1 == 1 ? (value >> 1) ^ 0xEDB8_8320 : value >> 1 }
@@ -54,6 +54,6 @@ public enum CRC32 {
                 table[slice * 256 + byte] = (previous >> 8) ^ table[Int(previous & 0xFF)]
             }
         }
-        return table
+        return UnsafePointer(table)
     }()
 }
