@@ -72,30 +72,40 @@ public final class AppendLog: Sendable {
 
     /// Reads and scans the whole file open at `descriptor`.
     func snapshot(of descriptor: Descriptor) throws(StoreError) -> LogSnapshot {
+        try records(in: descriptor, from: 0).snapshot
+    }
+
+    /// Reads the file open at `descriptor` from `start` (0: the whole file, header first; else
+    /// the end of a record read before) and answers its records from there, and `end`: where
+    /// the record after the last whole one begins (a later read continues from there).
+    func records(in descriptor: Descriptor, from start: Int) throws(StoreError) -> (snapshot: LogSnapshot, end: Int) {
         let info = try descriptor.status()
-        let bytes = try descriptor.read(count: Int(info.st_size), at: 0)
         let token = ChangeToken(info)
-        let header = bytes.withUnsafeBytes { LogFormat.headerState($0) }
-        switch header {
-        case .empty:
-            return LogSnapshot(records: [], warnings: [], token: token)
-        case .torn(let count):
-            return LogSnapshot(records: [], warnings: [.tornTail(offset: 0, bytes: count)], token: token)
-        case .notALog:
-            throw StoreError(.notALog, path: path, operation: "read", detail: "the file does not start with SILOG")
-        case .unsupported(let version):
-            throw StoreError(.unsupportedVersion, path: path, operation: "read", detail: "format version \(version)")
-        case .valid:
-            let scan = bytes.withUnsafeBytes { buffer in
-                LogFormat.scan(UnsafeRawBufferPointer(rebasing: buffer[LogFormat.headerSize...]), base: LogFormat.headerSize, collect: true)
+        let bytes = try descriptor.read(count: max(0, Int(info.st_size) - start), at: start)
+        if start == 0 {
+            switch bytes.withUnsafeBytes({ LogFormat.headerState($0) }) {
+            case .empty:
+                return (LogSnapshot(records: [], warnings: [], token: token), 0)
+            case .torn(let count):
+                return (LogSnapshot(records: [], warnings: [.tornTail(offset: 0, bytes: count)], token: token), 0)
+            case .notALog:
+                throw StoreError(.notALog, path: path, operation: "read", detail: "the file does not start with SILOG")
+            case .unsupported(let version):
+                throw StoreError(.unsupportedVersion, path: path, operation: "read", detail: "format version \(version)")
+            case .valid:
+                break
             }
-            // Each payload is a slice of the one buffer read: no allocation or copy per record.
-            let records = scan.records.map { span in
-                let start = span.offset + LogFormat.recordHeaderSize
-                return LogRecord(offset: span.offset, payload: bytes[start..<start + span.length])
-            }
-            return LogSnapshot(records: records, warnings: scan.warnings, token: token)
         }
+        let base = max(start, LogFormat.headerSize)
+        let scan = bytes.withUnsafeBytes { buffer in
+            LogFormat.scan(UnsafeRawBufferPointer(rebasing: buffer[(base - start)...]), base: base, collect: true)
+        }
+        // Each payload is a slice of the one buffer read: no allocation or copy per record.
+        let records = scan.records.map { span in
+            let from = span.offset - start + LogFormat.recordHeaderSize
+            return LogRecord(offset: span.offset, payload: bytes[from..<from + span.length])
+        }
+        return (LogSnapshot(records: records, warnings: scan.warnings, token: token), scan.end)
     }
 }
 
