@@ -152,7 +152,7 @@ extension AppendLog {
             start = verified
         } else {
             let header = try descriptor.read(count: LogFormat.headerSize, at: 0)
-            switch header.withUnsafeBytes({ LogFormat.headerState($0) }) {
+            switch try self.header(of: header, operation: "append") {
             case .empty, .torn:
                 // A new file, or one whose creator died before its header was whole.
                 try descriptor.truncate(to: 0)
@@ -161,10 +161,6 @@ extension AppendLog {
                 try syncDirectory(of: path)
                 state.verifiedEnd = LogFormat.headerSize
                 return LogFormat.headerSize
-            case .notALog:
-                throw StoreError(.notALog, path: path, operation: "append", detail: "the file does not start with SILOG")
-            case .unsupported(let version):
-                throw StoreError(.unsupportedVersion, path: path, operation: "append", detail: "format version \(version)")
             case .valid:
                 break
             }

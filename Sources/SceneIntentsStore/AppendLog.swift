@@ -83,15 +83,11 @@ public final class AppendLog: Sendable {
         let token = ChangeToken(info)
         let bytes = try descriptor.read(count: max(0, Int(info.st_size) - start), at: start)
         if start == 0 {
-            switch bytes.withUnsafeBytes({ LogFormat.headerState($0) }) {
+            switch try header(of: bytes, operation: "read") {
             case .empty:
                 return (LogSnapshot(records: [], warnings: [], token: token), 0)
             case .torn(let count):
                 return (LogSnapshot(records: [], warnings: [.tornTail(offset: 0, bytes: count)], token: token), 0)
-            case .notALog:
-                throw StoreError(.notALog, path: path, operation: "read", detail: "the file does not start with SILOG")
-            case .unsupported(let version):
-                throw StoreError(.unsupportedVersion, path: path, operation: "read", detail: "format version \(version)")
             case .valid:
                 break
             }
@@ -106,6 +102,29 @@ public final class AppendLog: Sendable {
             return LogRecord(offset: span.offset, payload: bytes[from..<from + span.length])
         }
         return (LogSnapshot(records: records, warnings: scan.warnings, token: token), scan.end)
+    }
+}
+
+/// A file's header, once it is known to be one this code may read and write.
+enum UsableHeader {
+    case empty
+    case torn(bytes: Int)
+    case valid
+}
+
+extension AppendLog {
+    /// The state of the header at the start of `bytes`; throws `notALog` or
+    /// `unsupportedVersion` (naming `operation`) for a file this code must not touch.
+    func header(of bytes: Data, operation: String) throws(StoreError) -> UsableHeader {
+        switch bytes.withUnsafeBytes({ LogFormat.headerState($0) }) {
+        case .empty: return .empty
+        case .torn(let count): return .torn(bytes: count)
+        case .valid: return .valid
+        case .notALog:
+            throw StoreError(.notALog, path: path, operation: operation, detail: "the file does not start with SILOG")
+        case .unsupported(let version):
+            throw StoreError(.unsupportedVersion, path: path, operation: operation, detail: "format version \(version)")
+        }
     }
 }
 

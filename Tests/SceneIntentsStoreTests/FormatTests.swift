@@ -119,19 +119,25 @@ struct FormatTests {
         }
     }
 
-    @Test("Somebody else's file is refused, untouched, with an error naming it")
-    func notALog() throws {
-        try withScratchPath("notes.txt") { path in
-            let original = Data("shopping list: milk, eggs\n".utf8)
-            try original.write(to: URL(fileURLWithPath: path))
+    @Test(
+        "A file that is not a log, or a log from a newer version, is refused untouched with an error naming it",
+        arguments: [
+            (Array("shopping list: milk, eggs\n".utf8), StoreError.Code.notALog),
+            (Array("SILOG".utf8) + [0, 0, 2] + encodedRecord(Array("v2".utf8)), StoreError.Code.unsupportedVersion),
+        ])
+    func refusedFile(_ contents: [UInt8], _ code: StoreError.Code) throws {
+        try withScratchPath("data") { path in
+            try Data(contents).write(to: URL(fileURLWithPath: path))
             let log = AppendLog(path: path)
             let readError = #expect(throws: StoreError.self) { try log.read() }
-            #expect(readError?.code == .notALog)
+            #expect(readError?.code == code)
             #expect(readError?.path == path)
             let appendError = #expect(throws: StoreError.self) { try log.append(Data("x".utf8)) }
-            #expect(appendError?.code == .notALog)
+            #expect(appendError?.code == code)
             #expect(appendError?.description.contains(path) == true)
-            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
+            let rewriteError = #expect(throws: StoreError.self) { try log.rewrite { _ in [] } }
+            #expect(rewriteError?.code == code)
+            #expect(try bytes(of: path) == contents)
         }
     }
 }
