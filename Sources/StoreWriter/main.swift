@@ -37,6 +37,11 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
+func number(_ value: String, for option: String) -> Int {
+    guard let number = Int(value), number >= 0 else { fail("\(option) needs a number ≥ 0, not '\(value)'") }
+    return number
+}
+
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard !arguments.isEmpty else { fail("usage: store-writer PATH --writer NAME [options]") }
 let path = arguments.removeFirst()
@@ -55,20 +60,20 @@ while !arguments.isEmpty {
     let value = arguments.removeFirst()
     switch option {
     case "--writer": writer = value
-    case "--count": count = Int(value) ?? 0
-    case "--pad": pad = Int(value) ?? 0
+    case "--count": count = number(value, for: option)
+    case "--pad": pad = number(value, for: option)
     case "--fsize-limit":
-        guard let bytes = UInt(value) else { fail("--fsize-limit needs a number") }
+        let bytes = number(value, for: option)
         signal(SIGXFSZ, SIG_IGN)
         var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
         guard setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0 else { fail("setrlimit failed") }
     case "--private-tmpfs":
-        if let problem = PrivateMount.tmpfs(over: (path as NSString).deletingLastPathComponent, bytes: Int(value) ?? 0) {
+        if let problem = PrivateMount.tmpfs(over: (path as NSString).deletingLastPathComponent, bytes: number(value, for: option)) {
             fail(problem)
         }
-    case "--read-only-after": readOnlyAfter = Int(value)
+    case "--read-only-after": readOnlyAfter = number(value, for: option)
     case "--as-user":
-        guard let uid = uid_t(value) else { fail("--as-user needs a user id") }
+        let uid = uid_t(clamping: number(value, for: option))
         guard getuid() != 0 || (setgid(gid_t(uid)) == 0 && setuid(uid) == 0) else { fail("cannot become \(uid)") }
     default: fail("unknown option \(option)")
     }
