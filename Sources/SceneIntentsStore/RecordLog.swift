@@ -4,7 +4,8 @@ import Foundation
 /// sorted keys, so callers store their own structs and the bytes on disk are reproducible.
 ///
 /// The synchronous methods block (lock, `fsync`); the `async` forms do the same work on the log's
-/// Dispatch queue, off Swift's cooperative pool, and are the ones to call from a task.
+/// Dispatch queue, off Swift's cooperative pool, and are the ones to call from a task (in an
+/// `async` context Swift picks them for `append(_:)`, `read()` and `replace(with:)`).
 public struct RecordLog<Record: Codable & Sendable>: Sendable {
     /// The byte log underneath (for its path and `changeToken()`).
     public let log: AppendLog
