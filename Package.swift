@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "SceneIntentsTesting", targets: ["SceneIntentsTesting"]),
         .executable(name: "recipe-assistant", targets: ["recipe-assistant"]),
         .executable(name: "intent-bench", targets: ["IntentBench"]),
+        .library(name: "SceneIntentsStore", targets: ["SceneIntentsStore"]),
     ],
     targets: [
         .target(name: "SceneIntents", swiftSettings: strict),
@@ -33,7 +34,7 @@ let package = Package(
             path: "Demos/RecipeAssistant/Main", swiftSettings: strict),
         .executableTarget(
             name: "IntentBench",
-            dependencies: ["SceneIntents", "Assistant", "RecipeAssistantKit"],
+            dependencies: ["SceneIntents", "Assistant", "RecipeAssistantKit", "SceneIntentsStore"],
             swiftSettings: strict),
         .executableTarget(name: "floor-hello", path: "Sources/FloorHello", swiftSettings: strict),
         .target(
@@ -53,6 +54,13 @@ let package = Package(
         .target(name: "AssistantService", dependencies: ["SceneIntents"], swiftSettings: strict),
         .testTarget(
             name: "AssistantServiceTests", dependencies: ["AssistantService", "SceneIntents"],
+            swiftSettings: strict),
+        .target(name: "SceneIntentsStore", swiftSettings: strict),
+        .executableTarget(
+            name: "store-writer", dependencies: ["SceneIntentsStore"], path: "Sources/StoreWriter",
+            swiftSettings: strict),
+        .testTarget(
+            name: "SceneIntentsStoreTests", dependencies: ["SceneIntentsStore", "store-writer"],
             swiftSettings: strict),
     ]
 )

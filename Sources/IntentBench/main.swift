@@ -50,6 +50,7 @@ func main() async -> Int32 {
         metrics += searchMetrics(plan)
         metrics += indexBuildMetrics(plan)
         metrics += try vocabularyMetrics(plan)
+        metrics += try storeMetrics(plan)
     } catch {
         benchLog("failed: \(error)")
         print(table(metrics))
