@@ -16,6 +16,9 @@ let package = Package(
         .library(name: "SceneIntentsTesting", targets: ["SceneIntentsTesting"]),
         .executable(name: "recipe-assistant", targets: ["recipe-assistant"]),
         .executable(name: "intent-bench", targets: ["IntentBench"]),
+        .library(name: "IntentDefinition", targets: ["IntentDefinition"]),
+        .executable(name: "intentgen", targets: ["intentgen"]),
+        .plugin(name: "IntentGenPlugin", targets: ["IntentGenPlugin"]),
     ],
     targets: [
         .target(name: "SceneIntents", swiftSettings: strict),
@@ -49,6 +52,19 @@ let package = Package(
         .testTarget(
             name: "RecipeAssistantTests",
             dependencies: ["RecipeAssistantKit", "Assistant", "SceneIntents", "SceneIntentsTesting"],
+            swiftSettings: strict),
+        .target(name: "IntentDefinition", swiftSettings: strict),
+        .executableTarget(
+            name: "intentgen", dependencies: ["IntentDefinition"], path: "Sources/IntentGen", swiftSettings: strict),
+        .plugin(name: "IntentGenPlugin", capability: .buildTool(), dependencies: ["intentgen"]),
+        .target(
+            name: "IntentGenFixtures", dependencies: ["SceneIntents"], path: "Tests/IntentGenFixtures",
+            exclude: ["Definitions/README.md"],
+            swiftSettings: strict, plugins: ["IntentGenPlugin"]),
+        .testTarget(
+            name: "IntentDefinitionTests",
+            dependencies: ["IntentDefinition", "intentgen", "IntentGenFixtures", "SceneIntents"],
+            resources: [.copy("Golden")],
             swiftSettings: strict),
     ]
 )
