@@ -1,0 +1,95 @@
+/// Enums and custom types.
+extension FileEmitter {
+    func emitEnum(_ definition: DefinedEnum, into code: inout SwiftCode) {
+        var cases = definition.cases
+        if !cases.contains(where: { $0.rawValue == 0 }) {
+            cases.insert(DefinedEnumCase(name: "unknown", displayName: "Unknown", rawValue: 0), at: 0)
+        }
+        code.line("")
+        code.doc(definition.displayName.map { "\($0.replacingNewlines): an enum of the intent definition." } ?? "An enum of the intent definition.")
+        code.block("public enum \(definition.name): Int, EnumParameterValue") { code in
+            for value in cases {
+                code.doc(value.displayName?.replacingNewlines ?? value.name)
+                code.line("case \(SwiftName.escaped(value.name)) = \(value.rawValue)")
+            }
+            code.line("")
+            code.doc("The name shown and spoken.")
+            code.block("public var displayName: String") { code in
+                code.block("switch self") { code in
+                    for value in cases {
+                        let name = value.displayName.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 } ?? value.name
+                        code.line("case .\(SwiftName.escaped(value.name)): \(SwiftName.literal(name))")
+                    }
+                }
+            }
+            code.line("")
+            code.doc("Other words for the case: its Swift name as words, when it differs from the display name.")
+            code.block("public var synonyms: [String]") { code in
+                code.block("switch self") { code in
+                    for value in cases {
+                        let words = spokenWords(value.name)
+                        let same = words == (value.displayName ?? value.name).lowercased()
+                        code.line("case .\(SwiftName.escaped(value.name)): \(same ? "[]" : "[\(SwiftName.literal(words))]")")
+                    }
+                }
+            }
+        }
+        code.line("")
+        code.doc("A resolution result for `\(definition.name)`, as Xcode names it.")
+        code.line("public typealias \(definition.name)ResolutionResult = ResolutionResult<\(definition.name)>")
+    }
+
+    func emitType(_ plan: TypePlan, into code: inout SwiftCode) {
+        let name = plan.type.name
+        code.line("")
+        code.doc(plan.type.displayName.map { "\($0.replacingNewlines): a custom type of the intent definition." } ?? "A custom type of the intent definition.")
+        code.block("public struct \(name): ParameterValue") { code in
+            code.doc("The app's identifier for the value.")
+            code.line("public var identifier: String?")
+            code.doc("The text shown and spoken.")
+            code.line("public var displayString: String")
+            code.doc("How to pronounce `displayString`, when it is unusual.")
+            code.line("public var pronunciationHint: String?")
+            for property in plan.properties {
+                code.doc(property.declared.label.replacingNewlines)
+                code.line("public var \(SwiftName.escaped(property.declared.name)): \(property.type.swiftType)?")
+            }
+            code.line("")
+            code.doc("A value, as `INObject(identifier:display:pronunciationHint:)` makes one.")
+            code.block("public init(identifier: String?, display displayString: String, pronunciationHint: String? = nil)") { code in
+                code.line("self.identifier = identifier")
+                code.line("self.displayString = displayString")
+                code.line("self.pronunciationHint = pronunciationHint")
+            }
+            code.line("")
+            code.doc("The identifier (or the display string) and the display string.")
+            code.block("public var displayItem: DisplayItem") { code in
+                code.line("DisplayItem(identifier: identifier ?? displayString, title: displayString, pronunciationHint: pronunciationHint)")
+            }
+            code.line("")
+            code.doc("A value titled with the words, identified by the matched entity.")
+            code.block("public static func fromSpoken(_ text: String, identifier: String?) -> \(name)?") { code in
+                code.line("text.isEmpty ? nil : \(name)(identifier: identifier, display: text)")
+            }
+        }
+        code.line("")
+        code.doc("A resolution result for `\(name)`, as Xcode names it.")
+        code.line("public typealias \(name)ResolutionResult = ResolutionResult<\(name)>")
+    }
+}
+
+/// `sparklingWater` → `sparkling water`; `First_Floor` → `first floor`.
+func spokenWords(_ name: String) -> String {
+    var words = ""
+    var previous: Character?
+    for character in name {
+        if character == "_" {
+            words += " "
+        } else {
+            if character.isUppercase, let previous, previous.isLowercase || previous.isNumber { words += " " }
+            words.append(character)
+        }
+        previous = character
+    }
+    return words.lowercased().split(separator: " ").joined(separator: " ")
+}

@@ -1,0 +1,53 @@
+/// Lines of Swift with indentation: what the emitters write into.
+struct SwiftCode {
+    private(set) var lines: [String] = []
+    private var depth = 0
+
+    /// Appends a line at the current indentation (an empty string adds an empty line).
+    mutating func line(_ text: String) {
+        lines.append(text.isEmpty ? "" : String(repeating: "    ", count: depth) + text)
+    }
+
+    /// Appends `///` doc lines, one per line of `text`.
+    mutating func doc(_ text: String) {
+        for part in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            line(part.isEmpty ? "///" : "/// \(part)")
+        }
+    }
+
+    /// `header {`, the body one level in, `}`.
+    mutating func block(_ header: String, _ body: (inout SwiftCode) -> Void) {
+        line(header + " {")
+        depth += 1
+        body(&self)
+        depth -= 1
+        line("}")
+    }
+
+    /// The text, ending in a newline.
+    var text: String { lines.joined(separator: "\n") + "\n" }
+}
+
+/// The `${name}` placeholders of a template, in order (`${recipe.name}` gives `recipe.name`).
+func placeholders(in template: String) -> [String] {
+    var names: [String] = []
+    var rest = template[...]
+    while let open = rest.range(of: "${") {
+        guard let close = rest[open.upperBound...].firstIndex(of: "}") else { break }
+        names.append(String(rest[open.upperBound..<close]))
+        rest = rest[rest.index(after: close)...]
+    }
+    return names
+}
+
+/// The text between and around placeholders (the literal parts), in order.
+func literalParts(of template: String) -> [Substring] {
+    var parts: [Substring] = []
+    var rest = template[...]
+    while let open = rest.range(of: "${"), let close = rest[open.upperBound...].firstIndex(of: "}") {
+        parts.append(rest[..<open.lowerBound])
+        rest = rest[rest.index(after: close)...]
+    }
+    parts.append(rest)
+    return parts
+}
