@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(
             name: "IntentDefinitionTests",
             dependencies: ["IntentDefinition", "intentgen", "IntentGenFixtures", "SceneIntents"],
-            resources: [.copy("Golden")],
+            resources: [.copy("Golden"), .copy("Definitions")],
             swiftSettings: strict),
     ]
 )

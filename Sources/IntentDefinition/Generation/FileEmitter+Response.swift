@@ -49,6 +49,10 @@ extension FileEmitter {
             emitFactories(plan, into: &code)
             code.line("")
             code.doc("The values the dialogs name, as text (a custom type's properties as `name.property`).")
+            guard !plan.responseParameters.isEmpty else {
+                code.line("public var values: [String: String] { [:] }")
+                return
+            }
             code.block("public var values: [String: String]") { code in
                 code.line("var values: [String: String] = [:]")
                 for output in plan.responseParameters { emitValue(output, into: &code) }
@@ -83,8 +87,10 @@ extension FileEmitter {
         let name = output.declared.name
         code.block("if let value = self.\(SwiftName.escaped(name))") { code in
             code.line("values[\(SwiftName.literal(name))] = \(text(of: "value", output.type.isMultiple))")
-            guard let custom = output.type.customType, !output.type.isMultiple else { return }
-            for property in custom.customProperties.map(\.declaration) {
+            guard output.type.isCustomType, !output.type.isMultiple,
+                let custom = self.plan.types.first(where: { $0.type.name == output.type.element })
+            else { return }
+            for property in custom.properties.map(\.declared) {
                 let key = SwiftName.literal("\(name).\(property.name)")
                 code.line(
                     "if let property = value.\(SwiftName.escaped(property.name)) { values[\(key)] = \(text(of: "property", property.supportsMultipleValues)) }")

@@ -15,23 +15,21 @@ extension FileEmitter {
             code.line("")
             code.doc("The name shown and spoken.")
             code.block("public var displayName: String") { code in
-                code.block("switch self") { code in
-                    for value in cases {
-                        let name = value.displayName.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 } ?? value.name
-                        code.line("case .\(SwiftName.escaped(value.name)): \(SwiftName.literal(name))")
-                    }
-                }
+                code.switchBlock("self", cases.map { value in
+                    let name = value.displayName.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 } ?? value.name
+                    return "case .\(SwiftName.escaped(value.name)): \(SwiftName.literal(name))"
+                })
             }
+            let synonyms = cases.compactMap { value -> String? in
+                let words = spokenWords(value.name)
+                guard words != (value.displayName ?? value.name).lowercased() else { return nil }
+                return "case .\(SwiftName.escaped(value.name)): [\(SwiftName.literal(words))]"
+            }
+            guard !synonyms.isEmpty else { return }
             code.line("")
-            code.doc("Other words for the case: its Swift name as words, when it differs from the display name.")
+            code.doc("Other words for a case: its Swift name as words, when they differ from the display name.")
             code.block("public var synonyms: [String]") { code in
-                code.block("switch self") { code in
-                    for value in cases {
-                        let words = spokenWords(value.name)
-                        let same = words == (value.displayName ?? value.name).lowercased()
-                        code.line("case .\(SwiftName.escaped(value.name)): \(same ? "[]" : "[\(SwiftName.literal(words))]")")
-                    }
-                }
+                code.switchBlock("self", synonyms.count == cases.count ? synonyms : synonyms + ["default: []"])
             }
         }
         code.line("")

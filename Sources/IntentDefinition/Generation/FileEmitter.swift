@@ -19,6 +19,7 @@ struct FileEmitter {
         for intent in plan.intents {
             code.line("")
             code.line("// MARK: - \(intent.typeName)")
+            code.line("")
             emitIntent(intent, into: &code)
             emitReasons(intent, into: &code)
             emitHandling(intent, into: &code)

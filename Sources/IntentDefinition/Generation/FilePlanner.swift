@@ -13,7 +13,7 @@ struct FilePlanner {
         let candidateTypes = file.types.filter { claim([$0.name], subject: "type '\($0.name)'", in: &names) }
         let mapping = TypeMapping(
             enums: Set(enums.map(\.name)),
-            types: Dictionary(candidateTypes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }))
+            types: Set(candidateTypes.map(\.name)))
         let types = candidateTypes.map { planType($0, mapping) }
         var intents: [IntentPlan] = []
         for intent in file.intents {

@@ -24,6 +24,13 @@ struct SwiftCode {
         line("}")
     }
 
+    /// `switch subject {`, the cases at the switch's own level (Swift's style), `}`.
+    mutating func switchBlock(_ subject: String, _ cases: [String]) {
+        line("switch \(subject) {")
+        for item in cases { line(item) }
+        line("}")
+    }
+
     /// The text, ending in a newline.
     var text: String { lines.joined(separator: "\n") + "\n" }
 }

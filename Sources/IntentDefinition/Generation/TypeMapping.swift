@@ -4,8 +4,8 @@ struct MappedType: Equatable {
     var element: String
     /// Whether it is an array of the element.
     var isMultiple: Bool
-    /// The generated custom type, when the element is one (its properties feed dialog values).
-    var customType: DefinedType?
+    /// Whether the element is one of the file's custom types (its properties feed dialog values).
+    var isCustomType: Bool
 
     /// The declared type (`Int` or `[Int]`).
     var swiftType: String { isMultiple ? "[\(element)]" : element }
@@ -29,12 +29,12 @@ struct MappedType: Equatable {
 struct TypeMapping {
     /// The file's enums and types that are generated (not skipped for a name clash).
     let enums: Set<String>
-    let types: [String: DefinedType]
+    let types: Set<String>
 
     /// The Swift type, or why there is none.
     func map(_ declaration: ValueDeclaration) -> Result<MappedType, UnmodelledType> {
-        func mapped(_ element: String, _ custom: DefinedType? = nil) -> Result<MappedType, UnmodelledType> {
-            .success(MappedType(element: element, isMultiple: declaration.supportsMultipleValues, customType: custom))
+        func mapped(_ element: String, custom: Bool = false) -> Result<MappedType, UnmodelledType> {
+            .success(MappedType(element: element, isMultiple: declaration.supportsMultipleValues, isCustomType: custom))
         }
         switch declaration.type {
         case .string, .other("SpeakableString"): return mapped("String")
@@ -53,10 +53,10 @@ struct TypeMapping {
             return mapped(reference.name)
         case .object(let reference?):
             if reference.isSystem { return .failure(UnmodelledType("Apple's type System.\(reference.name) is not modelled by SceneIntents")) }
-            guard let type = types[reference.name] else {
+            guard types.contains(reference.name) else {
                 return .failure(UnmodelledType("the type '\(reference.name)' is not generated from this file"))
             }
-            return mapped(reference.name, type)
+            return mapped(reference.name, custom: true)
         case .other(let name):
             let what = ["Placemark": "a location", "Person": "a person", "CurrencyAmount": "a currency amount",
                         "PaymentMethod": "a payment method"][name].map { " (\($0))" } ?? ""
