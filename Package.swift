@@ -63,7 +63,7 @@ let package = Package(
             swiftSettings: strict, plugins: ["IntentGenPlugin"]),
         .testTarget(
             name: "IntentDefinitionTests",
-            dependencies: ["IntentDefinition", "intentgen", "IntentGenFixtures", "SceneIntents"],
+            dependencies: ["IntentDefinition", "intentgen", "IntentGenFixtures", "SceneIntents", "Assistant"],
             resources: [.copy("Golden"), .copy("Definitions")],
             swiftSettings: strict),
     ]

@@ -6,6 +6,13 @@ public struct DefinedEnumCase: Sendable, Equatable {
     public var displayName: String?
     /// The raw value: `INEnumValueIndex`, else 0 for `unknown`, else the position in the array.
     public var rawValue: Int
+
+    /// A value with every field given.
+    public init(name: String, displayName: String?, rawValue: Int) {
+        self.name = name
+        self.displayName = displayName
+        self.rawValue = rawValue
+    }
 }
 
 /// One enum (`INEnums[]`).

@@ -7,6 +7,13 @@ public struct PromptDialog: Sendable, Equatable {
     public var isCustom: Bool
     /// The text, if written; may use `${parameter}` and `${count}`.
     public var formatString: String?
+
+    /// A value with every field given.
+    public init(type: String, isCustom: Bool, formatString: String?) {
+        self.type = type
+        self.isCustom = isCustom
+        self.formatString = formatString
+    }
 }
 
 /// One reason a parameter's value can be refused (`INIntentParameterUnsupportedReasons[]`).
@@ -19,6 +26,14 @@ public struct UnsupportedReason: Sendable, Equatable {
     public var isDefault: Bool
     /// Whether the developer added it.
     public var isCustom: Bool
+
+    /// A value with every field given.
+    public init(code: String, formatString: String?, isDefault: Bool, isCustom: Bool) {
+        self.code = code
+        self.formatString = formatString
+        self.isDefault = isDefault
+        self.isCustom = isCustom
+    }
 }
 
 /// "Show this parameter only when…" (`INIntentParameterRelationship`).
@@ -29,6 +44,13 @@ public struct ParameterRelationship: Sendable, Equatable {
     public var predicateName: String?
     /// The value the parent must have, when the predicate takes one.
     public var predicateValue: PropertyListValue?
+
+    /// A value with every field given.
+    public init(parentName: String?, predicateName: String?, predicateValue: PropertyListValue?) {
+        self.parentName = parentName
+        self.predicateName = predicateName
+        self.predicateValue = predicateValue
+    }
 }
 
 /// One parameter of an intent (`INIntentParameters[]`).

@@ -8,6 +8,14 @@ public struct DefinedResponseCode: Sendable, Equatable {
     public var formatString: String?
     /// The short spoken form, if any.
     public var conciseFormatString: String?
+
+    /// A value with every field given.
+    public init(name: String, isSuccess: Bool, formatString: String?, conciseFormatString: String?) {
+        self.name = name
+        self.isSuccess = isSuccess
+        self.formatString = formatString
+        self.conciseFormatString = conciseFormatString
+    }
 }
 
 /// An intent's response (`INIntentResponse`).
