@@ -80,6 +80,7 @@ struct GeneratedGlueTests {
         #expect(await answer(host, .resolve(parameter: "recipe"), spoken) == .resolved([
             ParameterResolution(ResolutionResult<Recipe>.disambiguation([RecipeHandler.book[1], RecipeHandler.book[2]])),
         ]))
+        #expect(await answer(host, .finish, spoken) == .finished)
         let handled = await answer(host, .handle, FindRecipeIntent(recipe: RecipeHandler.book[0]), request: 2)
         #expect(handled == .response(IntentResponse(code: .success, values: ["recipe": "Banana Pancakes", "recipe.servings": "4"])))
         let template = try #require(try Self.catalog.get().descriptor(named: "FindRecipeIntent")?.template(for: .success))
