@@ -43,10 +43,10 @@ public struct ParameterRelationship: Sendable, Equatable {
     /// `EnumHasExactValue`, `HasAnyValue`, `BooleanHasExactValue`…
     public var predicateName: String?
     /// The value the parent must have, when the predicate takes one.
-    public var predicateValue: PropertyListValue?
+    public var predicateValue: PlistValue?
 
     /// A value with every field given.
-    public init(parentName: String?, predicateName: String?, predicateValue: PropertyListValue?) {
+    public init(parentName: String?, predicateName: String?, predicateValue: PlistValue?) {
         self.parentName = parentName
         self.predicateName = predicateName
         self.predicateValue = predicateValue

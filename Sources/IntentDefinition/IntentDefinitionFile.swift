@@ -34,7 +34,7 @@ public struct IntentDefinitionFile: Sendable, Equatable {
 
     /// Reads a definition from XML or binary property-list bytes; `file` names it in errors.
     public init(data: Data, file: String) throws(IntentDefinitionError) {
-        let root = PropertyListNode(value: try PropertyListValue.read(data, file: file), path: "", file: file)
+        let root = PropertyListNode(value: try PlistValue.read(data, file: file), path: "", file: file)
         guard case .dictionary = root.value else {
             throw root.failure(
                 .wrongType, nil, root.value,

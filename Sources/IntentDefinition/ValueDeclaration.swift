@@ -75,7 +75,7 @@ public struct ValueDeclaration: Sendable, Equatable {
     public var supportsMultipleValues: Bool
     /// The `…Metadata` dictionary with the prefix dropped from each key
     /// (`INIntentParameterMetadataDefaultValue` → `DefaultValue`).
-    public var metadata: [String: PropertyListValue]
+    public var metadata: [String: PlistValue]
 
     /// The display name, or the name when there is none (or it is blank).
     public var label: String {
@@ -121,7 +121,7 @@ public struct ValueDeclaration: Sendable, Equatable {
         default: type = .other(typeName)
         }
         let metadataPrefix = prefix + "Metadata"
-        var metadata: [String: PropertyListValue] = [:]
+        var metadata: [String: PlistValue] = [:]
         if let dictionary = try node.optionalDictionary(metadataPrefix), case .dictionary(let entries) = dictionary.value {
             for (key, value) in entries {
                 metadata[key.hasPrefix(metadataPrefix) ? String(key.dropFirst(metadataPrefix.count)) : key] = value

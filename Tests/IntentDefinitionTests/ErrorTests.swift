@@ -5,7 +5,7 @@ import Testing
 struct ErrorTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let path: [String]
-        let replacement: PropertyListValue?
+        let replacement: PlistValue?
         let code: IntentDefinitionError.Code
         let keyPath: String
         var testDescription: String { keyPath }
@@ -67,7 +67,7 @@ struct ErrorTests {
 
     @Test func aTopLevelThatIsNoDictionaryIsReported() throws {
         let error = #expect(throws: IntentDefinitionError.self) {
-            try IntentDefinitionFile(data: PropertyListValue.array([.string("x")]).encoded(), file: "A")
+            try IntentDefinitionFile(data: PlistValue.array([.string("x")]).encoded(), file: "A")
         }
         #expect(error?.code == .wrongType && error?.keyPath == "" && error?.description == "A: top level: expected a dictionary with INIntents at the top, found an array")
     }
@@ -78,7 +78,7 @@ struct ErrorTests {
     }
 
     @Test func anEmptyDictionaryIsAnEmptyDefinition() throws {
-        let file = try IntentDefinitionFile(data: PropertyListValue.dictionary([:]).encoded(), file: "E")
+        let file = try IntentDefinitionFile(data: PlistValue.dictionary([:]).encoded(), file: "E")
         #expect(file.intents.isEmpty && file.enums.isEmpty && file.types.isEmpty && file.modelVersion == nil)
     }
 }

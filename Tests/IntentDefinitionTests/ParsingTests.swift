@@ -109,11 +109,11 @@ struct ParsingTests {
 
     @Test func readsRelationshipsIncludingADanglingOne() throws {
         let base = try Fixtures.value(Fixtures.built("Hydrator"))
-        let relation: PropertyListValue = .dictionary([
+        let relation: PlistValue = .dictionary([
             "INIntentParameterRelationshipParentName": .string("ounces"),
             "INIntentParameterRelationshipPredicateName": .string("HasAnyValue"),
         ])
-        let dangling: PropertyListValue = .dictionary(["INIntentParameterRelationshipPredicateName": .string("BooleanHasExactValue"),
+        let dangling: PlistValue = .dictionary(["INIntentParameterRelationshipPredicateName": .string("BooleanHasExactValue"),
                                                         "INIntentParameterRelationshipPredicateValue": .boolean(true)])
         let changed = try #require(
             base.setting(["INIntents", 0, "INIntentParameters", 1, "INIntentParameterRelationship"], to: relation)?

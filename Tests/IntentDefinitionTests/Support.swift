@@ -19,8 +19,8 @@ enum Fixtures {
     static func golden(_ name: String) -> String { testsDirectory.appending(path: "Golden/\(name)").path }
 
     /// A fixture read as a property-list value.
-    static func value(_ path: String) throws -> PropertyListValue {
-        try PropertyListValue.read(Data(contentsOf: URL(fileURLWithPath: path)), file: path)
+    static func value(_ path: String) throws -> PlistValue {
+        try PlistValue.read(Data(contentsOf: URL(fileURLWithPath: path)), file: path)
     }
 }
 
@@ -32,9 +32,9 @@ enum PathStep: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
     init(integerLiteral value: Int) { self = .index(value) }
 }
 
-extension PropertyListValue {
+extension PlistValue {
     /// The value with the node at `path` replaced (nil removes it).
-    func setting(_ path: [PathStep], to replacement: PropertyListValue?) -> PropertyListValue? {
+    func setting(_ path: [PathStep], to replacement: PlistValue?) -> PlistValue? {
         guard let step = path.first else { return replacement }
         let rest = Array(path.dropFirst())
         switch (self, step) {

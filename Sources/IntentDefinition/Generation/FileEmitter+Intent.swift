@@ -8,8 +8,7 @@ extension FileEmitter {
             code.doc("The intent's type name, as manifests list it.")
             code.line("public static let typeName = \(SwiftName.literal(plan.typeName))")
             for parameter in plan.parameters {
-                code.doc(parameter.declared.declaration.label.replacingNewlines)
-                code.line("public var \(SwiftName.escaped(parameter.declared.name)): \(parameter.type.swiftType)?")
+                code.optionalProperty(parameter.declared.name, parameter.type.swiftType, doc: parameter.declared.declaration.label)
             }
             code.line("")
             code.doc("An intent with no parameter given.")

@@ -37,8 +37,7 @@ extension FileEmitter {
             code.doc("The activity the app continues when the response opens it; nil lets the system make one.")
             code.line("public var userActivity: UserActivity?")
             for output in plan.responseParameters {
-                code.doc(output.declared.label.replacingNewlines)
-                code.line("public var \(SwiftName.escaped(output.declared.name)): \(output.type.swiftType)?")
+                code.optionalProperty(output.declared.name, output.type.swiftType, doc: output.declared.label)
             }
             code.line("")
             code.doc("A response with no values yet.")

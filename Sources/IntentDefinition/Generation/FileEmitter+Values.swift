@@ -49,8 +49,7 @@ extension FileEmitter {
             code.doc("How to pronounce `displayString`, when it is unusual.")
             code.line("public var pronunciationHint: String?")
             for property in plan.properties {
-                code.doc(property.declared.label.replacingNewlines)
-                code.line("public var \(SwiftName.escaped(property.declared.name)): \(property.type.swiftType)?")
+                code.optionalProperty(property.declared.name, property.type.swiftType, doc: property.declared.label)
             }
             code.line("")
             code.doc("A value, as `INObject(identifier:display:pronunciationHint:)` makes one.")

@@ -24,6 +24,12 @@ struct SwiftCode {
         line("}")
     }
 
+    /// A documented optional stored property: `/// doc`, `public var name: Type?`.
+    mutating func optionalProperty(_ name: String, _ type: String, doc: String) {
+        self.doc(doc.replacingNewlines)
+        line("public var \(SwiftName.escaped(name)): \(type)?")
+    }
+
     /// `switch subject {`, the cases at the switch's own level (Swift's style), `}`.
     mutating func switchBlock(_ subject: String, _ cases: [String]) {
         line("switch \(subject) {")

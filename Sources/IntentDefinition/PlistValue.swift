@@ -2,7 +2,7 @@ import Foundation
 
 /// A property-list value as a closed enum, so the reader can look at any input without casts
 /// that could trap.
-public indirect enum PropertyListValue: Sendable, Equatable {
+public indirect enum PlistValue: Sendable, Equatable {
     /// `<string>`.
     case string(String)
     /// `<integer>`.
@@ -16,9 +16,9 @@ public indirect enum PropertyListValue: Sendable, Equatable {
     /// `<data>`.
     case data(Data)
     /// `<array>`.
-    case array([PropertyListValue])
+    case array([PlistValue])
     /// `<dict>` (keys that are not strings are written with their description).
-    case dictionary([String: PropertyListValue])
+    case dictionary([String: PlistValue])
 
     /// The deepest nesting read; deeper input is reported instead of recursing further.
     public static let maximumDepth = 256
@@ -27,7 +27,7 @@ public indirect enum PropertyListValue: Sendable, Equatable {
     ///
     /// - Throws: `IntentDefinitionError` (`notAPropertyList`) naming `file` when the bytes are
     ///   not a property list or nest deeper than `maximumDepth`.
-    public static func read(_ data: Data, file: String) throws(IntentDefinitionError) -> PropertyListValue {
+    public static func read(_ data: Data, file: String) throws(IntentDefinitionError) -> PlistValue {
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, format: nil)
@@ -50,7 +50,7 @@ public indirect enum PropertyListValue: Sendable, Equatable {
     }
 
     /// Foundation's object graph as a value; nil past the depth limit or for a foreign object.
-    private static func convert(_ object: Any, depth: Int) -> PropertyListValue? {
+    private static func convert(_ object: Any, depth: Int) -> PlistValue? {
         guard depth < maximumDepth else { return nil }
         // On Linux a plist boolean arrives as `Bool`, while integers and reals arrive as
         // `NSNumber`, which also casts to `Bool`; so test the exact type first.
@@ -61,7 +61,7 @@ public indirect enum PropertyListValue: Sendable, Equatable {
         case let date as Date: return .date(date)
         case let data as Data: return .data(data)
         case let items as [Any]:
-            var values: [PropertyListValue] = []
+            var values: [PlistValue] = []
             values.reserveCapacity(items.count)
             for item in items {
                 guard let value = convert(item, depth: depth + 1) else { return nil }
@@ -69,7 +69,7 @@ public indirect enum PropertyListValue: Sendable, Equatable {
             }
             return .array(values)
         case let entries as [AnyHashable: Any]:
-            var values: [String: PropertyListValue] = [:]
+            var values: [String: PlistValue] = [:]
             for (key, item) in entries {
                 guard let value = convert(item, depth: depth + 1) else { return nil }
                 values[(key.base as? String) ?? "\(key)"] = value
@@ -79,7 +79,7 @@ public indirect enum PropertyListValue: Sendable, Equatable {
         }
     }
 
-    private static func number(_ number: NSNumber) -> PropertyListValue {
+    private static func number(_ number: NSNumber) -> PlistValue {
         let kind = String(cString: number.objCType)
         switch kind {
         case "c", "B": return .boolean(number.boolValue)
