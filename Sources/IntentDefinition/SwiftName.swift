@@ -1,9 +1,11 @@
 /// Swift spelling rules the reader and the generator share.
 public enum SwiftName {
     /// Whether `name` is a plain Swift identifier: ASCII letters, digits and underscores, not
-    /// starting with a digit, not empty. (Xcode allows no more than that in definition names.)
+    /// starting with a digit, not empty, and not `_`, `self` or `Self` (which no declaration can be
+    /// named). Xcode allows no more than that in definition names.
     public static func isIdentifier(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first), name != "_" else { return false }
+        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first), !["_", "self", "Self"].contains(name)
+        else { return false }
         return name.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }
     }
 

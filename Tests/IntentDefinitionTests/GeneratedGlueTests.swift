@@ -28,7 +28,8 @@ struct GeneratedGlueTests {
 
     @Test func theCatalogListsEveryGeneratedIntent() throws {
         #expect(try Self.catalog.get().typeNames == [
-            "ConfigurationIntent", "FindRecipeIntent", "FooIntentIntent", "OrderCoffeeIntent", "PlanTripIntent", "TrackIntakeIntent",
+            "ConfigurationIntent", "FindRecipeIntent", "FooIntentIntent", "IntentIntent", "OrderCoffeeIntent", "PlanTripIntent",
+            "TrackIntakeIntent",
         ])
     }
 
@@ -105,6 +106,20 @@ struct GeneratedGlueTests {
         #expect(host.requestsInFlight == 0 && coffee.requestsInFlight == 0)
     }
 
+    @Test func keywordNamesAndCustomCodesWorkThroughTheGlue() async throws {
+        let host = try makeHost(EdgesHandler())
+        let intent = IntentIntent(class: "Yoga", in: .MPR)
+        #expect(await answer(host, .resolve(parameter: "in"), intent) == .resolved([ParameterResolution(ResolutionResult<Enum>.confirmationRequired(.MPR))]))
+        #expect(await answer(host, .handle, intent) == .response(IntentResponse(code: .success, values: ["class": "Yoga", "in": "MPR"])))
+        #expect(await answer(host, .handle, IntentIntent(class: "Yoga"), request: 2)
+            == .response(IntentResponse(code: ResponseCode(rawValue: 100), values: ["class": "Yoga"])))
+        let descriptor = try #require(try Self.catalog.get().descriptor(named: "IntentIntent"))
+        #expect(descriptor.parameter(named: "class")?.prompts.value == "Which \"class\"? \\(none)")
+        #expect(descriptor.template(for: .ready)?.dialog == "Custom ready text.")
+        #expect(descriptor.value(for: "in", spoken: "first floor") == AnyParameterValue(Enum.First_Floor))
+        #expect(host.requestsInFlight == 0)
+    }
+
     @Test func generatedIntentsCrossTheBoundaryAsJSON() throws {
         let catalog = try Self.catalog.get()
         var trip = PlanTripIntent(title: "Lisbon", budget: 12.5, departure: DateComponents(year: 2026, month: 12, day: 1, hour: 9, minute: 30))
@@ -119,13 +134,13 @@ struct GeneratedGlueTests {
     @Test func thePhrasesBuildAVocabularyThatMatches() throws {
         var vocabulary = Vocabulary()
         let phrases = HydratorIntentDefinition.phrases + RecipesIntentDefinition.phrases + PlanTripIntentDefinition.phrases
-            + CoffeeIntentDefinition.phrases
+            + CoffeeIntentDefinition.phrases + EdgesIntentDefinition.phrases
         for phrase in phrases { try vocabulary.addPhrase(phrase.phrase, intent: phrase.intent) }
         #expect(phrases.map { "\($0.intent): \($0.phrase)" } == [
             "TrackIntakeIntent: Log a drink", "TrackIntakeIntent: Log ${ounces} ounces of ${hydrationType}",
             "FindRecipeIntent: Show directions for ${recipe}", "FindRecipeIntent: Show step ${step} of ${recipe}",
             "PlanTripIntent: Plan ${title}", "PlanTripIntent: Plan a ${pace} trip called ${title}",
-            "OrderCoffeeIntent: Order a ${size} coffee",
+            "OrderCoffeeIntent: Order a ${size} coffee", "IntentIntent: Run ${class} in ${in}",
         ])
         guard case .matched(let reading) = vocabulary.match("log 8 ounces of sparkling water") else {
             Issue.record("no match")

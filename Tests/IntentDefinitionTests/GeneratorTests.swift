@@ -3,7 +3,7 @@ import IntentDefinition
 import Testing
 
 struct GeneratorTests {
-    static let fixtures = ["Hydrator", "Recipes", "PlanTrip", "Coffee"].map(Fixtures.built) + [Fixtures.resource("Unmodelled")]
+    static let fixtures = ["Hydrator", "Recipes", "PlanTrip", "Coffee", "Edges"].map(Fixtures.built) + [Fixtures.resource("Unmodelled")]
 
     func generate(_ paths: [String]) throws -> GenerationResult {
         IntentGenerator.generate(try paths.map { try IntentDefinitionFile(contentsOf: $0) })
@@ -13,10 +13,10 @@ struct GeneratorTests {
         let first = try generate(Self.fixtures)
         let second = try generate(Self.fixtures)
         #expect(first == second)
-        #expect(first.files.map(\.name) == ["Hydrator.swift", "Recipes.swift", "PlanTrip.swift", "Coffee.swift", "Unmodelled.swift"])
+        #expect(first.files.map(\.name) == ["Hydrator.swift", "Recipes.swift", "PlanTrip.swift", "Coffee.swift", "Edges.swift", "Unmodelled.swift"])
     }
 
-    @Test(arguments: ["Hydrator", "Recipes", "PlanTrip", "Coffee"])
+    @Test(arguments: ["Hydrator", "Recipes", "PlanTrip", "Coffee", "Edges"])
     func outputDoesNotDependOnTheContainerFormat(_ name: String) throws {
         let value = try Fixtures.value(Fixtures.built(name))
         let xml = try IntentDefinitionFile(data: value.encoded(.xml), file: "\(name).intentdefinition")
@@ -85,6 +85,6 @@ struct GeneratorTests {
         #expect(SwiftName.literal("a \"b\" \\(c)\n\tü\u{2028}") == #""a \"b\" \\(c)\n\tü\u{2028}""#)
         #expect(SwiftName.escaped("default") == "`default`" && SwiftName.escaped("ounces") == "ounces")
         #expect(["a1", "_x", "First_Floor"].allSatisfy(SwiftName.isIdentifier))
-        #expect(!["", "_", "1a", "a b", "é", "a-b"].contains(where: SwiftName.isIdentifier))
+        #expect(!["", "_", "self", "Self", "1a", "a b", "é", "a-b"].contains(where: SwiftName.isIdentifier))
     }
 }

@@ -125,6 +125,13 @@ struct ParsingTests {
         ])
     }
 
+    @Test func readsTextWithNonASCIIQuotesBackslashesAndNewlines() throws {
+        let intent = try #require(try IntentDefinitionFile(contentsOf: Fixtures.built("Edges")).intents.first)
+        #expect(intent.description == "An intent named “Intent”,\nwith a \\(backslash) and \"quotes\".")
+        #expect(intent.parameters.map(\.declaration.label) == ["class", "in", "first_floor"])
+        #expect(intent.parameterCombinations.map { "\($0.key)|\($0.title ?? "-")" } == ["|-", "class,in|Run ${class} in ${in}"])
+    }
+
     @Test func aSystemIntentIsReadAndMarked() throws {
         let file = try IntentDefinitionFile(contentsOf: Fixtures.resource("Unmodelled"))
         let system = try #require(file.intents.last)

@@ -2,7 +2,9 @@
 extension FileEmitter {
     func emitEnum(_ definition: DefinedEnum, into code: inout SwiftCode) {
         var cases = definition.cases
-        if !cases.contains(where: { $0.rawValue == 0 }) {
+        // Xcode 11+ writes `unknown` itself; a model 1.0 enum may lack it. Add it only where
+        // neither the name nor the raw value 0 is taken.
+        if !cases.contains(where: { $0.rawValue == 0 || $0.name == "unknown" }) {
             cases.insert(DefinedEnumCase(name: "unknown", displayName: "Unknown", rawValue: 0), at: 0)
         }
         code.line("")
