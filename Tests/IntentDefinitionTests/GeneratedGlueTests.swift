@@ -68,8 +68,8 @@ struct GeneratedGlueTests {
         #expect(descriptor.value(for: "hydrationType", spoken: "unknown") == nil)
         #expect(descriptor.value(for: "hydrationType", spoken: "x", identifier: "coffee") == AnyParameterValue(HydrationType.coffee))
         let success = try #require(descriptor.template(for: .success))
-        #expect(DialogTemplate.render(success.dialog, TrackIntakeIntentResponse.success(ounces: 8, hydrationType: .water).values)
-            == "Logged 8 ounces of Water.")
+        #expect(success.dialog == "Logged ${ounces} ounces of ${hydrationType}.")
+        #expect(TrackIntakeIntentResponse.success(ounces: 8, hydrationType: .water).values == ["ounces": "8", "hydrationType": "Water"])
         #expect(descriptor.responses.map { "\($0.code.rawValue)|\($0.name)|\($0.isSuccess)" } == ["4|success|true", "5|failure|false", "100|failureTooMuch|false"])
     }
 
@@ -83,9 +83,9 @@ struct GeneratedGlueTests {
         ]))
         #expect(await answer(host, .finish, spoken) == .finished)
         let handled = await answer(host, .handle, FindRecipeIntent(recipe: RecipeHandler.book[0]), request: 2)
-        #expect(handled == .response(IntentResponse(code: .success, values: ["recipe": "Banana Pancakes", "recipe.servings": "4"])))
+        #expect(handled == .response(IntentResponse(code: .success, values: ["recipe": "Banana Pancakes", "recipe__servings": "4"])))
         let template = try #require(try Self.catalog.get().descriptor(named: "FindRecipeIntent")?.template(for: .success))
-        #expect(DialogTemplate.render(template.dialog, ["recipe": "Banana Pancakes", "recipe.servings": "4"]) == "Here is Banana Pancakes, which serves 4.")
+        #expect(template.dialog == "Here is ${recipe}, which serves ${recipe__servings}.")
         let step = await answer(host, .handle, FindRecipeIntent(recipe: RecipeHandler.book[0], step: 2), request: 3)
         #expect(step == .response(IntentResponse(code: ResponseCode(rawValue: 100), values: ["step": "2", "directions": "Whisk banana pancakes batter."])))
         #expect(host.requestsInFlight == 0)

@@ -29,11 +29,11 @@ extension FileEmitter {
             let standard = Self.standardCodes.map(\.name)
             for responseCode in plan.intent.response?.codes ?? [] where standard.contains(responseCode.name) {
                 guard let dialog = responseCode.formatString, !dialog.isEmpty else { continue }
-                code.line("    ResponseTemplate(code: .\(responseCode.name), dialog: \(SwiftName.literal(dialog))),")
+                code.line("    ResponseTemplate(code: .\(responseCode.name), dialog: \(SwiftName.literal(slotTemplate(dialog)))),")
             }
             for custom in customCodes(plan) {
                 code.line(
-                    "    ResponseTemplate(custom: \(custom.rawValue), name: \(SwiftName.literal(custom.code.name)), isSuccess: \(custom.code.isSuccess), dialog: \(SwiftName.literal(custom.code.formatString ?? ""))),")
+                    "    ResponseTemplate(custom: \(custom.rawValue), name: \(SwiftName.literal(custom.code.name)), isSuccess: \(custom.code.isSuccess), dialog: \(SwiftName.literal(slotTemplate(custom.code.formatString ?? "")))),")
             }
             code.line("]")
             code.line("")

@@ -47,7 +47,7 @@ extension FileEmitter {
             }
             emitFactories(plan, into: &code)
             code.line("")
-            code.doc("The values the dialogs name, as text (a custom type's properties as `name.property`).")
+            code.doc("The values the dialogs name, as text (a custom type's property `${name.property}` as `name__property`).")
             guard !plan.responseParameters.isEmpty else {
                 code.line("public var values: [String: String] { [:] }")
                 return
@@ -90,7 +90,7 @@ extension FileEmitter {
                 let custom = self.plan.types.first(where: { $0.type.name == output.type.element })
             else { return }
             for property in custom.properties.map(\.declared) {
-                let key = SwiftName.literal("\(name).\(property.name)")
+                let key = SwiftName.literal(slotName("\(name).\(property.name)"))
                 code.line(
                     "if let property = value.\(SwiftName.escaped(property.name)) { values[\(key)] = \(text(of: "property", property.supportsMultipleValues)) }")
             }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Lines of Swift with indentation: what the emitters write into.
 struct SwiftCode {
     private(set) var lines: [String] = []
@@ -51,6 +53,18 @@ func placeholders(in template: String) -> [String] {
         rest = rest[rest.index(after: close)...]
     }
     return names
+}
+
+/// The slot a `${path}` placeholder becomes in generated templates: a dotted path into a custom
+/// type (`recipe.servings`) is written `recipe__servings`, since SceneIntents' slot names are
+/// letters, digits and underscores.
+func slotName(_ path: String) -> String { path.replacingOccurrences(of: ".", with: "__") }
+
+/// `template` with every dotted placeholder renamed by `slotName(_:)`.
+func slotTemplate(_ template: String) -> String {
+    placeholders(in: template).filter { $0.contains(".") }.reduce(template) {
+        $0.replacingOccurrences(of: "${\($1)}", with: "${\(slotName($1))}")
+    }
 }
 
 /// The text between and around placeholders (the literal parts), in order.
