@@ -39,6 +39,19 @@ let package = Package(
             dependencies: ["SceneIntents", "Assistant", "RecipeAssistantKit"],
             swiftSettings: strict),
         .executableTarget(name: "floor-hello", path: "Sources/FloorHello", swiftSettings: strict),
+        .target(name: "IntentDefinition", swiftSettings: strict),
+        .executableTarget(
+            name: "intentgen", dependencies: ["IntentDefinition"], path: "Sources/IntentGen", swiftSettings: strict),
+        .plugin(name: "IntentGenPlugin", capability: .buildTool(), dependencies: ["intentgen"]),
+        .target(
+            name: "IntentGenFixtures", dependencies: ["SceneIntents"], path: "Tests/IntentGenFixtures",
+            exclude: ["Definitions/README.md"],
+            swiftSettings: strict, plugins: ["IntentGenPlugin"]),
+        .testTarget(
+            name: "IntentDefinitionTests",
+            dependencies: ["IntentDefinition", "intentgen", "IntentGenFixtures", "SceneIntents", "Assistant"],
+            resources: [.copy("Golden"), .copy("Definitions")],
+            swiftSettings: strict),
         .target(
             name: "TestFixtures", dependencies: ["SceneIntents"], path: "Tests/TestFixtures",
             swiftSettings: strict),
@@ -52,19 +65,6 @@ let package = Package(
         .testTarget(
             name: "RecipeAssistantTests",
             dependencies: ["RecipeAssistantKit", "Assistant", "SceneIntents", "SceneIntentsTesting"],
-            swiftSettings: strict),
-        .target(name: "IntentDefinition", swiftSettings: strict),
-        .executableTarget(
-            name: "intentgen", dependencies: ["IntentDefinition"], path: "Sources/IntentGen", swiftSettings: strict),
-        .plugin(name: "IntentGenPlugin", capability: .buildTool(), dependencies: ["intentgen"]),
-        .target(
-            name: "IntentGenFixtures", dependencies: ["SceneIntents"], path: "Tests/IntentGenFixtures",
-            exclude: ["Definitions/README.md"],
-            swiftSettings: strict, plugins: ["IntentGenPlugin"]),
-        .testTarget(
-            name: "IntentDefinitionTests",
-            dependencies: ["IntentDefinition", "intentgen", "IntentGenFixtures", "SceneIntents", "Assistant"],
-            resources: [.copy("Golden"), .copy("Definitions")],
             swiftSettings: strict),
     ]
 )
