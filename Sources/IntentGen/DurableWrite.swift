@@ -1,7 +1,13 @@
 #if canImport(Glibc)
 import Glibc
+
+/// The system's write(2) (the enum below has its own `write`).
+private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
 import Darwin
+
+/// The system's write(2) (the enum below has its own `write`).
+private let systemWrite = Darwin.write
 #endif
 
 /// Why an output could not be written.
@@ -32,7 +38,7 @@ enum DurableWrite {
         let bytes = Array(contents.utf8)
         var written = 0
         while written < bytes.count && failure == nil {
-            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            let count = bytes[written...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno != EINTR { failure = WriteFailure(path: temporary, operation: "write", code: errno) }
             if count > 0 { written += count }
         }
