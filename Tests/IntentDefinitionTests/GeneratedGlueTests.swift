@@ -110,7 +110,7 @@ struct GeneratedGlueTests {
         let host = try makeHost(EdgesHandler())
         let intent = IntentIntent(class: "Yoga", in: .MPR)
         #expect(await answer(host, .resolve(parameter: "in"), intent) == .resolved([ParameterResolution(ResolutionResult<Enum>.confirmationRequired(.MPR))]))
-        #expect(await answer(host, .handle, intent) == .response(IntentResponse(code: .success, values: ["class": "Yoga", "in": "MPR"])))
+        #expect(await answer(host, .handle, intent) == .response(IntentResponse(code: .success, values: ["class": "Yoga", "in": "Multipurpose room"])))
         #expect(await answer(host, .handle, IntentIntent(class: "Yoga"), request: 2)
             == .response(IntentResponse(code: ResponseCode(rawValue: 100), values: ["class": "Yoga"])))
         let descriptor = try #require(try Self.catalog.get().descriptor(named: "IntentIntent"))
@@ -129,6 +129,14 @@ struct GeneratedGlueTests {
         trip.places = [Place(identifier: "porto", display: "Porto")]
         let data = try JSONEncoder().encode(AnyIntent(trip))
         #expect(try catalog.makeDecoder().decode(AnyIntent.self, from: data) == AnyIntent(trip))
+        let values = [
+            AnyParameterValue(DateComponents(hour: 7, minute: 5)), AnyParameterValue(URL(fileURLWithPath: "/tmp/a b")),
+            AnyParameterValue(DisplayItem(identifier: "ana", title: "Ana")), AnyParameterValue(Pace.First_Floor),
+            AnyParameterValue(Place(identifier: nil, display: "Faro")),
+        ]
+        let encoded = try JSONEncoder().encode(values)
+        #expect(try catalog.makeDecoder().decode([AnyParameterValue].self, from: encoded) == values)
+        #expect(values.map(\.displayItem.title) == ["07:05", "file:///tmp/a%20b", "Ana", "First floor", "Faro"])
     }
 
     @Test func thePhrasesBuildAVocabularyThatMatches() throws {
