@@ -26,6 +26,12 @@ public enum SwiftName {
         keywords.contains(name) ? "`\(name)`" : name
     }
 
+    /// The name as an argument label at a call site, where Swift accepts keywords as they are
+    /// (and warns when they are escaped) except `inout`, `var` and `let`.
+    public static func argumentLabel(_ name: String) -> String {
+        ["inout", "var", "let"].contains(name) ? "`\(name)`" : name
+    }
+
     /// The name with its first letter upper-cased (`hydrationType` → `HydrationType`), as Xcode
     /// forms `resolveHydrationType`.
     public static func capitalized(_ name: String) -> String {

@@ -84,6 +84,7 @@ struct GeneratorTests {
     @Test func stringsFromTheFileAreEscapedIntoLiterals() {
         #expect(SwiftName.literal("a \"b\" \\(c)\n\tü\u{2028}") == #""a \"b\" \\(c)\n\tü\u{2028}""#)
         #expect(SwiftName.escaped("default") == "`default`" && SwiftName.escaped("ounces") == "ounces")
+        #expect(["class", "in", "var", "inout", "ounces"].map(SwiftName.argumentLabel) == ["class", "in", "`var`", "`inout`", "ounces"])
         #expect(["a1", "_x", "First_Floor"].allSatisfy(SwiftName.isIdentifier))
         #expect(!["", "_", "self", "Self", "1a", "a b", "é", "a-b"].contains(where: SwiftName.isIdentifier))
     }

@@ -51,7 +51,7 @@ extension FileEmitter {
         if parameter.supportsResolution { flags.append(".resolvable") }
         if parameter.isConfigurable { flags.append(".configurable") }
         if parameter.supportsDynamicEnumeration { flags.append(".dynamicOptions") }
-        if parameter.supportsSearch { flags.append(".searchable") }
+        if parameter.supportsDynamicEnumeration && parameter.supportsSearch { flags.append(".searchable") }
         code.line("        .\(planned.type.isMultiple ? "values" : "value")(")
         code.line("            \(SwiftName.literal(parameter.name)), \\.\(name), flags: [\(flags.joined(separator: ", "))],")
         if let prompts = prompts(parameter) { code.line("            prompts: \(prompts),") }

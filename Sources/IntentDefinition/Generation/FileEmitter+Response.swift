@@ -40,10 +40,15 @@ extension FileEmitter {
                 code.optionalProperty(output.declared.name, output.type.swiftType, doc: output.declared.label)
             }
             code.line("")
-            code.doc("A response with no values yet.")
-            code.block("public init(code: \(plan.codeName), userActivity: UserActivity? = nil)") { code in
+            let values = plan.responseParameters.map {
+                (name: SwiftName.escaped($0.declared.name), type: $0.type.swiftType)
+            }
+            let arguments = ["code: \(plan.codeName)", "userActivity: UserActivity? = nil"] + values.map { "\($0.name): \($0.type)? = nil" }
+            code.doc("A response with a code and any of its values.")
+            code.block("public init(\(arguments.joined(separator: ", ")))") { code in
                 code.line("self.code = code")
                 code.line("self.userActivity = userActivity")
+                for value in values { code.line("self.\(value.name) = \(value.name)") }
             }
             emitFactories(plan, into: &code)
             code.line("")
@@ -72,12 +77,8 @@ extension FileEmitter {
             code.line("")
             code.doc("`\(responseCode.name)` with the values its dialog names.")
             code.block("public static func \(SwiftName.escaped(responseCode.name))(\(signature.joined(separator: ", "))) -> \(plan.responseName)") { code in
-                code.line("var response = \(plan.responseName)(code: .\(SwiftName.escaped(responseCode.name)))")
-                for argument in arguments {
-                    let name = SwiftName.escaped(argument.declared.name)
-                    code.line("response.\(name) = \(name)")
-                }
-                code.line("return response")
+                let values = arguments.map { "\(SwiftName.argumentLabel($0.declared.name)): \(SwiftName.escaped($0.declared.name))" }
+                code.line("\(plan.responseName)(code: .\(SwiftName.escaped(responseCode.name)), \(values.joined(separator: ", ")))")
             }
         }
     }
@@ -85,7 +86,7 @@ extension FileEmitter {
     private func emitValue(_ output: PlannedValue<ValueDeclaration>, into code: inout SwiftCode) {
         let name = output.declared.name
         code.block("if let value = self.\(SwiftName.escaped(name))") { code in
-            code.line("values[\(SwiftName.literal(name))] = \(text(of: "value", output.type.isMultiple))")
+            code.line("values[\(SwiftName.literal(name))] = \(text(of: "value", output))")
             guard output.type.isCustomType, !output.type.isMultiple,
                 let custom = self.plan.types.first(where: { $0.type.name == output.type.element })
             else { return }
@@ -99,5 +100,14 @@ extension FileEmitter {
 
     private func text(of value: String, _ isMultiple: Bool) -> String {
         isMultiple ? "\(value).map(\\.displayItem.title).joined(separator: \", \")" : "\(value).displayItem.title"
+    }
+
+    /// A response parameter's text; a Boolean with the definition's true/false names says them.
+    private func text(of value: String, _ output: PlannedValue<ValueDeclaration>) -> String {
+        let metadata = output.declared.metadata
+        guard output.type.element == "Bool", !output.type.isMultiple,
+            case .string(let yes)? = metadata["TrueDisplayName"], case .string(let no)? = metadata["FalseDisplayName"]
+        else { return text(of: value, output.type.isMultiple) }
+        return "\(value) ? \(SwiftName.literal(yes)) : \(SwiftName.literal(no))"
     }
 }

@@ -13,7 +13,7 @@ public final class EdgesHandler: IntentIntentHandling {
     }
 
     public func handle(intent: IntentIntent) async -> IntentIntentResponse {
-        guard let room = intent.in else { return .default(class: intent.class ?? "none") }
+        guard let room = intent.in else { return .default(class: intent.class ?? "none", response: "no room") }
         return .success(class: intent.class ?? "none", in: room)
     }
 }
