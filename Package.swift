@@ -17,6 +17,9 @@ let package = Package(
         .executable(name: "recipe-assistant", targets: ["recipe-assistant"]),
         .executable(name: "intent-bench", targets: ["IntentBench"]),
         .library(name: "SceneIntentsStore", targets: ["SceneIntentsStore"]),
+        .library(name: "IntentDefinition", targets: ["IntentDefinition"]),
+        .executable(name: "intentgen", targets: ["intentgen"]),
+        .plugin(name: "IntentGenPlugin", targets: ["IntentGenPlugin"]),
     ],
     targets: [
         .target(name: "SceneIntents", swiftSettings: strict),
@@ -37,6 +40,19 @@ let package = Package(
             dependencies: ["SceneIntents", "Assistant", "RecipeAssistantKit", "SceneIntentsStore"],
             swiftSettings: strict),
         .executableTarget(name: "floor-hello", path: "Sources/FloorHello", swiftSettings: strict),
+        .target(name: "IntentDefinition", swiftSettings: strict),
+        .executableTarget(
+            name: "intentgen", dependencies: ["IntentDefinition"], path: "Sources/IntentGen", swiftSettings: strict),
+        .plugin(name: "IntentGenPlugin", capability: .buildTool(), dependencies: ["intentgen"]),
+        .target(
+            name: "IntentGenFixtures", dependencies: ["SceneIntents"], path: "Tests/IntentGenFixtures",
+            exclude: ["Definitions/README.md"],
+            swiftSettings: strict, plugins: ["IntentGenPlugin"]),
+        .testTarget(
+            name: "IntentDefinitionTests",
+            dependencies: ["IntentDefinition", "intentgen", "IntentGenFixtures", "SceneIntents", "Assistant"],
+            resources: [.copy("Golden"), .copy("Definitions")],
+            swiftSettings: strict),
         .target(
             name: "TestFixtures", dependencies: ["SceneIntents"], path: "Tests/TestFixtures",
             swiftSettings: strict),
