@@ -1,0 +1,108 @@
+import Foundation
+import Glibc
+import SceneIntentsTransport
+import Testing
+
+/// Live sockets: faults end the one connection with the right reason; the listener serves on.
+@Suite(.serialized) struct ConnectionTests {
+    @Test func eachFaultEndsItsConnectionWithItsReasonAndTheListenerServesOn() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let server = try EchoServer(path: scratch.file("faults.sock"))
+        let faults: [(bytes: [UInt8], reason: CloseReason)] = [
+            (Array("GET / HTTP/1.1\r\n".utf8), .protocolError(.oversize(length: 0x4745_5420, limit: Framing.defaultLimit))),
+            ([0, 0x20, 0, 0], .protocolError(.oversize(length: 2 << 20, limit: Framing.defaultLimit))),
+            ([0, 0, 0, 10, 1, 2, 3], .protocolError(.truncated(expected: 14, received: 7))),
+            ([0, 0], .protocolError(.truncated(expected: 4, received: 2))),
+            ([], .peerClosed),
+        ]
+        for (index, fault) in faults.enumerated() {
+            let client = try RawClient(server.listener.path)
+            client.write(fault.bytes)
+            if case .protocolError(.oversize) = fault.reason {
+                // The server hangs up on an oversize header at once, with the client still there.
+                #expect(await server.eventsOfConnection(index) == [.closed(fault.reason)])
+                _ = consume client
+            } else {
+                _ = consume client
+                #expect(await server.eventsOfConnection(index) == [.closed(fault.reason)])
+            }
+        }
+        // Still serving: a well-behaved client gets its frames echoed.
+        let client = try FramedConnection.connect(to: server.listener.path)
+        let echoed = Recorder<ConnectionEvent>()
+        client.start { echoed.record($0) }
+        try client.send(Data("one".utf8))
+        try client.send(Data())
+        #expect(await echoed.events(atLeast: 2) == [.frame(Data("one".utf8)), .frame(Data())])
+        client.close()
+        #expect(await client.closed() == .closedLocally)
+        #expect(await server.eventsOfConnection(faults.count) == [.frame(Data("one".utf8)), .frame(Data()), .closed(.peerClosed)])
+        server.listener.close()
+        #expect(await server.listenerEvents.events(atLeast: faults.count + 2).last == "stopped")
+        #expect(server.listenerEvents.events == Array(repeating: "accepted uid 0", count: faults.count + 1) + ["stopped"])
+    }
+
+    @Test func aPeerLeavingUnreadFramesIsAnIOErrorNamingErrno() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let listener = try SocketListener(path: scratch.file("reset.sock"))
+        let accepted = Recorder<FramedConnection>()
+        listener.start { if case .accepted(let connection) = $0 { accepted.record(connection) } }
+        let client = try RawClient(listener.path)
+        let server = try #require(await accepted.events(atLeast: 1).first)
+        let events = Recorder<ConnectionEvent>()
+        server.start { events.record($0) }
+        // The frame is in the client's receive queue when `send` returns; closing with it
+        // unread resets the connection.
+        try server.send(Data("unread".utf8))
+        _ = consume client
+        #expect(await server.closed() == .ioError(SystemError("recv", code: ECONNRESET)))
+        #expect(events.events == [.closed(.ioError(SystemError("recv", code: ECONNRESET)))])
+        listener.close()
+    }
+
+    @Test func closingIsIdempotentAndSendingAfterwardsIsATypedError() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let server = try EchoServer(path: scratch.file("close.sock"), limit: 64)
+        let client = try FramedConnection.connect(to: server.listener.path, limit: 64)
+        let events = Recorder<ConnectionEvent>()
+        client.start { events.record($0) }
+        #expect { try client.send(Data(count: 65)) } throws: { ($0 as? TransportError)?.code == .frameTooLarge }
+        try client.send(Data("still open".utf8))
+        #expect(await events.events(atLeast: 1) == [.frame(Data("still open".utf8))])
+        client.close()
+        client.close()
+        #expect(await client.closed() == .closedLocally)
+        #expect(events.events == [.frame(Data("still open".utf8)), .closed(.closedLocally)])
+        #expect { try client.send(Data()) } throws: { ($0 as? TransportError)?.code == .connectionClosed }
+        // A connection closed before it started ends at once, too.
+        let idle = try FramedConnection.connect(to: server.listener.path, limit: 64)
+        idle.close()
+        #expect(await idle.closed() == .closedLocally)
+        #expect(idle.start { _ in } == false)
+        #expect(await server.eventsOfConnection(1) == [.closed(.peerClosed)])
+        server.listener.close()
+    }
+
+    @Test func connectionsAndListenersGiveBackEveryDescriptor() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let before = ProcessResources.openDescriptorCount()
+        for round in 0..<20 {
+            let server = try EchoServer(path: scratch.file("cycle.sock"))
+            for _ in 0..<5 {
+                let client = try FramedConnection.connect(to: server.listener.path)
+                try client.send(Data("\(round)".utf8))
+                for await event in client.events() {
+                    if case .frame = event { client.close() }
+                }
+            }
+            for index in 0..<5 { _ = await server.eventsOfConnection(index) }
+            server.listener.close()
+            _ = await server.listenerEvents.events(atLeast: 6)
+        }
+        #expect(ProcessResources.openDescriptorCount() == before)
+    }
+}
