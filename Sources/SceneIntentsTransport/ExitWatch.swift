@@ -26,17 +26,22 @@ final class ExitWatch: Sendable {
             // A pidfd is always close-on-exec.
             let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: Self.queue)
             // The handler holds the source and this watch, so both live until the child is
-            // reaped; cancelling releases the handler and closes the pidfd.
+            // reaped; cancelling releases the handler. Waiters hear of the exit only once the
+            // pidfd is closed, so an awaited exit leaves no descriptor behind.
             source.setEventHandler {
-                if self.reap() { source.cancel() }
+                guard let (waiters, exit) = self.reap() else { return }
+                source.setCancelHandler {
+                    Glibc.close(descriptor)
+                    Self.resume(waiters, exit)
+                }
+                source.cancel()
             }
-            source.setCancelHandler { Glibc.close(descriptor) }
             source.resume()
         } else {
             let thread = Thread {
                 var info = siginfo_t()
                 while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
-                self.reap()
+                if let (waiters, exit) = self.reap() { Self.resume(waiters, exit) }
             }
             thread.name = "sceneintents.exit-watch.\(pid)"
             thread.stackSize = 64 << 10
@@ -69,11 +74,10 @@ final class ExitWatch: Sendable {
         }
     }
 
-    /// Reaps the child if it has exited (called when the watch fires); answers whether the
-    /// watch is over.
-    @discardableResult
-    private func reap() -> Bool {
-        let outcome = state.withLock { state -> ([CheckedContinuation<ChildExit, Never>], ChildExit?)? in
+    /// Reaps the child if it has exited (called when the watch fires); answers the waiters to
+    /// resume and the exit when the watch is over, `nil` while the child runs.
+    private func reap() -> ([CheckedContinuation<ChildExit, Never>], ChildExit?)? {
+        state.withLock { state in
             guard case .running(let waiters) = state else { return ([], nil) }
             var status: Int32 = 0
             let result = retryingEINTR { waitpid(pid, &status, WNOHANG) }
@@ -88,10 +92,10 @@ final class ExitWatch: Sendable {
             state = .exited(exit)
             return (waiters, exit)
         }
-        guard let (waiters, exit) = outcome else { return false }
-        if let exit {
-            for waiter in waiters { waiter.resume(returning: exit) }
-        }
-        return true
+    }
+
+    private static func resume(_ waiters: [CheckedContinuation<ChildExit, Never>], _ exit: ChildExit?) {
+        guard let exit else { return }
+        for waiter in waiters { waiter.resume(returning: exit) }
     }
 }
