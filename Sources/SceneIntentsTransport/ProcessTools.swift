@@ -44,9 +44,22 @@ public enum ProcessResources {
     /// How many descriptors this process has open (entries of `/proc/self/fd`, not counting
     /// the one used to list them).
     public static func openDescriptorCount() -> Int {
-        var count = 0
-        let listed = forEachEntry(of: "/proc/self/fd") { _ in count += 1 }
-        return listed ? count - 1 : -1
+        openDescriptors().count
+    }
+
+    /// This process's open descriptors and what each refers to (`socket:[1234]`,
+    /// `anon_inode:[pidfd]`, a path), not counting the one used to list them. A test running
+    /// beside others can count only the kinds it makes.
+    public static func openDescriptors() -> [Int32: String] {
+        var descriptors: [Int32: String] = [:]
+        _ = forEachEntry(of: "/proc/self/fd") { name in
+            guard let descriptor = Int32(name) else { return }
+            var target = [CChar](repeating: 0, count: 256)
+            let length = readlink("/proc/self/fd/\(name)", &target, target.count - 1)
+            guard length >= 0 else { return }  // the listing's own descriptor, closed by now
+            descriptors[descriptor] = String(decoding: target[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        return descriptors
     }
 
     /// How many child processes this process has, zombies included (processes in `/proc`
@@ -75,13 +88,16 @@ public enum ProcessResources {
         return pid_t(String(decoding: fields[1], as: UTF8.self))
     }
 
+    /// Calls `body` with each entry's name, once the directory is read and closed.
     private static func forEachEntry(of path: String, _ body: (String) -> Void) -> Bool {
         guard let directory = opendir(path) else { return false }
-        defer { closedir(directory) }
+        var names: [String] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { body(name) }
+            if name != "." && name != ".." { names.append(name) }
         }
+        closedir(directory)
+        names.forEach(body)
         return true
     }
 }

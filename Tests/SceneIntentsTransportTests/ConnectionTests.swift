@@ -4,7 +4,8 @@ import SceneIntentsTransport
 import Testing
 
 /// Live sockets: faults end the one connection with the right reason; the listener serves on.
-@Suite(.serialized) struct ConnectionTests {
+extension TransportTests {
+@Suite struct ConnectionTests {
     @Test func eachFaultEndsItsConnectionWithItsReasonAndTheListenerServesOn() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
@@ -38,28 +39,23 @@ import Testing
         client.close()
         #expect(await client.closed() == .closedLocally)
         #expect(await server.eventsOfConnection(faults.count) == [.frame(Data("one".utf8)), .frame(Data()), .closed(.peerClosed)])
-        server.listener.close()
-        #expect(await server.listenerEvents.events(atLeast: faults.count + 2).last == "stopped")
+        await server.shutDown()
         #expect(server.listenerEvents.events == Array(repeating: "accepted uid 0", count: faults.count + 1) + ["stopped"])
     }
 
     @Test func aPeerLeavingUnreadFramesIsAnIOErrorNamingErrno() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let listener = try SocketListener(path: scratch.file("reset.sock"))
-        let accepted = Recorder<FramedConnection>()
-        listener.start { if case .accepted(let connection) = $0 { accepted.record(connection) } }
-        let client = try RawClient(listener.path)
-        let server = try #require(await accepted.events(atLeast: 1).first)
-        let events = Recorder<ConnectionEvent>()
-        server.start { events.record($0) }
+        let server = try EchoServer(path: scratch.file("reset.sock"))
+        let client = try RawClient(server.listener.path)
+        let connection = try #require(await server.accepted.events(atLeast: 1).first)
         // The frame is in the client's receive queue when `send` returns; closing with it
         // unread resets the connection.
-        try server.send(Data("unread".utf8))
+        try connection.send(Data("unread".utf8))
         _ = consume client
-        #expect(await server.closed() == .ioError(SystemError("recv", code: ECONNRESET)))
-        #expect(events.events == [.closed(.ioError(SystemError("recv", code: ECONNRESET)))])
-        listener.close()
+        #expect(await connection.closed() == .ioError(SystemError("recv", code: ECONNRESET)))
+        #expect(await server.eventsOfConnection(0) == [.closed(.ioError(SystemError("recv", code: ECONNRESET)))])
+        await server.shutDown()
     }
 
     @Test func closingIsIdempotentAndSendingAfterwardsIsATypedError() async throws {
@@ -83,13 +79,13 @@ import Testing
         #expect(await idle.closed() == .closedLocally)
         #expect(idle.start { _ in } == false)
         #expect(await server.eventsOfConnection(1) == [.closed(.peerClosed)])
-        server.listener.close()
+        await server.shutDown()
     }
 
     @Test func connectionsAndListenersGiveBackEveryDescriptor() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let before = ProcessResources.openDescriptorCount()
+        let before = transportDescriptorCount()
         for round in 0..<20 {
             let server = try EchoServer(path: scratch.file("cycle.sock"))
             for _ in 0..<5 {
@@ -99,10 +95,9 @@ import Testing
                     if case .frame = event { client.close() }
                 }
             }
-            for index in 0..<5 { _ = await server.eventsOfConnection(index) }
-            server.listener.close()
-            _ = await server.listenerEvents.events(atLeast: 6)
+            await server.shutDown()
         }
-        #expect(ProcessResources.openDescriptorCount() == before)
+        #expect(transportDescriptorCount() == before)
     }
+}
 }

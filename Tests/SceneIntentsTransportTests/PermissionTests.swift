@@ -4,7 +4,8 @@ import SceneIntentsTransport
 import Testing
 
 /// The runtime directory, socket file modes, stale and live sockets, and `SO_PEERCRED`.
-@Suite(.serialized) struct PermissionTests {
+extension TransportTests {
+@Suite struct PermissionTests {
     func mode(_ path: String) -> mode_t {
         var status = stat()
         return lstat(path, &status) == 0 ? status.st_mode & 0o7777 : 0
@@ -84,7 +85,7 @@ import Testing
         // The refused listener's probe is accepted and closes; then the client's connection.
         #expect(await server.eventsOfConnection(0) == [.closed(.peerClosed)])
         #expect(await server.eventsOfConnection(1) == [.frame(Data("here".utf8)), .closed(.peerClosed)])
-        server.listener.close()
+        await server.shutDown()
         let file = scratch.file("plain")
         _ = FileManager.default.createFile(atPath: file, contents: Data("keep".utf8))
         #expect { try SocketListener(path: file) } throws: { ($0 as? TransportError)?.code == .notASocket }
@@ -116,6 +117,7 @@ import Testing
         let client = try FramedConnection.connect(to: server.listener.path)
         client.close()
         #expect(await server.listenerEvents.events(atLeast: 2) == ["rejected uid 65534 pid \(child.pid)", "accepted uid 0"])
-        server.listener.close()
+        await server.shutDown()
     }
+}
 }

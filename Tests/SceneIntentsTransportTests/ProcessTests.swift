@@ -4,7 +4,8 @@ import SceneIntentsTransport
 import Testing
 
 /// Spawning, exit reporting, descriptor hygiene across exec, and cross-process framing.
-@Suite(.serialized) struct ProcessTests {
+extension TransportTests {
+@Suite struct ProcessTests {
     @Test func exitsAndSignalsAreReportedAndKillIsSafeAfterExit() async throws {
         let exited = try ChildProcess.spawn(peerExecutable, arguments: ["exit", "3"])
         #expect(await exited.exit == .exited(3))
@@ -63,17 +64,15 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.remove() }
         let listener = try SocketListener(path: scratch.file("echo.sock"))
-        defer { listener.close() }
         let output = scratch.file("out")
         let descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         let child = try ChildProcess.spawn(peerExecutable, arguments: ["echo", listener.path], stdout: .descriptor(descriptor))
         close(descriptor)
-        var accepted: FramedConnection?
-        for await event in listener.events() {
-            if case .accepted(let connection) = event { accepted = connection }
-            break
+        var listenerEvents = listener.events().makeAsyncIterator()
+        guard case .accepted(let connection) = await listenerEvents.next() else {
+            Issue.record("the peer did not connect")
+            return
         }
-        let connection = try #require(accepted)
         #expect(connection.peer.pid == child.pid)
         #expect(connection.peer.uid == geteuid())
         let payloads = [Data("first".utf8), Data(), Data(repeating: 7, count: 300_000), Data("last".utf8)]
@@ -88,17 +87,22 @@ import Testing
         #expect(connection.closeReason == .closedLocally)
         #expect(await child.exit == .exited(0))
         #expect(try String(contentsOfFile: output, encoding: .utf8) == "peer closed the connection\n")
+        listener.close()
+        guard case .stopped = await listenerEvents.next() else {
+            Issue.record("the listener did not stop")
+            return
+        }
     }
 
     @Test func aThousandSpawnsLeaveNoDescriptorsAndNoChildren() async throws {
-        let descriptors = ProcessResources.openDescriptorCount()
+        let descriptors = transportDescriptorCount()
         let children = ProcessResources.childCount()
         #expect(descriptors > 2)
         for _ in 0..<1_000 {
             let child = try ChildProcess.spawn("/bin/true", stdout: .null, stderr: .null)
             #expect(await child.exit == .exited(0))
         }
-        #expect(ProcessResources.openDescriptorCount() == descriptors)
+        #expect(transportDescriptorCount() == descriptors)
         #expect(ProcessResources.childCount() == children)
         let last = try ChildProcess.spawn(peerExecutable, arguments: ["sleep"])
         #expect(ProcessResources.childCount() == children + 1)
@@ -113,4 +117,5 @@ import Testing
         }
         #expect(ProcessResources.childCount() == children)
     }
+}
 }

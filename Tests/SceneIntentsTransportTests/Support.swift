@@ -93,12 +93,15 @@ final class EchoServer: Sendable {
     let listenerEvents = Recorder<String>()
     /// Each accepted connection's events, in order of acceptance.
     let connections = Recorder<Recorder<ConnectionEvent>>()
+    /// The accepted connections themselves, in the same order.
+    let accepted = Recorder<FramedConnection>()
 
     init(path: String, policy: PeerPolicy = .sameUser, limit: Int = Framing.defaultLimit) throws {
         listener = try SocketListener(path: path, limit: limit, policy: policy)
-        listener.start { [listenerEvents, connections] event in
+        listener.start { [listenerEvents, connections, accepted] event in
             switch event {
             case .accepted(let connection):
+                accepted.record(connection)
                 let recorder = Recorder<ConnectionEvent>()
                 connection.start { event in
                     if case .frame(let payload) = event { try? connection.send(payload) }
@@ -113,6 +116,15 @@ final class EchoServer: Sendable {
         }
     }
 
+    /// Stops the listener and waits until it and every connection it accepted have ended, so a
+    /// test leaves nothing in flight.
+    func shutDown() async {
+        listener.close()
+        var events = listenerEvents.events
+        while events.last != "stopped" { events = await listenerEvents.events(atLeast: events.count + 1) }
+        for index in connections.events.indices { _ = await eventsOfConnection(index) }
+    }
+
     /// The events of the `index`th accepted connection once it has closed.
     func eventsOfConnection(_ index: Int) async -> [ConnectionEvent] {
         let recorder = await connections.events(atLeast: index + 1)[index]
@@ -122,4 +134,14 @@ final class EchoServer: Sendable {
             events = await recorder.events(atLeast: events.count + 1)
         }
     }
+}
+
+/// The suites that open sockets and spawn children, run one at a time so that each one's
+/// descriptor and child counts see only itself.
+@Suite(.serialized) enum TransportTests {}
+
+/// Open sockets and pidfds: the descriptors this library makes, which no other test target
+/// opens, so a count of them is not disturbed by suites running alongside.
+func transportDescriptorCount() -> Int {
+    ProcessResources.openDescriptors().values.filter { $0.hasPrefix("socket:") || $0.contains("pidfd") }.count
 }
