@@ -34,7 +34,7 @@ let package = Package(
             path: "Demos/RecipeAssistant/Main", swiftSettings: strict),
         .executableTarget(
             name: "IntentBench",
-            dependencies: ["SceneIntents", "Assistant", "RecipeAssistantKit"],
+            dependencies: ["SceneIntents", "Assistant", "RecipeAssistantKit", "SceneIntentsTransport"],
             swiftSettings: strict),
         .executableTarget(name: "floor-hello", path: "Sources/FloorHello", swiftSettings: strict),
         .target(name: "SceneIntentsTransport", swiftSettings: strict),
