@@ -23,10 +23,8 @@ public final class FramedConnection: Sendable {
     /// The largest payload accepted or sent.
     public let limit: Int
 
-    private let descriptor: Int32
-    /// Whether `descriptor` is still open: guarded with the writes, so a write never races the
-    /// close and never lands on a reused descriptor number.
-    private let open = Mutex(true)
+    private let socket: SharedDescriptor
+    private var descriptor: Int32 { socket.value }
     private let state = Mutex(State.open(reading: false, waiters: []))
     private let closingLocally = Atomic<Bool>(false)
 
@@ -39,7 +37,7 @@ public final class FramedConnection: Sendable {
     /// Adopts a connected socket `descriptor` (which must be close-on-exec); the connection now
     /// owns it.
     public init(adopting descriptor: Int32, peer: PeerCredentials, limit: Int = Framing.defaultLimit) {
-        self.descriptor = descriptor
+        socket = SharedDescriptor(descriptor)
         self.peer = peer
         self.limit = limit
     }
@@ -47,7 +45,7 @@ public final class FramedConnection: Sendable {
     deinit {
         // Only a connection that is not reading can go away (the reader holds it), so this
         // closes one that was never started.
-        closeDescriptor()
+        socket.close()
     }
 
     /// Connects to the listener at `path`, checking the listener's user against `policy`.
@@ -128,15 +126,17 @@ public final class FramedConnection: Sendable {
         } catch {
             throw TransportError(.frameTooLarge, value: "\(payload.count)", message: "cannot send: \(error)")
         }
-        try open.withLock { (isOpen: inout Bool) throws(TransportError) in
-            guard isOpen, !closingLocally.load(ordering: .relaxed) else {
-                throw TransportError(
-                    .connectionClosed, value: "\(peer.pid)",
-                    message: "cannot send to \(peer): the connection has ended (\(closeReason?.description ?? "closing"))")
-            }
-            if let failure = frame.withUnsafeBytes({ writeAll($0) }) {
-                throw TransportError(.systemCall, value: "\(peer.pid)", message: "cannot send to \(peer): \(failure)", system: failure)
-            }
+        let outcome = socket.withWriteLease { descriptor in
+            frame.withUnsafeBytes { writeAll(descriptor, $0) }
+        }
+        switch outcome {
+        case .some(.none): return
+        case .some(.some(let failure)) where !closingLocally.load(ordering: .relaxed):
+            throw TransportError(.systemCall, value: "\(peer.pid)", message: "cannot send to \(peer): \(failure)", system: failure)
+        default:
+            throw TransportError(
+                .connectionClosed, value: "\(peer.pid)",
+                message: "cannot send to \(peer): the connection has ended (\(closeReason?.description ?? "closing"))")
         }
     }
 
@@ -152,12 +152,10 @@ public final class FramedConnection: Sendable {
             return waiters
         }
         if let idleWaiters {
-            closeDescriptor()
+            socket.close()
             for waiter in idleWaiters { waiter.resume(returning: .closedLocally) }
         } else {
-            open.withLock { isOpen in
-                if isOpen { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }
-            }
+            socket.shutdown()
         }
     }
 
@@ -219,7 +217,7 @@ public final class FramedConnection: Sendable {
             }
         }
         if closingLocally.load(ordering: .relaxed) { reason = .closedLocally }
-        closeDescriptor()
+        socket.close()
         let waiters = state.withLock { state -> [CheckedContinuation<CloseReason, Never>] in
             guard case .open(_, let waiters) = state else { return [] }
             state = .closed(reason)
@@ -230,8 +228,8 @@ public final class FramedConnection: Sendable {
     }
 
     /// Writes every byte, retrying on `EINTR` and waiting for room on `EAGAIN`. Called with the
-    /// descriptor known open; answers the failure, if any.
-    private func writeAll(_ bytes: UnsafeRawBufferPointer) -> SystemError? {
+    /// descriptor leased; answers the failure, if any.
+    private func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> SystemError? {
         var offset = 0
         while offset < bytes.count {
             let written = Glibc.send(
@@ -250,14 +248,5 @@ public final class FramedConnection: Sendable {
             }
         }
         return nil
-    }
-
-    private func closeDescriptor() {
-        open.withLock { isOpen in
-            if isOpen {
-                Glibc.close(descriptor)
-                isOpen = false
-            }
-        }
     }
 }

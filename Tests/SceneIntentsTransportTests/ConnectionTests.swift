@@ -82,6 +82,38 @@ extension TransportTests {
         await server.shutDown()
     }
 
+    @Test func closingReleasesASenderWaitingForAPeerThatDoesNotRead() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let server = try EchoServer(path: scratch.file("stall.sock"))
+        let client = try RawClient(server.listener.path)
+        let connection = try #require(await server.accepted.events(atLeast: 1).first)
+        let outcome = Recorder<String>()
+        let sender = Thread {
+            do {
+                // Far more than the socket buffers hold: the first frame already waits for room.
+                for _ in 0..<8 { try connection.send(Data(count: Framing.defaultLimit)) }
+                outcome.record("sent everything")
+            } catch {
+                outcome.record((error as? TransportError)?.code.rawValue ?? "\(error)")
+            }
+        }
+        sender.start()
+        let arrived = Recorder<Bool>()
+        let watcher = Thread { [descriptor = client.descriptor] in
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            arrived.record(poll(&poller, 1, -1) == 1)
+        }
+        watcher.start()
+        #expect(await arrived.events(atLeast: 1) == [true])
+        connection.close()
+        #expect(await outcome.events(atLeast: 1) == ["connectionClosed"])
+        #expect(await connection.closed() == .closedLocally)
+        _ = consume client
+        await server.shutDown()
+        #expect(await server.eventsOfConnection(0) == [.closed(.closedLocally)])
+    }
+
     @Test func connectionsAndListenersGiveBackEveryDescriptor() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
