@@ -22,7 +22,7 @@ struct SocketExchange: Codable, Equatable {
         request: 1, intent: "com.example.recipes.ShowDirectionsIntent", phase: "resolve",
         parameters: ["recipe", "servings", "step", "unit"],
         values: ["Banana Pancakes", "4", "next", "metric", "The batter rests for five minutes before the pan is hot enough."],
-        dialog: "Here are the directions for Banana Pancakes. Step one: mash two ripe bananas in a large bowl, then whisk in the eggs, the milk and a pinch of salt until smooth.",
+        dialog: "Here are the directions for Banana Pancakes. Step one: mash two ripe bananas in a large bowl, then whisk in the eggs, the milk and a pinch of salt until smooth. Step two: fold in the flour and the baking powder.",
         activityType: "com.example.recipes.view-recipe-directions", deadline: 1_764_558_000.125, charged: 0.004_321,
         sequence: 0)
 }

@@ -38,14 +38,11 @@ final class ExitWatch: Sendable {
             }
             source.resume()
         } else {
-            let thread = Thread {
+            startThread("sceneintents.exit-watch.\(pid)", stackSize: 64 << 10) {
                 var info = siginfo_t()
                 while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
                 if let (waiters, exit) = self.reap() { Self.resume(waiters, exit) }
             }
-            thread.name = "sceneintents.exit-watch.\(pid)"
-            thread.stackSize = 64 << 10
-            thread.start()
         }
     }
 

@@ -88,10 +88,7 @@ public final class FramedConnection: Sendable {
             return true
         }
         guard begin else { return false }
-        let thread = Thread { self.readLoop(handler) }
-        thread.name = "sceneintents.connection.\(descriptor)"
-        thread.stackSize = 256 << 10
-        thread.start()
+        startThread("sceneintents.connection.\(descriptor)") { self.readLoop(handler) }
         return true
     }
 
@@ -100,16 +97,9 @@ public final class FramedConnection: Sendable {
     /// An already started or closed connection answers a stream holding only its close reason
     /// (or nothing, if it is still running under another reader).
     public func events() -> AsyncStream<ConnectionEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: ConnectionEvent.self)
-        let started = start { event in
-            continuation.yield(event)
-            if case .closed = event { continuation.finish() }
-        }
-        if !started {
-            if let reason = closeReason { continuation.yield(.closed(reason)) }
-            continuation.finish()
-        }
-        return stream
+        eventStream(
+            isLast: { if case .closed = $0 { true } else { false } },
+            ifNotStarted: closeReason.map { [.closed($0)] } ?? [], start: start)
     }
 
     /// Sends one frame carrying `payload`, writing all of it before returning.
