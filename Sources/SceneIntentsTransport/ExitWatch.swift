@@ -15,6 +15,9 @@ final class ExitWatch: Sendable {
 
     private enum State {
         case running(waiters: [CheckedContinuation<ChildExit, Never>])
+        /// Reaped (the pid may be reused: never signal it), but the watch still holds its pidfd.
+        case reaped(ChildExit, waiters: [CheckedContinuation<ChildExit, Never>])
+        /// Reaped and the watch's descriptor closed: an awaited exit leaves nothing behind.
         case exited(ChildExit)
     }
 
@@ -26,13 +29,12 @@ final class ExitWatch: Sendable {
             // A pidfd is always close-on-exec.
             let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: Self.queue)
             // The handler holds the source and this watch, so both live until the child is
-            // reaped; cancelling releases the handler. Waiters hear of the exit only once the
-            // pidfd is closed, so an awaited exit leaves no descriptor behind.
+            // reaped; cancelling releases the handler.
             source.setEventHandler {
-                guard let (waiters, exit) = self.reap() else { return }
+                guard self.reap() else { return }
                 source.setCancelHandler {
                     Glibc.close(descriptor)
-                    Self.resume(waiters, exit)
+                    self.finish()
                 }
                 source.cancel()
             }
@@ -41,13 +43,18 @@ final class ExitWatch: Sendable {
             startThread("sceneintents.exit-watch.\(pid)", stackSize: 64 << 10) {
                 var info = siginfo_t()
                 while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
-                if let (waiters, exit) = self.reap() { Self.resume(waiters, exit) }
+                if self.reap() { self.finish() }
             }
         }
     }
 
     var status: ChildExit? {
-        state.withLock { if case .exited(let exit) = $0 { exit } else { nil } }
+        state.withLock { state in
+            switch state {
+            case .running: nil
+            case .reaped(let exit, _), .exited(let exit): exit
+            }
+        }
     }
 
     func exit() async -> ChildExit {
@@ -57,8 +64,10 @@ final class ExitWatch: Sendable {
                 case .exited(let exit): return exit
                 case .running(let waiters):
                     state = .running(waiters: waiters + [continuation])
-                    return nil
+                case .reaped(let exit, let waiters):
+                    state = .reaped(exit, waiters: waiters + [continuation])
                 }
+                return nil
             }
             if let exit { continuation.resume(returning: exit) }
         }
@@ -71,28 +80,32 @@ final class ExitWatch: Sendable {
         }
     }
 
-    /// Reaps the child if it has exited (called when the watch fires); answers the waiters to
-    /// resume and the exit when the watch is over, `nil` while the child runs.
-    private func reap() -> ([CheckedContinuation<ChildExit, Never>], ChildExit?)? {
+    /// Reaps the child if it has exited (called when the watch fires); answers whether the
+    /// watch is over.
+    private func reap() -> Bool {
         state.withLock { state in
-            guard case .running(let waiters) = state else { return ([], nil) }
+            guard case .running(let waiters) = state else { return true }
             var status: Int32 = 0
             let result = retryingEINTR { waitpid(pid, &status, WNOHANG) }
-            let exit: ChildExit
             if result == pid {
-                exit = ChildExit(status: status)
+                state = .reaped(ChildExit(status: status), waiters: waiters)
             } else if result < 0 && errno == ECHILD {
-                exit = .reapedElsewhere
+                state = .reaped(.reapedElsewhere, waiters: waiters)
             } else {
-                return nil
+                return false
             }
-            state = .exited(exit)
-            return (waiters, exit)
+            return true
         }
     }
 
-    private static func resume(_ waiters: [CheckedContinuation<ChildExit, Never>], _ exit: ChildExit?) {
-        guard let exit else { return }
+    /// Delivers the exit once the watch has let go of everything.
+    private func finish() {
+        let outcome = state.withLock { state -> (ChildExit, [CheckedContinuation<ChildExit, Never>])? in
+            guard case .reaped(let exit, let waiters) = state else { return nil }
+            state = .exited(exit)
+            return (exit, waiters)
+        }
+        guard let (exit, waiters) = outcome else { return }
         for waiter in waiters { waiter.resume(returning: exit) }
     }
 }

@@ -76,30 +76,55 @@ public final class FramedConnection: Sendable {
         return FramedConnection(adopting: descriptor, peer: peer, limit: limit)
     }
 
+    /// Two connections joined by a socket pair, in this process: for tests of a protocol above
+    /// this one, with no path and no listener (each side's ``peer`` is this process).
+    public static func pair(limit: Int = Framing.defaultLimit) throws(TransportError) -> (FramedConnection, FramedConnection) {
+        var descriptors: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &descriptors) == 0 else {
+            throw .call("socketpair", "AF_UNIX")
+        }
+        let peer = PeerCredentials(pid: getpid(), uid: geteuid(), gid: getegid())
+        return (
+            FramedConnection(adopting: descriptors[0], peer: peer, limit: limit),
+            FramedConnection(adopting: descriptors[1], peer: peer, limit: limit)
+        )
+    }
+
     /// Starts reading: `handler` gets every frame in order, then one `.closed`, on the
     /// connection's reader thread (keep it short; hand long work elsewhere).
     ///
-    /// Answers `false`, doing nothing, if the connection was already started or closed.
+    /// On a connection that has already ended, `handler` gets its `.closed` at once, here. Answers
+    /// `false` if the connection was already started or had ended.
     @discardableResult
     public func start(_ handler: @escaping @Sendable (ConnectionEvent) -> Void) -> Bool {
-        let begin = state.withLock { state -> Bool in
-            guard case .open(reading: false, let waiters) = state else { return false }
-            state = .open(reading: true, waiters: waiters)
-            return true
+        enum Begin { case read, alreadyReading, ended(CloseReason) }
+        let begin = state.withLock { state -> Begin in
+            switch state {
+            case .open(reading: false, let waiters):
+                state = .open(reading: true, waiters: waiters)
+                return .read
+            case .open(reading: true, _): return .alreadyReading
+            case .closed(let reason): return .ended(reason)
+            }
         }
-        guard begin else { return false }
-        startThread("sceneintents.connection.\(descriptor)") { self.readLoop(handler) }
-        return true
+        switch begin {
+        case .read:
+            startThread("sceneintents.connection.\(descriptor)") { self.readLoop(handler) }
+            return true
+        case .ended(let reason):
+            handler(.closed(reason))
+            return false
+        case .alreadyReading:
+            return false
+        }
     }
 
     /// Starts reading and answers the events as a stream that finishes after `.closed`.
     ///
-    /// An already started or closed connection answers a stream holding only its close reason
-    /// (or nothing, if it is still running under another reader).
+    /// An ended connection answers a stream holding only its `.closed`; one already started
+    /// under another reader answers an empty stream.
     public func events() -> AsyncStream<ConnectionEvent> {
-        eventStream(
-            isLast: { if case .closed = $0 { true } else { false } },
-            ifNotStarted: closeReason.map { [.closed($0)] } ?? [], start: start)
+        eventStream(isLast: { if case .closed = $0 { true } else { false } }, start: start)
     }
 
     /// Sends one frame carrying `payload`, writing all of it before returning.

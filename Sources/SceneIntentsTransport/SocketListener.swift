@@ -92,7 +92,7 @@ public final class SocketListener: Sendable {
 
     /// Starts accepting and answers the events as a stream that finishes after `.stopped`.
     public func events() -> AsyncStream<ListenerEvent> {
-        eventStream(isLast: { if case .stopped = $0 { true } else { false } }, ifNotStarted: [], start: start)
+        eventStream(isLast: { if case .stopped = $0 { true } else { false } }, start: start)
     }
 
     /// Stops accepting, frees the descriptor and removes the socket file (if it is still the

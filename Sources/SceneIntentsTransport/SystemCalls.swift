@@ -132,20 +132,16 @@ func startThread(_ name: String, stackSize: Int = 256 << 10, _ body: @escaping @
     thread.start()
 }
 
-/// An `AsyncStream` over a `start(handler)` API, finished after the event `isLast` picks; if
-/// `start` declines (already started or ended), the stream holds only `ifNotStarted`.
+/// An `AsyncStream` over a `start(handler)` API, finished after the event `isLast` picks, or
+/// after whatever `start` delivered at once if it declined (already started or ended).
 func eventStream<Event: Sendable>(
-    isLast: @escaping @Sendable (Event) -> Bool, ifNotStarted: [Event],
-    start: (@escaping @Sendable (Event) -> Void) -> Bool
+    isLast: @escaping @Sendable (Event) -> Bool, start: (@escaping @Sendable (Event) -> Void) -> Bool
 ) -> AsyncStream<Event> {
     let (stream, continuation) = AsyncStream.makeStream(of: Event.self)
     let started = start { event in
         continuation.yield(event)
         if isLast(event) { continuation.finish() }
     }
-    if !started {
-        for event in ifNotStarted { continuation.yield(event) }
-        continuation.finish()
-    }
+    if !started { continuation.finish() }
     return stream
 }

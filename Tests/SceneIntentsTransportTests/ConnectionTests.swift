@@ -77,7 +77,9 @@ extension TransportTests {
         let idle = try FramedConnection.connect(to: server.listener.path, limit: 64)
         idle.close()
         #expect(await idle.closed() == .closedLocally)
-        #expect(idle.start { _ in } == false)
+        let late = Recorder<ConnectionEvent>()
+        #expect(idle.start { late.record($0) } == false)
+        #expect(late.events == [.closed(.closedLocally)])
         #expect(await server.eventsOfConnection(1) == [.closed(.peerClosed)])
         await server.shutDown()
     }
@@ -112,6 +114,22 @@ extension TransportTests {
         _ = consume client
         await server.shutDown()
         #expect(await server.eventsOfConnection(0) == [.closed(.closedLocally)])
+    }
+
+    @Test func aPairCarriesFramesBothWaysAndReportsTheOtherEndResetting() async throws {
+        let (left, right) = try FramedConnection.pair()
+        #expect(left.peer.pid == getpid())
+        try left.send(Data("to the right".utf8))
+        try right.send(Data("to the left".utf8))
+        var leftEvents = left.events().makeAsyncIterator()
+        #expect(await leftEvents.next() == .frame(Data("to the left".utf8)))
+        right.close()
+        // It closed with a frame unread, which resets the connection (ECONNRESET), not a clean end.
+        #expect(await leftEvents.next() == .closed(.ioError(SystemError("recv", code: ECONNRESET))))
+        #expect(await leftEvents.next() == nil)
+        #expect(await right.closed() == .closedLocally)
+        // The right side never started: its pending frame is dropped with it.
+        #expect(right.closeReason == .closedLocally)
     }
 
     @Test func connectionsAndListenersGiveBackEveryDescriptor() async throws {

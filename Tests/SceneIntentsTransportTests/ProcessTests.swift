@@ -97,7 +97,7 @@ extension TransportTests {
     @Test func aThousandSpawnsLeaveNoDescriptorsAndNoChildren() async throws {
         let descriptors = transportDescriptorCount()
         let children = ProcessResources.childCount()
-        #expect(descriptors > 2)
+        #expect(ProcessResources.openDescriptorCount() > 2)  // at least the standard streams
         for _ in 0..<1_000 {
             let child = try ChildProcess.spawn("/bin/true", stdout: .null, stderr: .null)
             #expect(await child.exit == .exited(0))

@@ -101,13 +101,14 @@ final class EchoServer: Sendable {
         listener.start { [listenerEvents, connections, accepted] event in
             switch event {
             case .accepted(let connection):
-                accepted.record(connection)
                 let recorder = Recorder<ConnectionEvent>()
                 connection.start { event in
                     if case .frame(let payload) = event { try? connection.send(payload) }
                     recorder.record(event)
                 }
                 connections.record(recorder)
+                // Only now may a test act on the connection: its events are being recorded.
+                accepted.record(connection)
                 listenerEvents.record("accepted uid \(connection.peer.uid)")
             case .rejected(let rejection): listenerEvents.record("rejected uid \(rejection.peer.uid) pid \(rejection.peer.pid)")
             case .failed(let error): listenerEvents.record("failed \(error)")
