@@ -43,8 +43,8 @@ public final class FramedConnection: Sendable {
     }
 
     deinit {
-        // Only a connection that is not reading can go away (the reader holds it), so this
-        // closes one that was never started.
+        // A reading connection cannot go away (its reader holds it), so this closes one that
+        // was never started; for one that ended, the descriptor is already closed.
         socket.close()
     }
 
@@ -155,8 +155,12 @@ public final class FramedConnection: Sendable {
         }
     }
 
-    /// Ends the connection with ``CloseReason/closedLocally`` (unless it had already ended),
-    /// frees the descriptor, and delivers `.closed` to the reader's handler. Idempotent.
+    /// Ends the connection with ``CloseReason/closedLocally`` (unless it had already ended).
+    /// Idempotent; never blocks.
+    ///
+    /// A started connection's reader wakes, frees the descriptor, then delivers `.closed` (so
+    /// once `.closed` or ``closed()`` is seen, the descriptor is gone); frames not yet delivered
+    /// are dropped. A sender waiting for room fails with ``TransportError/Code/connectionClosed``.
     public func close() {
         closingLocally.store(true, ordering: .relaxed)
         // Shutting down wakes a reader blocked in `recv` and a sender waiting for room; the
@@ -201,7 +205,9 @@ public final class FramedConnection: Sendable {
 
     private func readLoop(_ handler: @Sendable (ConnectionEvent) -> Void) {
         var decoder = FrameDecoder(limit: limit)
-        let capacity = 64 << 10
+        // Enough for dozens of typical messages per read, small enough to keep an idle
+        // connection cheap; larger frames take several reads.
+        let capacity = 16 << 10
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
         defer { buffer.deallocate() }
         var reason: CloseReason
