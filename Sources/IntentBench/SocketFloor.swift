@@ -71,6 +71,8 @@ func socketMetrics(_ plan: Plan) throws -> [Metric] {
     }
     var floorSamples: [Double] = []
     var transportSamples: [Double] = []
+    let busy = plan.busy ? BusyRegime(threads: max(1, ProcessInfo.processInfo.activeProcessorCount - 1)) : nil
+    defer { busy?.stop() }
     for round in 0..<(plan.warmup + plan.deliveries) {
         // Alternate which goes first, so neither always follows the other.
         for which in round % 2 == 0 ? [0, 1] : [1, 0] {
