@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "IntentDefinition", targets: ["IntentDefinition"]),
         .executable(name: "intentgen", targets: ["intentgen"]),
         .plugin(name: "IntentGenPlugin", targets: ["IntentGenPlugin"]),
+        .library(name: "SceneIntentsTransport", targets: ["SceneIntentsTransport"]),
     ],
     targets: [
         .target(name: "SceneIntents", swiftSettings: strict),
@@ -37,7 +38,7 @@ let package = Package(
             path: "Demos/RecipeAssistant/Main", swiftSettings: strict),
         .executableTarget(
             name: "IntentBench",
-            dependencies: ["SceneIntents", "Assistant", "RecipeAssistantKit", "SceneIntentsStore"],
+            dependencies: ["SceneIntents", "Assistant", "RecipeAssistantKit", "SceneIntentsStore", "SceneIntentsTransport"],
             swiftSettings: strict),
         .executableTarget(name: "floor-hello", path: "Sources/FloorHello", swiftSettings: strict),
         .target(name: "IntentDefinition", swiftSettings: strict),
@@ -52,6 +53,13 @@ let package = Package(
             name: "IntentDefinitionTests",
             dependencies: ["IntentDefinition", "intentgen", "IntentGenFixtures", "SceneIntents", "Assistant"],
             resources: [.copy("Golden"), .copy("Definitions")],
+            swiftSettings: strict),
+        .target(name: "SceneIntentsTransport", swiftSettings: strict),
+        .executableTarget(
+            name: "transport-peer", dependencies: ["SceneIntentsTransport"], path: "Sources/TransportPeer",
+            swiftSettings: strict),
+        .testTarget(
+            name: "SceneIntentsTransportTests", dependencies: ["SceneIntentsTransport", "transport-peer"],
             swiftSettings: strict),
         .target(
             name: "TestFixtures", dependencies: ["SceneIntents"], path: "Tests/TestFixtures",

@@ -26,6 +26,7 @@ func main() async -> Int32 {
             }
             await profile(what, count: count)
             return 0
+        case "--socket-peer": return await socketPeer(arguments.next(), arguments.next())
         case "--help", "-h":
             print("intent-bench [--quick] [--json FILE]: prints metric, median, p99, floor, ratio, goal.")
             return 0
@@ -47,6 +48,7 @@ func main() async -> Int32 {
         metrics += try await throughputMetrics(plan)
         metrics += try await sessionMetrics(plan)
         metrics += try launchMetrics(plan)
+        metrics += try socketMetrics(plan)
         metrics += searchMetrics(plan)
         metrics += indexBuildMetrics(plan)
         metrics += try vocabularyMetrics(plan)

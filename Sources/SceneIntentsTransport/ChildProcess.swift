@@ -1,0 +1,126 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// How a child process ended.
+public enum ChildExit: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// It called `exit` (or returned from `main`) with this status.
+    case exited(Int32)
+    /// A signal ended it (`9` for `SIGKILL`).
+    case signalled(Int32)
+    /// Something else in this process reaped it first (a `waitpid(-1)` or `SIGCHLD` ignored), so
+    /// its status is lost.
+    case reapedElsewhere
+
+    /// Decodes a `waitpid` status word.
+    init(status: Int32) {
+        let signal = status & 0x7f
+        self = signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
+    }
+
+    /// How it ended, in words (`killed by signal 9 (Killed)`).
+    public var description: String {
+        switch self {
+        case .exited(let code): "exited with status \(code)"
+        case .signalled(let signal): "killed by signal \(signal) (\(String(cString: strsignal(signal))))"
+        case .reapedElsewhere: "reaped elsewhere in this process (status unknown)"
+        }
+    }
+}
+
+/// What a child's standard input, output or error is connected to.
+public enum StandardStream: Sendable {
+    /// The same as this process's.
+    case inherit
+    /// `/dev/null`.
+    case null
+    /// A descriptor of this process (it stays open here; the child gets a copy).
+    case descriptor(Int32)
+}
+
+/// A child process started with `posix_spawn`, watched without blocking any thread, and always
+/// reaped, even if this object is dropped first.
+///
+/// The child inherits none of this process's descriptors beyond the three standard streams
+/// (every descriptor here is close-on-exec, and the spawn closes all from 3 up as well), starts
+/// with an empty signal mask and default signal dispositions, and gets this process's
+/// environment plus the additions given.
+public final class ChildProcess: Sendable {
+    /// The child's process id (do not signal it yourself: use ``kill(_:)``).
+    public let pid: pid_t
+    /// The executable started.
+    public let executable: String
+    private let watch: ExitWatch
+
+    /// Starts `executable` (a path) with `arguments` (not including `argv[0]`, which is the
+    /// executable's path), this environment plus `environment`, and the given standard streams.
+    public static func spawn(
+        _ executable: String, arguments: [String] = [], environment: [String: String] = [:],
+        stdin: StandardStream = .null, stdout: StandardStream = .inherit, stderr: StandardStream = .inherit
+    ) throws(TransportError) -> ChildProcess {
+        var merged = ProcessInfo.processInfo.environment
+        merged.merge(environment) { _, added in added }
+        let argv = [executable] + arguments
+        let envp = merged.map { "\($0.key)=\($0.value)" }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for (stream, target) in [(stdin, STDIN_FILENO), (stdout, STDOUT_FILENO), (stderr, STDERR_FILENO)] {
+            switch stream {
+            case .inherit: break
+            case .null: posix_spawn_file_actions_addopen(&actions, target, "/dev/null", O_RDWR, 0)
+            case .descriptor(let descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, target)
+            }
+        }
+        _ = GNU.addCloseFrom?(&actions, 3)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid = pid_t()
+        let result = withCStrings(argv) { argv in
+            withCStrings(envp) { envp in posix_spawn(&pid, executable, &actions, &attributes, argv, envp) }
+        }
+        guard result == 0 else {
+            let system = SystemError("posix_spawn", code: result)
+            throw TransportError(.systemCall, value: executable, message: "cannot start '\(executable)': \(system)", system: system)
+        }
+        return ChildProcess(pid: pid, executable: executable)
+    }
+
+    private init(pid: pid_t, executable: String) {
+        self.pid = pid
+        self.executable = executable
+        watch = ExitWatch(pid: pid)
+    }
+
+    /// Waits until the child has exited and been reaped, and answers how it ended. Delivered
+    /// within a millisecond or so of the exit; never blocks a thread.
+    public var exit: ChildExit {
+        get async { await watch.exit() }
+    }
+
+    /// How the child ended, or `nil` while it runs.
+    public var exitStatus: ChildExit? { watch.status }
+
+    /// Sends `signal` (default `SIGTERM`) to the child if it has not been reaped yet; answers
+    /// whether it was sent. Never signals a reused process id: reaping and signalling share a
+    /// lock, and an unreaped child's pid cannot be reused.
+    @discardableResult
+    public func kill(_ signal: Int32 = SIGTERM) -> Bool {
+        watch.signal(signal)
+    }
+}
+
+/// Calls `body` with `strings` as a NULL-terminated `char *[]`.
+private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
+    let pointers = strings.map { strdup($0) } + [nil]
+    defer { pointers.forEach { free($0) } }
+    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+}

@@ -1,0 +1,273 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// What a ``FramedConnection`` delivers: payloads in order, then exactly one `closed`.
+public enum ConnectionEvent: Equatable, Sendable {
+    /// One complete frame's payload.
+    case frame(Data)
+    /// The connection ended; nothing follows.
+    case closed(CloseReason)
+}
+
+/// A connected Unix stream socket carrying length-prefixed frames (see ``Framing``).
+///
+/// Get one from ``SocketListener`` (server side) or ``connect(to:limit:policy:)`` (client side),
+/// then call ``start(_:)`` (a callback) or ``events()`` (an `AsyncStream`) once to receive.
+/// Reading runs on a dedicated thread, never on a Swift-concurrency thread. ``send(_:)`` may be
+/// called from any thread. The connection ends exactly once, with one ``CloseReason``; its
+/// descriptor is closed exactly once, by ``close()`` or when the reader meets the end.
+public final class FramedConnection: Sendable {
+    /// The process on the other end, checked against the ``PeerPolicy`` before you got here.
+    public let peer: PeerCredentials
+    /// The largest payload accepted or sent.
+    public let limit: Int
+
+    private let socket: SharedDescriptor
+    private var descriptor: Int32 { socket.value }
+    private let state = Mutex(State.open(reading: false, waiters: []))
+    private let closingLocally = Atomic<Bool>(false)
+
+    private enum State {
+        /// Not ended yet; `reading` once started; `waiters` are parked in ``closed()``.
+        case open(reading: Bool, waiters: [CheckedContinuation<CloseReason, Never>])
+        case closed(CloseReason)
+    }
+
+    /// Adopts a connected socket `descriptor` (which must be close-on-exec); the connection now
+    /// owns it.
+    public init(adopting descriptor: Int32, peer: PeerCredentials, limit: Int = Framing.defaultLimit) {
+        socket = SharedDescriptor(descriptor)
+        self.peer = peer
+        self.limit = limit
+    }
+
+    deinit {
+        // A reading connection cannot go away (its reader holds it), so this closes one that
+        // was never started; for one that ended, the descriptor is already closed.
+        socket.close()
+    }
+
+    /// Connects to the listener at `path`, checking the listener's user against `policy`.
+    ///
+    /// Unix-socket connects complete at once unless the listener's backlog is full.
+    public static func connect(
+        to path: String, limit: Int = Framing.defaultLimit, policy: PeerPolicy = .sameUser
+    ) throws(TransportError) -> FramedConnection {
+        let descriptor = try UnixAddress.socket()
+        let result = try UnixAddress.with(path) { address, length in
+            retryingEINTR { Glibc.connect(descriptor, address, length) }
+        }
+        guard result == 0 else {
+            let error = TransportError.call("connect", path)
+            Glibc.close(descriptor)
+            throw error
+        }
+        guard let peer = PeerCredentials.of(descriptor) else {
+            let error = TransportError.call("getsockopt(SO_PEERCRED)", path)
+            Glibc.close(descriptor)
+            throw error
+        }
+        guard policy.admits(peer) else {
+            Glibc.close(descriptor)
+            let rejection = PeerRejection(peer: peer, expectedUID: geteuid())
+            throw TransportError(.peerRejected, value: "\(peer.uid)", message: "\(rejection) (listener at \(path))")
+        }
+        return FramedConnection(adopting: descriptor, peer: peer, limit: limit)
+    }
+
+    /// Two connections joined by a socket pair, in this process: for tests of a protocol above
+    /// this one, with no path and no listener (each side's ``peer`` is this process).
+    public static func pair(limit: Int = Framing.defaultLimit) throws(TransportError) -> (FramedConnection, FramedConnection) {
+        var descriptors: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &descriptors) == 0 else {
+            throw .call("socketpair", "AF_UNIX")
+        }
+        let peer = PeerCredentials(pid: getpid(), uid: geteuid(), gid: getegid())
+        return (
+            FramedConnection(adopting: descriptors[0], peer: peer, limit: limit),
+            FramedConnection(adopting: descriptors[1], peer: peer, limit: limit)
+        )
+    }
+
+    /// Starts reading: `handler` gets every frame in order, then one `.closed`, on the
+    /// connection's reader thread (keep it short; hand long work elsewhere).
+    ///
+    /// On a connection that has already ended, `handler` gets its `.closed` at once, here. Answers
+    /// `false` if the connection was already started or had ended.
+    @discardableResult
+    public func start(_ handler: @escaping @Sendable (ConnectionEvent) -> Void) -> Bool {
+        enum Begin { case read, alreadyReading, ended(CloseReason) }
+        let begin = state.withLock { state -> Begin in
+            switch state {
+            case .open(reading: false, let waiters):
+                state = .open(reading: true, waiters: waiters)
+                return .read
+            case .open(reading: true, _): return .alreadyReading
+            case .closed(let reason): return .ended(reason)
+            }
+        }
+        switch begin {
+        case .read:
+            startThread("sceneintents.connection.\(descriptor)") { self.readLoop(handler) }
+            return true
+        case .ended(let reason):
+            handler(.closed(reason))
+            return false
+        case .alreadyReading:
+            return false
+        }
+    }
+
+    /// Starts reading and answers the events as a stream that finishes after `.closed`.
+    ///
+    /// An ended connection answers a stream holding only its `.closed`; one already started
+    /// under another reader answers an empty stream.
+    public func events() -> AsyncStream<ConnectionEvent> {
+        eventStream(isLast: { if case .closed = $0 { true } else { false } }, start: start)
+    }
+
+    /// Sends one frame carrying `payload`, writing all of it before returning.
+    ///
+    /// Safe from any thread: frames from concurrent senders never interleave. It waits only while
+    /// the peer's socket buffer is full. A dead peer never raises `SIGPIPE`: the send throws
+    /// (``TransportError/Code/systemCall`` with `EPIPE`), and the reader soon ends the connection.
+    /// Throws ``TransportError/Code/frameTooLarge`` for a payload over ``limit`` (nothing sent;
+    /// the connection stays up) and ``TransportError/Code/connectionClosed`` once it has ended.
+    public func send(_ payload: Data) throws(TransportError) {
+        let frame: Data
+        do {
+            frame = try Framing.encode(payload, limit: limit)
+        } catch {
+            throw TransportError(.frameTooLarge, value: "\(payload.count)", message: "cannot send: \(error)")
+        }
+        let outcome = socket.withWriteLease { descriptor in
+            frame.withUnsafeBytes { writeAll(descriptor, $0) }
+        }
+        switch outcome {
+        case .some(.none): return
+        case .some(.some(let failure)) where !closingLocally.load(ordering: .relaxed):
+            throw TransportError(.systemCall, value: "\(peer.pid)", message: "cannot send to \(peer): \(failure)", system: failure)
+        default:
+            throw TransportError(
+                .connectionClosed, value: "\(peer.pid)",
+                message: "cannot send to \(peer): the connection has ended (\(closeReason?.description ?? "closing"))")
+        }
+    }
+
+    /// Ends the connection with ``CloseReason/closedLocally`` (unless it had already ended).
+    /// Idempotent; never blocks.
+    ///
+    /// A started connection's reader wakes, frees the descriptor, then delivers `.closed` (so
+    /// once `.closed` or ``closed()`` is seen, the descriptor is gone); frames not yet delivered
+    /// are dropped. A sender waiting for room fails with ``TransportError/Code/connectionClosed``.
+    public func close() {
+        closingLocally.store(true, ordering: .relaxed)
+        // Shutting down wakes a reader blocked in `recv` and a sender waiting for room; the
+        // descriptor itself is closed by the reader, or here if there is none.
+        let idleWaiters = state.withLock { state -> [CheckedContinuation<CloseReason, Never>]? in
+            guard case .open(reading: false, let waiters) = state else { return nil }
+            state = .closed(.closedLocally)
+            return waiters
+        }
+        if let idleWaiters {
+            socket.close()
+            for waiter in idleWaiters { waiter.resume(returning: .closedLocally) }
+        } else {
+            socket.shutdown()
+        }
+    }
+
+    /// How the connection ended, or `nil` while it is open.
+    public var closeReason: CloseReason? {
+        state.withLock { state in
+            if case .closed(let reason) = state { return reason }
+            return nil
+        }
+    }
+
+    /// Waits until the connection has ended (it must be started, or closed) and answers why.
+    public func closed() async -> CloseReason {
+        await withCheckedContinuation { continuation in
+            let reason = state.withLock { state -> CloseReason? in
+                switch state {
+                case .closed(let reason): return reason
+                case .open(let reading, let waiters):
+                    state = .open(reading: reading, waiters: waiters + [continuation])
+                    return nil
+                }
+            }
+            if let reason { continuation.resume(returning: reason) }
+        }
+    }
+
+    // MARK: - Reading and writing
+
+    private func readLoop(_ handler: @Sendable (ConnectionEvent) -> Void) {
+        var decoder = FrameDecoder(limit: limit)
+        // Enough for dozens of typical messages per read, small enough to keep an idle
+        // connection cheap; larger frames take several reads.
+        let capacity = 16 << 10
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
+        defer { buffer.deallocate() }
+        var reason: CloseReason
+        reading: while true {
+            let count = recv(descriptor, buffer.baseAddress, capacity, 0)
+            if count > 0 {
+                decoder.append(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+                do {
+                    while let payload = try decoder.next() {
+                        if closingLocally.load(ordering: .relaxed) { break }
+                        handler(.frame(payload))
+                    }
+                } catch {
+                    reason = .protocolError(error)
+                    break reading
+                }
+            } else if count == 0 {
+                do {
+                    try decoder.finish()
+                    reason = .peerClosed
+                } catch {
+                    reason = .protocolError(error)
+                }
+                break
+            } else if errno != EINTR {
+                reason = .ioError(SystemError("recv"))
+                break
+            }
+        }
+        if closingLocally.load(ordering: .relaxed) { reason = .closedLocally }
+        socket.close()
+        let waiters = state.withLock { state -> [CheckedContinuation<CloseReason, Never>] in
+            guard case .open(_, let waiters) = state else { return [] }
+            state = .closed(reason)
+            return waiters
+        }
+        handler(.closed(reason))
+        for waiter in waiters { waiter.resume(returning: reason) }
+    }
+
+    /// Writes every byte, retrying on `EINTR` and waiting for room on `EAGAIN`. Called with the
+    /// descriptor leased; answers the failure, if any.
+    private func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> SystemError? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.send(
+                descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            if written >= 0 {
+                offset += written
+                continue
+            }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN:
+                var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&poller, 1, -1)
+            default:
+                return SystemError("send")
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Glibc
+import SceneIntentsTransport
+
+// `transport-peer`: the other process in SceneIntentsTransport's cross-process tests.
+//   echo PATH          connect to PATH and send every frame back until the peer closes
+//   as-uid UID PATH    become UID (needs root), connect to PATH, print how the connection ended
+//   descriptors        print this process's open descriptors, one per line
+//   sleep              wait for a signal
+//   exit CODE          exit with CODE
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("transport-peer: \(message)\n".utf8))
+    exit(2)
+}
+
+/// Connects and answers how the connection ended, echoing frames when asked to.
+func serve(_ path: String, policy: PeerPolicy, echo: Bool) async -> CloseReason {
+    let connection: FramedConnection
+    do {
+        connection = try FramedConnection.connect(to: path, policy: policy)
+    } catch {
+        fail("\(error)")
+    }
+    connection.start { event in
+        if echo, case .frame(let payload) = event { try? connection.send(payload) }
+    }
+    return await connection.closed()
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+switch (arguments.first, arguments.count) {
+case ("echo", 2):
+    let reason = await serve(arguments[1], policy: .sameUser, echo: true)
+    print(reason)
+case ("as-uid", 3):
+    guard let uid = uid_t(arguments[1]) else { fail("as-uid needs a numeric uid") }
+    guard setgid(uid) == 0, setuid(uid) == 0 else { fail("cannot become uid \(uid): \(SystemError("setuid"))") }
+    print(await serve(arguments[2], policy: .anyUser, echo: false))
+case ("descriptors", 1):
+    guard let directory = opendir("/proc/self/fd") else { fail("cannot list /proc/self/fd") }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if name != ".", name != "..", Int32(name) != dirfd(directory) { names.append(name) }
+    }
+    closedir(directory)
+    print(names.sorted { (Int($0) ?? 0) < (Int($1) ?? 0) }.joined(separator: "\n"))
+case ("sleep", 1):
+    while true { pause() }
+case ("exit", 2):
+    exit(Int32(arguments[1]) ?? 2)
+default:
+    fail("usage: transport-peer echo PATH | as-uid UID PATH | descriptors | sleep | exit CODE")
+}
