@@ -16,6 +16,10 @@ let package = Package(
         .library(name: "SceneIntentsTesting", targets: ["SceneIntentsTesting"]),
         .executable(name: "recipe-assistant", targets: ["recipe-assistant"]),
         .executable(name: "intent-bench", targets: ["IntentBench"]),
+        .library(name: "SceneIntentsStore", targets: ["SceneIntentsStore"]),
+        .library(name: "IntentDefinition", targets: ["IntentDefinition"]),
+        .executable(name: "intentgen", targets: ["intentgen"]),
+        .plugin(name: "IntentGenPlugin", targets: ["IntentGenPlugin"]),
         .library(name: "SceneIntentsTransport", targets: ["SceneIntentsTransport"]),
     ],
     targets: [
@@ -39,10 +43,24 @@ let package = Package(
         .executableTarget(
             name: "IntentBench",
             dependencies: [
-                "SceneIntents", "Assistant", "RecipeAssistantKit", "PingKit", "AssistantService", "SceneIntentsTransport",
+                "SceneIntents", "Assistant", "RecipeAssistantKit", "PingKit", "AssistantService", "SceneIntentsStore",
+                "SceneIntentsTransport",
             ],
             swiftSettings: strict),
         .executableTarget(name: "floor-hello", path: "Sources/FloorHello", swiftSettings: strict),
+        .target(name: "IntentDefinition", swiftSettings: strict),
+        .executableTarget(
+            name: "intentgen", dependencies: ["IntentDefinition"], path: "Sources/IntentGen", swiftSettings: strict),
+        .plugin(name: "IntentGenPlugin", capability: .buildTool(), dependencies: ["intentgen"]),
+        .target(
+            name: "IntentGenFixtures", dependencies: ["SceneIntents"], path: "Tests/IntentGenFixtures",
+            exclude: ["Definitions/README.md"],
+            swiftSettings: strict, plugins: ["IntentGenPlugin"]),
+        .testTarget(
+            name: "IntentDefinitionTests",
+            dependencies: ["IntentDefinition", "intentgen", "IntentGenFixtures", "SceneIntents", "Assistant"],
+            resources: [.copy("Golden"), .copy("Definitions")],
+            swiftSettings: strict),
         .target(name: "SceneIntentsTransport", swiftSettings: strict),
         .target(
             name: "SceneIntentsHost", dependencies: ["SceneIntents", "SceneIntentsTransport"],
@@ -68,7 +86,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "RecipeAssistantTests",
-            dependencies: ["RecipeAssistantKit", "Assistant", "SceneIntents", "SceneIntentsTesting"],
+            dependencies: ["RecipeAssistantKit", "Assistant", "SceneIntents", "SceneIntentsTesting", "recipe-assistant"],
             swiftSettings: strict),
         .executableTarget(
             name: "kitchen-host",
@@ -87,6 +105,13 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "AssistantServiceTests", dependencies: ["AssistantService", "SceneIntents"],
+            swiftSettings: strict),
+        .target(name: "SceneIntentsStore", swiftSettings: strict),
+        .executableTarget(
+            name: "store-writer", dependencies: ["SceneIntentsStore"], path: "Sources/StoreWriter",
+            swiftSettings: strict),
+        .testTarget(
+            name: "SceneIntentsStoreTests", dependencies: ["SceneIntentsStore", "store-writer"],
             swiftSettings: strict),
     ]
 )

@@ -177,41 +177,6 @@ func launchMetrics(_ plan: Plan) throws -> [Metric] {
     ]
 }
 
-/// `search.keystroke`: typing into the recipe search over a large catalog.
-@MainActor
-func searchMetrics(_ plan: Plan) -> [Metric] {
-    let before = heapBytes()
-    let start = now()
-    let book = RecipeBook.demo(catalogSize: plan.catalogSize)
-    let buildMilliseconds = Double(now() - start) / 1e6
-    let heapPerItem = Double(heapBytes() - before) / Double(book.count)
-    let indexPerItem = Double(book.index.byteSize) / Double(book.count)
-    let model = RecipeModel(book: book)
-    let words = ["pumpkin pancakes", "smoky lemon soup", "banana bread", "crispy", "fennel tart no. 2"]
-    var samples: [Double] = []
-    for word in words {
-        for length in 1...word.count {
-            let term = String(word.prefix(length))
-            for round in 0..<(plan.quick ? 3 : 10) {
-                let begin = now()
-                let options = model.options(for: term)
-                let elapsed = Double(now() - begin) / 1000
-                if round > 0 { samples.append(elapsed) }
-                if options.allItems.isEmpty && !term.hasSuffix(" ") { benchLog("no match for '\(term)'") }
-            }
-        }
-    }
-    let stats = Stats(samples)
-    return [
-        Metric(
-            "search.keystroke", stats, unit: "µs", goal: "median ≤ 1000", met: stats.median <= 1000,
-            note: "\(book.count) recipes; index built in \(Int(buildMilliseconds)) ms"),
-        Metric(
-            "search.bytes-per-item", Stats(median: heapPerItem, p99: heapPerItem), unit: "B", goal: "≤ 200",
-            met: heapPerItem <= 200, note: "resident memory growth while building; the index itself holds \(Int(indexPerItem)) B per item"),
-    ]
-}
-
 /// `vocabulary.match`: utterance → intent with 20 intents and 1,000 entity names.
 func vocabularyMetrics(_ plan: Plan) throws -> [Metric] {
     var vocabulary = Vocabulary()

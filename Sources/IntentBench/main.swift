@@ -26,6 +26,7 @@ func main() async -> Int32 {
             }
             await profile(what, count: count)
             return 0
+        case "--socket-peer": return await socketPeer(arguments.next(), arguments.next())
         case "--help", "-h":
             print("intent-bench [--quick] [--json FILE]: prints metric, median, p99, floor, ratio, goal.")
             return 0
@@ -48,8 +49,11 @@ func main() async -> Int32 {
         metrics += try await socketDeliveryMetrics(plan)
         metrics += try await sessionMetrics(plan)
         metrics += try launchMetrics(plan)
+        metrics += try socketMetrics(plan)
         metrics += searchMetrics(plan)
+        metrics += indexBuildMetrics(plan)
         metrics += try vocabularyMetrics(plan)
+        metrics += try storeMetrics(plan)
     } catch {
         benchLog("failed: \(error)")
         print(table(metrics))

@@ -18,6 +18,7 @@ public enum ChildExit: Equatable, Hashable, Sendable, CustomStringConvertible {
         self = signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
     }
 
+    /// How it ended, in words (`killed by signal 9 (Killed)`).
     public var description: String {
         switch self {
         case .exited(let code): "exited with status \(code)"

@@ -39,6 +39,7 @@ public enum FrameError: Error, Equatable, Hashable, Sendable, CustomStringConver
     /// The stream ended inside a frame: `received` of the `expected` bytes (header included) came.
     case truncated(expected: Int, received: Int)
 
+    /// The problem in words, with the sizes involved.
     public var description: String {
         switch self {
         case .oversize(let length, let limit):
@@ -60,6 +61,7 @@ public enum CloseReason: Equatable, Hashable, Sendable, CustomStringConvertible 
     /// ``FramedConnection/close()`` was called on this side.
     case closedLocally
 
+    /// The reason in words, for traces and logs.
     public var description: String {
         switch self {
         case .peerClosed: "peer closed the connection"
@@ -117,5 +119,6 @@ public struct TransportError: Error, Equatable, Sendable, CustomStringConvertibl
         return TransportError(.systemCall, value: value, message: "\(system) on \(value)", system: system)
     }
 
+    /// `code: message`.
     public var description: String { "\(code.rawValue): \(message)" }
 }

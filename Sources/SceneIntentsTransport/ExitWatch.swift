@@ -15,6 +15,9 @@ final class ExitWatch: Sendable {
 
     private enum State {
         case running(waiters: [CheckedContinuation<ChildExit, Never>])
+        /// Reaped (the pid may be reused: never signal it), but the watch still holds its pidfd.
+        case reaped(ChildExit, waiters: [CheckedContinuation<ChildExit, Never>])
+        /// Reaped and the watch's descriptor closed: an awaited exit leaves nothing behind.
         case exited(ChildExit)
     }
 
@@ -26,26 +29,32 @@ final class ExitWatch: Sendable {
             // A pidfd is always close-on-exec.
             let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: Self.queue)
             // The handler holds the source and this watch, so both live until the child is
-            // reaped; cancelling releases the handler and closes the pidfd.
+            // reaped; cancelling releases the handler.
             source.setEventHandler {
-                if self.reap() { source.cancel() }
+                guard self.reap() else { return }
+                source.setCancelHandler {
+                    Glibc.close(descriptor)
+                    self.finish()
+                }
+                source.cancel()
             }
-            source.setCancelHandler { Glibc.close(descriptor) }
             source.resume()
         } else {
-            let thread = Thread {
+            startThread("sceneintents.exit-watch.\(pid)", stackSize: 64 << 10) {
                 var info = siginfo_t()
                 while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
-                self.reap()
+                if self.reap() { self.finish() }
             }
-            thread.name = "sceneintents.exit-watch.\(pid)"
-            thread.stackSize = 64 << 10
-            thread.start()
         }
     }
 
     var status: ChildExit? {
-        state.withLock { if case .exited(let exit) = $0 { exit } else { nil } }
+        state.withLock { state in
+            switch state {
+            case .running: nil
+            case .reaped(let exit, _), .exited(let exit): exit
+            }
+        }
     }
 
     func exit() async -> ChildExit {
@@ -55,8 +64,10 @@ final class ExitWatch: Sendable {
                 case .exited(let exit): return exit
                 case .running(let waiters):
                     state = .running(waiters: waiters + [continuation])
-                    return nil
+                case .reaped(let exit, let waiters):
+                    state = .reaped(exit, waiters: waiters + [continuation])
                 }
+                return nil
             }
             if let exit { continuation.resume(returning: exit) }
         }
@@ -71,27 +82,30 @@ final class ExitWatch: Sendable {
 
     /// Reaps the child if it has exited (called when the watch fires); answers whether the
     /// watch is over.
-    @discardableResult
     private func reap() -> Bool {
-        let outcome = state.withLock { state -> ([CheckedContinuation<ChildExit, Never>], ChildExit?)? in
-            guard case .running(let waiters) = state else { return ([], nil) }
+        state.withLock { state in
+            guard case .running(let waiters) = state else { return true }
             var status: Int32 = 0
             let result = retryingEINTR { waitpid(pid, &status, WNOHANG) }
-            let exit: ChildExit
             if result == pid {
-                exit = ChildExit(status: status)
+                state = .reaped(ChildExit(status: status), waiters: waiters)
             } else if result < 0 && errno == ECHILD {
-                exit = .reapedElsewhere
+                state = .reaped(.reapedElsewhere, waiters: waiters)
             } else {
-                return nil
+                return false
             }
+            return true
+        }
+    }
+
+    /// Delivers the exit once the watch has let go of everything.
+    private func finish() {
+        let outcome = state.withLock { state -> (ChildExit, [CheckedContinuation<ChildExit, Never>])? in
+            guard case .reaped(let exit, let waiters) = state else { return nil }
             state = .exited(exit)
-            return (waiters, exit)
+            return (exit, waiters)
         }
-        guard let (waiters, exit) = outcome else { return false }
-        if let exit {
-            for waiter in waiters { waiter.resume(returning: exit) }
-        }
-        return true
+        guard let (exit, waiters) = outcome else { return }
+        for waiter in waiters { waiter.resume(returning: exit) }
     }
 }

@@ -23,10 +23,8 @@ public final class FramedConnection: Sendable {
     /// The largest payload accepted or sent.
     public let limit: Int
 
-    private let descriptor: Int32
-    /// Whether `descriptor` is still open: guarded with the writes, so a write never races the
-    /// close and never lands on a reused descriptor number.
-    private let open = Mutex(true)
+    private let socket: SharedDescriptor
+    private var descriptor: Int32 { socket.value }
     private let state = Mutex(State.open(reading: false, waiters: []))
     private let closingLocally = Atomic<Bool>(false)
 
@@ -39,15 +37,15 @@ public final class FramedConnection: Sendable {
     /// Adopts a connected socket `descriptor` (which must be close-on-exec); the connection now
     /// owns it.
     public init(adopting descriptor: Int32, peer: PeerCredentials, limit: Int = Framing.defaultLimit) {
-        self.descriptor = descriptor
+        socket = SharedDescriptor(descriptor)
         self.peer = peer
         self.limit = limit
     }
 
     deinit {
-        // Only a connection that is not reading can go away (the reader holds it), so this
-        // closes one that was never started.
-        closeDescriptor()
+        // A reading connection cannot go away (its reader holds it), so this closes one that
+        // was never started; for one that ended, the descriptor is already closed.
+        socket.close()
     }
 
     /// Connects to the listener at `path`, checking the listener's user against `policy`.
@@ -78,40 +76,55 @@ public final class FramedConnection: Sendable {
         return FramedConnection(adopting: descriptor, peer: peer, limit: limit)
     }
 
+    /// Two connections joined by a socket pair, in this process: for tests of a protocol above
+    /// this one, with no path and no listener (each side's ``peer`` is this process).
+    public static func pair(limit: Int = Framing.defaultLimit) throws(TransportError) -> (FramedConnection, FramedConnection) {
+        var descriptors: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &descriptors) == 0 else {
+            throw .call("socketpair", "AF_UNIX")
+        }
+        let peer = PeerCredentials(pid: getpid(), uid: geteuid(), gid: getegid())
+        return (
+            FramedConnection(adopting: descriptors[0], peer: peer, limit: limit),
+            FramedConnection(adopting: descriptors[1], peer: peer, limit: limit)
+        )
+    }
+
     /// Starts reading: `handler` gets every frame in order, then one `.closed`, on the
     /// connection's reader thread (keep it short; hand long work elsewhere).
     ///
-    /// Answers `false`, doing nothing, if the connection was already started or closed.
+    /// On a connection that has already ended, `handler` gets its `.closed` at once, here. Answers
+    /// `false` if the connection was already started or had ended.
     @discardableResult
     public func start(_ handler: @escaping @Sendable (ConnectionEvent) -> Void) -> Bool {
-        let begin = state.withLock { state -> Bool in
-            guard case .open(reading: false, let waiters) = state else { return false }
-            state = .open(reading: true, waiters: waiters)
-            return true
+        enum Begin { case read, alreadyReading, ended(CloseReason) }
+        let begin = state.withLock { state -> Begin in
+            switch state {
+            case .open(reading: false, let waiters):
+                state = .open(reading: true, waiters: waiters)
+                return .read
+            case .open(reading: true, _): return .alreadyReading
+            case .closed(let reason): return .ended(reason)
+            }
         }
-        guard begin else { return false }
-        let thread = Thread { self.readLoop(handler) }
-        thread.name = "sceneintents.connection.\(descriptor)"
-        thread.stackSize = 256 << 10
-        thread.start()
-        return true
+        switch begin {
+        case .read:
+            startThread("sceneintents.connection.\(descriptor)") { self.readLoop(handler) }
+            return true
+        case .ended(let reason):
+            handler(.closed(reason))
+            return false
+        case .alreadyReading:
+            return false
+        }
     }
 
     /// Starts reading and answers the events as a stream that finishes after `.closed`.
     ///
-    /// An already started or closed connection answers a stream holding only its close reason
-    /// (or nothing, if it is still running under another reader).
+    /// An ended connection answers a stream holding only its `.closed`; one already started
+    /// under another reader answers an empty stream.
     public func events() -> AsyncStream<ConnectionEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: ConnectionEvent.self)
-        let started = start { event in
-            continuation.yield(event)
-            if case .closed = event { continuation.finish() }
-        }
-        if !started {
-            if let reason = closeReason { continuation.yield(.closed(reason)) }
-            continuation.finish()
-        }
-        return stream
+        eventStream(isLast: { if case .closed = $0 { true } else { false } }, start: start)
     }
 
     /// Sends one frame carrying `payload`, writing all of it before returning.
@@ -128,20 +141,26 @@ public final class FramedConnection: Sendable {
         } catch {
             throw TransportError(.frameTooLarge, value: "\(payload.count)", message: "cannot send: \(error)")
         }
-        try open.withLock { (isOpen: inout Bool) throws(TransportError) in
-            guard isOpen, !closingLocally.load(ordering: .relaxed) else {
-                throw TransportError(
-                    .connectionClosed, value: "\(peer.pid)",
-                    message: "cannot send to \(peer): the connection has ended (\(closeReason?.description ?? "closing"))")
-            }
-            if let failure = frame.withUnsafeBytes({ writeAll($0) }) {
-                throw TransportError(.systemCall, value: "\(peer.pid)", message: "cannot send to \(peer): \(failure)", system: failure)
-            }
+        let outcome = socket.withWriteLease { descriptor in
+            frame.withUnsafeBytes { writeAll(descriptor, $0) }
+        }
+        switch outcome {
+        case .some(.none): return
+        case .some(.some(let failure)) where !closingLocally.load(ordering: .relaxed):
+            throw TransportError(.systemCall, value: "\(peer.pid)", message: "cannot send to \(peer): \(failure)", system: failure)
+        default:
+            throw TransportError(
+                .connectionClosed, value: "\(peer.pid)",
+                message: "cannot send to \(peer): the connection has ended (\(closeReason?.description ?? "closing"))")
         }
     }
 
-    /// Ends the connection with ``CloseReason/closedLocally`` (unless it had already ended),
-    /// frees the descriptor, and delivers `.closed` to the reader's handler. Idempotent.
+    /// Ends the connection with ``CloseReason/closedLocally`` (unless it had already ended).
+    /// Idempotent; never blocks.
+    ///
+    /// A started connection's reader wakes, frees the descriptor, then delivers `.closed` (so
+    /// once `.closed` or ``closed()`` is seen, the descriptor is gone); frames not yet delivered
+    /// are dropped. A sender waiting for room fails with ``TransportError/Code/connectionClosed``.
     public func close() {
         closingLocally.store(true, ordering: .relaxed)
         // Shutting down wakes a reader blocked in `recv` and a sender waiting for room; the
@@ -152,12 +171,10 @@ public final class FramedConnection: Sendable {
             return waiters
         }
         if let idleWaiters {
-            closeDescriptor()
+            socket.close()
             for waiter in idleWaiters { waiter.resume(returning: .closedLocally) }
         } else {
-            open.withLock { isOpen in
-                if isOpen { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }
-            }
+            socket.shutdown()
         }
     }
 
@@ -188,7 +205,9 @@ public final class FramedConnection: Sendable {
 
     private func readLoop(_ handler: @Sendable (ConnectionEvent) -> Void) {
         var decoder = FrameDecoder(limit: limit)
-        let capacity = 64 << 10
+        // Enough for dozens of typical messages per read, small enough to keep an idle
+        // connection cheap; larger frames take several reads.
+        let capacity = 16 << 10
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
         defer { buffer.deallocate() }
         var reason: CloseReason
@@ -219,7 +238,7 @@ public final class FramedConnection: Sendable {
             }
         }
         if closingLocally.load(ordering: .relaxed) { reason = .closedLocally }
-        closeDescriptor()
+        socket.close()
         let waiters = state.withLock { state -> [CheckedContinuation<CloseReason, Never>] in
             guard case .open(_, let waiters) = state else { return [] }
             state = .closed(reason)
@@ -230,8 +249,8 @@ public final class FramedConnection: Sendable {
     }
 
     /// Writes every byte, retrying on `EINTR` and waiting for room on `EAGAIN`. Called with the
-    /// descriptor known open; answers the failure, if any.
-    private func writeAll(_ bytes: UnsafeRawBufferPointer) -> SystemError? {
+    /// descriptor leased; answers the failure, if any.
+    private func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> SystemError? {
         var offset = 0
         while offset < bytes.count {
             let written = Glibc.send(
@@ -250,14 +269,5 @@ public final class FramedConnection: Sendable {
             }
         }
         return nil
-    }
-
-    private func closeDescriptor() {
-        open.withLock { isOpen in
-            if isOpen {
-                Glibc.close(descriptor)
-                isOpen = false
-            }
-        }
     }
 }

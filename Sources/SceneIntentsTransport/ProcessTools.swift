@@ -44,44 +44,64 @@ public enum ProcessResources {
     /// How many descriptors this process has open (entries of `/proc/self/fd`, not counting
     /// the one used to list them).
     public static func openDescriptorCount() -> Int {
-        var count = 0
-        let listed = forEachEntry(of: "/proc/self/fd") { _ in count += 1 }
-        return listed ? count - 1 : -1
+        openDescriptors().count
+    }
+
+    /// This process's open descriptors and what each refers to (`socket:[1234]`,
+    /// `anon_inode:[pidfd]`, a path), not counting the one used to list them. A test running
+    /// beside others can count only the kinds it makes.
+    public static func openDescriptors() -> [Int32: String] {
+        var descriptors: [Int32: String] = [:]
+        _ = forEachEntry(of: "/proc/self/fd") { name in
+            guard let descriptor = Int32(name) else { return }
+            var target = [CChar](repeating: 0, count: 256)
+            let length = readlink("/proc/self/fd/\(name)", &target, target.count - 1)
+            guard length >= 0 else { return }  // the listing's own descriptor, closed by now
+            descriptors[descriptor] = String(decoding: target[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        return descriptors
     }
 
     /// How many child processes this process has, zombies included (processes in `/proc`
-    /// whose parent is this process).
-    public static func childCount() -> Int {
+    /// whose parent is this process); with `command`, only those whose command name (the
+    /// first 15 bytes of the executable's name) is `command`, so a test counts its own
+    /// children while others run beside it.
+    public static func childCount(command: String? = nil) -> Int {
         let me = getpid()
         var count = 0
         _ = forEachEntry(of: "/proc") { name in
-            guard let pid = pid_t(name), parent(of: pid) == me else { return }
-            count += 1
+            guard let pid = pid_t(name), let (parent, comm) = parentAndCommand(of: pid), parent == me else { return }
+            if command.map({ $0.utf8.prefix(15).elementsEqual(comm.utf8) }) ?? true { count += 1 }
         }
         return count
     }
 
-    /// The parent pid from `/proc/PID/stat` ("pid (comm) state ppid …"; comm may hold spaces
-    /// and parentheses, so parse after the last ')').
-    private static func parent(of pid: pid_t) -> pid_t? {
+    /// The parent pid and command name from `/proc/PID/stat` ("pid (comm) state ppid …"; comm
+    /// may hold spaces and parentheses, so parse after the last ')').
+    private static func parentAndCommand(of pid: pid_t) -> (pid_t, String)? {
         let descriptor = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: 512)
         let count = read(descriptor, &bytes, bytes.count)
-        guard count > 0, let close = bytes[0..<count].lastIndex(of: UInt8(ascii: ")")) else { return nil }
+        guard count > 0, let close = bytes[0..<count].lastIndex(of: UInt8(ascii: ")")),
+            let open = bytes[0..<count].firstIndex(of: UInt8(ascii: "("))
+        else { return nil }
         let fields = bytes[(close + 1)..<count].split(separator: UInt8(ascii: " "))
-        guard fields.count > 1 else { return nil }
-        return pid_t(String(decoding: fields[1], as: UTF8.self))
+        guard fields.count > 1, let parent = pid_t(String(decoding: fields[1], as: UTF8.self)) else { return nil }
+        return (parent, String(decoding: bytes[(open + 1)..<close], as: UTF8.self))
     }
 
+    /// Calls `body` with each entry's name, once the directory is read and closed.
     private static func forEachEntry(of path: String, _ body: (String) -> Void) -> Bool {
         guard let directory = opendir(path) else { return false }
-        defer { closedir(directory) }
+        var names: [String] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { body(name) }
+            if name != "." && name != ".." { names.append(name) }
         }
+        closedir(directory)
+        names.forEach(body)
         return true
     }
 }

@@ -84,24 +84,15 @@ public final class SocketListener: Sendable {
             return true
         }
         guard begin else { return false }
-        let thread = Thread { [descriptor, policy, limit, shared] in
+        startThread("sceneintents.listener") { [descriptor, policy, limit, shared] in
             Self.acceptLoop(descriptor, policy: policy, limit: limit, shared: shared, handler)
         }
-        thread.name = "sceneintents.listener"
-        thread.stackSize = 256 << 10
-        thread.start()
         return true
     }
 
     /// Starts accepting and answers the events as a stream that finishes after `.stopped`.
     public func events() -> AsyncStream<ListenerEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: ListenerEvent.self)
-        let started = start { event in
-            continuation.yield(event)
-            if case .stopped = event { continuation.finish() }
-        }
-        if !started { continuation.finish() }
-        return stream
+        eventStream(isLast: { if case .stopped = $0 { true } else { false } }, start: start)
     }
 
     /// Stops accepting, frees the descriptor and removes the socket file (if it is still the

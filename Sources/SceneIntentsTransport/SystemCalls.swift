@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 
 /// The glibc calls Swift's `Glibc` module hides behind `_GNU_SOURCE`, looked up once at run time.
@@ -51,6 +52,7 @@ public struct PeerCredentials: Equatable, Hashable, Sendable, CustomStringConver
         return PeerCredentials(pid: pid_t(bitPattern: fields.0), uid: fields.1, gid: fields.2)
     }
 
+    /// `pid N, uid N, gid N`.
     public var description: String { "pid \(pid), uid \(uid), gid \(gid)" }
 }
 
@@ -76,6 +78,7 @@ public struct PeerRejection: Error, Equatable, Sendable, CustomStringConvertible
     /// The user id the policy required.
     public let expectedUID: uid_t
 
+    /// Who was refused and which user was required.
     public var description: String {
         "refused a connection from \(peer): only uid \(expectedUID) may connect"
     }
@@ -118,4 +121,27 @@ func retryingEINTR<T: SignedInteger>(_ call: () -> T) -> T {
         let result = call()
         if result >= 0 || errno != EINTR { return result }
     }
+}
+
+/// Runs `body` on a new dedicated thread with a small stack: the blocking work (reading,
+/// accepting, waiting for a child) never runs on a Swift-concurrency thread.
+func startThread(_ name: String, stackSize: Int = 256 << 10, _ body: @escaping @Sendable () -> Void) {
+    let thread = Thread(block: body)
+    thread.name = name
+    thread.stackSize = stackSize
+    thread.start()
+}
+
+/// An `AsyncStream` over a `start(handler)` API, finished after the event `isLast` picks, or
+/// after whatever `start` delivered at once if it declined (already started or ended).
+func eventStream<Event: Sendable>(
+    isLast: @escaping @Sendable (Event) -> Bool, start: (@escaping @Sendable (Event) -> Void) -> Bool
+) -> AsyncStream<Event> {
+    let (stream, continuation) = AsyncStream.makeStream(of: Event.self)
+    let started = start { event in
+        continuation.yield(event)
+        if isLast(event) { continuation.finish() }
+    }
+    if !started { continuation.finish() }
+    return stream
 }

@@ -38,8 +38,7 @@ struct ContinueInAppTests {
         #expect(outcome.status == .continuedInApp)
         #expect(rig.recorder.take() == [
             "app handlerFor OrderSoupIntent",
-            "Screen-session-1 viewWillAppear", "session-1 sceneWillEnterForeground", "session-1 sceneDidBecomeActive",
-            "Screen-session-1 viewDidAppear",
+            "session-1 sceneWillEnterForeground", "session-1 sceneDidBecomeActive",
             "session-1 willContinueUserActivityWithType", "session-1 continue",
         ])
         #expect(screen.continued.map(\.activityType) == ["OrderSoupIntent"])

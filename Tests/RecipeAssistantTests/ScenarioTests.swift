@@ -9,31 +9,8 @@ import Testing
 /// entry) from a script, checking the screen, the spoken lines and the trace.
 @MainActor
 struct ScenarioTests {
-    @MainActor
-    struct Run {
-        let shell: RecipeShell
-        let output: ShellOutput
-        var app: RecipeAssistantApp { shell.recipeApp }
-        var text: String { output.text }
-        var spoken: [String] {
-            text.split(separator: "\n").filter { $0.hasPrefix("Assistant: ") }.map { String($0.dropFirst(11)) }
-        }
-        var screen: (any RecipeScreen)? { app.foregroundScreen }
-        var directions: DirectionsViewController? { screen as? DirectionsViewController }
-        var lifecycle: [String] { shell.trace.events.filter { $0.kind == .lifecycle }.map(\.detail) }
-    }
-
-    /// Runs a script line by line; the app is left as the script leaves it.
-    func run(_ script: String) async throws -> Run {
-        let output = ShellOutput.captured()
-        var options = RecipeShell.Options()
-        options.echo = true
-        let input = ScriptLines(text: script)
-        let shell = try RecipeShell(options: options, input: input, output: output, clock: ManualClock())
-        while let line = await input.nextLine() {
-            if !line.isEmpty { await shell.turn(line) }
-        }
-        return Run(shell: shell, output: output)
+    func run(_ script: String) async throws -> ShellRun {
+        try await ShellRun.turns(script)
     }
 
     @Test func one_nextStepAdvancesTheStepsLiveAndWrapsAfterTheLast() async throws {
@@ -55,6 +32,7 @@ struct ScenarioTests {
         #expect(run.text.contains("│ Step 3 of 3"))
         #expect(run.text.contains("[1] Start Over"))
         #expect(run.shell.errorCount == 0)
+        await run.expectNothingInFlight()
     }
 
     @Test func two_fromNotRunningTheAppLaunchesInTheBackgroundThenASceneComesForward() async throws {
@@ -69,6 +47,7 @@ struct ScenarioTests {
         let detail = try #require(run.screen as? RecipeDetailViewController)
         #expect(detail.recipe.title == "Banana Pancakes")
         #expect(run.app.application.applicationState == .active)
+        await run.expectNothingInFlight()
     }
 
     @Test func three_fromTheBackgroundTheExistingSceneComesForwardAndContinues() async throws {
@@ -82,14 +61,14 @@ struct ScenarioTests {
         #expect(run.spoken == ["Opening Recipe Assistant."])
         #expect(run.directions?.step == 1)
         #expect(run.app.application.applicationState == .active)
-        let afterHome = run.lifecycle.drop { $0 != "session-1 sceneDidEnterBackground" }.dropFirst(3)
+        let afterHome = run.lifecycle.drop { $0 != "session-1 sceneDidEnterBackground" }.dropFirst(2)
         #expect(Array(afterHome) == [
             "app handlerFor ShowDirectionsIntent",
-            "Directions viewWillAppear", "session-1 sceneWillEnterForeground", "session-1 sceneDidBecomeActive",
-            "Directions viewDidAppear",
+            "session-1 sceneWillEnterForeground", "session-1 sceneDidBecomeActive",
             "session-1 willContinueUserActivityWithType", "session-1 continue",
         ])
         #expect(run.app.application.openSessions.count == 1)
+        await run.expectNothingInFlight()
     }
 
     @Test func four_severalMatchesArePagedWithSubtitlesAndThePickProceeds() async throws {
@@ -115,6 +94,7 @@ struct ScenarioTests {
         let detail = try #require(run.screen as? RecipeDetailViewController)
         #expect(detail.recipe.title == "Potato Pancakes")
         #expect(run.spoken.last == "Here are the ingredients for Potato Pancakes: 1 kg potatoes, 1 onion, 2 eggs, 3 tbsp flour, salt, oil for frying.")
+        await run.expectNothingInFlight()
     }
 
     @Test func aPartialNameOffersTheMatchingRecipesInSections() async throws {
@@ -130,6 +110,7 @@ struct ScenarioTests {
             """))
         #expect(run.spoken.last == "OK, cancelled.")
         #expect(run.screen is RecipeListViewController)
+        await run.expectNothingInFlight()
     }
 
     @Test func five_aRecipeWithNoDirectionsFailsWithAClearDialog() async throws {
@@ -141,6 +122,8 @@ struct ScenarioTests {
         #expect(run.spoken.last == "Sorry, Grandma's Secret Stew has no directions.")
         #expect(run.screen is RecipeDetailViewController)
         #expect(run.shell.trace.events.last?.detail == "failure")
+        #expect(run.shell.errorCount == 1, "a failure outcome is a failed turn")
+        await run.expectNothingInFlight()
     }
 
     @Test func six_withTwoWindowsTheMostRecentlyActiveOneGetsTheIntent() async throws {
@@ -158,6 +141,7 @@ struct ScenarioTests {
         #expect(first?.recipe.title == "Banana Pancakes", "the older window did not move")
         #expect(second?.recipe.title == "Tomato Soup")
         #expect(run.spoken == ["Step 1. Soften the onion and garlic in olive oil."])
+        await run.expectNothingInFlight()
     }
 
     @Test func seven_badLinesUnknownIntentsAndALockedDeviceGetClearMessagesAndTheSessionGoesOn() async throws {
@@ -172,57 +156,26 @@ struct ScenarioTests {
             :unlock
             show directions for hummus
             """)
-        #expect(run.text.contains("Error: :tap needs a row number, e.g. :tap 1"))
-        #expect(run.text.contains("Error: Unknown command :frobnicate. Type :help for the commands."))
+        #expect(run.errors == [
+            ":tap needs a row number, for example :tap 1.",
+            ":tap needs a row number, for example :tap 1.",
+            "Unknown command :frobnicate. Type :help for the commands.",
+        ])
         #expect(run.spoken.contains { $0.hasPrefix("Sorry, I didn't understand.") })
         #expect(run.spoken.contains("You'll need to unlock your device first."))
         #expect(run.spoken.last == "Here are the ingredients for Hummus: 400 g chickpeas, 3 tbsp tahini, 1 lemon, 1 garlic clove, olive oil, salt.")
-        #expect(run.shell.errorCount == 3)
+        #expect(run.shell.errorCount == 5, "three command errors, one utterance not understood, one refusal")
+        await run.expectNothingInFlight()
     }
 
     @Test func theShellExitsNonZeroAfterAFailedCommandButRunsTheWholeScript() async throws {
         let output = ShellOutput.captured()
-        let shell = try RecipeShell(
-            options: RecipeShell.Options(), input: ScriptLines(text: ":nope\n:open\n:exit\n:tap 1"),
-            output: output, clock: ManualClock())
+        let input = ScriptLines(text: ":nope\n:open\n:exit\n:tap 1")
+        let shell = try RecipeShell(options: RecipeShell.Options(), input: input, output: output, clock: ManualClock())
         #expect(await shell.run() == 1)
         #expect(output.text.contains("│ Recipes"))
         #expect(!shell.recipeApp.application.isRunning)
         #expect(shell.errorCount == 1, "nothing after :exit runs")
-    }
-}
-
-@MainActor
-struct ShellOutputModeTests {
-    @Test func jsonModePrintsOnlyJSONLinesOneObjectPerEvent() async throws {
-        let output = ShellOutput.captured()
-        var options = RecipeShell.Options()
-        options.json = true
-        let shell = try RecipeShell(
-            options: options, input: ScriptLines(text: "show directions for hummus\n:bogus\n:exit"), output: output,
-            clock: ManualClock())
-        #expect(await shell.run() == 1)
-        let lines = output.text.split(separator: "\n")
-        #expect(lines.count > 10)
-        for line in lines {
-            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-            #expect(object != nil, "not a JSON object: \(line)")
-        }
-        #expect(lines.contains(#"{"at":"0.000","detail":"\"show directions for hummus\"","kind":"request"}"#))
-        #expect(lines.contains(#"{"error":"Unknown command :bogus. Type :help for the commands."}"#))
-        #expect(lines.contains(#"{"at":"0.000","detail":"continuedInApp","kind":"outcome"}"#))
-    }
-
-    @Test func traceModePrintsEachTurnsEventsAfterTheScreen() async throws {
-        let output = ShellOutput.captured()
-        var options = RecipeShell.Options()
-        options.trace = true
-        let shell = try RecipeShell(
-            options: options, input: ScriptLines(text: ":open\nnext step"), output: output, clock: ManualClock())
-        #expect(await shell.run() == 0)
-        #expect(output.text.contains("   0.000s  lifecycle    app willFinishLaunching user"))
-        #expect(output.text.contains("   0.000s  prompt       Which recipe? | All Recipes: | 1. Banana Pancakes (25 min · serves 4)"))
-        #expect(output.text.contains("   0.000s  answer       cancel"), "the script ended, so the user cancels")
-        #expect(output.text.contains("   0.000s  outcome      cancelled"))
+        #expect(await input.nextLine() == ":tap 1", "the line after :exit is left unread")
     }
 }

@@ -1,74 +1,67 @@
 import Foundation
+import Glibc
 import RecipeAssistantKit
 
-/// `recipe-assistant`: the Recipe Assistant demo. See `--help`.
+/// `recipe-assistant`: the Recipe Assistant demo. See `--help` (generated from
+/// `ShellOption.all` and `ShellCommand.all`).
+///
+/// Exit statuses: 0 done, 1 a turn failed, 64 usage error, 66 unreadable script, 74 standard
+/// output cannot be written (one line on standard error, no backtrace).
 @MainActor
 func main() async -> Int32 {
-    var options = RecipeShell.Options()
-    var scriptPath: String?
-    var tour = false
-    var arguments = CommandLine.arguments.dropFirst().makeIterator()
-    while let argument = arguments.next() {
-        switch argument {
-        case "--script":
-            guard let path = arguments.next() else { return usage("--script needs a file") }
-            scriptPath = path
-        case "--tour": tour = true
-        case "--trace": options.trace = true
-        case "--json": options.json = true
-        case "--speak": options.speak = true
-        case "--catalog-size":
-            guard let value = arguments.next(), let size = Int(value), (0...5_000_000).contains(size) else {
-                return usage("--catalog-size needs a whole number from 0 to 5000000")
-            }
-            options.catalogSize = size
-        case "--help", "-h":
-            print(helpText)
-            return 0
-        default: return usage("unknown option \(argument)")
-        }
+    // A closed pipe must be a write error (EPIPE) the shell reports, not a signal that kills it.
+    signal(SIGPIPE, SIG_IGN)
+    let output = ShellOutput.standardOutput()
+    let warnings = ShellOutput.standardError()
+    var invocation: ShellInvocation
+    do {
+        invocation = try ShellInvocation.parse(Array(CommandLine.arguments.dropFirst()))
+    } catch {
+        warnings.write("recipe-assistant: \(error.message)\n\n\(ShellOption.helpText)")
+        return 64
+    }
+    if invocation.showsHelp {
+        output.write(ShellOption.helpText)
+        return finished(output, warnings, status: 0)
     }
     let input: any LineSource
-    if tour {
+    switch invocation.input {
+    case .tour:
         input = ScriptLines(text: Tour.script)
-        options.echo = true
-    } else if let scriptPath {
-        guard let text = try? String(contentsOfFile: scriptPath, encoding: .utf8) else {
-            FileHandle.standardError.write(Data("recipe-assistant: cannot read the script \(scriptPath)\n".utf8))
-            return 2
-        }
-        input = ScriptLines(text: text)
-        options.echo = true
-    } else {
+        invocation.options.echo = true
+        invocation.options.failedTurnsFail = false
+    case .script("-"):
         input = StandardInputLines()
-        options.interactive = isatty(0) != 0
-        options.echo = !options.interactive
+        invocation.options.echo = true
+    case .script(let path):
+        do {
+            input = try ScriptFile.lines(atPath: path)
+        } catch {
+            warnings.write("recipe-assistant: \(error)")
+            return 66
+        }
+        invocation.options.echo = true
+    case .standardInput:
+        input = StandardInputLines()
+        invocation.options.interactive = isatty(STDIN_FILENO) != 0
+        invocation.options.echo = !invocation.options.interactive
+        invocation.options.failedTurnsFail = !invocation.options.interactive
     }
     do {
         let shell = try RecipeShell(
-            options: options, input: input, output: .standardOutput(), clock: ContinuousClock())
-        return await shell.run()
+            options: invocation.options, input: input, output: output, warnings: warnings, clock: ContinuousClock())
+        return finished(output, warnings, status: await shell.run())
     } catch {
-        FileHandle.standardError.write(Data("recipe-assistant: \(error)\n".utf8))
-        return 2
+        warnings.write("recipe-assistant: the app cannot start: \(error).")
+        return 70
     }
 }
 
-func usage(_ problem: String) -> Int32 {
-    FileHandle.standardError.write(Data("recipe-assistant: \(problem)\n\n\(helpText)\n".utf8))
-    return 2
+/// The status, or 74 with one line on standard error when standard output could not be written.
+func finished(_ output: ShellOutput, _ warnings: ShellOutput, status: Int32) -> Int32 {
+    guard let failure = output.failure else { return status }
+    warnings.write("recipe-assistant: cannot write to standard output: \(failure.lowercased()).")
+    return 74
 }
-
-let helpText = """
-    recipe-assistant: cook hands-free with an assistant that drives the app in process.
-
-      swift run recipe-assistant                 interactive (type :help inside)
-      swift run recipe-assistant --tour          the WWDC 2020 flow, explained
-      swift run recipe-assistant --script FILE   run a session from a file; exit 1 if a command failed
-      ... | swift run recipe-assistant           commands from standard input
-
-    Options: --trace (print the trace), --json (JSON Lines, one event per line),
-             --speak (speak with espeak-ng), --catalog-size N (N synthetic recipes for search)
-    """
 
 exit(await main())

@@ -43,6 +43,9 @@ public final class UserActivity: Sendable, Codable, Equatable, CustomStringConve
     private struct State: Sendable {
         var content: Content
         var isValid = true
+        /// Counts committed changes, so `update` can tell whether another change came in while
+        /// its closure ran outside the lock.
+        var version: UInt64 = 0
     }
 
     private let state: Mutex<State>
@@ -78,12 +81,25 @@ public final class UserActivity: Sendable, Codable, Equatable, CustomStringConve
 
     /// Changes the activity's content; the activity type stays what it was. Does nothing once
     /// the activity is invalidated, and says so by throwing.
+    ///
+    /// `change` runs outside the activity's lock, on a copy, so it may read the activity (or
+    /// invalidate it) without deadlocking; the copy is committed only if no other change came in
+    /// meanwhile, otherwise `change` runs again on the newer content. Keep it free of side effects.
     public func update(_ change: (inout Content) -> Void) throws(UserActivityError) {
-        try state.withLock { (state: inout State) throws(UserActivityError) in
-            guard state.isValid else { throw .invalidated(activityType: state.content.activityType) }
-            let type = state.content.activityType
-            change(&state.content)
-            state.content.activityType = type
+        while true {
+            let start = state.withLock { $0 }
+            guard start.isValid else { throw .invalidated(activityType: start.content.activityType) }
+            var content = start.content
+            change(&content)
+            content.activityType = start.content.activityType
+            let committed = try state.withLock { (state: inout State) throws(UserActivityError) -> Bool in
+                guard state.isValid else { throw .invalidated(activityType: state.content.activityType) }
+                guard state.version == start.version else { return false }
+                state.content = content
+                state.version &+= 1
+                return true
+            }
+            if committed { return }
         }
     }
 

@@ -6,6 +6,10 @@
 /// archived sessions (no scene) at the next launch, as they do across process restarts. Every
 /// callback is also reported, in order, to the observers (`observe(_:)`), which is how tests and
 /// the assistant's trace see whole sequences.
+///
+/// The type is split by concern: this file holds the state, launch and termination;
+/// `Application+Scenes` the session requests and scene transitions; `Application+SystemEvents`
+/// what the user and the system do to the app; `Application+Callbacks` the delegate dispatch.
 @MainActor
 public final class Application {
     /// What the app declares.
@@ -14,29 +18,20 @@ public final class Application {
     public let device: Device
     /// Where screens register their intent handlers.
     public let handlerStore = IntentHandlerStore()
-    /// Whether the app is running.
-    public private(set) var isRunning = false
-    /// Why the current run was launched; nil while not running.
-    public private(set) var launchReason: LaunchReason?
-    /// The current run's delegate; nil while not running.
-    public private(set) var delegate: (any ApplicationDelegate)?
     /// The connected scenes, in the order they connected.
-    public private(set) var connectedScenes: [Scene] = []
+    public internal(set) var connectedScenes: [Scene] = []
     /// Every open session, connected or archived, in the order they were created.
-    public private(set) var openSessions: [SceneSession] = []
-    /// The activity that is current, if any.
-    public private(set) var currentUserActivity: UserActivity?
+    public internal(set) var openSessions: [SceneSession] = []
 
-    private let sceneDelegateTypes: [String: any SceneDelegate.Type]
+    /// Whether the app runs, and the current run's state.
+    var lifecycle = ApplicationLifecycle.notRunning(discarded: [])
+    /// How many sessions were ever made (their identifiers count up).
+    var sessionsMade = 0
+    /// How many times a scene became active: the clock `lastActivation` is read on.
+    var activations: UInt64 = 0
+    let sceneDelegateTypes: [String: any SceneDelegate.Type]
     private let makeDelegate: @MainActor () -> any ApplicationDelegate
-    private var observers: [(token: Int, observer: @MainActor (LifecycleEvent) -> Void)] = []
-    private var nextObserver = 0
-    private var nextSession = 0
-    private var activations: UInt64 = 0
-    private var sentHome: [String] = []
-    private var interrupted: [String] = []
-    private var discardedWhileNotRunning: [SceneSession] = []
-    private var terminationWaiters: [CheckedContinuation<Void, Never>] = []
+    private var observers = LifecycleObservers()
 
     /// An installed, not yet running app.
     ///
@@ -61,21 +56,53 @@ public final class Application {
     /// token is passed to `removeObserver(_:)`.
     @discardableResult
     public func observe(_ observer: @escaping @MainActor (LifecycleEvent) -> Void) -> Int {
-        nextObserver += 1
-        observers.append((nextObserver, observer))
-        return nextObserver
+        observers.add(observer)
     }
 
     /// Stops an observer.
     public func removeObserver(_ token: Int) {
-        observers.removeAll { $0.token == token }
+        observers.remove(token)
     }
 
+    /// Reports a callback to every observer, in the order they were added.
     func emit(_ event: LifecycleEvent) {
-        for entry in observers { entry.observer(event) }
+        // A copy, so an observer may add or remove observers while it is called.
+        let current = observers
+        current.notify(event)
     }
 
     // MARK: State
+
+    /// Whether the app is running.
+    public var isRunning: Bool {
+        if case .running = lifecycle { true } else { false }
+    }
+
+    /// The current run, while running.
+    var run: ApplicationRun? {
+        if case .running(let run) = lifecycle { run } else { nil }
+    }
+
+    /// Changes the current run; does nothing while not running.
+    func updateRun(_ change: (inout ApplicationRun) -> Void) {
+        guard case .running(var run) = lifecycle else { return }
+        change(&run)
+        lifecycle = .running(run)
+    }
+
+    /// Whether `delegate` is still the current run's: false once a callback terminated the run.
+    func isCurrentRun(_ delegate: any ApplicationDelegate) -> Bool {
+        run?.delegate === delegate
+    }
+
+    /// Why the current run was launched; nil while not running.
+    public var launchReason: LaunchReason? { run?.reason }
+
+    /// The current run's delegate; nil while not running.
+    public var delegate: (any ApplicationDelegate)? { run?.delegate }
+
+    /// The activity that is current, if any (none while not running).
+    public var currentUserActivity: UserActivity? { run?.currentUserActivity }
 
     /// Whether the app supports more than one scene.
     public var supportsMultipleScenes: Bool { manifest.supportsMultipleScenes }
@@ -108,39 +135,39 @@ public final class Application {
         connectedScenes.first { $0.session.persistentIdentifier == identifier }
     }
 
-
     // MARK: Launch and termination
 
     /// Launches the app: by the user (foreground, a scene connects, the last archived session
     /// if any) or for an intent (background, no scene).
     ///
-    /// Order: willFinishLaunching → didFinishLaunching → didDiscardSceneSessions (sessions closed
-    /// while not running) → for a user launch, configurationForConnecting → willConnectTo → root
-    /// viewDidLoad → viewWillAppear → sceneWillEnterForeground → sceneDidBecomeActive →
-    /// viewDidAppear. Refused with `invalidManifest` when the manifest cannot work.
+    /// Order: the manifest's diagnostics (`LifecycleEvent.diagnostic`) → willFinishLaunching →
+    /// didFinishLaunching → didDiscardSceneSessions (sessions closed while not running) → for a
+    /// user launch, configurationForConnecting → willConnectTo → root viewDidLoad →
+    /// viewWillAppear → sceneWillEnterForeground → sceneDidBecomeActive → viewDidAppear.
+    /// Refused with `invalidManifest` when the manifest cannot work. A delegate that terminates
+    /// the app from a launch callback ends the launch there.
     public func launch(_ reason: LaunchReason) throws(ApplicationError) {
-        guard !isRunning else { throw .alreadyRunning }
+        guard case .notRunning(let discarded) = lifecycle else { throw .alreadyRunning }
         do {
             try manifest.validate(registeredSceneDelegates: Set(sceneDelegateTypes.keys))
         } catch {
             throw .invalidManifest(error)
         }
+        for diagnostic in manifest.diagnostics { emit(.diagnostic(diagnostic)) }
         let delegate = makeDelegate()
-        self.delegate = delegate
-        isRunning = true
-        launchReason = reason
+        lifecycle = .running(ApplicationRun(delegate: delegate, reason: reason))
         emit(.application(.willFinishLaunching, detail: reason.rawValue))
         _ = delegate.application(self, willFinishLaunchingWith: reason)
+        guard isCurrentRun(delegate) else { return }
         emit(.application(.didFinishLaunching, detail: reason.rawValue))
         _ = delegate.application(self, didFinishLaunchingWith: reason)
-        if !discardedWhileNotRunning.isEmpty {
-            let discarded = discardedWhileNotRunning
-            discardedWhileNotRunning = []
+        guard isCurrentRun(delegate) else { return }
+        if !discarded.isEmpty {
             reportDiscarded(discarded)
+            guard isCurrentRun(delegate) else { return }
         }
         if reason == .user {
-            let session = mostRecentArchivedSession ?? makeSession()
-            try connect(session, options: ConnectionOptions(), undeclared: nil)
+            try connect(mostRecentArchivedSession ?? makeSession(), options: ConnectionOptions())
         }
     }
 
@@ -159,16 +186,18 @@ public final class Application {
     /// ```
     /// The wait is a suspension, not a blocking loop, so the main actor keeps running the app's
     /// scenes, timers and intent calls. Whoever calls `terminate()` (a system event, a command,
-    /// a test) ends it.
+    /// a test, the delegate during launch) ends it.
     public func run(_ reason: LaunchReason = .user) async throws(ApplicationError) {
         try launch(reason)
-        await withCheckedContinuation { terminationWaiters.append($0) }
+        // Terminated during launch: there is nothing to wait for.
+        guard isRunning else { return }
+        await withCheckedContinuation { waiter in updateRun { $0.terminationWaiters.append(waiter) } }
     }
 
     /// Terminates the app: on-screen scenes go to the background, every scene disconnects (its
     /// session is kept, archived), then applicationWillTerminate. Does nothing when not running.
     public func terminate() {
-        guard isRunning, let delegate else { return }
+        guard let delegate else { return }
         for scene in connectedScenes {
             do {
                 try sendToBackground(scene)
@@ -181,303 +210,28 @@ public final class Application {
         }
         emit(.application(.willTerminate, detail: nil))
         delegate.applicationWillTerminate(self)
-        self.delegate = nil
-        isRunning = false
-        launchReason = nil
-        currentUserActivity = nil
-        sentHome = []
-        interrupted = []
+        let waiters = run?.terminationWaiters ?? []
+        lifecycle = .notRunning(discarded: [])
         handlerStore.removeAll()
-        let waiters = terminationWaiters
-        terminationWaiters = []
         for waiter in waiters { waiter.resume() }
-    }
-
-    // MARK: Scene requests
-
-    /// Activates a session: nil makes a new session and scene; an archived session gets a new
-    /// scene; a connected one comes to the foreground. A user activity is delivered in the
-    /// connection options of a new scene, or continued (`willContinue…` → `continue`) in an
-    /// existing one.
-    ///
-    /// Throws `multipleScenesNotSupported` for a second session of a single-scene app, and
-    /// `requestDenied` when the app is not running or the session is not open.
-    @discardableResult
-    public func requestSceneSessionActivation(
-        _ session: SceneSession?, userActivity: UserActivity? = nil
-    ) throws(ApplicationError) -> Scene {
-        guard isRunning else { throw .requestDenied("the app is not running") }
-        guard let session else {
-            if !supportsMultipleScenes && !openSessions.isEmpty { throw .multipleScenesNotSupported }
-            return try connect(makeSession(), activity: userActivity)
-        }
-        guard openSessions.contains(where: { $0 === session }) else {
-            throw .requestDenied("\(session.persistentIdentifier) is not an open session")
-        }
-        guard let scene = session.scene else { return try connect(session, activity: userActivity) }
-        try bringToForeground(scene)
-        if let userActivity { try continueActivity(userActivity, in: scene) }
-        return scene
-    }
-
-    /// Destroys a session as the user closing its window does: the scene goes to the background
-    /// if on screen, disconnects, and the session is discarded (`didDiscardSceneSessions`). While
-    /// the app is not running the discard is reported at the next launch.
-    public func requestSceneSessionDestruction(_ session: SceneSession) throws(ApplicationError) {
-        guard openSessions.contains(where: { $0 === session }) else {
-            throw .requestDenied("\(session.persistentIdentifier) is not an open session")
-        }
-        if let scene = session.scene {
-            try sendToBackground(scene)
-            try disconnect(scene)
-        }
-        openSessions.removeAll { $0 === session }
-        if isRunning { reportDiscarded([session]) } else { discardedWhileNotRunning.append(session) }
-    }
-
-    // MARK: System events
-
-    /// The user opens the app (taps its icon): launches it, or brings back the scenes sent home,
-    /// or the most recent scene, or connects a scene when none is.
-    public func userOpensApp() throws(ApplicationError) {
-        guard isRunning else { return try launch(.user) }
-        if connectedScenes.contains(where: { $0.activationState.isForeground }) { return }
-        if !sentHome.isEmpty { return try returnToForeground() }
-        if let scene = mostRecentlyActiveScene { return try bringToForeground(scene) }
-        try connect(mostRecentArchivedSession ?? makeSession(), options: ConnectionOptions(), undeclared: nil)
-    }
-
-    /// The user opens another window of the app (a new session).
-    @discardableResult
-    public func userOpensNewWindow(userActivity: UserActivity? = nil) throws(ApplicationError) -> Scene {
-        try requestSceneSessionActivation(nil, userActivity: userActivity)
-    }
-
-    /// The user closes a window (from the app switcher): the session is discarded.
-    public func userCloses(_ session: SceneSession) throws(ApplicationError) {
-        try requestSceneSessionDestruction(session)
-    }
-
-    /// The user goes home: every on-screen scene resigns and goes to the background.
-    public func moveToBackground() throws(ApplicationError) {
-        guard isRunning else { throw .notRunning("go to the background") }
-        let onScreen = connectedScenes.filter { $0.activationState.isForeground }
-        sentHome = onScreen.map(\.session.persistentIdentifier)
-        for scene in onScreen { try sendToBackground(scene) }
-    }
-
-    /// The user comes back: the scenes sent home come to the foreground.
-    public func returnToForeground() throws(ApplicationError) {
-        guard isRunning else { throw .notRunning("come to the foreground") }
-        let scenes = sentHome.compactMap(scene(withIdentifier:))
-        sentHome = []
-        for scene in scenes { try bringToForeground(scene) }
-    }
-
-    /// An interruption begins (an alert, the assistant's overlay): active scenes resign and stay
-    /// foreground inactive.
-    public func beginInterruption() throws(ApplicationError) {
-        let active = connectedScenes.filter { $0.activationState == .foregroundActive }
-        interrupted += active.map(\.session.persistentIdentifier)
-        for scene in active { try perform(.resignActive, on: scene) }
-    }
-
-    /// The interruption ends: the scenes it interrupted become active again.
-    public func endInterruption() throws(ApplicationError) {
-        let scenes = interrupted.compactMap(scene(withIdentifier:))
-        interrupted = []
-        for scene in scenes where scene.lifecycleState == .foregroundInactive {
-            try perform(.activate, on: scene)
-        }
-    }
-
-    /// The system reclaims a background scene's memory: the scene disconnects and its session is
-    /// kept, to be reconnected later with its `stateRestorationActivity`. A scene on screen
-    /// cannot be reclaimed (an `invalidTransition` error).
-    public func reclaimMemory(of session: SceneSession) throws(ApplicationError) {
-        guard let scene = session.scene else {
-            throw .requestDenied("\(session.persistentIdentifier) has no connected scene")
-        }
-        try disconnect(scene)
-    }
-
-    /// Brings the app forward to continue an activity, as the system does for `continueInApp`.
-    ///
-    /// The scene: the connected one whose activation conditions list the activity's target
-    /// content identifier, else the most recently active connected one. A background scene comes
-    /// to the foreground (sceneWillEnterForeground → sceneDidBecomeActive), then continues the
-    /// activity (willContinueUserActivityWithType → continue). With no scene connected, the most
-    /// recent archived session (or a new one) connects with the activity in its connection
-    /// options. Launches the app first (in the background, no scene) if it is not running.
-    @discardableResult
-    public func openForUserActivity(_ activity: UserActivity) throws(ApplicationError) -> Scene {
-        if !isRunning { try launch(.intent) }
-        let target = activity.targetContentIdentifier
-        if let target,
-            let scene = scenesByRecentActivity.first(where: { $0.activationConditions.contains(target) })
-        {
-            return try requestSceneSessionActivation(scene.session, userActivity: activity)
-        }
-        if let scene = mostRecentlyActiveScene ?? connectedScenes.last {
-            return try requestSceneSessionActivation(scene.session, userActivity: activity)
-        }
-        return try requestSceneSessionActivation(mostRecentArchivedSession, userActivity: activity)
     }
 
     // MARK: Activities
 
     /// Makes an activity the app's current one; the previous one stops being current.
+    ///
+    /// - Throws: `activityRefused` for an invalidated activity; `notRunning` while the app is not
+    ///   running (the current activity belongs to a run and ends with it).
     public func becomeCurrent(_ activity: UserActivity) throws(ApplicationError) {
         guard activity.isValid else { throw .activity(.invalidated(activityType: activity.activityType)) }
-        currentUserActivity = activity
+        guard isRunning else { throw .notRunning("make an activity current") }
+        updateRun { $0.currentUserActivity = activity }
     }
 
     /// Stops an activity being current, if it is.
     public func resignCurrent(_ activity: UserActivity) {
-        if currentUserActivity === activity { currentUserActivity = nil }
-    }
-
-    // MARK: Internals
-
-    private var mostRecentArchivedSession: SceneSession? {
-        let archived = openSessions.filter { $0.scene == nil }
-        return archived.max { $0.lastActivation < $1.lastActivation }
-    }
-
-    private func makeSession() -> SceneSession {
-        nextSession += 1
-        let session = SceneSession(
-            persistentIdentifier: "session-\(nextSession)", role: .windowApplication,
-            configuration: SceneConfiguration(name: "", role: .windowApplication))
-        openSessions.append(session)
-        return session
-    }
-
-    @discardableResult
-    private func connect(_ session: SceneSession, activity: UserActivity?) throws(ApplicationError) -> Scene {
-        guard let activity else { return try connect(session, options: ConnectionOptions(), undeclared: nil) }
-        if activityRefusal(activity) == nil {
-            return try connect(session, options: ConnectionOptions(userActivities: [activity]), undeclared: nil)
+        updateRun { run in
+            if run.currentUserActivity === activity { run.currentUserActivity = nil }
         }
-        return try connect(session, options: ConnectionOptions(), undeclared: activity)
-    }
-
-    @discardableResult
-    private func connect(
-        _ session: SceneSession, options: ConnectionOptions, undeclared: UserActivity?
-    ) throws(ApplicationError) -> Scene {
-        guard let delegate else { throw .notRunning("connect a scene") }
-        emit(.application(.configurationForConnecting, detail: session.persistentIdentifier))
-        var configuration = delegate.application(self, configurationForConnecting: session, options: options)
-        if configuration.delegateClassName == nil {
-            configuration.delegateClassName =
-                manifest.configurations(for: configuration.role)
-                .first { $0.name == configuration.name }?.delegateClassName
-        }
-        guard let className = configuration.delegateClassName, let type = sceneDelegateTypes[className]
-        else {
-            throw .unknownSceneDelegate(configuration: configuration.name, className: configuration.delegateClassName)
-        }
-        session.configuration = configuration
-        let scene = Scene(session: session, delegate: type.init(), application: self)
-        session.scene = scene
-        connectedScenes.append(scene)
-        try perform(.connect, on: scene, options: options)
-        try bringToForeground(scene)
-        if let undeclared { try continueActivity(undeclared, in: scene) }
-        return scene
-    }
-
-    private func bringToForeground(_ scene: Scene) throws(ApplicationError) {
-        switch scene.lifecycleState {
-        case .foregroundActive: return
-        case .foregroundInactive: return try perform(.activate, on: scene)
-        default: break
-        }
-        let visible = scene.visibleViewController
-        visible?.beginAppearance()
-        try perform(.enterForeground, on: scene)
-        try perform(.activate, on: scene)
-        visible?.endAppearance()
-    }
-
-    private func sendToBackground(_ scene: Scene) throws(ApplicationError) {
-        guard scene.activationState.isForeground else { return }
-        let visible = scene.visibleViewController
-        visible?.beginDisappearance()
-        if scene.lifecycleState == .foregroundActive { try perform(.resignActive, on: scene) }
-        try perform(.enterBackground, on: scene)
-        visible?.endDisappearance()
-    }
-
-    private func disconnect(_ scene: Scene) throws(ApplicationError) {
-        try perform(.disconnect, on: scene)
-        scene.rootViewController = nil
-        scene.session.scene = nil
-        connectedScenes.removeAll { $0 === scene }
-        // A disconnected scene can no longer be brought back by `returnToForeground()`.
-        sentHome.removeAll { $0 == scene.session.persistentIdentifier }
-        handlerStore.sceneDisconnected(scene.session.persistentIdentifier)
-    }
-
-    /// Continues an activity in a scene: `willContinue…` → `continue`, or `didFailToContinue…`
-    /// when the manifest does not list its type, it was invalidated or lacks a required key.
-    func continueActivity(_ activity: UserActivity, in scene: Scene) throws(ApplicationError) {
-        if let refusal = activityRefusal(activity) {
-            try perform(.failToContinueUserActivity, on: scene, activity: activity, failure: refusal)
-        } else {
-            try perform(.continueUserActivity, on: scene, activity: activity)
-        }
-    }
-
-    private func activityRefusal(_ activity: UserActivity) -> UserActivityError? {
-        guard manifest.supportsActivityType(activity.activityType) else {
-            return .typeNotDeclared(activityType: activity.activityType)
-        }
-        do { try activity.validateForContinuation() } catch { return error }
-        return nil
-    }
-
-    private func perform(
-        _ event: SceneEvent, on scene: Scene, options: ConnectionOptions = ConnectionOptions(),
-        activity: UserActivity? = nil, failure: UserActivityError? = nil
-    ) throws(ApplicationError) {
-        let callbacks: [SceneCallback]
-        do { callbacks = try scene.machine.apply(event) } catch { throw .invalidTransition(error) }
-        let delegate = scene.delegate
-        let id = scene.session.persistentIdentifier
-        for callback in callbacks {
-            emit(.scene(id, callback))
-            switch callback {
-            case .willConnectTo: delegate.scene(scene, willConnectTo: scene.session, options: options)
-            case .sceneDidDisconnect: delegate.sceneDidDisconnect(scene)
-            case .sceneWillEnterForeground: delegate.sceneWillEnterForeground(scene)
-            case .sceneDidBecomeActive:
-                activations += 1
-                scene.session.lastActivation = activations
-                handlerStore.sceneActivated(id)
-                delegate.sceneDidBecomeActive(scene)
-            case .sceneWillResignActive: delegate.sceneWillResignActive(scene)
-            case .sceneDidEnterBackground: delegate.sceneDidEnterBackground(scene)
-            case .stateRestorationActivity:
-                scene.session.stateRestorationActivity = delegate.stateRestorationActivity(for: scene)
-            case .willContinueUserActivityWithType:
-                delegate.scene(scene, willContinueUserActivityWithType: activity?.activityType ?? "")
-            case .continueUserActivity:
-                if let activity { delegate.scene(scene, continue: activity) }
-            case .didFailToContinueUserActivityWithType:
-                delegate.scene(
-                    scene, didFailToContinueUserActivityWithType: activity?.activityType ?? "",
-                    error: failure ?? UserActivityError.typeNotDeclared(activityType: ""))
-            }
-        }
-    }
-
-    private func reportDiscarded(_ sessions: [SceneSession]) {
-        emit(
-            .application(
-                .didDiscardSceneSessions,
-                detail: sessions.map(\.persistentIdentifier).joined(separator: ",")))
-        delegate?.application(self, didDiscardSceneSessions: sessions)
     }
 }

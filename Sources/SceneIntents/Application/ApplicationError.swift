@@ -1,35 +1,120 @@
-/// Why the application refused a request or a system event.
-public enum ApplicationError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The manifest cannot work; launching is refused.
-    case invalidManifest(ManifestError)
+/// Why the application refused a request or a system event: a code, the offending value, and the
+/// underlying typed error where there is one.
+///
+/// Each former case has a constructor of the same name (`.alreadyRunning`,
+/// `.requestDenied("…")`, `.invalidManifest(error)` …), so `#expect(throws:)` reads as before.
+public struct ApplicationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Code: String, Sendable, Codable, CaseIterable {
+        /// The manifest cannot work; launching is refused.
+        case invalidManifest
+        /// The app is already running.
+        case alreadyRunning
+        /// The app is not running, so it cannot do what was asked.
+        case notRunning
+        /// A second session was requested but the app supports only one scene.
+        case multipleScenesNotSupported
+        /// The system refused a scene request (an unknown or discarded session, for example).
+        case requestDenied
+        /// A scene configuration names a delegate class no one registered.
+        case unknownSceneDelegate
+        /// The request would make a scene transition UIKit never makes.
+        case invalidTransition
+        /// The activity cannot become current.
+        case activityRefused
+        /// The scene brought forward for an activity could not continue it
+        /// (`didFailToContinueUserActivityWithType` was called).
+        case activityNotContinued
+    }
+
+    /// The typed error behind this one.
+    public enum Cause: Sendable, Equatable {
+        /// The manifest's error.
+        case manifest(ManifestError)
+        /// The illegal transition.
+        case transition(SceneTransitionError)
+        /// Why the activity was refused.
+        case activity(UserActivityError)
+        /// The configuration (by name) that named an unknown scene delegate.
+        case configuration(String)
+    }
+
+    /// What went wrong.
+    public let code: Code
+    /// The offending value: what was asked while not running, the session, the delegate class.
+    public let value: String?
+    /// The typed error behind this one, if any.
+    public let cause: Cause?
+
+    /// An error.
+    public init(_ code: Code, value: String? = nil, cause: Cause? = nil) {
+        self.code = code
+        self.value = value
+        self.cause = cause
+    }
+
+    /// The manifest cannot work.
+    public static func invalidManifest(_ error: ManifestError) -> ApplicationError {
+        ApplicationError(.invalidManifest, cause: .manifest(error))
+    }
     /// The app is already running.
-    case alreadyRunning
-    /// The app is not running, so it cannot do this.
-    case notRunning(String)
+    public static let alreadyRunning = ApplicationError(.alreadyRunning)
+    /// The app is not running, so it cannot do `what` (a verb phrase: "go to the background").
+    public static func notRunning(_ what: String) -> ApplicationError { ApplicationError(.notRunning, value: what) }
     /// A second session was requested but the app supports only one scene.
-    case multipleScenesNotSupported
-    /// The system refused a scene request (an unknown or discarded session, for example).
-    case requestDenied(String)
-    /// A scene configuration names a delegate class no one registered.
-    case unknownSceneDelegate(configuration: String, className: String?)
-    /// The request would make a scene transition UIKit never makes.
-    case invalidTransition(SceneTransitionError)
+    public static let multipleScenesNotSupported = ApplicationError(.multipleScenesNotSupported)
+    /// The system refused a scene request, for the reason given.
+    public static func requestDenied(_ why: String) -> ApplicationError { ApplicationError(.requestDenied, value: why) }
+    /// A configuration names a scene delegate class no one registered.
+    public static func unknownSceneDelegate(configuration: String, className: String?) -> ApplicationError {
+        ApplicationError(.unknownSceneDelegate, value: className, cause: .configuration(configuration))
+    }
+    /// The request would make a transition UIKit never makes.
+    public static func invalidTransition(_ error: SceneTransitionError) -> ApplicationError {
+        ApplicationError(.invalidTransition, value: error.scene, cause: .transition(error))
+    }
     /// The activity cannot become current.
-    case activity(UserActivityError)
+    public static func activity(_ error: UserActivityError) -> ApplicationError {
+        ApplicationError(.activityRefused, cause: .activity(error))
+    }
+    /// The scene of `session` could not continue the activity, for `reason`.
+    public static func activityNotContinued(session: String, reason: UserActivityError) -> ApplicationError {
+        ApplicationError(.activityNotContinued, value: session, cause: .activity(reason))
+    }
+
+    /// The illegal transition behind this error, if that is what it is.
+    public var transition: SceneTransitionError? {
+        if case .transition(let error)? = cause { error } else { nil }
+    }
+
+    /// The activity error behind this error, if that is what it is.
+    public var activityError: UserActivityError? {
+        if case .activity(let error)? = cause { error } else { nil }
+    }
 
     /// One line for logs and messages.
     public var description: String {
-        switch self {
-        case .invalidManifest(let error): "the manifest cannot work: \(error)"
+        let value = value ?? "none"
+        let cause: String =
+            switch self.cause {
+            case .manifest(let error)?: "\(error)"
+            case .transition(let error)?: "\(error)"
+            case .activity(let error)?: "\(error)"
+            case .configuration(let name)?: name
+            case nil: ""
+            }
+        return switch code {
+        case .invalidManifest: "the manifest cannot work: \(cause)"
         case .alreadyRunning: "the app is already running"
-        case .notRunning(let what): "the app is not running, so it cannot \(what)"
+        case .notRunning: "the app is not running, so it cannot \(value)"
         case .multipleScenesNotSupported:
             "the app supports one scene only (UIApplicationSupportsMultipleScenes is off)"
-        case .requestDenied(let why): "scene request denied: \(why)"
-        case .unknownSceneDelegate(let configuration, let className):
-            "the configuration '\(configuration)' names the scene delegate '\(className ?? "none")', which is not registered"
-        case .invalidTransition(let error): "\(error)"
-        case .activity(let error): "\(error)"
+        case .requestDenied: "scene request denied: \(value)"
+        case .unknownSceneDelegate:
+            "the configuration '\(cause)' names the scene delegate '\(value)', which is not registered"
+        case .invalidTransition: cause
+        case .activityRefused: cause
+        case .activityNotContinued: "the scene of \(value) could not continue the activity: \(cause)"
         }
     }
 }

@@ -20,6 +20,8 @@ public enum LifecycleEvent: Sendable, Hashable, Codable, CustomStringConvertible
     case scene(String, SceneCallback)
     /// A view controller callback of the named controller.
     case view(String, ViewCallback)
+    /// Something the manifest declares that cannot work as promised, reported at launch.
+    case diagnostic(ManifestDiagnostic)
 
     /// One line for logs and messages.
     public var description: String {
@@ -28,6 +30,7 @@ public enum LifecycleEvent: Sendable, Hashable, Codable, CustomStringConvertible
             detail.map { "app \(callback.rawValue) \($0)" } ?? "app \(callback.rawValue)"
         case .scene(let session, let callback): "\(session) \(callback.rawValue)"
         case .view(let name, let callback): "\(name) \(callback.rawValue)"
+        case .diagnostic(let diagnostic): "app diagnostic \(diagnostic.code.rawValue): \(diagnostic)"
         }
     }
 }

@@ -18,6 +18,8 @@ public final class Scene {
     /// an activity whose `targetContentIdentifier` is listed here is continued in this scene.
     public var activationConditions: Set<String> = []
     var machine: SceneStateMachine
+    /// The line given for the continuation under way, taken by the application when it ends.
+    var continuationReply: String?
 
     init(session: SceneSession, delegate: any SceneDelegate, application: Application) {
         self.session = session
@@ -42,6 +44,16 @@ public final class Scene {
 
     /// The controller on screen: the top of a navigation stack, or the root itself.
     public var visibleViewController: ViewController? { rootViewController?.visibleController }
+
+    /// Gives the line the user should hear about the activity this scene is continuing, such as
+    /// the step it now shows ("Step 2. Whisk the eggs."). Call it from the scene delegate's
+    /// `scene(_:willConnectTo:options:)` (an activity in the connection options) or
+    /// `scene(_:continue:)`; `Application.continueUserActivity(_:)` returns it so the assistant
+    /// can speak it. The last line given wins; a line given outside a continuation is dropped
+    /// when the next one starts.
+    public func answerContinuation(_ line: String) {
+        continuationReply = line
+    }
 
     func emit(_ event: LifecycleEvent) {
         application?.emit(event)

@@ -7,7 +7,8 @@ public protocol SceneDelegate: AnyObject {
     /// Creates the delegate for a new scene.
     init()
     /// The scene is connecting; set `scene.rootViewController` here and look at the options'
-    /// user activities (and `session.stateRestorationActivity` after a reclaim).
+    /// user activities (and `session.stateRestorationActivity` after a reclaim). Continuing an
+    /// activity from the options, give the user's line with `scene.answerContinuation(_:)`.
     func scene(_ scene: Scene, willConnectTo session: SceneSession, options: ConnectionOptions)
     /// The scene was disconnected; its session may survive it.
     func sceneDidDisconnect(_ scene: Scene)
@@ -22,7 +23,8 @@ public protocol SceneDelegate: AnyObject {
     /// An activity of this type is about to be continued.
     func scene(_ scene: Scene, willContinueUserActivityWithType activityType: String)
     /// Continue the activity (check `userActivity.interaction?.intentResponse` so an action
-    /// already done is not repeated).
+    /// already done is not repeated), and give the line the user should hear about it with
+    /// `scene.answerContinuation(_:)`.
     func scene(_ scene: Scene, continue userActivity: UserActivity)
     /// An activity of this type could not be continued.
     func scene(_ scene: Scene, didFailToContinueUserActivityWithType activityType: String, error: any Error)

@@ -11,7 +11,8 @@ public struct NavigationError: Error, Sendable, Equatable, CustomStringConvertib
 /// The container forwards appearance to its top controller and records no callbacks of its own.
 /// Push A→B: B.viewDidLoad, A.viewWillDisappear, B.viewWillAppear, A.viewDidDisappear,
 /// B.viewDidAppear. Pop B→A: B.viewWillDisappear, A.viewWillAppear, B.viewDidDisappear,
-/// A.viewDidAppear. While the stack is off screen a push or pop only changes the stack.
+/// A.viewDidAppear. While the stack is in no window (not yet shown) a push or pop only changes
+/// the stack; in a background scene's window it runs the callbacks (the view is in its window).
 @MainActor
 public final class NavigationController: ViewController {
     /// The stack, root first.

@@ -4,13 +4,18 @@
 /// them: `viewDidLoad` once, before the first appearance; then `viewWillAppear` → `viewDidAppear`
 /// each time the controller comes on screen and `viewWillDisappear` → `viewDidDisappear` each
 /// time it leaves. A screen registers its intent handler in `viewDidAppear`.
+///
+/// Only navigation and a scene's first appearance make these calls: as in UIKit, a scene going
+/// to the background and coming back sends none, so a screen stays visible (in its window) and its
+/// handler stays registered while its scene is in the background.
 @MainActor
 open class ViewController {
     /// The name the lifecycle trace uses for this controller (default: its type's name).
     public let name: String
     /// Whether `viewDidLoad` has run.
     public private(set) var isViewLoaded = false
-    /// Whether the controller is on screen (between did appear and will disappear).
+    /// Whether the controller is in its window (between did appear and will disappear); it
+    /// stays true while the scene is in the background, as UIKit's view stays in its window.
     public private(set) var isVisible = false
     /// The navigation controller whose stack holds this controller, if any.
     public internal(set) weak var navigationController: NavigationController?

@@ -12,16 +12,11 @@ struct BackgroundForegroundTests {
 
         try test.app.moveToBackground()
         #expect(
-            test.take() == [
-                "RootScreen viewWillDisappear",
-                "session-1 sceneWillResignActive",
-                "session-1 sceneDidEnterBackground",
-                "session-1 stateRestorationActivity",
-                "RootScreen viewDidDisappear",
-            ])
+            test.take() == Sequences.wentToBackground("session-1"))
         #expect(test.app.applicationState == .background)
         #expect(scene.activationState == .background)
-        #expect(!root.isVisible)
+        // No view callbacks: the root stays in its window while the scene is off screen.
+        #expect(root.isVisible)
         // Switching apps does not disconnect.
         #expect(test.app.connectedScenes.count == 1)
         #expect(scene.session.scene === scene)
@@ -31,16 +26,31 @@ struct BackgroundForegroundTests {
 
         try test.app.returnToForeground()
         #expect(
-            test.take() == [
-                "RootScreen viewWillAppear",
-                "session-1 sceneWillEnterForeground",
-                "session-1 sceneDidBecomeActive",
-                "RootScreen viewDidAppear",
-            ])
+            test.take() == Sequences.cameToForeground("session-1"))
         #expect(test.app.applicationState == .active)
         #expect(scene.activationState == .foregroundActive)
         #expect(scene.rootViewController === root)
         #expect(root.isVisible)
+        #expect(leftInFlight(recorder: test.recorder) == [])
+    }
+
+    @Test func aScreensHandlerStaysRegisteredWhileItsSceneIsInTheBackground() throws {
+        let test = TestApp()
+        let scene = try test.launched()
+        let root = try #require(scene.rootViewController)
+        let handler = HandlerToken()
+        root.registerIntentHandler(handler)
+
+        try test.app.moveToBackground()
+        #expect(
+            test.take() == Sequences.wentToBackground("session-1"))
+        #expect(test.app.handlerStore.handler(forSceneIdentifier: "session-1") === handler)
+        #expect(test.app.handlerStore.liveHandlerCount == 1)
+
+        try test.app.returnToForeground()
+        #expect(test.take() == Sequences.cameToForeground("session-1"))
+        #expect(test.app.handlerStore.handler(forSceneIdentifier: "session-1") === handler)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func theRestorationActivityIsAskedAtEveryTripToTheBackground() throws {
@@ -54,6 +64,7 @@ struct BackgroundForegroundTests {
         }
         #expect(scene.recording?.restorationActivitiesSaved == 3)
         #expect(test.take().filter { $0.hasSuffix("stateRestorationActivity") }.count == 3)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func returningWithNothingSentHomeDoesNothing() throws {
@@ -63,6 +74,7 @@ struct BackgroundForegroundTests {
         try test.app.returnToForeground()
         #expect(test.take() == [])
         #expect(scene.activationState == .foregroundActive)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func goingHomeOrComingBackWhileNotRunningIsRefused() {
@@ -75,6 +87,7 @@ struct BackgroundForegroundTests {
             try test.app.returnToForeground()
         }
         #expect(test.take() == [])
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func everyOnScreenSceneGoesHomeAndComesBackButABackgroundOneStays() throws {
@@ -89,21 +102,14 @@ struct BackgroundForegroundTests {
 
         try test.app.moveToBackground()
         #expect(
-            test.take() == [
-                "RootScreen viewWillDisappear",
-                "session-2 sceneWillResignActive",
-                "session-2 sceneDidEnterBackground",
-                "session-2 stateRestorationActivity",
-                "RootScreen viewDidDisappear",
-            ])
+            test.take() == Sequences.wentToBackground("session-2"))
         try test.app.returnToForeground()
         #expect(
-            test.take() == [
-                "RootScreen viewWillAppear",
-                "session-2 sceneWillEnterForeground",
-                "session-2 sceneDidBecomeActive",
-                "RootScreen viewDidAppear",
-            ])
+            test.take() == Sequences.cameToForeground("session-2"))
         #expect(test.app.connectedScenes.map(\.activationState) == [.background, .foregroundActive])
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 }
+
+/// A stand-in for a screen's intent handler: only its identity matters.
+private final class HandlerToken {}

@@ -22,6 +22,7 @@ struct InterruptionTests {
         #expect(test.take() == ["session-1 sceneDidBecomeActive"])
         #expect(scene.activationState == .foregroundActive)
         #expect(test.app.applicationState == .active)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func endingWithoutAnInterruptionDoesNothing() throws {
@@ -31,6 +32,7 @@ struct InterruptionTests {
         try test.app.endInterruption()
         #expect(test.take() == [])
         #expect(scene.activationState == .foregroundActive)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func goingHomeDuringAnInterruptionDoesNotResignTwiceAndStaysPaired() throws {
@@ -42,10 +44,8 @@ struct InterruptionTests {
         try test.app.moveToBackground()
         #expect(
             test.take() == [
-                "RootScreen viewWillDisappear",
                 "session-1 sceneDidEnterBackground",
                 "session-1 stateRestorationActivity",
-                "RootScreen viewDidDisappear",
             ])
         // The interruption ends while the scene is off screen: it stays in the background.
         try test.app.endInterruption()
@@ -55,13 +55,9 @@ struct InterruptionTests {
 
         try test.app.returnToForeground()
         #expect(
-            test.take() == [
-                "RootScreen viewWillAppear",
-                "session-1 sceneWillEnterForeground",
-                "session-1 sceneDidBecomeActive",
-                "RootScreen viewDidAppear",
-            ])
+            test.take() == Sequences.cameToForeground("session-1"))
         #expect(test.app.applicationState == .active)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func anInterruptionLeavesBackgroundScenesAlone() throws {
@@ -78,5 +74,6 @@ struct InterruptionTests {
         try test.app.endInterruption()
         #expect(test.take() == ["session-2 sceneDidBecomeActive"])
         #expect(test.app.connectedScenes.map(\.activationState) == [.background, .foregroundActive])
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 }

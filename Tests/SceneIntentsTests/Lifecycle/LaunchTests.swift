@@ -43,6 +43,7 @@ struct LaunchTests {
         #expect(scene.visibleViewController === root)
         #expect(test.app.mostRecentlyActiveScene === scene)
         #expect(test.delegate?.launchNumber == 1)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func launchForAnIntentConnectsNoScene() throws {
@@ -56,6 +57,7 @@ struct LaunchTests {
         #expect(test.app.connectedScenes.isEmpty)
         #expect(test.app.openSessions.isEmpty)
         #expect(test.app.mostRecentlyActiveScene == nil)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func aLaunchWhileRunningIsRefusedAndChangesNothing() throws {
@@ -69,6 +71,7 @@ struct LaunchTests {
         #expect(test.app.delegate === delegate)
         #expect(test.app.launchReason == .user)
         #expect(test.app.connectedScenes.count == 1)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func theUserOpeningTheAppLaunchesIt() throws {
@@ -88,5 +91,36 @@ struct LaunchTests {
                 "RootScreen viewDidAppear",
             ])
         #expect(test.app.applicationState == .active)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
+}
+
+@Suite("Observing")
+@MainActor
+struct ObservingTests {
+    @Test func anObserverMayStopItselfAndAddAnotherWhileCalled() throws {
+        let test = TestApp()
+        let heard = Heard()
+        heard.token = test.app.observe { [app = test.app] event in
+            heard.lines.append("first \(event)")
+            app.removeObserver(heard.token)
+            app.observe { heard.lines.append("second \($0)") }
+        }
+
+        try test.app.launch(.intent)
+        #expect(
+            heard.lines == [
+                "first app willFinishLaunching intent",
+                "second app didFinishLaunching intent",
+            ])
+        #expect(test.take() == ["app willFinishLaunching intent", "app didFinishLaunching intent"])
+        #expect(leftInFlight(recorder: test.recorder) == [])
+    }
+}
+
+/// What the observers of a test heard.
+@MainActor
+private final class Heard {
+    var lines: [String] = []
+    var token = 0
 }

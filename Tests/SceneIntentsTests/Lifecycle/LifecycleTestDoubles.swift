@@ -120,6 +120,12 @@ class RecordingSceneDelegate: SceneDelegate {
         restorationActivityAtConnect = session.stateRestorationActivity
         connectionActivities = options.userActivities
         scene.rootViewController = makeRootViewController(journal: journal(of: scene))
+        options.userActivities.first.map { answer(for: $0, in: scene) }
+    }
+
+    /// Answers the continuation with the activity's `reply` value, when it has one.
+    private func answer(for activity: UserActivity, in scene: Scene) {
+        if case .string(let line)? = activity.userInfo["reply"] { scene.answerContinuation(line) }
     }
 
     func sceneDidDisconnect(_ scene: Scene) { log(scene, "sceneDidDisconnect") }
@@ -136,6 +142,7 @@ class RecordingSceneDelegate: SceneDelegate {
     func scene(_ scene: Scene, continue userActivity: UserActivity) {
         log(scene, "continue")
         continuedActivities.append(userActivity)
+        answer(for: userActivity, in: scene)
     }
 
     func scene(_ scene: Scene, didFailToContinueUserActivityWithType activityType: String, error: any Error) {
@@ -230,6 +237,15 @@ struct TestApp {
         _ = take(sourceLocation: sourceLocation)
         return try #require(app.connectedScenes.last, sourceLocation: sourceLocation)
     }
+
+    /// Launches by the user, sends the scene home, and forgets those callbacks.
+    @discardableResult
+    func launchedThenSentHome(sourceLocation: SourceLocation = #_sourceLocation) throws -> Scene {
+        let scene = try launched(sourceLocation: sourceLocation)
+        try app.moveToBackground()
+        _ = take(sourceLocation: sourceLocation)
+        return scene
+    }
 }
 
 extension Scene {
@@ -237,17 +253,45 @@ extension Scene {
     var recording: RecordingSceneDelegate? { delegate as? RecordingSceneDelegate }
 }
 
+/// An activity of the type the test manifest lists, naming a recipe; the test scene delegate
+/// answers its continuation with `reply`, when given.
+@MainActor
+func recipeActivity(
+    _ recipe: String = "Pancakes", reply: String? = nil, type: String = TestApp.recipeType
+) throws -> UserActivity {
+    let activity = UserActivity(activityType: type)
+    try activity.update { content in
+        content.userInfo["recipe"] = .string(recipe)
+        if let reply { content.userInfo["reply"] = .string(reply) }
+    }
+    return activity
+}
+
 /// A value a property list cannot hold.
 struct Marker: Sendable {}
 
 /// The illegal-transition error inside an application error, if that is what it is.
 func transitionError(_ error: ApplicationError?) -> SceneTransitionError? {
-    if case .invalidTransition(let transition) = error { return transition }
-    return nil
+    guard error?.code == .invalidTransition else { return nil }
+    return error?.transition
 }
 
 /// Whole callback sequences several tests expect.
 enum Sequences {
+    /// An on-screen scene going to the background: no view callbacks (REFERENCE §2).
+    static func wentToBackground(_ session: String) -> [String] {
+        [
+            "\(session) sceneWillResignActive",
+            "\(session) sceneDidEnterBackground",
+            "\(session) stateRestorationActivity",
+        ]
+    }
+
+    /// A background scene coming back: no view callbacks (REFERENCE §2).
+    static func cameToForeground(_ session: String) -> [String] {
+        ["\(session) sceneWillEnterForeground", "\(session) sceneDidBecomeActive"]
+    }
+
     /// A scene connecting for a session and coming to the foreground with its root screen.
     static func connectedInForeground(_ session: String) -> [String] {
         [

@@ -40,6 +40,7 @@ struct MemoryReclaimTests {
         #expect(restored.userInfo == ["session": "session-1", "save": 1])
         #expect(test.app.openSessions.count == 1)
         #expect(test.app.applicationState == .active)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func aForegroundSceneCannotBeReclaimed() throws {
@@ -55,6 +56,7 @@ struct MemoryReclaimTests {
         #expect(scene.activationState == .foregroundActive)
         #expect(scene.session.scene === scene)
         #expect(test.app.connectedScenes.count == 1)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func anInterruptedSceneIsStillOnScreenAndCannotBeReclaimed() throws {
@@ -69,6 +71,7 @@ struct MemoryReclaimTests {
         #expect(transition.event == .disconnect)
         #expect(test.take() == [])
         #expect(scene.activationState == .foregroundInactive)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func anArchivedSessionHasNothingToReclaim() throws {
@@ -82,6 +85,7 @@ struct MemoryReclaimTests {
             try test.app.reclaimMemory(of: scene.session)
         }
         #expect(test.take() == [])
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func theUserOpeningTheAppReconnectsTheReclaimedSession() throws {
@@ -96,5 +100,6 @@ struct MemoryReclaimTests {
             test.take() == Sequences.connectedInForeground("session-1"))
         #expect(test.app.openSessions.count == 1)
         #expect(test.app.connectedScenes.first?.recording?.restorationActivityAtConnect != nil)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 }

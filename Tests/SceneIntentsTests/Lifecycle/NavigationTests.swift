@@ -69,6 +69,7 @@ struct NavigationTests {
                 "RecipeList viewDidDisappear",
                 "Detail viewDidAppear",
             ])
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func pushingAControllerAlreadyOnTheStackThrowsAndChangesNothing() throws {
@@ -86,6 +87,7 @@ struct NavigationTests {
         let stack = navigation.viewControllers.map(ObjectIdentifier.init)
         #expect(stack == [ObjectIdentifier(list), ObjectIdentifier(detail)])
         #expect(detail.isVisible)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func popAtTheRootReturnsNilAndRecordsNothing() throws {
@@ -98,6 +100,7 @@ struct NavigationTests {
         #expect(navigation.viewControllers.count == 1)
         #expect(navigation.topViewController === list)
         #expect(list.isVisible)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func popToRootMakesOnlyTheTopDisappear() throws {
@@ -118,9 +121,10 @@ struct NavigationTests {
             ])
         #expect(navigation.viewControllers.map(\.name) == ["RecipeList"])
         #expect(detail.navigationController == nil && step.navigationController == nil)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
-    @Test func theBackgroundMakesTheTopOfTheStackDisappearAndComingBackMakesItAppear() throws {
+    @Test func goingHomeAndComingBackSendNoViewCallbacksToTheStack() throws {
         let (test, navigation) = try launchedWithNavigation()
         let detail = Screen("Detail", journal: test.journal)
         try navigation.push(detail)
@@ -128,57 +132,48 @@ struct NavigationTests {
 
         try test.app.moveToBackground()
         #expect(
-            test.take() == [
-                "Detail viewWillDisappear",
-                "session-1 sceneWillResignActive",
-                "session-1 sceneDidEnterBackground",
-                "session-1 stateRestorationActivity",
-                "Detail viewDidDisappear",
-            ])
-        try test.app.returnToForeground()
-        #expect(
-            test.take() == [
-                "Detail viewWillAppear",
-                "session-1 sceneWillEnterForeground",
-                "session-1 sceneDidBecomeActive",
-                "Detail viewDidAppear",
-            ])
-    }
-
-    @Test func offScreenAPushOnlyChangesTheStackUntilTheSceneReturns() throws {
-        let (test, navigation) = try launchedWithNavigation()
-        try test.app.moveToBackground()
-        _ = test.take()
-        let detail = Screen("Detail", journal: test.journal)
-
-        try navigation.push(detail)
-        #expect(test.take() == [])
-        #expect(!detail.isViewLoaded)
+            test.take() == Sequences.wentToBackground("session-1"))
+        // The screen is alive and still in its window while the scene is in the background.
+        #expect(detail.isVisible)
         #expect(navigation.topViewController === detail)
 
         try test.app.returnToForeground()
+        #expect(test.take() == Sequences.cameToForeground("session-1"))
+        #expect(detail.isVisible)
+        #expect(leftInFlight(recorder: test.recorder) == [])
+    }
+
+    @Test func inTheBackgroundAPushAndAPopRunTheStacksCallbacksAndTheReturnAddsNone() throws {
+        let (test, navigation) = try launchedWithNavigation()
+        try test.app.moveToBackground()
+        _ = test.take()
+        let detail = Screen("Detail", journal: test.journal)
+
+        try navigation.push(detail)
         #expect(
             test.take() == [
                 "Detail viewDidLoad",
+                "RecipeList viewWillDisappear",
                 "Detail viewWillAppear",
-                "session-1 sceneWillEnterForeground",
-                "session-1 sceneDidBecomeActive",
+                "RecipeList viewDidDisappear",
                 "Detail viewDidAppear",
             ])
+        try test.app.returnToForeground()
+        #expect(test.take() == Sequences.cameToForeground("session-1"))
 
-        // Popped while off screen: only the stack changes; the root appears on return.
         try test.app.moveToBackground()
         _ = test.take()
         #expect(navigation.pop() === detail)
-        #expect(test.take() == [])
-        try test.app.returnToForeground()
         #expect(
             test.take() == [
+                "Detail viewWillDisappear",
                 "RecipeList viewWillAppear",
-                "session-1 sceneWillEnterForeground",
-                "session-1 sceneDidBecomeActive",
+                "Detail viewDidDisappear",
                 "RecipeList viewDidAppear",
             ])
+        try test.app.returnToForeground()
+        #expect(test.take() == Sequences.cameToForeground("session-1"))
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func aStandaloneStackIsOffScreenSoOnlyLoadingIsRecorded() throws {
@@ -205,5 +200,6 @@ struct NavigationTests {
         #expect(navigation.pop() == nil)
         #expect(recorder.take() == [])
         #expect(navigation.viewControllers.map(\.name) == ["A"])
+        #expect(leftInFlight(recorder: recorder) == [])
     }
 }

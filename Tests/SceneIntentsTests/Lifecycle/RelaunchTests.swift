@@ -27,11 +27,9 @@ struct RelaunchTests {
         #expect(
             test.take() == [
                 "session-1 sceneDidDisconnect",
-                "RootScreen viewWillDisappear",
                 "session-2 sceneWillResignActive",
                 "session-2 sceneDidEnterBackground",
                 "session-2 stateRestorationActivity",
-                "RootScreen viewDidDisappear",
                 "session-2 sceneDidDisconnect",
                 "session-3 sceneDidDisconnect",
                 "app willTerminate",
@@ -45,6 +43,7 @@ struct RelaunchTests {
         #expect(test.app.openSessions.map(\.persistentIdentifier) == ["session-1", "session-2", "session-3"])
         #expect(zip(test.app.openSessions, sessions).allSatisfy { $0 === $1 })
         #expect(test.app.openSessions.allSatisfy { $0.scene == nil })
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func aUserRelaunchReconnectsTheMostRecentSessionOnly() throws {
@@ -76,6 +75,7 @@ struct RelaunchTests {
         #expect(scene.activationState == .foregroundActive)
         #expect(scene.recording?.restorationActivityAtConnect?.userInfo["session"] == "session-2")
         #expect(test.app.applicationState == .active)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func anIntentRelaunchLeavesEverySessionArchived() throws {
@@ -93,6 +93,7 @@ struct RelaunchTests {
         // The user opening the app then brings back the most recent one.
         try test.app.userOpensApp()
         #expect(test.take().prefix(2) == ["app configurationForConnecting session-2", "session-2 willConnectTo"])
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func aRelaunchWithNoSessionLeftMakesANewOne() throws {
@@ -101,11 +102,9 @@ struct RelaunchTests {
         try test.app.userCloses(session)
         test.app.terminate()
         #expect(test.take() == [
-            "RootScreen viewWillDisappear",
             "session-1 sceneWillResignActive",
             "session-1 sceneDidEnterBackground",
             "session-1 stateRestorationActivity",
-            "RootScreen viewDidDisappear",
             "session-1 sceneDidDisconnect",
             "app didDiscardSceneSessions session-1",
             "app willTerminate",
@@ -118,6 +117,7 @@ struct RelaunchTests {
             "app configurationForConnecting session-2",
         ])
         #expect(test.app.connectedScenes.first?.recording?.restorationActivityAtConnect == nil)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func terminatingWhileNotRunningDoesNothing() {
@@ -125,5 +125,6 @@ struct RelaunchTests {
         test.app.terminate()
         #expect(test.take() == [])
         #expect(!test.app.isRunning)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 }

@@ -2,14 +2,6 @@ import SceneIntents
 import SceneIntentsTesting
 import Testing
 
-/// An activity of the type the test manifest lists, naming a recipe.
-@MainActor
-private func recipeActivity(_ recipe: String = "Pancakes") throws -> UserActivity {
-    let activity = UserActivity(activityType: TestApp.recipeType)
-    try activity.update { $0.userInfo = ["recipe": .string(recipe)] }
-    return activity
-}
-
 @Suite("Activating sessions")
 @MainActor
 struct SceneActivationTests {
@@ -32,6 +24,7 @@ struct SceneActivationTests {
         #expect(first.activationState == .foregroundActive)
         #expect(test.app.mostRecentlyActiveScene === scene)
         #expect(test.app.scenesByRecentActivity.map(\.session.persistentIdentifier) == ["session-2", "session-1"])
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func anArchivedSessionGetsTheActivityInItsConnectionOptions() throws {
@@ -50,22 +43,19 @@ struct SceneActivationTests {
         #expect(delegate.restorationActivityAtConnect?.activityType == TestApp.restorationType)
         #expect(delegate.continuedActivities.isEmpty)
         #expect(test.app.openSessions.count == 1)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func aConnectedBackgroundSceneComesForwardThenContinuesTheActivity() throws {
         let test = TestApp()
-        let scene = try test.launched()
-        try test.app.moveToBackground()
-        _ = test.take()
+        let scene = try test.launchedThenSentHome()
         let activity = try recipeActivity()
 
         let activated = try test.app.requestSceneSessionActivation(scene.session, userActivity: activity)
         #expect(
             test.take() == [
-                "RootScreen viewWillAppear",
                 "session-1 sceneWillEnterForeground",
                 "session-1 sceneDidBecomeActive",
-                "RootScreen viewDidAppear",
                 "session-1 willContinueUserActivityWithType",
                 "session-1 continue",
             ])
@@ -77,6 +67,7 @@ struct SceneActivationTests {
         #expect(delegate.connectionActivities.isEmpty)
         #expect(test.app.applicationState == .active)
         #expect(test.app.openSessions.count == 1)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func aForegroundSceneContinuesTheActivityInPlace() throws {
@@ -87,6 +78,7 @@ struct SceneActivationTests {
         try test.app.requestSceneSessionActivation(scene.session, userActivity: activity)
         #expect(test.take() == ["session-1 willContinueUserActivityWithType", "session-1 continue"])
         #expect(scene.recording?.continuedActivities.map { $0 === activity } == [true])
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func activatingAForegroundSceneWithoutAnActivityDoesNothing() throws {
@@ -95,6 +87,7 @@ struct SceneActivationTests {
 
         #expect(try test.app.requestSceneSessionActivation(scene.session) === scene)
         #expect(test.take() == [])
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func anUndeclaredActivityTypeFailsInAConnectedScene() throws {
@@ -113,6 +106,7 @@ struct SceneActivationTests {
         #expect(delegate.failedTypes == ["com.example.undeclared"])
         #expect(delegate.failures == [.typeNotDeclared(activityType: "com.example.undeclared")])
         #expect(delegate.continuedActivities.isEmpty)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func anUndeclaredActivityTypeIsNotGivenToANewSceneAndFailsOnceItIsOnScreen() throws {
@@ -137,6 +131,7 @@ struct SceneActivationTests {
         #expect(delegate.connectionActivities.isEmpty)
         #expect(delegate.failures == [.typeNotDeclared(activityType: "com.example.undeclared")])
         #expect(delegate.continuedActivities.isEmpty)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func anActivityLackingARequiredKeyOrInvalidatedFails() throws {
@@ -162,6 +157,7 @@ struct SceneActivationTests {
                 .invalidated(activityType: TestApp.recipeType),
             ])
         #expect(scene.recording?.continuedActivities.isEmpty == true)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 }
 
@@ -187,6 +183,7 @@ struct SceneRequestRefusalTests {
         let activity = try recipeActivity()
         #expect(try test.app.requestSceneSessionActivation(scene.session, userActivity: activity) === scene)
         #expect(test.take() == ["session-1 willContinueUserActivityWithType", "session-1 continue"])
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func anArchivedSessionStillCountsAsTheOneSession() throws {
@@ -201,6 +198,7 @@ struct SceneRequestRefusalTests {
         }
         #expect(test.take() == [])
         #expect(test.app.connectedScenes.isEmpty)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func aSingleSceneAppLaunchedForAnIntentMayOpenItsFirstSession() throws {
@@ -212,6 +210,7 @@ struct SceneRequestRefusalTests {
         #expect(scene.session.persistentIdentifier == "session-1")
         #expect(test.take().first == "app configurationForConnecting session-1")
         #expect(test.app.applicationState == .active)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test(arguments: [false, true])
@@ -235,6 +234,7 @@ struct SceneRequestRefusalTests {
         #expect(!test.app.isRunning)
         #expect(session.scene == nil)
         #expect(test.app.openSessions.map(\.persistentIdentifier) == ["session-1"])
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func aSessionOfAnotherAppIsDenied() throws {
@@ -252,5 +252,6 @@ struct SceneRequestRefusalTests {
         #expect(test.take() == [])
         #expect(other.take() == [])
         #expect(foreign.scene?.activationState == .foregroundActive)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 }

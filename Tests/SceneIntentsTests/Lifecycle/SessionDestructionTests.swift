@@ -13,11 +13,9 @@ struct SessionDestructionTests {
         try test.app.userCloses(session)
         #expect(
             test.take() == [
-                "RootScreen viewWillDisappear",
                 "session-1 sceneWillResignActive",
                 "session-1 sceneDidEnterBackground",
                 "session-1 stateRestorationActivity",
-                "RootScreen viewDidDisappear",
                 "session-1 sceneDidDisconnect",
                 "app didDiscardSceneSessions session-1",
             ])
@@ -28,17 +26,17 @@ struct SessionDestructionTests {
         #expect(scene.lifecycleState == .disconnected)
         #expect(test.app.applicationState == .background)
         #expect(test.app.isRunning)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func closingABackgroundSceneSkipsTheTripToTheBackground() throws {
         let test = TestApp()
-        let scene = try test.launched()
-        try test.app.moveToBackground()
-        _ = test.take()
+        let scene = try test.launchedThenSentHome()
 
         try test.app.requestSceneSessionDestruction(scene.session)
         #expect(test.take() == ["session-1 sceneDidDisconnect", "app didDiscardSceneSessions session-1"])
         #expect(test.delegate?.discardedSessions == ["session-1"])
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func closingAnArchivedSessionWhileRunningDiscardsItWithoutCallbacksOfItsScene() throws {
@@ -51,6 +49,7 @@ struct SessionDestructionTests {
         try test.app.requestSceneSessionDestruction(scene.session)
         #expect(test.take() == ["app didDiscardSceneSessions session-1"])
         #expect(test.app.openSessions.isEmpty)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func aDiscardedSessionCanBeNeitherActivatedNorClosedAgain() throws {
@@ -67,6 +66,7 @@ struct SessionDestructionTests {
         }
         #expect(test.take() == [])
         #expect(test.delegate?.discardedSessions == ["session-1"])
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func aSessionClosedWhileNotRunningIsDiscardedAtTheNextLaunch() throws {
@@ -102,6 +102,7 @@ struct SessionDestructionTests {
         try test.app.launch(.intent)
         #expect(test.take() == ["app willFinishLaunching intent", "app didFinishLaunching intent"])
         #expect(test.delegate?.discardedSessions == [])
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func sessionsClosedWhileNotRunningAreReportedTogetherEvenAtAnIntentLaunch() throws {
@@ -122,5 +123,6 @@ struct SessionDestructionTests {
                 "app didDiscardSceneSessions session-2,session-1",
             ])
         #expect(test.delegate?.discardedSessions == ["session-2", "session-1"])
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 }

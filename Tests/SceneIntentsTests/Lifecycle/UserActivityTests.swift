@@ -105,6 +105,7 @@ struct UserActivityTests {
         #expect(activity.title == "Pancakes")
         #expect(activity.userInfo.isEmpty)
         #expect(test.app.currentUserActivity == nil)
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test @MainActor func oneActivityIsCurrentAtATime() throws {
@@ -130,6 +131,25 @@ struct UserActivityTests {
         #expect(throws: ApplicationError.self) { try test.app.becomeCurrent(second) }
         #expect(test.app.currentUserActivity === first)
         #expect(test.take() == [])
+        #expect(leftInFlight(recorder: test.recorder) == [])
+    }
+
+    @Test @MainActor func theCurrentActivityBelongsToARunAndEndsWithIt() throws {
+        let test = TestApp()
+        let activity = UserActivity(activityType: TestApp.recipeType)
+        #expect(throws: ApplicationError.notRunning("make an activity current")) {
+            try test.app.becomeCurrent(activity)
+        }
+        try test.launched()
+        try test.app.becomeCurrent(activity)
+        #expect(test.app.currentUserActivity === activity)
+
+        test.app.terminate()
+        #expect(test.app.currentUserActivity == nil)
+        #expect(
+            test.take()
+                == Sequences.wentToBackground("session-1") + ["session-1 sceneDidDisconnect", "app willTerminate"])
+        #expect(leftInFlight(recorder: test.recorder) == [])
     }
 
     @Test func anActivityRoundTripsThroughJSON() throws {
@@ -166,5 +186,30 @@ struct UserActivityTests {
 
         try decoded.update { $0.title = "Waffles" }
         #expect(decoded != original)
+    }
+}
+
+@Suite("Updating an activity")
+struct UserActivityUpdateTests {
+    @Test func theChangeMayReadTheActivityItself() throws {
+        let activity = UserActivity(activityType: "com.example.recipe.open")
+        try activity.update { $0.title = "Viewing \(activity.activityType)" }
+        try activity.update { $0.userInfo["title"] = .string(activity.title ?? "none") }
+
+        #expect(activity.title == "Viewing com.example.recipe.open")
+        #expect(activity.userInfo == ["title": "Viewing com.example.recipe.open"])
+        #expect(activity.activityType == "com.example.recipe.open")
+    }
+
+    @Test func theChangeMayInvalidateTheActivityAndIsThenRefused() throws {
+        let activity = UserActivity(activityType: "com.example.recipe.open")
+        #expect(throws: UserActivityError.invalidated(activityType: "com.example.recipe.open")) {
+            try activity.update {
+                $0.title = "too late"
+                activity.invalidate()
+            }
+        }
+        #expect(activity.title == nil)
+        #expect(!activity.isValid)
     }
 }

@@ -1,7 +1,8 @@
 import SceneIntents
 
 /// The scene delegate: builds the navigation stack, continues the assistant's activity from the
-/// connection options and from `continue`, and saves where the user was for state restoration.
+/// connection options and from `continue` (answering the line the screen's step says), and saves
+/// where the user was for state restoration.
 @MainActor
 public final class RecipeSceneDelegate: SceneDelegate {
     /// The activity type of the state restoration activity.
@@ -44,14 +45,22 @@ public final class RecipeSceneDelegate: SceneDelegate {
     }
 
     /// Takes the intent from the activity's interaction and calls `nextStep` on the top screen,
-    /// unless the interaction's response shows the action was already done.
+    /// unless the interaction's response shows the action was already done; gives the line the
+    /// step answers as the continuation's reply, so a hands-free user hears what is on screen.
     private func continueIntent(from activity: UserActivity, in scene: Scene) {
         guard let interaction = activity.interaction,
             let intent = interaction.intent.as(ShowDirectionsIntent.self),
             interaction.intentResponse?.code.opensApp ?? true,
             let screen = scene.visibleViewController as? (any RecipeScreen)
         else { return }
-        _ = screen.nextStep(for: intent.recipe)
+        let response = screen.nextStep(for: intent.recipe)
+        if let line = Self.spokenLine(for: response) { scene.answerContinuation(line) }
+    }
+
+    /// What a response says: its own dialog, else its code's template, filled with its values.
+    private static func spokenLine(for response: IntentResponse) -> String? {
+        let dialog = response.dialog ?? ShowDirectionsResponse.templates.first { $0.code == response.code }?.dialog
+        return dialog.map { Template($0).render(response.values) }
     }
 
     private func restore(_ activity: UserActivity, in navigation: NavigationController, model: RecipeModel) {

@@ -1,16 +1,20 @@
-/// A word-prefix index over recipe titles, built once, answering each keystroke in logarithmic
-/// time.
+/// A word-prefix index over recipe titles, answering each keystroke in logarithmic time.
 ///
-/// Titles are kept lowercased in one byte buffer; the index is every word start, sorted by the
-/// text from that word to the end of its title. A search term (one or more words) is then a
-/// prefix of a contiguous run of entries, found by binary search: "pan" finds every title with
-/// a word starting "pan", "banana pan" every title containing "banana pan…". About
-/// 30 bytes of title text plus 8 bytes per word per title.
+/// Titles are kept normalized (`normalized`) in one byte buffer, with each all-digit word
+/// stored after a byte giving its length, so that byte order is natural order ("no 2" before
+/// "no 10"). The index is every word start, sorted by the text from that word to the end of its
+/// title. A search term (one or more words) is then a prefix of a contiguous run of entries,
+/// found by binary search: "pan" finds every title with a word starting "pan", "banana pan"
+/// every title containing "banana pan…". About 30 bytes of title text plus 8 bytes per word
+/// per title. Building sorts by word ranks (`RecipeSearchIndex+Build.swift`), not by bytes.
 public struct RecipeSearchIndex: Sendable {
-    private let bytes: [UInt8]
-    private let starts: [UInt32]
-    private let entries: [UInt32]
-    private let owners: [UInt32]
+    let bytes: [UInt8]
+    let starts: [UInt32]
+    let entries: [UInt32]
+    let owners: [UInt32]
+
+    /// The length byte before an all-digit word is below this (and below the space).
+    static let longestNumber = 31
 
     /// An index over titles; title `i` is answered as `i`.
     public init(titles: [String]) {
@@ -18,38 +22,13 @@ public struct RecipeSearchIndex: Sendable {
     }
 
     /// An index over `count` titles made one at a time by `title`, so no array of them is held.
-    public init(count: Int, title: (Int) -> String) {
-        var bytes: [UInt8] = []
-        var starts: [UInt32] = []
-        starts.reserveCapacity(count + 1)
-        var wordStarts: [(offset: UInt32, owner: UInt32)] = []
-        wordStarts.reserveCapacity(count * 4)
-        for number in 0..<count {
-            let title = title(number)
-            starts.append(UInt32(bytes.count))
-            var previous: UInt8 = 32
-            for byte in Self.normalized(title) {
-                if previous == 32 && byte != 32 {
-                    wordStarts.append((UInt32(bytes.count), UInt32(number)))
-                }
-                bytes.append(byte)
-                previous = byte
-            }
-        }
-        starts.append(UInt32(bytes.count))
-        let ends = Self.endsTable(starts: starts, wordStarts: wordStarts)
-        let buffer = bytes
-        var order = Array(wordStarts.indices)
-        order.sort { left, right in
-            let order = Self.compare(
-                buffer, from: wordStarts[left].offset, to: ends[left],
-                with: buffer, from: wordStarts[right].offset, to: ends[right])
-            return order != 0 ? order < 0 : wordStarts[left].owner < wordStarts[right].owner
-        }
-        self.bytes = bytes
-        self.starts = starts
-        entries = order.map { wordStarts[$0].offset }
-        owners = order.map { wordStarts[$0].owner }
+    public init(count: Int, title: @Sendable (Int) -> String) {
+        self.init(count: count, progress: nil) { number, buffer in buffer += title(number).utf8 }
+    }
+
+    /// The (normalized) title of entry `number`, length bytes left out.
+    public func title(_ number: Int) -> String {
+        String(decoding: bytes[Int(starts[number])..<Int(starts[number + 1])].filter { $0 >= 32 }, as: UTF8.self)
     }
 
     /// How many titles are indexed.
@@ -58,36 +37,59 @@ public struct RecipeSearchIndex: Sendable {
     /// The bytes the index holds (text, offsets and entries).
     public var byteSize: Int { bytes.count + (starts.count + entries.count + owners.count) * 4 }
 
-    /// The (lowercased) title of entry `i`.
-    public func title(_ number: Int) -> String {
-        String(decoding: bytes[Int(starts[number])..<Int(starts[number + 1])], as: UTF8.self)
+    /// The titles matching every word of `term` as a phrase prefix, those starting with the
+    /// term first, each group in natural order, at most `limit`.
+    public func search(_ term: String, limit: Int) -> [Int] {
+        guard limit > 0 else { return [] }
+        var leading: [Int] = []
+        var inner: [Int] = []
+        var seen = Set<UInt32>()
+        for key in Self.keys(for: term) {
+            var position = lowerBound(key)
+            while position < entries.count, leading.count + inner.count < limit, comparePrefix(entry: position, key) == 0 {
+                let owner = owners[position]
+                if seen.insert(owner).inserted {
+                    if entries[position] == starts[Int(owner)] { leading.append(Int(owner)) } else { inner.append(Int(owner)) }
+                }
+                position += 1
+            }
+        }
+        return leading + inner
     }
 
-    /// The titles matching every word of `term` as a phrase prefix, those starting with the
-    /// term first, at most `limit`.
-    public func search(_ term: String, limit: Int) -> [Int] {
-        let key = Self.normalized(term)
-        guard !key.isEmpty, limit > 0 else { return [] }
+    /// The encoded keys a term stands for, in natural order. A last word of digits may be the
+    /// start of a longer number, so it stands for one key per possible length (and for a word
+    /// that merely starts with digits, like "3d").
+    static func keys(for term: String) -> [[UInt8]] {
+        let words = normalized(term).split(separator: 32)
+        guard let last = words.last else { return [] }
+        var head: [UInt8] = []
+        for word in words.dropLast() {
+            head += encoded(word)
+            head.append(32)
+        }
+        guard isNumber(last) else { return [head + last] }
+        let lengths = last.count...max(last.count, longestNumber)
+        return lengths.map { head + [UInt8(min($0, longestNumber))] + last } + [head + last]
+    }
+
+    /// A normalized word as stored: digits get their length byte first.
+    static func encoded(_ word: ArraySlice<UInt8>) -> [UInt8] {
+        isNumber(word) ? [UInt8(min(word.count, longestNumber))] + word : Array(word)
+    }
+
+    static func isNumber<Word: Collection<UInt8>>(_ word: Word) -> Bool {
+        !word.isEmpty && word.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    private func lowerBound(_ key: [UInt8]) -> Int {
         var low = 0
         var high = entries.count
         while low < high {
             let middle = (low + high) / 2
             if comparePrefix(entry: middle, key) < 0 { low = middle + 1 } else { high = middle }
         }
-        var leading: [Int] = []
-        var inner: [Int] = []
-        var seen = Set<UInt32>()
-        var position = low
-        while position < entries.count, leading.count + inner.count < limit,
-            comparePrefix(entry: position, key) == 0
-        {
-            let owner = owners[position]
-            if seen.insert(owner).inserted {
-                if entries[position] == starts[Int(owner)] { leading.append(Int(owner)) } else { inner.append(Int(owner)) }
-            }
-            position += 1
-        }
-        return leading + inner
+        return low
     }
 
     /// Compares the text at an entry, cut to the key's length, with the key.
@@ -103,45 +105,32 @@ public struct RecipeSearchIndex: Sendable {
         return length == key.count ? 0 : -1
     }
 
-    private static func compare(
-        _ left: [UInt8], from leftStart: UInt32, to leftEnd: UInt32,
-        with right: [UInt8], from rightStart: UInt32, to rightEnd: UInt32
-    ) -> Int {
-        var i = Int(leftStart)
-        var j = Int(rightStart)
-        while i < Int(leftEnd) && j < Int(rightEnd) {
-            if left[i] != right[j] { return left[i] < right[j] ? -1 : 1 }
-            i += 1
-            j += 1
-        }
-        let leftRest = Int(leftEnd) - i
-        let rightRest = Int(rightEnd) - j
-        return leftRest == rightRest ? 0 : (leftRest < rightRest ? -1 : 1)
-    }
-
-    private static func endsTable(starts: [UInt32], wordStarts: [(offset: UInt32, owner: UInt32)]) -> [UInt32] {
-        wordStarts.map { starts[Int($0.owner) + 1] }
-    }
-
-    /// Lowercase, letters and digits kept, everything else one space, no leading or trailing space.
-    static func normalized(_ text: String) -> [UInt8] {
+    /// A text as the index compares it: lowercase, letters and digits kept, apostrophes
+    /// dropped, everything else one space, no leading or trailing space.
+    public static func normalized(_ text: String) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count)
+        normalize(text.utf8, into: &result)
+        return result
+    }
+
+    /// Appends the normalized bytes of `text` (see `normalized`).
+    static func normalize<Bytes: Sequence<UInt8>>(_ text: Bytes, into result: inout [UInt8]) {
+        let begin = result.count
         var pendingSpace = false
-        for byte in text.utf8 {
+        for byte in text {
             let folded: UInt8
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"): folded = byte + 32
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), 0x80...: folded = byte
             case UInt8(ascii: "'"): continue
             default:
-                pendingSpace = !result.isEmpty
+                pendingSpace = result.count > begin
                 continue
             }
             if pendingSpace { result.append(32) }
             pendingSpace = false
             result.append(folded)
         }
-        return result
     }
 }

@@ -25,6 +25,28 @@ public enum SyntheticCatalog {
         return "\(style) \(ingredient) \(dish) No. \(number + 1)"
     }
 
+    private static let styleBytes = styles.map { Array($0.utf8) }
+    private static let ingredientBytes = ingredients.map { Array($0.utf8) }
+    private static let dishBytes = dishes.map { Array($0.utf8) }
+
+    /// Appends the UTF-8 of `title(number)` without building a `String` (for indexing a large
+    /// catalog fast).
+    static func appendTitle(_ number: Int, to bytes: inout [UInt8]) {
+        bytes += styleBytes[number % styles.count]
+        bytes.append(32)
+        bytes += ingredientBytes[(number / styles.count) % ingredients.count]
+        bytes.append(32)
+        bytes += dishBytes[(number / (styles.count * ingredients.count)) % dishes.count]
+        bytes += " No. ".utf8
+        var digits = number + 1
+        let first = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(digits % 10))
+            digits /= 10
+        } while digits > 0
+        bytes[first...].reverse()
+    }
+
     /// Synthetic recipe `number`, complete with ingredients and directions.
     public static func recipe(_ number: Int) -> Recipe {
         let title = title(number)

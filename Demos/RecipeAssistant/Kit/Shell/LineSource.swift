@@ -1,41 +1,98 @@
 import Foundation
+import Glibc
 import Synchronization
 
 /// Where the shell's lines come from: a script, a list, or standard input.
+///
+/// Every source splits lines the same way (`LineSplitter`): a line ends at "\n" or "\r\n", and
+/// the last line counts whether or not a newline follows it, so a script behaves exactly as the
+/// same lines typed.
 public protocol LineSource: Sendable {
     /// The next line, or nil at the end.
     func nextLine() async -> String?
 }
 
-/// Lines given up front (a script file's, or a test's).
+/// How bytes become lines, for every source.
+enum LineSplitter {
+    /// The line starting at `start`, without its ending, and where the next one starts; nil at
+    /// the end. Looks at each byte once, so a line costs its own length whatever precedes it.
+    static func line(in bytes: [UInt8], from start: Int) -> (line: String, next: Int)? {
+        guard start < bytes.count else { return nil }
+        var end = start
+        while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        let next = end < bytes.count ? end + 1 : end
+        if end > start && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return (String(decoding: bytes[start..<end], as: UTF8.self), next)
+    }
+}
+
+/// Lines given up front (a script file's, or a test's), read from a cursor: taking a line costs
+/// that line's bytes only, so a script of any length costs the same per line.
 public final class ScriptLines: LineSource {
-    private let lines: Mutex<[String]>
+    private struct State {
+        var cursor = 0
+        var examined = 0
+    }
+
+    private let bytes: [UInt8]
+    private let state = Mutex(State())
 
     /// The lines, in order.
-    public init(_ lines: [String]) {
-        self.lines = Mutex(lines)
+    public convenience init(_ lines: [String]) {
+        self.init(bytes: Array(lines.joined(separator: "\n").utf8))
     }
 
     /// The lines of a text.
     public convenience init(text: String) {
-        self.init(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        self.init(bytes: Array(text.utf8))
+    }
+
+    /// The lines of a script's bytes (already checked to be UTF-8).
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
     }
 
     /// The next line, or nil at the end.
     public func nextLine() async -> String? {
-        lines.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+        state.withLock { state in
+            guard let (line, next) = LineSplitter.line(in: bytes, from: state.cursor) else { return nil }
+            state.examined += next - state.cursor
+            state.cursor = next
+            return line
+        }
     }
+
+    /// The bytes looked at so far: the work done, which grows with the lines taken, never with
+    /// the lines left.
+    public var bytesExamined: Int { state.withLock { $0.examined } }
 }
 
 /// Standard input, read on a thread of its own so that waiting for the user never blocks the
-/// main actor (where the app's scenes and timers run).
+/// main actor (where the app's scenes and timers run) or any Swift-concurrency thread.
 public final class StandardInputLines: LineSource {
     private let buffer = LineBuffer()
 
     /// Starts reading standard input.
     public init() {
         let thread = Thread { [buffer] in
-            while let line = readLine(strippingNewline: true) { buffer.push(line) }
+            var pending: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                pending += chunk[0..<count]
+                var start = 0
+                // Only complete lines: the last, unfinished one waits for more bytes.
+                while pending[start...].contains(UInt8(ascii: "\n")),
+                    let (line, next) = LineSplitter.line(in: pending, from: start)
+                {
+                    buffer.push(line)
+                    start = next
+                }
+                pending.removeFirst(start)
+            }
+            if let (line, _) = LineSplitter.line(in: pending, from: 0) { buffer.push(line) }
             buffer.end()
         }
         thread.start()
@@ -51,6 +108,7 @@ public final class StandardInputLines: LineSource {
 private final class LineBuffer: Sendable {
     private struct State {
         var lines: [String] = []
+        var taken = 0
         var ended = false
         var waiter: CheckedContinuation<String?, Never>?
     }
@@ -81,7 +139,17 @@ private final class LineBuffer: Sendable {
     func next() async -> String? {
         await withCheckedContinuation { continuation in
             let ready = state.withLock { state -> String?? in
-                if !state.lines.isEmpty { return .some(state.lines.removeFirst()) }
+                if state.taken < state.lines.count {
+                    // Taken from a cursor (not removeFirst), compacted now and then, so a long
+                    // piped script costs the same per line.
+                    let line = state.lines[state.taken]
+                    state.taken += 1
+                    if state.taken > 1024 && state.taken * 2 > state.lines.count {
+                        state.lines.removeFirst(state.taken)
+                        state.taken = 0
+                    }
+                    return .some(line)
+                }
                 if state.ended { return .some(nil) }
                 state.waiter = continuation
                 return .none

@@ -2,57 +2,77 @@ import Assistant
 import Foundation
 import SceneIntents
 
-/// The Recipe Assistant's command line: plain text is spoken to the assistant, `:commands` act
-/// on the device and the app as a user would. After each turn it prints the foreground scene's
-/// screen, framed.
+/// The Recipe Assistant's command line: plain text is spoken to the assistant, `:commands`
+/// (`ShellCommand.all`) act on the device and the app as a user would. After each turn it
+/// prints the foreground scene's screen, framed.
 ///
 /// It reads every line (commands and answers to the assistant's prompts) from one `LineSource`,
 /// so it runs the same interactively, from a script, or in a test, and it never blocks the main
-/// actor while waiting for input.
+/// actor while waiting for input. Nothing typed can stop the process: every bad line gets a
+/// sentence saying what is wrong, and the session goes on.
 @MainActor
 public final class RecipeShell {
     /// What the shell was asked to do.
     public struct Options: Sendable {
         /// Print each turn's trace events as text.
         public var trace = false
-        /// Print only JSON Lines, one trace event per line.
+        /// Print only JSON Lines on standard output, one object per line (warnings go to
+        /// standard error).
         public var json = false
-        /// Speak the assistant's lines with espeak-ng.
+        /// Speak the assistant's lines with `speaker`.
         public var speak = false
+        /// The command that speaks (espeak-ng by default; a test gives a fake).
+        public var speaker = SpeakerCommand.espeak
         /// Repeat each input line (for scripts and piped input).
         public var echo = false
         /// Print a prompt before each line (an interactive terminal).
         public var interactive = false
-        /// Synthetic recipes added to the book.
+        /// Whether a failed turn makes `run()` answer 1 (scripts and piped input; not the tour,
+        /// which shows failures on purpose).
+        public var failedTurnsFail = true
+        /// Synthetic recipes added to the book; their index is built in the background.
         public var catalogSize = 0
 
         /// Default options.
         public init() {}
     }
 
-    private let options: Options
-    private let input: any LineSource
-    private let output: ShellOutput
-    private let app: RecipeAssistantApp
-    private let assistant: Assistant
-    private var errors = 0
+    let options: Options
+    let input: ShellInput
+    let output: ShellOutput
+    let warnings: ShellOutput
+    let app: RecipeAssistantApp
+    let assistant: Assistant
+    let speaker: Speaker?
+    let vocabulary: Vocabulary
+    var failures = 0
+    var leaving = false
+    var lockSentHome = false
     private var traceMark = 0
 
-    /// A shell over a new, not yet running, Recipe Assistant.
-    public init(options: Options, input: any LineSource, output: ShellOutput, clock: any Clock<Duration>) throws {
+    /// A shell over a new, not yet running, Recipe Assistant. Warnings (a missing speaker, the
+    /// catalog's indexing progress) go to `warnings`, standard error by default.
+    public init(
+        options: Options, input: any LineSource, output: ShellOutput, warnings: ShellOutput = .standardError(),
+        clock: any Clock<Duration>
+    ) throws {
         self.options = options
-        self.input = input
+        self.input = ShellInput(input)
         self.output = output
+        self.warnings = warnings
         app = try RecipeAssistantApp(catalogSize: options.catalogSize)
-        var speaker: Speaker?
-        if options.speak {
-            speaker = Speaker()
-            if speaker == nil {
-                output.write("--speak: espeak-ng is not installed (apt-get install espeak-ng); the assistant's lines are printed only.")
-            }
-        }
-        let user = TerminalUser(input: input, output: output, quiet: options.json, echo: options.echo, speaker: speaker)
+        vocabulary = app.vocabulary()
+        speaker = options.speak ? Speaker(command: options.speaker, warn: { warnings.write($0) }) : nil
+        // The user reaches back to the shell through a weak link set once the shell exists.
+        let link = ShellLink()
+        let user = TerminalUser(
+            input: self.input, output: output, quiet: options.json, echo: options.echo, speaker: speaker,
+            interject: { line in await link.shell?.interjection(line) ?? .cancel })
         assistant = app.makeAssistant(user: user, clock: clock)
+        link.shell = self
+        if options.catalogSize > 0 {
+            app.book.buildIndexInBackground { warnings.write("recipe-assistant: \($0)") }
+        }
     }
 
     /// The app the shell drives.
@@ -61,133 +81,103 @@ public final class RecipeShell {
     /// The assistant's trace.
     public var trace: Trace { assistant.trace }
 
-    /// How many commands failed so far.
-    public var errorCount: Int { errors }
+    /// How many turns failed so far: command errors, utterances not understood, and requests
+    /// that ended in failure, timeout, cancellation or refusal.
+    public var errorCount: Int { failures }
 
-    /// Runs until the input ends or `:exit`; returns 0, or 1 when any command failed.
+    /// Why standard output could not be written, if it could not.
+    public var outputFailure: String? { output.failure }
+
+    /// Runs until the input ends or `:exit`, then terminates the app and waits for the speaker.
+    /// Answers the exit status: 74 when output failed, 1 when a turn failed (if
+    /// `failedTurnsFail`), else 0.
     public func run() async -> Int32 {
         if !options.json && options.interactive {
             say("Recipe Assistant. Type :open to open the app, speak with plain text, :help for commands.")
         }
-        while true {
-            if options.interactive && !options.json { FileHandle.standardOutput.write(Data("› ".utf8)) }
-            guard let raw = await input.nextLine() else { break }
-            let line = raw.trimmingCharacters(in: .whitespaces)
+        while output.failure == nil && !leaving {
+            if options.interactive && !options.json { output.writePrompt("› ") }
+            guard let read = await input.next() else { break }
+            let line = read.text.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") {
                 if line.hasPrefix("## ") { say(String(line.dropFirst(3))) }
                 continue
             }
-            if options.echo && !options.json { say("> \(line)") }
-            if line == ":exit" { break }
+            if options.echo && !options.json && !read.isQueued { say("> \(ShellText.visible(line))") }
             await turn(line)
         }
         if app.application.isRunning { app.application.terminate() }
         flushTrace()
-        return errors == 0 ? 0 : 1
+        await speaker?.finish()
+        if output.failure != nil { return 74 }
+        return options.failedTurnsFail && failures > 0 ? 1 : 0
     }
 
     /// Carries out one line: a command or an utterance, then shows the screen.
     public func turn(_ line: String) async {
         if line.hasPrefix(":") {
             command(line)
+            if leaving { return flushTrace() }
         } else {
-            _ = await assistant.perform(.utterance(line))
+            let outcome = await assistant.perform(.utterance(line))
+            if !Self.succeeded.contains(outcome.status) { failures += 1 }
+            if leaving { return flushTrace() }
         }
         showScreen()
         flushTrace()
     }
 
-    // MARK: Commands
+    /// The outcomes that count as a turn done.
+    static let succeeded: Set<AssistantOutcome.Status> = [.success, .inProgress, .continuedInApp]
 
-    private func command(_ line: String) {
-        let words = line.split(separator: " ").map(String.init)
-        let application = app.application
-        do {
-            switch words[0] {
-            case ":open": try application.userOpensApp()
-            case ":tap":
-                guard words.count == 2, let number = Int(words[1]) else { return fail(":tap needs a row number, e.g. :tap 1") }
-                guard let screen = app.foregroundScreen, isOnScreen else { return fail("Nothing is on screen to tap; :open the app first.") }
-                if let problem = screen.tap(number) { fail(problem) }
-            case ":back":
-                guard isOnScreen, let navigation = application.mostRecentlyActiveScene?.rootViewController as? NavigationController
-                else { return fail("Nothing is on screen; :open the app first.") }
-                if navigation.pop() == nil { say("(already at the recipe list)") }
-            case ":home": try application.moveToBackground()
-            case ":new-window": try application.userOpensNewWindow()
-            case ":close":
-                guard let scene = application.mostRecentlyActiveScene else { return fail("No window is open.") }
-                try application.userCloses(scene.session)
-            case ":scenes": listScenes()
-            case ":lock":
-                app.device.lock()
-                say("(device locked)")
-            case ":unlock":
-                app.device.unlock()
-                say("(device unlocked)")
-            case ":quit":
-                guard application.isRunning else { return fail("The app is not running.") }
-                application.terminate()
-            case ":trace": output.write(assistant.trace.text())
-            case ":help": say(Self.help)
-            default: fail("Unknown command \(words[0]). Type :help for the commands.")
+    /// What a line typed at one of the assistant's questions does (see `TerminalUser`).
+    func interjection(_ typed: String) -> TerminalUser.Interjection {
+        let line = typed.trimmingCharacters(in: .whitespaces)
+        if line.hasPrefix(":") {
+            let name = String(line.prefix { $0 != " " })
+            guard let command = ShellCommand.named(name) else {
+                unknownCommand(name)
+                return .handled
             }
-        } catch {
-            fail("\(error)")
+            switch command.atPrompt {
+            case .runs:
+                self.command(line)
+                return .handled
+            case .ends:
+                leaving = true
+                return .cancel
+            case .cancelsFirst:
+                note("\(command.name) cancels the request in progress first.")
+                input.putBack(line)
+                return .cancel
+            }
         }
-    }
-
-    private var isOnScreen: Bool {
-        app.application.mostRecentlyActiveScene?.activationState.isForeground ?? false
-    }
-
-    private func listScenes() {
-        let application = app.application
-        guard !application.openSessions.isEmpty else { return say("(no windows)") }
-        for session in application.openSessions {
-            let state = session.scene.map { "\($0.activationState)" } ?? "archived"
-            let screen = (session.scene?.visibleViewController as? (any RecipeScreen))?.heading ?? "-"
-            say("\(session.persistentIdentifier): \(state) · \(screen)")
+        let reply = Reply(parsing: line)
+        if case .text = reply, case .matched = vocabulary.match(line) {
+            note("That is a new request: the one in progress is cancelled first.")
+            input.putBack(line)
+            return .cancel
         }
+        return .answer(reply)
     }
-
-    /// The commands, for `:help`.
-    public static let help = """
-        Speak plain text to the assistant, e.g.:
-          show directions for banana pancakes · next step · what's next · show directions for pan
-        Commands act on the device and the app as a user would:
-          :open          open the app (launch it, or bring it to the foreground)
-          :tap N         tap row [N] of the screen
-          :back          go back one screen
-          :home          send the app to the background
-          :new-window    open another window (a new scene)
-          :close         close the front window (its session is discarded)
-          :scenes        list the windows and their states
-          :lock :unlock  lock or unlock the device
-          :quit          terminate the app
-          :trace         print the whole trace
-          :help          this list
-          :exit          leave
-        When the assistant asks, answer with a number, "more", "yes"/"no", words, or "cancel".
-        """
 
     // MARK: Output
 
     private func showScreen() {
         guard !options.json else { return }
         let application = app.application
-        guard application.isRunning else { return say("(\(RecipeAssistantApp.name) is not running)") }
+        guard application.isRunning else { return say("(\(RecipeAssistantApp.name) is not running.)") }
         guard let scene = application.mostRecentlyActiveScene, scene.activationState.isForeground,
             let screen = scene.visibleViewController as? (any RecipeScreen)
         else {
-            return say("(\(RecipeAssistantApp.name) is in the background)")
+            return say("(\(RecipeAssistantApp.name) is in the background.)")
         }
         let windows = application.connectedScenes.count
         let badge = windows > 1 ? "\(scene.session.persistentIdentifier) of \(windows)" : scene.session.persistentIdentifier
         say(ScreenFrame.render(heading: screen.heading, badge: badge, lines: screen.lines()))
     }
 
-    private func flushTrace() {
+    func flushTrace() {
         let trace = assistant.trace
         let count = trace.count
         defer { traceMark = count }
@@ -199,21 +189,41 @@ public final class RecipeShell {
         }
     }
 
-    private func say(_ text: String) {
+    func markTracePrinted() {
+        traceMark = assistant.trace.count
+    }
+
+    /// Prints text for people (nothing in JSON mode, where the trace says it).
+    func say(_ text: String) {
         if !options.json { output.write(text) }
     }
 
-    private func fail(_ message: String) {
-        errors += 1
-        if options.json {
-            output.write("{\"error\":\(Self.jsonString(message))}")
-        } else {
-            output.write("Error: \(message)")
-        }
+    /// Prints a command's feedback: text, or `{"message": …}` in JSON mode.
+    func note(_ message: String) {
+        if options.json { output.writeJSON(["message": .string(message)]) } else { output.write(message) }
     }
 
-    private static func jsonString(_ text: String) -> String {
-        let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
-        return String(decoding: data, as: UTF8.self)
+    /// Counts a failed command and says why: `Error: …`, or `{"error": …}` in JSON mode.
+    func fail(_ message: String) {
+        failures += 1
+        let sentence = Self.sentence(message)
+        if options.json { output.writeJSON(["error": .string(sentence)]) } else { output.write("Error: \(sentence)") }
     }
+
+    func unknownCommand(_ name: String) {
+        fail("Unknown command \(ShellText.visible(name)). Type :help for the commands.")
+    }
+
+    /// A message as a sentence: a capital first letter and a full stop.
+    static func sentence(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        let capitalized = first.uppercased() + text.dropFirst()
+        return capitalized.last.map { ".!?".contains($0) } == true ? capitalized : capitalized + "."
+    }
+}
+
+/// A weak reference to the shell, for its user to call back.
+@MainActor
+private final class ShellLink {
+    weak var shell: RecipeShell?
 }

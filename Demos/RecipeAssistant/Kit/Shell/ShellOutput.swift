@@ -1,33 +1,145 @@
 import Foundation
+import Glibc
 import Synchronization
 
-/// Where the shell writes: standard output, or a buffer a test reads. Thread-safe.
+/// Where the shell writes: a file descriptor (standard output or error), or a buffer a test
+/// reads. Thread-safe.
+///
+/// A write that fails (standard output closed, a full disk) is not retried and does not stop the
+/// process: the failure is kept (`failure`), later writes are dropped, and the shell ends its
+/// session and exits with status 74 (EX_IOERR) after one line on standard error.
 public final class ShellOutput: Sendable {
-    private let sink: @Sendable (String) -> Void
-    private let buffer = Mutex<[String]>([])
-    private let keeps: Bool
-
-    /// Writes to standard output.
-    public static func standardOutput() -> ShellOutput {
-        ShellOutput(keeps: false) { line in
-            FileHandle.standardOutput.write(Data((line + "\n").utf8))
-        }
+    private enum Sink {
+        case descriptor(Int32)
+        case buffer
     }
 
-    /// Keeps every line, for tests.
-    public static func captured() -> ShellOutput { ShellOutput(keeps: true) { _ in } }
+    private struct State {
+        var lines: [String] = []
+        var failure: String?
+    }
 
-    private init(keeps: Bool, sink: @escaping @Sendable (String) -> Void) {
-        self.keeps = keeps
+    private let sink: Sink
+    private let state = Mutex(State())
+
+    /// Writes to standard output.
+    ///
+    /// When the process started with standard output closed, the failure is known at once, and
+    /// /dev/null takes descriptor 1 so that no file opened later can receive stray writes.
+    public static func standardOutput() -> ShellOutput {
+        let output = ShellOutput(.descriptor(STDOUT_FILENO))
+        if fcntl(STDOUT_FILENO, F_GETFD) == -1 && errno == EBADF {
+            output.state.withLock { $0.failure = String(cString: strerror(EBADF)) }
+            let placeholder = open("/dev/null", O_WRONLY)
+            if placeholder >= 0 && placeholder != STDOUT_FILENO { close(placeholder) }
+        }
+        return output
+    }
+
+    /// Writes to standard error (warnings and the last words of a failed session).
+    public static func standardError() -> ShellOutput { ShellOutput(.descriptor(STDERR_FILENO)) }
+
+    /// Keeps every line, for tests.
+    public static func captured() -> ShellOutput { ShellOutput(.buffer) }
+
+    private init(_ sink: Sink) {
         self.sink = sink
     }
 
     /// Writes a line (or several, separated by newlines).
     public func write(_ text: String) {
-        if keeps { buffer.withLock { $0.append(text) } }
-        sink(text)
+        put(text + "\n", line: text)
     }
 
+    /// Writes text with no newline after it (an interactive prompt).
+    public func writePrompt(_ text: String) {
+        put(text, line: nil)
+    }
+
+    /// Writes one JSON object as one line; keys in the order given.
+    public func writeJSON(_ fields: KeyValuePairs<String, JSONScalar>) {
+        write(JSONScalar.object(fields))
+    }
+
+    /// Why writing failed, if it did (for example "No space left on device").
+    public var failure: String? { state.withLock { $0.failure } }
+
     /// Everything written, when capturing.
-    public var text: String { buffer.withLock { $0.joined(separator: "\n") } }
+    public var text: String { state.withLock { $0.lines.joined(separator: "\n") } }
+
+    /// The lines written, when capturing.
+    public var lines: [String] { state.withLock { $0.lines }.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } }
+
+    private func put(_ text: String, line: String?) {
+        switch sink {
+        case .buffer:
+            if let line { state.withLock { $0.lines.append(line) } }
+        case .descriptor(let descriptor):
+            // Held across the write so that lines from several threads never interleave.
+            state.withLock { state in
+                guard state.failure == nil else { return }
+                if let problem = Self.writeAll(Array(text.utf8), to: descriptor) { state.failure = problem }
+            }
+        }
+    }
+
+    /// Writes every byte, resuming after a signal or a short write; the reason on failure.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            offset += written
+        }
+        return nil
+    }
+}
+
+/// A JSON value the shell prints: a string, a whole number or null.
+public enum JSONScalar: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
+    /// A string.
+    case string(String)
+    /// A whole number.
+    case integer(Int)
+    /// Nothing.
+    case null
+
+    /// A string literal.
+    public init(stringLiteral value: String) { self = .string(value) }
+    /// An integer literal.
+    public init(integerLiteral value: Int) { self = .integer(value) }
+
+    /// The value as JSON text.
+    public var json: String {
+        switch self {
+        case .integer(let number): return String(number)
+        case .null: return "null"
+        case .string(let text):
+            var result = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": result += "\\\""
+                case "\\": result += "\\\\"
+                case "\n": result += "\\n"
+                case "\r": result += "\\r"
+                case "\t": result += "\\t"
+                case _ where scalar.value < 0x20:
+                    result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                        + String(scalar.value, radix: 16)
+                default: result.unicodeScalars.append(scalar)
+                }
+            }
+            return result + "\""
+        }
+    }
+
+    /// One JSON object, keys in the order given.
+    public static func object(_ fields: KeyValuePairs<String, JSONScalar>) -> String {
+        "{" + fields.map { JSONScalar.string($0.key).json + ":" + $0.value.json }.joined(separator: ",") + "}"
+    }
 }

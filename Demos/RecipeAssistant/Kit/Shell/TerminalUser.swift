@@ -1,23 +1,50 @@
 import Assistant
 import Foundation
 
-/// The user at the shell: hears the assistant's lines (printed, and spoken with espeak-ng when
-/// asked) and answers its prompts with the next line of input.
+/// The user at the shell: hears the assistant's lines (printed, and spoken when a speaker is
+/// given) and answers its prompts with the next line of input.
+///
+/// A line that is not an answer is not forced into one: a `:command` at a question runs (the
+/// question keeps waiting) or cancels the conversation first, and an utterance that is a new
+/// request cancels the conversation and is carried out next. The shell decides which
+/// (`interject`); this type only reads, prints and answers.
 public final class TerminalUser: UserAgent {
-    private let input: any LineSource
+    /// What a line typed at a question does.
+    enum Interjection: Sendable {
+        /// It is the answer.
+        case answer(Reply)
+        /// It was dealt with (a command that leaves the question waiting): read another line.
+        case handled
+        /// The conversation is cancelled; the line was put back to run after it.
+        case cancel
+    }
+
+    private let input: ShellInput
     private let output: ShellOutput
     private let quiet: Bool
     private let echo: Bool
     private let speaker: Speaker?
+    private let interject: @Sendable (String) async -> Interjection
 
     /// A user reading `input` and writing to `output`; `quiet` prints nothing (JSON mode);
     /// `echo` repeats each answer read (scripts).
-    public init(input: any LineSource, output: ShellOutput, quiet: Bool, echo: Bool, speaker: Speaker?) {
+    init(
+        input: ShellInput, output: ShellOutput, quiet: Bool, echo: Bool, speaker: Speaker?,
+        interject: @escaping @Sendable (String) async -> Interjection
+    ) {
         self.input = input
         self.output = output
         self.quiet = quiet
         self.echo = echo
         self.speaker = speaker
+        self.interject = interject
+    }
+
+    /// A plain user answering every question with the next line of `input` as it is.
+    public convenience init(input: any LineSource, output: ShellOutput) {
+        self.init(
+            input: ShellInput(input), output: output, quiet: false, echo: false, speaker: nil,
+            interject: { .answer(Reply(parsing: $0)) })
     }
 
     /// Hears a line the assistant says.
@@ -26,46 +53,21 @@ public final class TerminalUser: UserAgent {
         speaker?.say(line)
     }
 
-    /// Answers a prompt.
+    /// Answers a prompt; cancels when the input ends or standard output failed.
     public func answer(_ prompt: Prompt) async -> Reply {
+        let lines = prompt.spoken.split(separator: "\n", omittingEmptySubsequences: false)
         if !quiet {
-            let lines = prompt.spoken.split(separator: "\n").map(String.init)
-            output.write("Assistant: \(lines[0])")
-            for line in lines.dropFirst() { output.write("           \(line)") }
+            for (number, line) in lines.enumerated() { output.write((number == 0 ? "Assistant: " : "           ") + line) }
         }
         speaker?.say(prompt.spoken)
-        guard let line = await input.nextLine() else { return .cancel }
-        if echo && !quiet { output.write("> \(line)") }
-        return Reply(parsing: line)
-    }
-}
-
-/// Speaks lines with `espeak-ng`, one at a time.
-public struct Speaker: Sendable {
-    private let path: String
-
-    /// A speaker, or nil when espeak-ng is not installed.
-    public init?() {
-        let candidates = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-            .split(separator: ":").map { "\($0)/espeak-ng" }
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            return nil
+        while output.failure == nil, let line = await input.next() {
+            if echo && !quiet && !line.isQueued { output.write("> \(ShellText.visible(line.text))") }
+            switch await interject(line.text) {
+            case .answer(let reply): return reply
+            case .handled: continue
+            case .cancel: return .cancel
+            }
         }
-        path = found
-    }
-
-    /// Speaks a line and waits until it is said.
-    public func say(_ line: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = [line]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-            process.waitUntilExit()
-        } catch {
-            // Speech is a courtesy: the line was printed already.
-        }
+        return .cancel
     }
 }

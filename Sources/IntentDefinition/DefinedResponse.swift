@@ -1,0 +1,68 @@
+/// One response code (`INIntentResponseCodes[]`).
+public struct DefinedResponseCode: Sendable, Equatable {
+    /// The code's name: `success`, `failure`, or a custom one such as `failureOutOfStock`.
+    public var name: String
+    /// Whether the code ends the exchange successfully (absent: a failure).
+    public var isSuccess: Bool
+    /// The spoken and shown text, with `${responseParameter}` placeholders; nil or empty: none.
+    public var formatString: String?
+    /// The short spoken form, if any.
+    public var conciseFormatString: String?
+
+    /// A value with every field given.
+    public init(name: String, isSuccess: Bool, formatString: String?, conciseFormatString: String?) {
+        self.name = name
+        self.isSuccess = isSuccess
+        self.formatString = formatString
+        self.conciseFormatString = conciseFormatString
+    }
+}
+
+/// An intent's response (`INIntentResponse`).
+public struct DefinedResponse: Sendable, Equatable {
+    /// The codes, in file order.
+    public var codes: [DefinedResponseCode]
+    /// The response's output properties, in editor order.
+    public var parameters: [ValueDeclaration]
+    /// The parameter that is the Shortcuts action's output, if any.
+    public var output: String?
+
+    init(_ node: PropertyListNode) throws(IntentDefinitionError) {
+        var codes: [DefinedResponseCode] = []
+        for code in try node.array("INIntentResponseCodes") {
+            let key = "INIntentResponseCode"
+            let item = DefinedResponseCode(
+                name: try code.identifier(key + "Name"), isSuccess: try code.flag(key + "Success"),
+                formatString: try code.optionalString(key + "FormatString"),
+                conciseFormatString: try code.optionalString(key + "ConciseFormatString"))
+            if codes.contains(where: { $0.name == item.name }) {
+                throw code.failure(.invalidValue, key + "Name", .string(item.name), "the code '\(item.name)' is declared twice")
+            }
+            codes.append(item)
+        }
+        self.codes = codes
+        parameters = try ordered(node.array("INIntentResponseParameters"), \.self) { item throws(IntentDefinitionError) in
+            try ValueDeclaration(item, prefix: "INIntentResponseParameter")
+        }
+        output = try node.optionalString("INIntentResponseOutput")
+    }
+}
+
+/// Declarations read from `nodes`, in editor order (display priority, then file order), with
+/// duplicate names reported at the second one.
+func ordered<T>(
+    _ nodes: [PropertyListNode], _ declaration: KeyPath<T, ValueDeclaration>,
+    _ read: (PropertyListNode) throws(IntentDefinitionError) -> T
+) throws(IntentDefinitionError) -> [T] {
+    var items: [(item: T, priority: Int, index: Int)] = []
+    var seen = Set<String>()
+    for (index, node) in nodes.enumerated() {
+        let item = try read(node)
+        let name = item[keyPath: declaration].name
+        guard seen.insert(name).inserted else {
+            throw node.failure(.invalidValue, nil, .string(name), "the name '\(name)' is declared twice")
+        }
+        items.append((item, item[keyPath: declaration].displayPriority ?? Int.max, index))
+    }
+    return items.sorted { ($0.priority, $0.index) < ($1.priority, $1.index) }.map(\.item)
+}

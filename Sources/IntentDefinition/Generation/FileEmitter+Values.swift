@@ -1,0 +1,94 @@
+/// Enums and custom types.
+extension FileEmitter {
+    func emitEnum(_ definition: DefinedEnum, into code: inout SwiftCode) {
+        var cases = definition.cases
+        // Xcode 11+ writes `unknown` itself; a model 1.0 enum may lack it. Add it only where
+        // neither the name nor the raw value 0 is taken.
+        if !cases.contains(where: { $0.rawValue == 0 || $0.name == "unknown" }) {
+            cases.insert(DefinedEnumCase(name: "unknown", displayName: "Unknown", rawValue: 0), at: 0)
+        }
+        code.line("")
+        code.doc(definition.displayName.map { "\($0.replacingNewlines): an enum of the intent definition." } ?? "An enum of the intent definition.")
+        code.block("public enum \(definition.name): Int, EnumParameterValue") { code in
+            for value in cases {
+                code.doc(value.displayName?.replacingNewlines ?? value.name)
+                code.line("case \(SwiftName.escaped(value.name)) = \(value.rawValue)")
+            }
+            code.line("")
+            code.doc("The name shown and spoken.")
+            code.block("public var displayName: String") { code in
+                code.switchBlock("self", cases.map { value in
+                    let name = value.displayName.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 } ?? value.name
+                    return "case .\(SwiftName.escaped(value.name)): \(SwiftName.literal(name))"
+                })
+            }
+            let synonyms = cases.compactMap { value -> String? in
+                let words = spokenWords(value.name)
+                guard words != (value.displayName ?? value.name).lowercased() else { return nil }
+                return "case .\(SwiftName.escaped(value.name)): [\(SwiftName.literal(words))]"
+            }
+            guard !synonyms.isEmpty else { return }
+            code.line("")
+            code.doc("Other words for a case: its Swift name as words, when they differ from the display name.")
+            code.block("public var synonyms: [String]") { code in
+                code.switchBlock("self", synonyms.count == cases.count ? synonyms : synonyms + ["default: []"])
+            }
+        }
+        code.line("")
+        code.doc("A resolution result for `\(definition.name)`, as Xcode names it.")
+        code.line("public typealias \(definition.name)ResolutionResult = ResolutionResult<\(definition.name)>")
+    }
+
+    func emitType(_ plan: TypePlan, into code: inout SwiftCode) {
+        let name = plan.type.name
+        code.line("")
+        code.doc(plan.type.displayName.map { "\($0.replacingNewlines): a custom type of the intent definition." } ?? "A custom type of the intent definition.")
+        code.block("public struct \(name): ParameterValue") { code in
+            code.doc("The app's identifier for the value.")
+            code.line("public var identifier: String?")
+            code.doc("The text shown and spoken.")
+            code.line("public var displayString: String")
+            code.doc("How to pronounce `displayString`, when it is unusual.")
+            code.line("public var pronunciationHint: String?")
+            for property in plan.properties {
+                code.optionalProperty(property.declared.name, property.type.swiftType, doc: property.declared.label)
+            }
+            code.line("")
+            code.doc("A value, as `INObject(identifier:display:pronunciationHint:)` makes one.")
+            code.block("public init(identifier: String?, display displayString: String, pronunciationHint: String? = nil)") { code in
+                code.line("self.identifier = identifier")
+                code.line("self.displayString = displayString")
+                code.line("self.pronunciationHint = pronunciationHint")
+            }
+            code.line("")
+            code.doc("The identifier (or the display string) and the display string.")
+            code.block("public var displayItem: DisplayItem") { code in
+                code.line("DisplayItem(identifier: identifier ?? displayString, title: displayString, pronunciationHint: pronunciationHint)")
+            }
+            code.line("")
+            code.doc("A value titled with the words, identified by the matched entity.")
+            code.block("public static func fromSpoken(_ text: String, identifier: String?) -> \(name)?") { code in
+                code.line("text.isEmpty ? nil : \(name)(identifier: identifier, display: text)")
+            }
+        }
+        code.line("")
+        code.doc("A resolution result for `\(name)`, as Xcode names it.")
+        code.line("public typealias \(name)ResolutionResult = ResolutionResult<\(name)>")
+    }
+}
+
+/// `sparklingWater` → `sparkling water`; `First_Floor` → `first floor`.
+func spokenWords(_ name: String) -> String {
+    var words = ""
+    var previous: Character?
+    for character in name {
+        if character == "_" {
+            words += " "
+        } else {
+            if character.isUppercase, let previous, previous.isLowercase || previous.isNumber { words += " " }
+            words.append(character)
+        }
+        previous = character
+    }
+    return words.lowercased().split(separator: " ").joined(separator: " ")
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// A whole `.intentdefinition` file, typed: what Xcode's intent editor saved.
+///
+/// Reading never traps, whatever the bytes: anything unusable is an `IntentDefinitionError`
+/// naming the file and the key path.
+public struct IntentDefinitionFile: Sendable, Equatable {
+    /// The file's name as given to the reader (used in messages and generated comments).
+    public var file: String
+    /// `1.0` (Xcode 10), `1.1` (Xcode 11), `1.2` (Xcode 12–16), if written.
+    public var modelVersion: String?
+    /// The file's namespace (absent in model 1.0).
+    public var namespace: String?
+    /// The Xcode version that saved it.
+    public var toolsVersion: String?
+    /// The intents, in file order.
+    public var intents: [DefinedIntent]
+    /// The enums, in file order.
+    public var enums: [DefinedEnum]
+    /// The custom types, in file order.
+    public var types: [DefinedType]
+
+    /// Reads the file at `path`.
+    public init(contentsOf path: String) throws(IntentDefinitionError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw IntentDefinitionError(
+                code: .unreadable, file: path, keyPath: "", message: "cannot read the file (\(error.localizedDescription))")
+        }
+        try self.init(data: data, file: path)
+    }
+
+    /// Reads a definition from XML or binary property-list bytes; `file` names it in errors.
+    public init(data: Data, file: String) throws(IntentDefinitionError) {
+        let root = PropertyListNode(value: try PlistValue.read(data, file: file), path: "", file: file)
+        guard case .dictionary = root.value else {
+            throw root.failure(
+                .wrongType, nil, root.value,
+                "expected a dictionary with INIntents at the top, found \(root.value.kindName)")
+        }
+        self.file = file
+        modelVersion = try root.optionalString("INIntentDefinitionModelVersion")
+        namespace = try root.optionalString("INIntentDefinitionNamespace")
+        toolsVersion = try root.optionalString("INIntentDefinitionToolsVersion")
+        intents = try Self.unique(root.array("INIntents"), "INIntentName", DefinedIntent.init, \.name)
+        enums = try Self.unique(root.array("INEnums"), "INEnumName", DefinedEnum.init, \.name)
+        types = try Self.unique(root.array("INTypes"), "INTypeName", DefinedType.init, \.name)
+    }
+
+    private static func unique<T>(
+        _ nodes: [PropertyListNode], _ key: String, _ read: (PropertyListNode) throws(IntentDefinitionError) -> T,
+        _ name: KeyPath<T, String>
+    ) throws(IntentDefinitionError) -> [T] {
+        var items: [T] = []
+        var seen = Set<String>()
+        for node in nodes {
+            let item = try read(node)
+            guard seen.insert(item[keyPath: name]).inserted else {
+                throw node.failure(.invalidValue, key, .string(item[keyPath: name]), "'\(item[keyPath: name])' is declared twice")
+            }
+            items.append(item)
+        }
+        return items
+    }
+
+    /// The file's enum a reference names, if it is the file's own.
+    public func enumeration(_ reference: TypeReference) -> DefinedEnum? {
+        guard !reference.isSystem else { return nil }
+        return enums.first { $0.name == reference.name }
+    }
+
+    /// The file's custom type a reference names, if it is the file's own.
+    public func type(_ reference: TypeReference) -> DefinedType? {
+        guard !reference.isSystem else { return nil }
+        return types.first { $0.name == reference.name }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import IntentDefinition
+
+/// Prints a line to standard error.
+func report(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+/// Runs the command; returns the exit status (0 done, 1 a file failed, 2 a wrong command line).
+func run(_ arguments: [String]) -> Int32 {
+    let invocation: Invocation
+    do {
+        invocation = try IntentGenOptions.parse(arguments)
+    } catch {
+        report(error.description)
+        return 2
+    }
+    guard case .generate(let paths, let output) = invocation else {
+        print(IntentGenOptions.help, terminator: "")
+        return 0
+    }
+    var seen: [String: String] = [:]
+    for path in paths {
+        let name = IntentGenerator.outputName(for: path)
+        if let other = seen[name] {
+            report(UsageError(message: "'\(other)' and '\(path)' would both generate \(name); rename one").description)
+            return 2
+        }
+        seen[name] = path
+    }
+    var files: [IntentDefinitionFile] = []
+    var failed = false
+    for path in paths {
+        do {
+            files.append(try IntentDefinitionFile(contentsOf: path))
+        } catch {
+            report("intentgen: error: \(error)")
+            failed = true
+        }
+    }
+    guard !failed else { return 1 }
+    let result = IntentGenerator.generate(files)
+    for warning in result.warnings { report(warning.description) }
+    do {
+        try DurableWrite.makeDirectory(output)
+        for file in result.files {
+            try DurableWrite.write(file.contents, to: "\(output)/\(file.name)", directory: output)
+        }
+    } catch {
+        report("intentgen: error: \(error)")
+        return 1
+    }
+    return 0
+}
+
+exit(run(Array(CommandLine.arguments.dropFirst())))

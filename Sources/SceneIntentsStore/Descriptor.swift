@@ -1,0 +1,120 @@
+import Foundation
+import Glibc
+
+/// An open file descriptor and the path it was opened from, with the few system calls the log
+/// needs, each retried on `EINTR` and each failure turned into a `StoreError` naming the path.
+///
+/// Every descriptor is opened `O_CLOEXEC`, so a process the app spawns never inherits the log
+/// (or, worse, its lock).
+struct Descriptor {
+    let fd: Int32
+    let path: String
+
+    /// Opens `path`; `O_CLOEXEC` is always added. New files get mode 0600 (the app group's data
+    /// belongs to its user).
+    static func open(_ path: String, _ flags: Int32) throws(StoreError) -> Descriptor {
+        while true {
+            let fd = Glibc.open(path, flags | O_CLOEXEC, mode_t(0o600))
+            if fd >= 0 { return Descriptor(fd: fd, path: path) }
+            if errno != EINTR { throw StoreError(operation: "open", path: path, errno: errno) }
+        }
+    }
+
+    func close() { _ = Glibc.close(fd) }
+
+    /// `fstat`: the open file's identity and size.
+    func status() throws(StoreError) -> stat {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw StoreError(operation: "stat", path: path, errno: errno) }
+        return info
+    }
+
+    /// Reads `count` bytes from `offset`, or fewer if the file ends first.
+    func read(count: Int, at offset: Int) throws(StoreError) -> Data {
+        var bytes = Data(count: count)
+        let (got, failure) = bytes.withUnsafeMutableBytes { buffer -> (Int, Int32) in
+            var got = 0
+            while got < count {
+                let read = pread(fd, buffer.baseAddress! + got, count - got, off_t(offset + got))
+                if read > 0 {
+                    got += read
+                } else if read == 0 {
+                    break
+                } else if errno != EINTR {
+                    return (got, errno)
+                }
+            }
+            return (got, 0)
+        }
+        if failure != 0 { throw StoreError(operation: "read", path: path, errno: failure) }
+        if got < count { bytes.count = got }
+        return bytes
+    }
+
+    /// Writes all of `bytes` at `offset`. A failure after a partial write leaves those bytes in
+    /// the file: the caller truncates them away.
+    func write(_ bytes: [UInt8], at offset: Int) throws(StoreError) {
+        let failure = bytes.withUnsafeBytes { buffer -> Int32 in
+            var written = 0
+            while written < buffer.count {
+                let put = pwrite(fd, buffer.baseAddress! + written, buffer.count - written, off_t(offset + written))
+                if put > 0 {
+                    written += put
+                } else if put < 0 && errno == EINTR {
+                    continue
+                } else {
+                    // pwrite answering 0 for a non-empty buffer means no progress is possible.
+                    return put == 0 ? EIO : errno
+                }
+            }
+            return 0
+        }
+        if failure != 0 { throw StoreError(operation: "write", path: path, errno: failure) }
+    }
+
+    /// `fsync`: the file's data and size are on disk when this returns.
+    func sync() throws(StoreError) {
+        while fsync(fd) != 0 {
+            if errno != EINTR { throw StoreError(operation: "fsync", path: path, errno: errno) }
+        }
+    }
+
+    func truncate(to size: Int) throws(StoreError) {
+        while ftruncate(fd, off_t(size)) != 0 {
+            if errno != EINTR { throw StoreError(operation: "truncate", path: path, errno: errno) }
+        }
+    }
+
+    /// Takes the exclusive advisory lock (`flock`), waiting for other holders.
+    func lock() throws(StoreError) {
+        while flock(fd, LOCK_EX) != 0 {
+            if errno != EINTR { throw StoreError(operation: "lock", path: path, errno: errno) }
+        }
+    }
+
+    func unlock() { _ = flock(fd, LOCK_UN) }
+}
+
+/// `stat` of a path, or nil when nothing is there.
+func fileStatus(_ path: String) throws(StoreError) -> stat? {
+    var info = stat()
+    if stat(path, &info) == 0 { return info }
+    if errno == ENOENT { return nil }
+    throw StoreError(operation: "stat", path: path, errno: errno)
+}
+
+/// `fsync` of the directory holding `path`, so a file created or renamed there survives a crash.
+func syncDirectory(of path: String) throws(StoreError) {
+    let directory = directoryName(path)
+    let descriptor = try Descriptor.open(directory, O_RDONLY | O_DIRECTORY)
+    defer { descriptor.close() }
+    try descriptor.sync()
+}
+
+func directoryName(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+}
+
+/// Whether two `stat` results name the same file (device and inode).
+func sameFile(_ a: stat, _ b: stat) -> Bool { a.st_dev == b.st_dev && a.st_ino == b.st_ino }

@@ -1,0 +1,123 @@
+import Foundation
+import Glibc
+import SceneIntentsTransport
+import Testing
+
+/// Spawning, exit reporting, descriptor hygiene across exec, and cross-process framing.
+extension TransportTests {
+@Suite struct ProcessTests {
+    @Test func exitsAndSignalsAreReportedAndKillIsSafeAfterExit() async throws {
+        let exited = try ChildProcess.spawn(peerExecutable, arguments: ["exit", "3"])
+        #expect(await exited.exit == .exited(3))
+        #expect(exited.exitStatus == .exited(3))
+        #expect(exited.kill(SIGKILL) == false)
+
+        let sleeper = try ChildProcess.spawn(peerExecutable, arguments: ["sleep"])
+        #expect(sleeper.exitStatus == nil)
+        #expect(sleeper.kill(SIGKILL))
+        #expect(await sleeper.exit == .signalled(SIGKILL))
+        #expect((await sleeper.exit).description == "killed by signal 9 (Killed)")
+        #expect(sleeper.kill(SIGKILL) == false)
+
+        #expect { try ChildProcess.spawn("/nonexistent/tool") } throws: {
+            ($0 as? TransportError)?.system == SystemError("posix_spawn", code: ENOENT)
+        }
+    }
+
+    @Test func theChildInheritsOnlyTheStandardStreamsAndTheEnvironmentAdditions() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        // A descriptor without O_CLOEXEC (dup drops it): only the spawn's close-from guard keeps
+        // it out of the child.
+        let stray = dup(STDERR_FILENO)
+        defer { close(stray) }
+        let listener = try SocketListener(path: scratch.file("held.sock"))
+        defer { listener.close() }
+        let output = scratch.file("out")
+        let descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let child = try ChildProcess.spawn(peerExecutable, arguments: ["descriptors"], stdout: .descriptor(descriptor))
+        close(descriptor)
+        #expect(await child.exit == .exited(0))
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "0\n1\n2\n")
+
+        let token = OneTimeToken.generate()
+        let script = "test \"$SCENEINTENTS_TOKEN\" = \(token.value) && test -n \"$PATH\""
+        let shell = try ChildProcess.spawn("/bin/sh", arguments: ["-c", script], environment: ["SCENEINTENTS_TOKEN": token.value])
+        #expect(await shell.exit == .exited(0))
+    }
+
+    @Test func tokensAreFreshHexAndCompareExactly() {
+        let tokens = (0..<100).map { _ in OneTimeToken.generate() }
+        #expect(Set(tokens).count == 100)
+        for token in tokens {
+            #expect(token.value.count == 64 && token.value.allSatisfy(\.isHexDigit) && token.value == token.value.lowercased())
+        }
+        let token = tokens[0]
+        #expect(token.matches(token.value))
+        #expect(!token.matches(tokens[1].value))
+        #expect(!token.matches(String(token.value.dropLast())))
+        #expect(!token.matches(token.value + "0"))
+        #expect(!token.description.contains(token.value))
+    }
+
+    @Test func framesEchoThroughAnotherProcess() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let listener = try SocketListener(path: scratch.file("echo.sock"))
+        let output = scratch.file("out")
+        let descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let child = try ChildProcess.spawn(peerExecutable, arguments: ["echo", listener.path], stdout: .descriptor(descriptor))
+        close(descriptor)
+        var listenerEvents = listener.events().makeAsyncIterator()
+        guard case .accepted(let connection) = await listenerEvents.next() else {
+            Issue.record("the peer did not connect")
+            return
+        }
+        #expect(connection.peer.pid == child.pid)
+        #expect(connection.peer.uid == geteuid())
+        let payloads = [Data("first".utf8), Data(), Data(repeating: 7, count: 300_000), Data("last".utf8)]
+        for payload in payloads { try connection.send(payload) }
+        var received: [Data] = []
+        for await event in connection.events() {
+            guard case .frame(let payload) = event else { break }
+            received.append(payload)
+            if received.count == payloads.count { connection.close() }
+        }
+        #expect(received == payloads)
+        #expect(connection.closeReason == .closedLocally)
+        #expect(await child.exit == .exited(0))
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "peer closed the connection\n")
+        listener.close()
+        guard case .stopped = await listenerEvents.next() else {
+            Issue.record("the listener did not stop")
+            return
+        }
+    }
+
+    @Test func aThousandSpawnsLeaveNoDescriptorsAndNoChildren() async throws {
+        // Only this test's own children are counted (other suites spawn theirs meanwhile).
+        func children() -> Int { ProcessResources.childCount(command: "true") + ProcessResources.childCount(command: "transport-peer") }
+        let descriptors = transportDescriptorCount()
+        let before = children()
+        #expect(ProcessResources.openDescriptorCount() > 2)  // at least the standard streams
+        for _ in 0..<1_000 {
+            let child = try ChildProcess.spawn("/bin/true", stdout: .null, stderr: .null)
+            #expect(await child.exit == .exited(0))
+        }
+        #expect(transportDescriptorCount() == descriptors)
+        #expect(children() == before)
+        let last = try ChildProcess.spawn(peerExecutable, arguments: ["sleep"])
+        #expect(children() == before + 1)
+        last.kill(SIGKILL)
+        #expect(await last.exit == .signalled(SIGKILL))
+        #expect(children() == before)
+        // Children dropped without being awaited are reaped as well: each is gone (`kill(pid, 0)`
+        // fails) once its watch has reaped it.
+        let dropped = try (0..<20).map { _ in try ChildProcess.spawn("/bin/true").pid }
+        for pid in dropped {
+            while Glibc.kill(pid, 0) == 0 { await Task.yield() }
+        }
+        #expect(children() == before)
+    }
+}
+}
