@@ -66,6 +66,11 @@ actor HostSupervisor {
         if case .running(let running) = phase { running.child.pid } else { nil }
     }
 
+    /// The link to the running host, if one runs (nothing is started).
+    var runningLink: HostLink? {
+        if case .running(let running) = phase { running.link } else { nil }
+    }
+
     /// The link to the running host, starting it first when none runs.
     func link() async -> Result<HostLink, HostFailure> {
         switch phase {
@@ -107,17 +112,19 @@ actor HostSupervisor {
             return .failure(failure)
         case .success(let (channel, hello)):
             let link = HostLink(transmit: { channel.send($0) }, observe: observe)
-            channel.bind(link) { failure in Task { await self.disconnected(generation: generation, failure) } }
             guard channel.send(.accept(protocolVersion: MessageProtocol.version)) else {
+                record("\(appName) (pid \(child.pid)) closed its connection before it was accepted: killed (SIGKILL)")
                 child.kill(SIGKILL)
-                return .failure(.connectionLost("the accept could not be sent"))
+                return .failure(.connectionLost("the connection closed before it was accepted"))
             }
             let elapsed = ContinuousClock.now - began
             record("connected after \(Self.milliseconds(elapsed)) ms: \(hello.appName) pid \(hello.processIdentifier)")
             let running = Running(generation: generation, child: child, channel: channel, link: link)
-            // Set here, on the actor, before anything else can run: an exit noticed from now
-            // on finds the host running and fails its link.
+            // Set here, on the actor, before anything else can run: an exit or a protocol error
+            // noticed from now on finds the host running and fails its link.
             phase = .running(running)
+            // Binding delivers what the host sent after its hello; a fault in it ends the host.
+            channel.bind(link) { failure in Task { await self.disconnected(generation: generation, failure) } }
             return .success(running)
         }
     }

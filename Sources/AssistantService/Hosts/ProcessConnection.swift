@@ -81,9 +81,15 @@ public final class ProcessConnection: AppConnection {
         let supervisor = supervisor
         return Task {
             let link: HostLink
-            switch await supervisor.link() {
-            case .success(let running): link = running
-            case .failure(let failure): return reply(HostLink.refusal(failure, intent: call.intent.typeName))
+            if call.phase == .finish {
+                // Ending a request never starts a host: one that is not running holds nothing.
+                guard let running = await supervisor.runningLink else { return reply(.finished) }
+                link = running
+            } else {
+                switch await supervisor.link() {
+                case .success(let running): link = running
+                case .failure(let failure): return reply(HostLink.refusal(failure, intent: call.intent.typeName))
+                }
             }
             // Whether this call settled (answered, or given up); `finish` does not count towards
             // the missed budgets: a host that answers it while a handler hangs is still stuck.
