@@ -8,6 +8,8 @@ import SceneIntentsTransport
 //   descriptors        print this process's open descriptors, one per line
 //   sleep              wait for a signal
 //   exit CODE          exit with CODE
+//   leaks connections DIR | leaks spawns N
+//                      a whole-process leak check in this process of its own (Leaks.swift)
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("transport-peer: \(message)\n".utf8))
@@ -50,6 +52,11 @@ case ("sleep", 1):
     while true { pause() }
 case ("exit", 2):
     exit(Int32(arguments[1]) ?? 2)
+case ("leaks", 3) where arguments[1] == "connections":
+    do { try await leakConnections(in: arguments[2]) } catch { fail("\(error)") }
+case ("leaks", 3) where arguments[1] == "spawns":
+    guard let count = Int(arguments[2]), count > 0 else { fail("leaks spawns needs a positive count") }
+    do { try await leakSpawns(count) } catch { fail("\(error)") }
 default:
-    fail("usage: transport-peer echo PATH | as-uid UID PATH | descriptors | sleep | exit CODE")
+    fail("usage: transport-peer echo PATH | as-uid UID PATH | descriptors | sleep | exit CODE | leaks connections DIR | leaks spawns N")
 }

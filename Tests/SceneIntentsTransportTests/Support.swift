@@ -137,12 +137,26 @@ final class EchoServer: Sendable {
     }
 }
 
-/// The suites that open sockets and spawn children, run one at a time so that each one's
-/// descriptor and child counts see only itself.
+/// The suites that open sockets and spawn children, run one at a time (one test sets the
+/// process-wide umask). Whole-process counts are not taken here at all: see ``leakReport(_:)``.
 @Suite(.serialized) enum TransportTests {}
 
-/// Open sockets and pidfds: the descriptors this library makes, which no other test target
-/// opens, so a count of them is not disturbed by suites running alongside.
-func transportDescriptorCount() -> Int {
-    ProcessResources.openDescriptors().values.filter { $0.hasPrefix("socket:") || $0.contains("pidfd") }.count
+/// Runs `transport-peer leaks ARGUMENTS` and answers its report, each line keyed by its first
+/// word. Counting every descriptor and child of a process is only meaningful where nothing else
+/// runs, and `swift test` runs other targets' suites in this process at the same time.
+func leakReport(_ arguments: String...) async throws -> [String: String] {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let output = scratch.file("report")
+    let descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    defer { close(descriptor) }
+    let child = try ChildProcess.spawn(peerExecutable, arguments: ["leaks"] + arguments, stdout: .descriptor(descriptor))
+    #expect(await child.exit == .exited(0))
+    var report: [String: String] = [:]
+    for line in try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n") {
+        let words = line.split(separator: " ", maxSplits: 1)
+        report[String(words[0])] = words.count > 1 ? String(words[1]) : ""
+    }
+    #expect(report["before"] != nil && report["after"] != nil, "no counts in \(report)")
+    return report
 }
