@@ -17,6 +17,7 @@ public final class InProcessConnection: AppConnection {
     private let host: IntentHost
     private let slot = TraceSlot()
     private let started = Atomic<Int>(0)
+    private let foreground = ForegroundFlag()
 
     /// How many calls were started on the app's main actor: each is one round trip there.
     public var mainActorRoundTrips: Int { started.load(ordering: .relaxed) }
@@ -28,8 +29,11 @@ public final class InProcessConnection: AppConnection {
         self.appName = appName
         manifest = host.application.manifest
         catalog = host.catalog
-        host.application.observe { [slot] event in
+        let application = host.application
+        foreground.isActive = application.applicationState == .active
+        application.observe { [slot, foreground, weak application] event in
             slot.trace?.record(.lifecycle, event.description)
+            foreground.isActive = application?.applicationState == .active
         }
         host.onReport = { [slot] report in
             slot.trace?.record(.report, report.description)
@@ -52,9 +56,39 @@ public final class InProcessConnection: AppConnection {
         }
     }
 
+    /// Interrupts the app's foreground-active scenes on the main actor. When none is active (as
+    /// the lifecycle callbacks seen so far say) it answers at once, with no hop.
+    public func beginInterruption() async throws -> Bool {
+        guard foreground.isActive else { return false }
+        return try await MainActor.run { [host] in
+            guard host.application.applicationState == .active else { return false }
+            try host.application.beginInterruption()
+            return true
+        }
+    }
+
+    /// Ends the interruption on the main actor.
+    public func endInterruption() async throws -> Bool {
+        try await MainActor.run { [host] in
+            try host.application.endInterruption()
+            return true
+        }
+    }
+
     /// Records the app's lifecycle callbacks and host reports in `trace` from now on.
     public func attach(_ trace: Trace?) {
         slot.trace = trace
+    }
+}
+
+/// Whether the app has a foreground-active scene, as its lifecycle callbacks last said: read off
+/// the main actor to skip the overlay's hop when there is nothing to interrupt.
+private final class ForegroundFlag: Sendable {
+    private let active = Atomic<Bool>(false)
+
+    var isActive: Bool {
+        get { active.load(ordering: .relaxed) }
+        set { active.store(newValue, ordering: .relaxed) }
     }
 }
 

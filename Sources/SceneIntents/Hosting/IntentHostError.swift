@@ -24,6 +24,14 @@ public struct IntentHostError: Error, Sendable, Equatable, Codable, CustomString
         case handlerThrew
         /// The call was cancelled (the budget ran out, or the user cancelled).
         case cancelled
+        /// The request has finished (handled, refused, cancelled or timed out): no later call of
+        /// it reaches a handler.
+        case requestFinished
+        /// A phase answered a code it may not: confirm answers `ready` or a failure code, handle
+        /// answers anything but `ready` and `unspecified`.
+        case invalidResponseCode
+        /// An answer the protocol does not allow for the call (the assistant's side).
+        case unexpectedAnswer
     }
 
     /// What went wrong.
@@ -55,6 +63,9 @@ public struct IntentHostError: Error, Sendable, Equatable, Codable, CustomString
         case .noOptionsProvider: "\(intent) offers no options for '\(detail)'"
         case .handlerThrew: "the handler of \(intent) failed: \(detail)"
         case .cancelled: "the call to the handler of \(intent) was cancelled"
+        case .requestFinished: "request \(detail) of \(intent) has finished"
+        case .invalidResponseCode: "the handler of \(intent) answered \(detail)"
+        case .unexpectedAnswer: "the app answered \(intent) out of turn: \(detail)"
         }
     }
 }

@@ -69,7 +69,7 @@ struct IntentHostTests {
         let handler = ScriptedSoupHandler()
         let app = Kitchen.application(fallback: { _ in handler })
         let host = IntentHost(application: app, catalog: try Kitchen.catalog())
-        let options = await call(host, .provideOptions(parameter: "soup", searchTerm: "on"), soup)
+        let options = await call(host, .provideOptions(parameter: "soup", searchTerm: "on", page: .all), soup)
         #expect(options == .options(ObjectCollection(items: [AnyParameterValue(Soup.menu[4])])))
         #expect(await call(host, .confirm, soup) == .response(.ready))
         let handled = await call(host, .handle, soup)
@@ -190,7 +190,7 @@ struct IntentHostTests {
         let app = Kitchen.application(fallback: { _ in ScriptedSoupHandler() })
         let host = IntentHost(application: app, catalog: try Kitchen.catalog())
         #expect(await call(host, .resolve(parameter: "spoon"), soup) == .refused(IntentHostError(.unknownParameter, intent: "OrderSoupIntent", detail: "spoon")))
-        #expect(await call(host, .provideOptions(parameter: "quantity", searchTerm: nil), soup, request: 2) == .refused(IntentHostError(.noOptionsProvider, intent: "OrderSoupIntent", detail: "quantity")))
+        #expect(await call(host, .provideOptions(parameter: "quantity", searchTerm: nil, page: .all), soup, request: 2) == .refused(IntentHostError(.noOptionsProvider, intent: "OrderSoupIntent", detail: "quantity")))
     }
 
     @Test func continueInAppWithoutAnActivityGetsOneCarryingTheInteraction() async throws {
