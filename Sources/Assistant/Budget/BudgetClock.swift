@@ -36,6 +36,10 @@ public struct BudgetClock: Sendable {
     /// The time since the clock was adopted.
     public var now: Duration { elapsed() }
 
+    /// How many deadlines on the continuous clock are armed now, in every assistant of the
+    /// process: zero once no budget is running (a check for tests and the benchmark).
+    public static var pendingDeadlines: Int { DeadlineQueue.shared.pending }
+
     /// Deadlines at or beyond this (about 136 years) never come: no timer is armed for them, so
     /// a budget of `.seconds(Int64.max)` means "no limit" instead of overflowing a timer.
     public static let horizon = Duration.seconds(Int64(1) << 32)

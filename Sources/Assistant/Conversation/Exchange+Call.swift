@@ -37,8 +37,9 @@ extension Exchange {
         let (connection, trace, clock) = (connection, traced ? trace : nil, clock)
         if let trace {
             let budgetText = budgetText
-            let steps = cursor.isMultiStep ? " per step, first" : ""
-            let deadline = budget < BudgetClock.horizon ? " until \(DurationFormat.seconds(start + budget))s" : ""
+            let limited = budget < BudgetClock.horizon
+            let steps = cursor.isMultiStep && limited ? " per step, first" : ""
+            let deadline = limited ? " until \(DurationFormat.seconds(start + budget))s" : ""
             trace.record(.call, "\(phase) budget \(budgetText)\(steps)\(deadline)")
         }
         let outcome = await race(

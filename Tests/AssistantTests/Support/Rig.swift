@@ -66,37 +66,49 @@ final class Rig {
     }
 }
 
-/// A connection that makes the first call wait on the clock, as a slow cold launch would.
-final class SlowLaunchConnection: AppConnection {
-    let base: any AppConnection
-    let clock: ManualClock
-    let launchTime: Duration
-    private let launched = Atomic<Bool>(false)
-
-    init(_ base: any AppConnection, clock: ManualClock, launchTime: Duration) {
-        self.base = base
-        self.clock = clock
-        self.launchTime = launchTime
+/// A connection whose app cannot continue an activity: everything else goes to `base`.
+final class RefusingContinuationConnection: AppConnection {
+    struct Refusal: Error, CustomStringConvertible {
+        var description: String { "the scene could not continue OrderSoupIntent: it is not in NSUserActivityTypes" }
     }
+
+    let base: any AppConnection
+    init(_ base: any AppConnection) { self.base = base }
 
     var appName: String { base.appName }
     var manifest: AppManifest { base.manifest }
     var catalog: IntentCatalog { base.catalog }
     func attach(_ trace: Trace?) { base.attach(trace) }
-    func continueInApp(_ activity: UserActivity) async throws -> String { try await base.continueInApp(activity) }
-
+    func continueInApp(_ activity: UserActivity) async throws -> String { throw Refusal() }
+    func beginInterruption() async throws -> Bool { try await base.beginInterruption() }
+    func endInterruption() async throws -> Bool { try await base.endInterruption() }
     func start(
         _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
         reply: @escaping @Sendable (PhaseAnswer) -> Void
     ) -> Task<Void, Never> {
-        let first = !launched.exchange(true, ordering: .relaxed)
-        let (base, clock, launchTime) = (base, clock, launchTime)
-        return Task {
-            if first { try? await clock.sleep(for: launchTime) }
-            let inner = base.start(call, progress: progress, reply: reply)
-            await withTaskCancellationHandler { await inner.value } onCancel: { inner.cancel() }
-        }
+        base.start(call, progress: progress, reply: reply)
     }
+}
+
+/// A user who is asked, then answers only when the test opens the gate.
+final class GatedUser: UserAgent {
+    let asked = Signal()
+    let gate = Gate()
+    let reply: Reply
+    init(_ reply: Reply) { self.reply = reply }
+    func hear(_ line: String) async {}
+    func answer(_ prompt: Prompt) async -> Reply {
+        asked.raise()
+        await gate.wait()
+        return reply
+    }
+}
+
+/// Things a main-actor handler saw, for a test to read afterwards.
+@MainActor
+final class Log<Value> {
+    var all: [Value] = []
+    func append(_ value: Value) { all.append(value) }
 }
 
 /// A handler's answer that arrives only when the test says so, whatever cancellation does.
