@@ -178,7 +178,9 @@ struct ContinuousClockBudgetTests {
             clock: ContinuousClock(), configuration: configuration)
         let outcome = await assistant.perform(.intent(OrderSoupIntent(soup: Soup.menu[0])))
         #expect(outcome.status == .timedOut)
-        #expect(outcome.lastLine == "Sorry, Kitchen didn't respond in time: the handle step took longer than 1 second.")
+        // Which step ran out depends on the machine's load (the first step carries the launch).
+        #expect(outcome.lastLine?.hasPrefix("Sorry, Kitchen didn't respond in time: the ") == true)
+        #expect(outcome.lastLine?.hasSuffix(" step took longer than 1 second.") == true)
         gate.open()
         handler.handling = { _ in .success }
         #expect(await assistant.perform(.intent(OrderSoupIntent(soup: Soup.menu[0]))).status == .success)

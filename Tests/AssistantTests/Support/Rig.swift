@@ -110,39 +110,3 @@ final class Log<Value> {
     var all: [Value] = []
     func append(_ value: Value) { all.append(value) }
 }
-
-/// A handler's answer that arrives only when the test says so, whatever cancellation does.
-final class Gate: Sendable {
-    private let state = Mutex<(opened: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let open = state.withLock { state -> Bool in
-                if state.opened { return true }
-                state.waiters.append(continuation)
-                return false
-            }
-            if open { continuation.resume() }
-        }
-    }
-
-    func open() {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.opened = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-
-    var isWaiting: Bool { state.withLock { !$0.waiters.isEmpty } }
-}
-
-/// A one-shot event a handler raises and a test awaits (no polling, no wall clock).
-final class Signal: Sendable {
-    private let gate = Gate()
-    /// Raises the signal; later and current waiters go on.
-    func raise() { gate.open() }
-    /// Waits until the signal is raised.
-    func wait() async { await gate.wait() }
-}
