@@ -35,6 +35,8 @@ struct BudgetTests {
         #expect(outcome.status == .success)
         #expect(outcome.dialog == ["Done."])
         #expect(clock.sleeperCount == 0)
+        #expect(rig.recorder.take() == Rig.launch)
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
     @Test func anAnswerJustOutsideTheBudgetTimesOutNamingThePhase() async throws {
@@ -53,6 +55,8 @@ struct BudgetTests {
         #expect(outcome.lastLine == "Sorry, Kitchen didn't respond in time: the handle step took longer than 10 seconds.")
         #expect(rig.traceLines.contains("timeout: handle exceeded 10s"))
         #expect(clock.sleeperCount == 0, "the handler's sleep was cancelled with its task")
+        #expect(rig.recorder.take() == Rig.launch)
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
     @Test func aHungHandlerCannotStallTheAssistantAndItsLateAnswerIsDropped() async throws {
@@ -76,7 +80,8 @@ struct BudgetTests {
         rig.handler.handling = { _ in .success }
         let next = await rig.order(OrderSoupIntent(soup: tomato))
         #expect(next.status == .success, "the app stays usable after a timeout")
-        #expect(rig.host.requestsInFlight == 0)
+        #expect(rig.recorder.take() == Rig.launch + ["app handlerFor OrderSoupIntent"])
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
     /// A real launch, charged on the manual clock: the app delegate's didFinishLaunching takes
@@ -135,6 +140,8 @@ struct BudgetTests {
         #expect(await task.value.status == .timedOut)
         #expect(rig.traceLines.contains { $0.hasPrefix("call: proceed(soup, quantity, toppings) budget 2s per step") })
         #expect(rig.traceLines.contains("timeout: handle exceeded 2s"), "the step that ran out of time is named")
+        #expect(rig.recorder.take() == Rig.launch)
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 }
 

@@ -25,6 +25,7 @@ struct ContinueInAppTests {
         #expect(screen.continued.isEmpty)
         #expect(rig.app.applicationState == .active)
         #expect(rig.traceLines.contains("continuation: OrderSoupIntent continued in session-1"))
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
     @Test func aBackgroundSceneComesForwardThenContinues() async throws {
@@ -45,6 +46,7 @@ struct ContinueInAppTests {
         #expect(screen.continued.map(\.activityType) == ["OrderSoupIntent"])
         #expect(screen.handler.calls.last == "handle")
         #expect(rig.handler.calls.isEmpty, "the screen's handler answered, not the fallback")
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
     @Test func theSceneMatchingTheTargetContentIdentifierIsChosen() async throws {
@@ -58,11 +60,18 @@ struct ContinueInAppTests {
         try activity.update { $0.targetContentIdentifier = "table-4" }
         let secondScreen = try #require(second.rootViewController as? KitchenScreen)
         secondScreen.handler.handling = { _ in IntentResponse(code: .continueInApp, userActivity: activity) }
+        _ = rig.recorder.take()
         let outcome = await rig.order(OrderSoupIntent(soup: Soup.menu[0]))
         #expect(secondScreen.handler.calls.last == "handle", "the most recently active scene's handler answered")
         #expect(outcome.continuedInScene == first.session.persistentIdentifier)
         #expect(second.activationState == .background)
         #expect(first.activationState == .foregroundActive)
+        #expect(rig.recorder.take() == [
+            "app handlerFor OrderSoupIntent", "Screen-session-1 viewWillAppear", "session-1 sceneWillEnterForeground",
+            "session-1 sceneDidBecomeActive", "Screen-session-1 viewDidAppear",
+            "session-1 willContinueUserActivityWithType", "session-1 continue",
+        ])
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
     @Test func failureRequiringAppLaunchOpensTheAppToo() async throws {
@@ -72,6 +81,12 @@ struct ContinueInAppTests {
         #expect(outcome.status == .failure)
         #expect(outcome.continuedInScene == "session-1")
         #expect(outcome.lastLine == "You'll need to continue in Kitchen.")
+        #expect(rig.recorder.take() == Rig.launch + [
+            "app configurationForConnecting session-1", "session-1 willConnectTo", "Screen-session-1 viewDidLoad",
+            "Screen-session-1 viewWillAppear", "session-1 sceneWillEnterForeground", "session-1 sceneDidBecomeActive",
+            "Screen-session-1 viewDidAppear",
+        ])
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 }
 
@@ -90,6 +105,8 @@ struct RoutingTests {
         #expect(outcome.status == .refused)
         #expect(outcome.dialog == ["Sorry, I don't know how to do that."])
         #expect(!rig.app.isRunning)
+        #expect(rig.recorder.take() == [])
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
     @Test func anIntentTheManifestDoesNotListIsRefusedBeforeLaunching() async throws {
@@ -98,6 +115,8 @@ struct RoutingTests {
         #expect(outcome.status == .refused)
         #expect(outcome.dialog == ["Sorry, Kitchen doesn't support that."])
         #expect(!rig.app.isRunning)
+        #expect(rig.recorder.take() == [])
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
     @Test func aRestrictedIntentIsRefusedWhileLockedAndRunsWhenUnlocked() async throws {
@@ -112,16 +131,22 @@ struct RoutingTests {
         rig.device.unlock()
         let unlocked = await rig.perform(.intent(OpenSafeIntent()))
         #expect(unlocked.status == .success)
+        #expect(rig.recorder.take() == Rig.launch + ["app handlerFor OpenSafeIntent"])
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
     @Test func notHandledIsSpokenAndTheRequestEnds() async throws {
         let app = Kitchen.application(fallback: nil)
+        let recorder = LifecycleRecorder(app)
         let host = IntentHost(application: app, catalog: try Kitchen.catalog())
+        let user = ScriptedUser()
         let assistant = Assistant(
-            connection: InProcessConnection(host: host, appName: "Kitchen"), user: ScriptedUser(), device: Device(),
+            connection: InProcessConnection(host: host, appName: "Kitchen"), user: user, device: Device(),
             clock: ManualClock())
         let outcome = await assistant.perform(.intent(OrderSoupIntent()))
         #expect(outcome.status == .failure)
         #expect(outcome.dialog == ["Sorry, Kitchen can't do that right now."])
+        #expect(recorder.take() == Rig.launch)
+        #expect(leftInFlight(host: host, user: user, recorder: recorder) == [])
     }
 }

@@ -83,7 +83,8 @@ enum Dialog {
 
     /// The words given at a value prompt made no value: with things to say.
     static func didNotGetValue(_ parameter: ParameterDescriptor, examples: [String]) -> String {
-        let things = examples.prefix(2).map { "\"\($0)\"" } + ["\"cancel\""]
+        let named = examples.prefix(2).map { "\"\($0)\"" }
+        let things = (named.isEmpty ? ["a \(parameter.name)"] : named) + ["\"cancel\""]
         return "Sorry, I didn't get that. You can say \(list(things, conjunction: "or"))."
     }
 

@@ -29,6 +29,9 @@ final class Rig {
             vocabulary: try Self.vocabulary(), configuration: configuration)
     }
 
+    /// The callbacks of a launch for an intent: what most requests to the kitchen record.
+    static let launch = ["app willFinishLaunching intent", "app didFinishLaunching intent", "app handlerFor OrderSoupIntent"]
+
     static func vocabulary() throws -> Vocabulary {
         var vocabulary = Vocabulary()
         try vocabulary.addPhrase("order ${soup} soup", intent: "OrderSoupIntent")

@@ -59,12 +59,26 @@ struct HandlerStoreTests {
         #expect(app.handlerStore.handler(for: intent) === screen(of: first)?.handler)
     }
 
-    @Test func theDelegateFallsBackToAFreshHandlerWhenNoScreenHasOne() async throws {
+    /// The library's part: with no screen the store has no handler, and the host asks the
+    /// delegate once per request, keeping its answer for every phase. (What the delegate then
+    /// answers, such as a fresh handler, is the app's rule, not the library's.)
+    @Test func withNoScreenTheStoreIsEmptyAndTheHostAsksTheDelegateOncePerRequest() async throws {
         let fresh = ScriptedSoupHandler()
         let app = Kitchen.application(fallback: { _ in fresh })
+        let recorder = LifecycleRecorder(app)
         let host = IntentHost(application: app, catalog: try Kitchen.catalog())
-        _ = await host.answer(PhaseCall(request: 1, intent: AnyIntent(OrderSoupIntent()), phase: .confirm))
-        #expect(fresh.calls == ["confirm"])
+        let intent = AnyIntent(OrderSoupIntent(soup: Soup("pea", "Pea")))
+        #expect(app.handlerStore.handler(for: intent) == nil)
+        for phase in [PhaseCall.Phase.resolve(parameter: "soup"), .confirm, .handle] {
+            _ = await host.answer(PhaseCall(request: 1, intent: intent, phase: phase))
+        }
+        #expect(app.handlerStore.handler(for: intent) == nil, "a handler from handlerFor is not put in the store")
+        #expect(app.handlerStore.liveHandlerCount == 0)
+        #expect(fresh.calls == ["resolveSoup", "confirm", "handle"])
+        #expect(recorder.take() == [
+            "app willFinishLaunching intent", "app didFinishLaunching intent", "app handlerFor OrderSoupIntent",
+        ])
+        #expect(leftInFlight(host: host, recorder: recorder) == [])
     }
 }
 
