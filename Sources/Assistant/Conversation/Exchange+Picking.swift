@@ -11,6 +11,8 @@ struct CandidateList {
     let searchTerm: String?
     /// Where the app's list goes on; nil when every candidate is loaded.
     var nextOffset: Int?
+    /// Whether the candidates are the app's options (which words can search), not a given list.
+    let isOptions: Bool
 
     /// A list known in full.
     init(_ items: [AnyParameterValue], headings: [Int: String] = [:]) {
@@ -18,12 +20,14 @@ struct CandidateList {
         self.headings = headings
         searchTerm = nil
         nextOffset = nil
+        isOptions = false
     }
 
     /// A parameter's options for a search term, none loaded yet.
     init(searchTerm: String?) {
         self.searchTerm = searchTerm
         nextOffset = 0
+        isOptions = true
     }
 
     /// Whether there are candidates after the first `count`.
@@ -94,7 +98,8 @@ extension Exchange {
     /// The user may say a number (or an ordinal: "3.", "three", "the third"), a title or a part
     /// of one, or a title misspelt; "more" reads the next page, and at the end of the list says
     /// so and starts again. An empty answer repeats the question. Numbers count every candidate
-    /// read so far.
+    /// read so far. Words that name no loaded candidate of the app's options search them: one
+    /// match is taken, several are offered instead.
     mutating func pick(from list: CandidateList, for parameter: ParameterDescriptor)
         async throws(ExchangeStop) -> AnyParameterValue
     {
@@ -127,7 +132,7 @@ extension Exchange {
                 continue
             }
             if case .cancel = reply { throw .cancelled }
-            switch CandidateMatch(reply, among: list.items[..<read]) {
+            switch CandidateMatch(reply, among: list.items[...]) {
             case .number(let number) where (1...read).contains(number):
                 return list.items[number - 1]
             case .number(let number):
@@ -139,6 +144,15 @@ extension Exchange {
             case .nothing:
                 break
             case .none:
+                if list.isOptions, case .text(let words) = reply {
+                    var found = CandidateList(searchTerm: words)
+                    try await load(&found, upTo: pageSize, for: parameter)
+                    if found.items.count == 1 && !found.hasMore(after: 1) { return found.items[0] }
+                    if !found.items.isEmpty {
+                        (list, start, read) = (found, 0, 0)
+                        continue
+                    }
+                }
                 await say(Dialog.notOneOfThem(last: read, example: list.items.first?.displayItem.title))
             }
             misses += 1
