@@ -136,17 +136,12 @@ struct RoutingTests {
     }
 
     @Test func notHandledIsSpokenAndTheRequestEnds() async throws {
-        let app = Kitchen.application(fallback: nil)
-        let recorder = LifecycleRecorder(app)
-        let host = IntentHost(application: app, catalog: try Kitchen.catalog())
-        let user = ScriptedUser()
-        let assistant = Assistant(
-            connection: InProcessConnection(host: host, appName: "Kitchen"), user: user, device: Device(),
-            clock: ManualClock())
-        let outcome = await assistant.perform(.intent(OrderSoupIntent()))
+        let rig = try Rig(fallback: { _ in nil })
+        let outcome = await rig.order()
         #expect(outcome.status == .failure)
         #expect(outcome.dialog == ["Sorry, Kitchen can't do that right now."])
-        #expect(recorder.take() == Rig.launch)
-        #expect(leftInFlight(host: host, user: user, recorder: recorder) == [])
+        #expect(rig.traceLines.last == "outcome: failure")
+        #expect(rig.recorder.take() == Rig.launch)
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 }

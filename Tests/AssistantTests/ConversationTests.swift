@@ -196,20 +196,14 @@ struct ConversationTests {
         struct Burnt: Error, CustomStringConvertible { var description: String { "the soup burnt" } }
         let handler = ScriptedSoupHandler()
         handler.handling = { _ in throw Burnt() }
-        let app = Kitchen.application(fallback: { _ in
+        let rig = try Rig(fallback: { _ in
             switch failure {
             case "not found": nil
             case "wrong type": NotAHandler()
             default: handler
             }
         })
-        let recorder = LifecycleRecorder(app)
-        let host = IntentHost(application: app, catalog: try Kitchen.catalog())
-        let user = ScriptedUser()
-        let assistant = Assistant(
-            connection: InProcessConnection(host: host, appName: "Kitchen"), user: user, device: Device(),
-            clock: ManualClock())
-        let outcome = await assistant.perform(.intent(OrderSoupIntent(soup: tomato)))
+        let outcome = await rig.order(OrderSoupIntent(soup: tomato))
         let line =
             switch failure {
             case "not found": "Sorry, Kitchen can't do that right now."
@@ -219,10 +213,10 @@ struct ConversationTests {
             }
         #expect(outcome.status == .failure)
         #expect(outcome.dialog == [line])
-        #expect(user.heard == [line])
-        #expect(assistant.trace.events.last?.detail == "failure")
+        #expect(rig.user.heard == [line])
+        #expect(rig.traceLines.last == "outcome: failure")
         #expect(handler.calls == (failure == "throwing" ? ["resolveSoup", "resolveQuantity", "resolveToppings", "confirm", "handle"] : []))
-        #expect(recorder.take() == Rig.launch)
-        #expect(leftInFlight(host: host, user: user, recorder: recorder) == [])
+        #expect(rig.recorder.take() == Rig.launch)
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 }

@@ -17,10 +17,15 @@ final class Rig {
     let assistant: Assistant
     let recorder: LifecycleRecorder
 
-    init(_ replies: [Reply] = [], configuration: AssistantConfiguration = AssistantConfiguration()) throws {
+    /// A rig; `fallback` replaces what `handlerFor` answers when no screen has a handler (by
+    /// default, `handler`).
+    init(
+        _ replies: [Reply] = [], configuration: AssistantConfiguration = AssistantConfiguration(),
+        fallback: (@MainActor (AnyIntent) -> Any?)? = nil
+    ) throws {
         user = ScriptedUser(replies)
         let handler = handler
-        app = Kitchen.application(device: device, fallback: { _ in handler })
+        app = Kitchen.application(device: device, fallback: fallback ?? { _ in handler })
         recorder = LifecycleRecorder(app)
         host = IntentHost(application: app, catalog: try Kitchen.catalog())
         connection = InProcessConnection(host: host, appName: "Kitchen")
