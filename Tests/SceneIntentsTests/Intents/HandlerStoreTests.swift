@@ -9,15 +9,23 @@ struct HandlerStoreTests {
 
     @Test func aScreenRegistersItsHandlerWhenItAppears() throws {
         let app = Kitchen.application()
+        let recorder = LifecycleRecorder(app)
         try app.launch(.user)
         let scene = try #require(app.connectedScenes.first)
         let handler = try #require(screen(of: scene)?.handler)
         #expect(app.handlerStore.handler(for: AnyIntent(OrderSoupIntent())) === handler)
+        #expect(recorder.take() == [
+            "app willFinishLaunching user", "app didFinishLaunching user", "app configurationForConnecting session-1",
+            "session-1 willConnectTo", "Screen-session-1 viewDidLoad", "Screen-session-1 viewWillAppear",
+            "session-1 sceneWillEnterForeground", "session-1 sceneDidBecomeActive", "Screen-session-1 viewDidAppear",
+        ])
+        #expect(leftInFlight(recorder: recorder) == [])
     }
 
     @Test func theStoreHoldsHandlersWeakly() throws {
         let app = Kitchen.application()
         try app.launch(.user)
+        let recorder = LifecycleRecorder(app)
         let scene = try #require(app.connectedScenes.first)
         weak var handler: ScriptedSoupHandler?
         do {
@@ -29,6 +37,7 @@ struct HandlerStoreTests {
         #expect(handler == nil)
         #expect(app.handlerStore.handler(for: AnyIntent(OrderSoupIntent())) == nil)
         #expect(app.handlerStore.liveHandlerCount == 0)
+        #expect(leftInFlight(recorder: recorder) == [])
     }
 
     @Test func aDisconnectedScenesHandlerGoesWithItsScreen() throws {
