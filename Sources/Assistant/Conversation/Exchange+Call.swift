@@ -36,11 +36,9 @@ extension Exchange {
         let cursor = CallCursor(phase)
         let (connection, trace, clock) = (connection, traced ? trace : nil, clock)
         if let trace {
-            let budgetText = budgetText
-            let limited = budget < BudgetClock.horizon
-            let steps = cursor.isMultiStep && limited ? " per step, first" : ""
-            let deadline = limited ? " until \(DurationFormat.seconds(start + budget))s" : ""
-            trace.record(.call, "\(phase) budget \(budgetText)\(steps)\(deadline)")
+            let multiStep = cursor.isMultiStep
+            // Formatted only when the trace records (the autoclosure): not on the untraced path.
+            trace.record(.call, Self.callLine(phase, budget: budget, start: start, multiStep: multiStep))
         }
         let outcome = await race(
             deadline: start + budget, on: clock,
@@ -69,8 +67,15 @@ extension Exchange {
     }
 
     /// The budget as the trace writes it.
-    var budgetText: String {
+    static func budgetText(_ budget: Duration) -> String {
         budget < BudgetClock.horizon ? "\(DurationFormat.seconds(budget))s" : "none"
+    }
+
+    /// The trace's line for a call: its budget, and the deadline of its first step.
+    private static func callLine(_ phase: PhaseCall.Phase, budget: Duration, start: Duration, multiStep: Bool) -> String {
+        guard budget < BudgetClock.horizon else { return "\(phase) budget none" }
+        let steps = multiStep ? " per step, first" : ""
+        return "\(phase) budget \(budgetText(budget))\(steps) until \(DurationFormat.seconds(start + budget))s"
     }
 }
 

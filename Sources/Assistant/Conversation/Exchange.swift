@@ -62,7 +62,7 @@ struct Exchange {
     /// forward when the response asks for it, and the outcome is the trace's last word.
     mutating func run() async -> AssistantOutcome {
         let interrupted = await overlay(begin: true)
-        var conclusion = await converse()
+        let conclusion = await converse()
         if interrupted { _ = await overlay(begin: false) }
         var scene: String?
         if let activity = conclusion.activity {
@@ -77,7 +77,11 @@ struct Exchange {
                 return outcome(.failure, conclusion.response, reason: reason)
             }
         }
-        if conclusion.status == .continuedInApp && scene == nil { conclusion.status = .failure }
+        if conclusion.status == .continuedInApp && scene == nil {
+            let reason = "the response carried no user activity to continue"
+            await say(Dialog.couldNotOpen(appName, reason: reason))
+            return outcome(.failure, conclusion.response, reason: reason)
+        }
         var result = outcome(conclusion.status, conclusion.response)
         result.continuedInScene = scene
         return result
@@ -124,8 +128,8 @@ struct Exchange {
         let status: AssistantOutcome.Status
         switch reason {
         case .timedOut(let phase):
-            let budgetText = budgetText
-            trace.record(.timeout, "\(phase) exceeded \(budgetText)")
+            let budget = budget
+            trace.record(.timeout, "\(phase) exceeded \(Self.budgetText(budget))")
             await say(Dialog.timedOut(appName: appName, step: phase.spokenName, budget: budget))
             status = .timedOut
         case .cancelled:
