@@ -64,6 +64,25 @@ struct PhaseContractTests {
         #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
+    @Test func aRequestCancelledWhileTheUserIsAskedEndsAndTheAppLetsGoOfItsHandler() async throws {
+        let rig = try Rig()
+        rig.handler.soup = { intent in intent.soup.map { .success(with: $0) } ?? .needsValue }
+        let waiting = GatedUser(.text("pea"))
+        let assistant = Assistant(connection: rig.connection, user: waiting, device: rig.device, clock: rig.clock)
+        let task = Task { await assistant.perform(.intent(OrderSoupIntent())) }
+        await waiting.asked.wait()
+        #expect(rig.host.requestsInFlight == 1)
+        task.cancel()
+        waiting.gate.open()
+        let outcome = await task.value
+        #expect(outcome.status == .cancelled)
+        #expect(outcome.dialog == ["Which soup?", "OK, cancelled."])
+        #expect(rig.handler.calls == ["resolveSoup"], "nothing reached the handler after the cancellation")
+        #expect(assistant.trace.events.last.map { "\($0.kind.rawValue): \($0.detail)" } == "outcome: cancelled")
+        #expect(rig.recorder.take() == launch)
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
+    }
+
     @Test func continueInAppThatCannotContinueIsAFailureNamingTheReason() async throws {
         let rig = try Rig()
         rig.handler.handling = { _ in .continueInApp }

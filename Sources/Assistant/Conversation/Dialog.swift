@@ -95,6 +95,9 @@ enum Dialog {
         parameter.prompts.disambiguationIntroduction ?? "Which \(parameter.name)?"
     }
 
+    /// The heading of candidates the app's options do not list.
+    static let othersHeading = "Others"
+
     /// The last line of a page that has more after it.
     static let sayMore = "Say \"more\" for more."
 

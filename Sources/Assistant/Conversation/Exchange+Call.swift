@@ -15,9 +15,14 @@ extension Exchange {
     }
 
     /// Tells the app the request is over, so it drops the handler it holds for it. Untraced: it
-    /// is bookkeeping, and its failure changes nothing for the user.
-    mutating func finish() async {
-        _ = try? await call(.finish, traced: false)
+    /// is bookkeeping, and its failure changes nothing for the user. It is sent from a task of its
+    /// own, so a request ended by its caller's cancellation still lets go of its handler.
+    func finish() async {
+        let exchange = self
+        await Task {
+            var exchange = exchange
+            _ = try? await exchange.call(.finish, traced: false)
+        }.value
     }
 
     /// The one budgeted call path: every phase call of the exchange goes through it.

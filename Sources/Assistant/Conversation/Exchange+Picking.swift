@@ -88,7 +88,7 @@ extension Exchange {
             }
             ordered.append(ObjectCollection(sections: [ObjectSection(title: section.title, items: members)]))
         }
-        if !ordered.headings.isEmpty && !remaining.isEmpty { ordered.headings[ordered.items.count] = "Others" }
+        if !ordered.headings.isEmpty && !remaining.isEmpty { ordered.headings[ordered.items.count] = Dialog.othersHeading }
         ordered.items += remaining
         return ordered
     }
