@@ -46,10 +46,17 @@ struct HandlerStoreTests {
         let session = try #require(app.openSessions.first)
         weak let handler = screen(of: session.scene)?.handler
         #expect(handler != nil)
+        let recorder = LifecycleRecorder(app)
         try app.moveToBackground()
         try app.reclaimMemory(of: session)
         #expect(handler == nil)
         #expect(app.handlerStore.handler(for: AnyIntent(OrderSoupIntent())) == nil)
+        // The scene's own callbacks (the views' are the runtime's business).
+        #expect(recorder.take().filter { $0.hasPrefix("session-") } == [
+            "session-1 sceneWillResignActive", "session-1 sceneDidEnterBackground",
+            "session-1 stateRestorationActivity", "session-1 sceneDidDisconnect",
+        ])
+        #expect(leftInFlight(recorder: recorder) == [])
     }
 
     @Test func theMostRecentlyActiveSceneAnswersUnlessTheIntentTargetsAnother() throws {
@@ -57,6 +64,7 @@ struct HandlerStoreTests {
         try app.launch(.user)
         let first = try #require(app.connectedScenes.first)
         let second = try app.userOpensNewWindow()
+        let recorder = LifecycleRecorder(app)
         let intent = AnyIntent(OrderSoupIntent())
         #expect(app.handlerStore.handler(for: intent) === screen(of: second)?.handler)
         let targeted = AnyIntent(OrderSoupIntent(), targetSceneIdentifier: first.session.persistentIdentifier)
@@ -66,6 +74,15 @@ struct HandlerStoreTests {
         #expect(app.mostRecentlyActiveScene === second)
         try app.userCloses(second.session)
         #expect(app.handlerStore.handler(for: intent) === screen(of: first)?.handler)
+        #expect(recorder.take().filter { $0.hasPrefix("session-") } == [
+            "session-1 sceneWillResignActive", "session-1 sceneDidEnterBackground", "session-1 stateRestorationActivity",
+            "session-2 sceneWillResignActive", "session-2 sceneDidEnterBackground", "session-2 stateRestorationActivity",
+            "session-1 sceneWillEnterForeground", "session-1 sceneDidBecomeActive",
+            "session-2 sceneWillEnterForeground", "session-2 sceneDidBecomeActive",
+            "session-2 sceneWillResignActive", "session-2 sceneDidEnterBackground", "session-2 stateRestorationActivity",
+            "session-2 sceneDidDisconnect",
+        ])
+        #expect(leftInFlight(recorder: recorder) == [])
     }
 
     /// The library's part: with no screen the store has no handler, and the host asks the

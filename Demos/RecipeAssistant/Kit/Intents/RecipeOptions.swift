@@ -39,9 +39,6 @@ public final class RecipeOptions {
         return ObjectCollection(sections: sections, nextOffset: end < matches.count ? end : nil)
     }
 
-    /// How many recipes match `term`.
-    public func count(for term: String) -> Int { matches(for: term).count }
-
     private func matches(for term: String) -> [Recipe] {
         if let cached, cached.term == term { return cached.matches }
         let matches = model.book.search(term, limit: .max)
