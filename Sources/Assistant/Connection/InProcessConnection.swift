@@ -30,10 +30,16 @@ public final class InProcessConnection: AppConnection {
         manifest = host.application.manifest
         catalog = host.catalog
         let application = host.application
-        foreground.isActive = application.applicationState == .active
-        application.observe { [slot, foreground, weak application] event in
+        foreground.reset(active: application.connectedScenes.count { $0.activationState == .foregroundActive })
+        application.observe { [slot, foreground] event in
             slot.trace?.record(.lifecycle, event.description)
-            foreground.isActive = application?.applicationState == .active
+            // Counted from the events, not by walking the scenes: an app with ten thousand idle
+            // scenes pays nothing per call.
+            switch event {
+            case .scene(_, .sceneDidBecomeActive): foreground.change(by: 1)
+            case .scene(_, .sceneWillResignActive): foreground.change(by: -1)
+            default: break
+            }
         }
         host.onReport = { [slot] report in
             slot.trace?.record(.report, report.description)
@@ -81,15 +87,17 @@ public final class InProcessConnection: AppConnection {
     }
 }
 
-/// Whether the app has a foreground-active scene, as its lifecycle callbacks last said: read off
-/// the main actor to skip the overlay's hop when there is nothing to interrupt.
+/// How many of the app's scenes are foreground active, as its lifecycle callbacks say (each
+/// becomes active, then resigns, before it goes): read off the main actor to skip the overlay's
+/// hop when there is nothing to interrupt.
 private final class ForegroundFlag: Sendable {
-    private let active = Atomic<Bool>(false)
+    private let active = Atomic<Int>(0)
 
-    var isActive: Bool {
-        get { active.load(ordering: .relaxed) }
-        set { active.store(newValue, ordering: .relaxed) }
-    }
+    var isActive: Bool { active.load(ordering: .relaxed) > 0 }
+
+    func reset(active count: Int) { active.store(count, ordering: .relaxed) }
+
+    func change(by delta: Int) { active.add(delta, ordering: .relaxed) }
 }
 
 /// The trace a connection records into, replaceable from any thread.
