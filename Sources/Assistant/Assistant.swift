@@ -1,4 +1,9 @@
 import SceneIntents
+import Synchronization
+
+/// Request numbers, unique in the process: several assistants may share one app's host, which
+/// keeps a handler per request number.
+private let requestNumbers = Atomic<UInt64>(0)
 
 /// The system side: receives a request, routes it, launches or wakes the app, converses with the
 /// user through resolve → confirm → handle under a time budget per phase call, brings a scene
@@ -17,7 +22,6 @@ public actor Assistant {
     private let device: Device
     private let clock: BudgetClock
     private var vocabulary: Vocabulary
-    private var nextRequest: UInt64 = 0
 
     /// An assistant for one app.
     ///
@@ -47,9 +51,13 @@ public actor Assistant {
     }
 
     /// Carries out one request from start to end and says how it ended.
+    ///
+    /// A caller already cancelled gets `cancelled` at once: nothing reaches the app (it is not
+    /// launched, no handler is called).
     public func perform(_ request: AssistantRequest) async -> AssistantOutcome {
         trace.record(.request, request.description)
         var dialog: [String] = []
+        if Task.isCancelled { return await end(.cancelled, Dialog.cancelled, intent: nil, dialog: dialog) }
         let intent: AnyIntent
         switch request {
         case .intent(let typed):
@@ -65,13 +73,14 @@ public actor Assistant {
             return await end(.refused, refusal, intent: intent, dialog: dialog)
         }
         guard let descriptor = connection.catalog.descriptor(named: intent.typeName) else {
-            return await end(.refused, "I don't know how to do that.", intent: intent, dialog: dialog)
+            let refusal = IntentHostError(.unknownIntent, intent: intent.typeName)
+            return await end(.refused, Dialog.refusal(refusal, appName: connection.appName), intent: intent, dialog: dialog)
         }
         let appName = connection.appName
         trace.record(.route, "\(intent.typeName) → \(appName)")
-        nextRequest += 1
+        let number = requestNumbers.wrappingAdd(1, ordering: .relaxed).newValue
         var exchange = Exchange(
-            descriptor: descriptor, intent: intent, request: nextRequest, connection: connection,
+            descriptor: descriptor, intent: intent, request: number, connection: connection,
             user: user, trace: trace, clock: clock, configuration: configuration)
         var outcome = await exchange.run()
         outcome.dialog = dialog + outcome.dialog
@@ -91,7 +100,7 @@ public actor Assistant {
                 let phrase = Template(candidate.phrase).spoken
                 return phrases.filter { $0 == phrase }.count > 1 ? "\(phrase) (\(candidate.intent))" : phrase
             }
-            let prompt = Prompt.chooseInterpretation(question: "Did you mean:", options: options)
+            let prompt = Prompt.chooseInterpretation(question: Dialog.whichDidYouMean, options: options)
             trace.record(.prompt, prompt.spoken.replacingNewlines)
             dialog.append(prompt.spoken)
             let reply = await user.answer(prompt)
@@ -100,9 +109,9 @@ public actor Assistant {
             case .pick(let number) where (1...candidates.count).contains(number):
                 match = .matched(candidates[number - 1])
             case .cancel:
-                return .stop(await end(.cancelled, "OK, cancelled.", intent: nil, dialog: dialog))
+                return .stop(await end(.cancelled, Dialog.cancelled, intent: nil, dialog: dialog))
             default:
-                return .stop(await end(.notUnderstood, "Sorry, I still didn't understand.", intent: nil, dialog: dialog))
+                return .stop(await end(.notUnderstood, Dialog.stillDidNotUnderstand, intent: nil, dialog: dialog))
             }
         }
         switch match {
@@ -111,7 +120,8 @@ public actor Assistant {
             trace.record(.interpret, "\(interpretation.intent) via \"\(interpretation.phrase)\"\(summary)")
             guard let descriptor = connection.catalog.descriptor(named: interpretation.intent) else {
                 trace.record(.route, "refused \(interpretation.intent): not defined by the app")
-                return .stop(await end(.refused, "Sorry, I don't know how to do that.", intent: nil, dialog: dialog))
+                let refusal = IntentHostError(.unknownIntent, intent: interpretation.intent)
+                return .stop(await end(.refused, Dialog.refusal(refusal, appName: connection.appName), intent: nil, dialog: dialog))
             }
             var intent = descriptor.makeIntent()
             for (name, slot) in interpretation.slots.sorted(by: { $0.key < $1.key }) {
@@ -124,11 +134,21 @@ public actor Assistant {
             return .intent(intent)
         case .noMatch(let suggestions):
             trace.record(.interpret, "no match")
-            let hint = suggestions.isEmpty ? "" : " You can say: " + suggestions.map { "\"\(Template($0).spoken)\"" }.joined(separator: ", ") + "."
-            return .stop(await end(.notUnderstood, "Sorry, I didn't understand.\(hint)", intent: nil, dialog: dialog))
+            return .stop(await end(.notUnderstood, didNotUnderstand(suggesting: suggestions), intent: nil, dialog: dialog))
         case .ambiguous:
-            return .stop(await end(.notUnderstood, "Sorry, I didn't understand.", intent: nil, dialog: dialog))
+            return .stop(await end(.notUnderstood, didNotUnderstand(suggesting: []), intent: nil, dialog: dialog))
         }
+    }
+
+    /// "I didn't understand", with two or three things to say: the phrases closest to the words,
+    /// topped up with the vocabulary's first phrases.
+    private func didNotUnderstand(suggesting closest: [String]) -> String {
+        var things: [String] = []
+        for template in closest + vocabulary.phrases where things.count < 3 {
+            let spoken = Template(template).spoken
+            if !things.contains(spoken) { things.append(spoken) }
+        }
+        return Dialog.didNotUnderstand(suggestions: things)
     }
 
     private func slotSummary(_ interpretation: Interpretation) -> String {

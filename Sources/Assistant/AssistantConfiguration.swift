@@ -3,7 +3,8 @@ import SceneIntents
 /// How the assistant behaves: budgets, paging, patience.
 public struct AssistantConfiguration: Sendable, Equatable {
     /// The time each phase call may take (default 10 s). The first call of a request is also
-    /// charged the app's launch and handler lookup.
+    /// charged the app's launch and handler lookup. `.seconds(Int64.max)` (or anything from
+    /// `BudgetClock.horizon` up) means no limit.
     public var phaseBudget: Duration = .seconds(10)
     /// Budgets for particular intents, by type name, instead of `phaseBudget`.
     public var intentBudgets: [String: Duration] = [:]

@@ -30,8 +30,12 @@ public struct AssistantOutcome: Sendable, Equatable {
     public var response: IntentResponse?
     /// The lines the assistant said, in order.
     public var dialog: [String]
-    /// The scene that continued the activity, for `continuedInApp`.
+    /// The scene that continued the activity, for `continuedInApp` (and a
+    /// `failureRequiringAppLaunch` that opened the app).
     public var continuedInScene: String?
+    /// Why it failed, when the assistant itself found the reason (the app could not be opened,
+    /// or its scene could not continue the activity); nil otherwise.
+    public var reason: String?
 
     /// The last line said.
     public var lastLine: String? { dialog.last }

@@ -25,6 +25,7 @@ struct ContinueInAppTests {
         #expect(screen.continued.isEmpty)
         #expect(rig.app.applicationState == .active)
         #expect(rig.traceLines.contains("continuation: OrderSoupIntent continued in session-1"))
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
     @Test func aBackgroundSceneComesForwardThenContinues() async throws {
@@ -44,6 +45,7 @@ struct ContinueInAppTests {
         #expect(screen.continued.map(\.activityType) == ["OrderSoupIntent"])
         #expect(screen.handler.calls.last == "handle")
         #expect(rig.handler.calls.isEmpty, "the screen's handler answered, not the fallback")
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
     @Test func theSceneMatchingTheTargetContentIdentifierIsChosen() async throws {
@@ -57,11 +59,19 @@ struct ContinueInAppTests {
         try activity.update { $0.targetContentIdentifier = "table-4" }
         let secondScreen = try #require(second.rootViewController as? KitchenScreen)
         secondScreen.handler.handling = { _ in IntentResponse(code: .continueInApp, userActivity: activity) }
+        _ = rig.recorder.take()
         let outcome = await rig.order(OrderSoupIntent(soup: Soup.menu[0]))
         #expect(secondScreen.handler.calls.last == "handle", "the most recently active scene's handler answered")
         #expect(outcome.continuedInScene == first.session.persistentIdentifier)
         #expect(second.activationState == .background)
         #expect(first.activationState == .foregroundActive)
+        // The scene's and the app's callbacks; whether views hear a return from the background is
+        // the runtime's business (REFERENCE §2: they do not).
+        #expect(rig.recorder.take().filter { !$0.hasPrefix("Screen-") } == [
+            "app handlerFor OrderSoupIntent", "session-1 sceneWillEnterForeground", "session-1 sceneDidBecomeActive",
+            "session-1 willContinueUserActivityWithType", "session-1 continue",
+        ])
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
     @Test func failureRequiringAppLaunchOpensTheAppToo() async throws {
@@ -71,6 +81,12 @@ struct ContinueInAppTests {
         #expect(outcome.status == .failure)
         #expect(outcome.continuedInScene == "session-1")
         #expect(outcome.lastLine == "You'll need to continue in Kitchen.")
+        #expect(rig.recorder.take() == Rig.launch + [
+            "app configurationForConnecting session-1", "session-1 willConnectTo", "Screen-session-1 viewDidLoad",
+            "Screen-session-1 viewWillAppear", "session-1 sceneWillEnterForeground", "session-1 sceneDidBecomeActive",
+            "Screen-session-1 viewDidAppear",
+        ])
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 }
 
@@ -89,6 +105,8 @@ struct RoutingTests {
         #expect(outcome.status == .refused)
         #expect(outcome.dialog == ["Sorry, I don't know how to do that."])
         #expect(!rig.app.isRunning)
+        #expect(rig.recorder.take() == [])
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
     @Test func anIntentTheManifestDoesNotListIsRefusedBeforeLaunching() async throws {
@@ -97,6 +115,8 @@ struct RoutingTests {
         #expect(outcome.status == .refused)
         #expect(outcome.dialog == ["Sorry, Kitchen doesn't support that."])
         #expect(!rig.app.isRunning)
+        #expect(rig.recorder.take() == [])
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
     @Test func aRestrictedIntentIsRefusedWhileLockedAndRunsWhenUnlocked() async throws {
@@ -111,16 +131,17 @@ struct RoutingTests {
         rig.device.unlock()
         let unlocked = await rig.perform(.intent(OpenSafeIntent()))
         #expect(unlocked.status == .success)
+        #expect(rig.recorder.take() == Rig.launch + ["app handlerFor OpenSafeIntent"])
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
     @Test func notHandledIsSpokenAndTheRequestEnds() async throws {
-        let app = Kitchen.application(fallback: nil)
-        let host = IntentHost(application: app, catalog: try Kitchen.catalog())
-        let assistant = Assistant(
-            connection: InProcessConnection(host: host, appName: "Kitchen"), user: ScriptedUser(), device: Device(),
-            clock: ManualClock())
-        let outcome = await assistant.perform(.intent(OrderSoupIntent()))
+        let rig = try Rig(fallback: { _ in nil })
+        let outcome = await rig.order()
         #expect(outcome.status == .failure)
         #expect(outcome.dialog == ["Sorry, Kitchen can't do that right now."])
+        #expect(rig.traceLines.last == "outcome: failure")
+        #expect(rig.recorder.take() == Rig.launch)
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 }

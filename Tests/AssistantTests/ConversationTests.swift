@@ -15,6 +15,8 @@ struct ConversationTests {
         #expect(outcome.dialog == ["2 Tomato coming up."])
         #expect(rig.handler.calls == ["resolveSoup", "resolveQuantity", "resolveToppings", "confirm", "handle"])
         #expect(rig.host.requestsInFlight == 0)
+        #expect(rig.recorder.take() == Rig.launch)
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
     @Test func needsValueAsksWithThePromptAndSearchesTheOptions() async throws {
@@ -25,6 +27,8 @@ struct ConversationTests {
         #expect(outcome.intent?.as(OrderSoupIntent.self)?.soup == Soup.menu[3])
         #expect(rig.handler.calls.prefix(3) == ["resolveSoup", "provideSoupOptions(pea)", "resolveSoup"])
         #expect(outcome.lastLine == "1 Pea coming up.")
+        #expect(rig.recorder.take() == Rig.launch)
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
     @Test func disambiguationOffersRichItemsAndTakesThePick() async throws {
@@ -42,6 +46,8 @@ struct ConversationTests {
         ])
         #expect(rig.user.prompts.first?.spoken == "Which soup would you like?\n1. Tomato (vegan)\n2. Lentil (spicy)\n3. Clam Chowder (creamy)")
         #expect(outcome.intent?.as(OrderSoupIntent.self)?.soup == Soup.menu[1])
+        #expect(rig.recorder.take() == Rig.launch)
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
     @Test func aLongListIsPagedForVoice() async throws {
@@ -59,6 +65,8 @@ struct ConversationTests {
         ])
         #expect(outcome.intent?.as(OrderSoupIntent.self)?.soup == Soup.menu[6])
         #expect(outcome.status == .success)
+        #expect(rig.recorder.take() == Rig.launch)
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
     @Test func confirmationYesAcceptsTheValue() async throws {
@@ -69,6 +77,8 @@ struct ConversationTests {
         #expect(outcome.status == .success)
         #expect(outcome.intent?.as(OrderSoupIntent.self)?.soup == Soup("pea", "Pea"))
         #expect(rig.handler.calls.filter { $0 == "resolveSoup" }.count == 1)
+        #expect(rig.recorder.take() == Rig.launch)
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
     @Test func confirmationNoAsksForAnotherValue() async throws {
@@ -83,6 +93,8 @@ struct ConversationTests {
         ])
         #expect(outcome.intent?.as(OrderSoupIntent.self)?.soup == Soup.menu[5])
         #expect(outcome.status == .success)
+        #expect(rig.recorder.take() == Rig.launch)
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
     @Test func unsupportedSaysWhyWithTheReasonsDialogAndAsksAgain() async throws {
@@ -93,6 +105,8 @@ struct ConversationTests {
         let outcome = await rig.order(OrderSoupIntent(soup: Soup.menu[2]))
         #expect(outcome.dialog == ["Sorry, Clam Chowder is sold out.", "Which soup?", "1 Lentil coming up."])
         #expect(outcome.status == .success)
+        #expect(rig.recorder.take() == Rig.launch)
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
     @Test func notRequiredStopsResolvingTheParameter() async throws {
@@ -102,6 +116,8 @@ struct ConversationTests {
         #expect(outcome.status == .success)
         #expect(rig.user.prompts.isEmpty)
         #expect(rig.handler.calls == ["resolveSoup", "resolveQuantity", "resolveToppings", "confirm", "handle"])
+        #expect(rig.recorder.take() == Rig.launch)
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
     @Test func multiValueParametersAskAboutEachItemThatNeedsIt() async throws {
@@ -113,6 +129,8 @@ struct ConversationTests {
         #expect(outcome.intent?.as(OrderSoupIntent.self)?.toppings == ["cream", "croutons"])
         #expect(outcome.dialog.first == "Sorry, that toppings isn't supported.")
         #expect(outcome.status == .success)
+        #expect(rig.recorder.take() == Rig.launch)
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
     @Test func aFailedConfirmationEndsWithItsDialog() async throws {
@@ -123,6 +141,8 @@ struct ConversationTests {
         #expect(outcome.dialog == ["The kitchen closed at 9 pm."])
         #expect(!rig.handler.calls.contains("handle"))
         #expect(rig.host.requestsInFlight == 0)
+        #expect(rig.recorder.take() == Rig.launch)
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
     @Test func inProgressIsReportedWithoutWaiting() async throws {
@@ -131,6 +151,8 @@ struct ConversationTests {
         let outcome = await rig.order(OrderSoupIntent(soup: tomato))
         #expect(outcome.status == .inProgress)
         #expect(outcome.dialog == ["Kitchen is working on it."])
+        #expect(rig.recorder.take() == Rig.launch)
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
     @Test(arguments: ["value", "pick", "confirmation"])
@@ -149,25 +171,52 @@ struct ConversationTests {
         #expect(rig.user.prompts.count == 1)
         #expect(!rig.handler.calls.contains("handle"))
         #expect(rig.host.requestsInFlight == 0)
+        #expect(rig.recorder.take() == Rig.launch)
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
     @Test func aLoopThatNeverConvergesEndsAtTheReaskLimit() async throws {
         var configuration = AssistantConfiguration()
         configuration.maxReasks = 2
-        let rig = try Rig([.text("tomato"), .text("tomato"), .text("tomato"), .text("tomato")], configuration: configuration)
+        let rig = try Rig([.text("tomato"), .text("tomato")], configuration: configuration)
         rig.handler.soup = { _ in .unsupported }
         let outcome = await rig.order(OrderSoupIntent(soup: tomato))
         #expect(outcome.status == .failure)
         #expect(outcome.lastLine == "Sorry, I'm having trouble with the soup. Let's try again later.")
         #expect(rig.handler.calls.filter { $0 == "resolveSoup" }.count == 3)
         #expect(rig.host.requestsInFlight == 0)
+        #expect(rig.recorder.take() == Rig.launch)
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
-    @Test func aHandlerThatCannotBeFoundOrFailsIsSpokenClearly() async throws {
-        let rig = try Rig()
-        rig.handler.handling = { _ in throw CancellationError() }
+    /// Not found (handlerFor answers nil), of the wrong type, and throwing: each its own line.
+    @Test(arguments: ["not found", "wrong type", "throwing"])
+    func aHandlerThatCannotBeFoundOrFailsIsSpokenClearly(_ failure: String) async throws {
+        final class NotAHandler {}
+        struct Burnt: Error, CustomStringConvertible { var description: String { "the soup burnt" } }
+        let handler = ScriptedSoupHandler()
+        handler.handling = { _ in throw Burnt() }
+        let rig = try Rig(fallback: { _ in
+            switch failure {
+            case "not found": nil
+            case "wrong type": NotAHandler()
+            default: handler
+            }
+        })
         let outcome = await rig.order(OrderSoupIntent(soup: tomato))
+        let line =
+            switch failure {
+            case "not found": "Sorry, Kitchen can't do that right now."
+            case "wrong type":
+                "Sorry, Kitchen couldn't do that: handlerFor returned a NotAHandler (expected OrderSoupIntentHandling) for OrderSoupIntent, which is not a handler of it."
+            default: "Sorry, Kitchen couldn't do that: the handler of OrderSoupIntent failed: the soup burnt."
+            }
         #expect(outcome.status == .failure)
-        #expect(outcome.lastLine == "Sorry, Kitchen couldn't do that: the call to the handler of OrderSoupIntent was cancelled.")
+        #expect(outcome.dialog == [line])
+        #expect(rig.user.heard == [line])
+        #expect(rig.traceLines.last == "outcome: failure")
+        #expect(handler.calls == (failure == "throwing" ? ["resolveSoup", "resolveQuantity", "resolveToppings", "confirm", "handle"] : []))
+        #expect(rig.recorder.take() == Rig.launch)
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 }

@@ -26,6 +26,12 @@ struct GoldenTraceTests {
         await clock.waitForSleepers(2)
         clock.advance(by: .milliseconds(1_500))
         _ = await task.value
+        #expect(rig.recorder.take() == Rig.launch + [
+            "app configurationForConnecting session-1", "session-1 willConnectTo", "Screen-session-1 viewDidLoad",
+            "Screen-session-1 viewWillAppear", "session-1 sceneWillEnterForeground", "session-1 sceneDidBecomeActive",
+            "Screen-session-1 viewDidAppear",
+        ])
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
         return rig.assistant.trace
     }
 

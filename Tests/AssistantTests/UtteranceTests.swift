@@ -12,6 +12,8 @@ struct UtteranceTests {
         #expect(outcome.status == .success)
         #expect(outcome.intent?.as(OrderSoupIntent.self)?.soup?.identifier == "clam")
         #expect(outcome.dialog == ["1 Clam Chowder coming up."])
+        #expect(rig.recorder.take() == Rig.launch)
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
     @Test func aMisspeltEntityNameStillFindsTheEntity() async throws {
@@ -19,6 +21,8 @@ struct UtteranceTests {
         let outcome = await rig.perform(.utterance("order clam chowdr soup"))
         #expect(outcome.intent?.as(OrderSoupIntent.self)?.soup == Soup("clam", "Clam Chowder"))
         #expect(rig.traceLines.contains("interpret: OrderSoupIntent via \"order ${soup} soup\" (soup: \"clam chowdr\" = Clam Chowder)"))
+        #expect(rig.recorder.take() == Rig.launch)
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
     @Test func noMatchSaysSoWithSpeakableSuggestions() async throws {
@@ -43,6 +47,8 @@ struct UtteranceTests {
         #expect(options == ["open the … (OpenSafeIntent)", "open the … (OrderSoupIntent)"])
         #expect(outcome.status == .success)
         #expect(rig.handler.calls == ["openSafe"])
+        #expect(rig.recorder.take() == Rig.launch.dropLast() + ["app handlerFor OpenSafeIntent"])
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
     @Test func anUtteranceForAnIntentTheAppDoesNotDefineIsRefused() async throws {
@@ -51,6 +57,8 @@ struct UtteranceTests {
         #expect(outcome.status == .refused)
         #expect(outcome.dialog == ["Sorry, I don't know how to do that."])
         #expect(!rig.app.isRunning)
+        #expect(rig.recorder.take() == [])
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 }
 
@@ -62,5 +70,7 @@ struct InterpretationCancelTests {
         #expect(outcome.status == .cancelled)
         #expect(outcome.lastLine == "OK, cancelled.")
         #expect(!rig.app.isRunning)
+        #expect(rig.recorder.take() == [])
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 }

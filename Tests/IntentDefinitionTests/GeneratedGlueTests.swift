@@ -75,7 +75,7 @@ struct GeneratedGlueTests {
 
     @Test func dynamicOptionsAndCustomTypesAnswerThroughTheHost() async throws {
         let host = try makeHost(RecipeHandler())
-        let options = await answer(host, .provideOptions(parameter: "recipe", searchTerm: "tomato"), FindRecipeIntent())
+        let options = await answer(host, .provideOptions(parameter: "recipe", searchTerm: "tomato", page: .all), FindRecipeIntent())
         #expect(options == .options(ObjectCollection(items: [AnyParameterValue(RecipeHandler.book[1]), AnyParameterValue(RecipeHandler.book[2])])))
         let spoken = FindRecipeIntent(recipe: Recipe(identifier: nil, display: "tomato"))
         #expect(await answer(host, .resolve(parameter: "recipe"), spoken) == .resolved([

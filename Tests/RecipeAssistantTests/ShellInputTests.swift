@@ -99,7 +99,7 @@ struct ShellInputTests {
         let text = run.text
         #expect(text.contains("""
             > :scenes
-            session-1: foregroundActive, showing Recipes.
+            session-1: foregroundInactive, showing Recipes.
             > :help
             Speak plain text to the assistant
             """))

@@ -36,9 +36,19 @@ public struct BudgetClock: Sendable {
     /// The time since the clock was adopted.
     public var now: Duration { elapsed() }
 
-    /// Calls `fire` once `deadline` (measured like `now`) is reached, unless disarmed first.
+    /// How many deadlines on the continuous clock are armed now, in every assistant of the
+    /// process: zero once no budget is running (a check for tests and the benchmark).
+    public static var pendingDeadlines: Int { DeadlineQueue.shared.pending }
+
+    /// Deadlines at or beyond this (about 136 years) never come: no timer is armed for them, so
+    /// a budget of `.seconds(Int64.max)` means "no limit" instead of overflowing a timer.
+    public static let horizon = Duration.seconds(Int64(1) << 32)
+
+    /// Calls `fire` once `deadline` (measured like `now`) is reached, unless disarmed first. A
+    /// deadline at or beyond `horizon` is never reached.
     public func arm(at deadline: Duration, _ fire: @escaping @Sendable () -> Void) -> any BudgetTimer {
-        schedule(deadline, fire)
+        guard deadline < Self.horizon else { return NeverTimer() }
+        return schedule(deadline, fire)
     }
 }
 
@@ -46,6 +56,11 @@ public struct BudgetClock: Sendable {
 public protocol BudgetTimer: Sendable {
     /// Stops the timer; its action will not run (if it has not already) and its memory is freed.
     func disarm()
+}
+
+/// The timer of a deadline that never comes: nothing to disarm.
+private struct NeverTimer: BudgetTimer {
+    func disarm() {}
 }
 
 private struct TaskBudgetTimer: BudgetTimer {

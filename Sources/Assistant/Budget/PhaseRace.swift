@@ -29,14 +29,18 @@ public func race<Value: Sendable>(
 /// Runs work that answers through a callback against a hard deadline: `start` begins the work,
 /// returns its task, and calls `answer` once. This lets work that runs on another actor answer
 /// the waiter directly, with no hop back through a task of its own. Work made of several steps
-/// calls `rearm` with a new deadline as each step completes, so every step has its own budget.
+/// calls `rearm` with a new deadline as each step completes, so every step has its own budget;
+/// `rearm` answers false when the race is already over (the step came too late).
+///
+/// A caller that is already cancelled gets `.cancelled` at once: the work is never started.
 public func race<Value: Sendable>(
     deadline: Duration, on clock: BudgetClock,
     late: @escaping @Sendable (Value) -> Void = { _ in },
     start: (
-        _ answer: @escaping @Sendable (Value) -> Void, _ rearm: @escaping @Sendable (Duration) -> Void
+        _ answer: @escaping @Sendable (Value) -> Void, _ rearm: @escaping @Sendable (Duration) -> Bool
     ) -> Task<Void, Never>
 ) async -> RaceOutcome<Value> {
+    if Task.isCancelled { return .cancelled }
     let gate = RaceGate<Value>()
     return await withTaskCancellationHandler {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<RaceOutcome<Value>, Never>) in
@@ -88,16 +92,21 @@ private final class RaceGate<Value: Sendable>: Sendable {
     }
 
     /// Replaces the timer with a new one (a later deadline); disarms the new one at once if the
-    /// race is over.
-    func replace(timer new: any BudgetTimer) {
+    /// race is over, and answers whether it was still on.
+    @discardableResult
+    func replace(timer new: any BudgetTimer) -> Bool {
         let old = state.withLock { state -> (any BudgetTimer)?? in
             if state.outcome != nil { return .none }
             defer { state.timer = new }
             return .some(state.timer)
         }
         switch old {
-        case .none: new.disarm()
-        case .some(let old): old?.disarm()
+        case .none:
+            new.disarm()
+            return false
+        case .some(let old):
+            old?.disarm()
+            return true
         }
     }
 

@@ -29,6 +29,20 @@ public protocol AppConnection: Sendable {
     func continueInApp(_ activity: UserActivity) async throws -> String
     /// Where the app's lifecycle callbacks are recorded (nil: nowhere).
     func attach(_ trace: Trace?)
+    /// The assistant's overlay comes up over the app: a foreground-active scene of the app is
+    /// interrupted (`sceneWillResignActive`, then foreground inactive). Answers whether any scene
+    /// was; only then is `endInterruption()` called when the request ends.
+    func beginInterruption() async throws -> Bool
+    /// The overlay goes: the scenes `beginInterruption()` interrupted become active again.
+    /// Answers whether any did.
+    func endInterruption() async throws -> Bool
+}
+
+extension AppConnection {
+    /// No overlay: an app reached this way has no scenes to interrupt.
+    public func beginInterruption() async throws -> Bool { false }
+    /// No overlay to end.
+    public func endInterruption() async throws -> Bool { false }
 }
 
 extension AppConnection {

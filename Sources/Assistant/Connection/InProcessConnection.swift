@@ -17,6 +17,7 @@ public final class InProcessConnection: AppConnection {
     private let host: IntentHost
     private let slot = TraceSlot()
     private let started = Atomic<Int>(0)
+    private let foreground = ForegroundFlag()
 
     /// How many calls were started on the app's main actor: each is one round trip there.
     public var mainActorRoundTrips: Int { started.load(ordering: .relaxed) }
@@ -28,8 +29,17 @@ public final class InProcessConnection: AppConnection {
         self.appName = appName
         manifest = host.application.manifest
         catalog = host.catalog
-        host.application.observe { [slot] event in
+        let application = host.application
+        foreground.reset(active: application.connectedScenes.count { $0.activationState == .foregroundActive })
+        application.observe { [slot, foreground] event in
             slot.trace?.record(.lifecycle, event.description)
+            // Counted from the events, not by walking the scenes: an app with ten thousand idle
+            // scenes pays nothing per call.
+            switch event {
+            case .scene(_, .sceneDidBecomeActive): foreground.change(by: 1)
+            case .scene(_, .sceneWillResignActive): foreground.change(by: -1)
+            default: break
+            }
         }
         host.onReport = { [slot] report in
             slot.trace?.record(.report, report.description)
@@ -52,10 +62,42 @@ public final class InProcessConnection: AppConnection {
         }
     }
 
+    /// Interrupts the app's foreground-active scenes on the main actor. When none is active (as
+    /// the lifecycle callbacks seen so far say) it answers at once, with no hop.
+    public func beginInterruption() async throws -> Bool {
+        guard foreground.isActive else { return false }
+        return try await MainActor.run { [host] in
+            guard host.application.applicationState == .active else { return false }
+            try host.application.beginInterruption()
+            return true
+        }
+    }
+
+    /// Ends the interruption on the main actor.
+    public func endInterruption() async throws -> Bool {
+        try await MainActor.run { [host] in
+            try host.application.endInterruption()
+            return true
+        }
+    }
+
     /// Records the app's lifecycle callbacks and host reports in `trace` from now on.
     public func attach(_ trace: Trace?) {
         slot.trace = trace
     }
+}
+
+/// How many of the app's scenes are foreground active, as its lifecycle callbacks say (each
+/// becomes active, then resigns, before it goes): read off the main actor to skip the overlay's
+/// hop when there is nothing to interrupt.
+private final class ForegroundFlag: Sendable {
+    private let active = Atomic<Int>(0)
+
+    var isActive: Bool { active.load(ordering: .relaxed) > 0 }
+
+    func reset(active count: Int) { active.store(count, ordering: .relaxed) }
+
+    func change(by delta: Int) { active.add(delta, ordering: .relaxed) }
 }
 
 /// The trace a connection records into, replaceable from any thread.

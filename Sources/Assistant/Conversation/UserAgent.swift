@@ -26,7 +26,7 @@ public enum Prompt: Sendable, Equatable, CustomStringConvertible {
                 let subtitle = item.subtitle.map { " (\($0))" } ?? ""
                 lines.append("\(first + offset). \(item.title)\(subtitle)")
             }
-            if hasMore { lines.append("Say \"more\" for more.") }
+            if hasMore { lines.append(Dialog.sayMore) }
             return lines.joined(separator: "\n")
         case .chooseInterpretation(let question, let options):
             return ([question] + options.enumerated().map { "\($0.offset + 1). \($0.element)" })
@@ -53,8 +53,8 @@ public enum Reply: Sendable, Equatable, CustomStringConvertible {
     /// Stop the exchange.
     case cancel
 
-    /// Reads a typed or spoken answer: a number picks, "more", "yes"/"no", "cancel"/"stop";
-    /// anything else is text.
+    /// Reads a typed or spoken answer: a number or an ordinal picks ("3", "3.", "three", "the
+    /// third"), "more", "yes"/"no", "cancel"/"stop"; anything else is text.
     public init(parsing text: String) {
         let words = text.trimmingCharacters(in: .whitespaces).lowercased()
         switch words {
@@ -63,7 +63,11 @@ public enum Reply: Sendable, Equatable, CustomStringConvertible {
         case "no", "n", "nope": self = .no
         case "cancel", "stop", "never mind", "nevermind": self = .cancel
         default:
-            if let number = Int(words) { self = .pick(number) } else { self = .text(text.trimmingCharacters(in: .whitespaces)) }
+            if let number = Ordinal.number(in: words) {
+                self = .pick(number)
+            } else {
+                self = .text(text.trimmingCharacters(in: .whitespaces))
+            }
         }
     }
 

@@ -49,7 +49,7 @@ public struct TraceEvent: Sendable, Equatable, Codable, CustomStringConvertible 
     }
 
     /// The instant as seconds with millisecond precision, e.g. `12.345`.
-    public var seconds: String { at.secondsText(trimmed: false) }
+    public var seconds: String { DurationFormat.seconds(at, trimmed: false) }
 
     /// One readable line: instant, kind, detail.
     public var description: String {

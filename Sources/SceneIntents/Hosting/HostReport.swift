@@ -4,6 +4,9 @@ public struct HostReport: Sendable, Equatable, Codable, CustomStringConvertible 
     public enum Kind: String, Sendable, Codable {
         /// A completion handler was called again after its first answer; the later answer was ignored.
         case secondAnswerIgnored
+        /// A completion handler was called after its call was cancelled (its budget ran out or
+        /// the request ended); the late answer was ignored.
+        case lateAnswerIgnored
         /// The app was launched in the background to answer a call.
         case launchedForIntent
         /// A handler was looked up through `handlerFor`.

@@ -5,11 +5,18 @@ import Synchronization
 /// Wrap such a method with `withIntentCompletion(_:)`. The first call answers; any later call is
 /// ignored and reported to the host (`HostReport.Kind.secondAnswerIgnored`), never crashing.
 /// If the call is cancelled (its budget ran out) before an answer, the wait ends with
-/// `CancellationError`.
+/// `CancellationError`, and an answer after that is reported as late
+/// (`HostReport.Kind.lateAnswerIgnored`), not as a second one.
 public final class IntentCompletion<Value: Sendable>: Sendable {
+    private enum Phase {
+        case waiting
+        case answered
+        case cancelled
+    }
+
     private struct State {
         var continuation: CheckedContinuation<Value, any Error>?
-        var answered = false
+        var phase = Phase.waiting
     }
 
     private let state = Mutex(State())
@@ -23,21 +30,24 @@ public final class IntentCompletion<Value: Sendable>: Sendable {
 
     /// Answers; only the first call counts.
     public func callAsFunction(_ value: Value) {
-        let continuation = state.withLock { state -> CheckedContinuation<Value, any Error>?? in
-            guard !state.answered else { return .none }
-            state.answered = true
-            defer { state.continuation = nil }
-            return .some(state.continuation)
+        let (phase, continuation) = state.withLock { state in
+            let taken = (state.phase, state.continuation)
+            if state.phase == .waiting {
+                state.phase = .answered
+                state.continuation = nil
+            }
+            return taken
         }
-        switch continuation {
-        case .none: report?(HostReport(.secondAnswerIgnored, label))
-        case .some(let continuation): continuation?.resume(returning: value)
+        switch phase {
+        case .waiting: continuation?.resume(returning: value)
+        case .answered: report?(HostReport(.secondAnswerIgnored, label))
+        case .cancelled: report?(HostReport(.lateAnswerIgnored, label))
         }
     }
 
     func install(_ continuation: CheckedContinuation<Value, any Error>) {
         let early = state.withLock { state -> Bool in
-            if state.answered { return true }
+            if state.phase == .cancelled { return true }
             state.continuation = continuation
             return false
         }
@@ -46,8 +56,8 @@ public final class IntentCompletion<Value: Sendable>: Sendable {
 
     func cancel() {
         let continuation = state.withLock { state -> CheckedContinuation<Value, any Error>? in
-            guard !state.answered else { return nil }
-            state.answered = true
+            guard state.phase == .waiting else { return nil }
+            state.phase = .cancelled
             defer { state.continuation = nil }
             return state.continuation
         }

@@ -9,8 +9,15 @@ import Foundation
 /// answer. Nothing a handler or the delegate does can crash it: nil, a wrong type and a thrown
 /// error each come back as a typed `IntentHostError`.
 ///
-/// When a `handle` response must open the app and carries no user activity, the host makes one
-/// whose `activityType` is the intent's type name and whose `interaction` is (intent, response).
+/// When a `confirm` or `handle` response must open the app and carries no user activity, the host
+/// makes one whose `activityType` is the intent's type name and whose `interaction` is (intent,
+/// response).
+///
+/// Nothing happens after a request's end: a call for a request that has finished is refused
+/// (`requestFinished`), a call whose task is already cancelled is refused before the app is
+/// launched, and a `proceed` visit stops between steps once its task is cancelled. Confirm may
+/// answer `ready` or a failure code, handle anything but `ready` or `unspecified`; any other code
+/// is refused as `invalidResponseCode`, never passed on as a success.
 @MainActor
 public final class IntentHost {
     /// The app the host answers for.
@@ -23,6 +30,7 @@ public final class IntentHost {
     public var now: @Sendable () -> Date = { Date() }
 
     private var handlers: [UInt64: Any] = [:]
+    private var finished = FinishedRequests()
 
     /// A host for an application and its intent types.
     public init(application: Application, catalog: IntentCatalog) {
@@ -36,10 +44,14 @@ public final class IntentHost {
     /// Answers one call; `progress` hears each step of a `proceed` call as it completes.
     public func answer(_ call: PhaseCall, progress: (@Sendable (PhaseStep) -> Void)? = nil) async -> PhaseAnswer {
         if case .finish = call.phase {
-            handlers[call.request] = nil
+            end(call.request)
             return .finished
         }
         let name = call.intent.typeName
+        if finished.contains(call.request) {
+            return .refused(IntentHostError(.requestFinished, intent: name, detail: String(call.request)))
+        }
+        if Task.isCancelled { return .refused(IntentHostError(.cancelled, intent: name)) }
         if let refusal = application.manifest.refusal(
             of: name, catalog: catalog, deviceIsLocked: application.device.isLocked)
         {
@@ -100,38 +112,47 @@ public final class IntentHost {
                     return .refused(IntentHostError(.unknownParameter, intent: I.typeName, detail: name))
                 }
                 return .resolved(try await parameter.resolve(handler, intent))
-            case .provideOptions(let name, let term):
+            case .provideOptions(let name, let term, let page):
                 guard let parameter = schema.parameter(named: name) else {
                     return .refused(IntentHostError(.unknownParameter, intent: I.typeName, detail: name))
                 }
                 guard let options = parameter.options else {
                     return .refused(IntentHostError(.noOptionsProvider, intent: I.typeName, detail: name))
                 }
-                return .options(try await options(handler, intent, term))
+                return .options(try await options(handler, intent, term, page))
             case .confirm:
                 guard let confirm = schema.confirm else { return .response(.ready) }
-                return .response(try await confirm(handler, intent))
+                let response = try await confirm(handler, intent)
+                if response.code == .ready { return .response(response) }
+                end(call.request)
+                guard !schema.isSuccess(response.code) else {
+                    return .refused(invalidCode(response.code, phase: "confirm", intent: I.typeName))
+                }
+                return .response(withActivity(response, for: call))
             case .handle:
                 let response = try await schema.handle(handler, intent)
-                handlers[call.request] = nil
+                end(call.request)
+                guard response.code != .ready && response.code != .unspecified else {
+                    return .refused(invalidCode(response.code, phase: "handle", intent: I.typeName))
+                }
                 return .response(withActivity(response, for: call))
             case .finish:
-                handlers[call.request] = nil
+                end(call.request)
                 return .finished
             case .proceed:
                 return await proceed([], of: schema, on: handler, intent: intent, request: call, progress: nil)
             }
         } catch is HandlerCastFailure {
-            handlers[call.request] = nil
+            end(call.request)
             return .refused(
                 IntentHostError(
                     .wrongHandlerType, intent: I.typeName,
                     detail: "\(type(of: handler)) (expected \(schema.handlerTypeName))"))
         } catch is CancellationError {
-            handlers[call.request] = nil
+            end(call.request)
             return .refused(IntentHostError(.cancelled, intent: I.typeName))
         } catch {
-            handlers[call.request] = nil
+            end(call.request)
             return .refused(IntentHostError(.handlerThrew, intent: I.typeName, detail: "\(error)"))
         }
     }
@@ -152,7 +173,11 @@ public final class IntentHost {
             return nil
         }
         var current = call
+        // Between steps: once the task is cancelled (its budget ran out, the request was
+        // cancelled) or the request has finished, no later phase reaches the handler.
+        func isOver() -> Bool { Task.isCancelled || finished.contains(call.request) }
         for name in parameters {
+            if isOver() { return .refused(IntentHostError(.cancelled, intent: I.typeName)) }
             current.phase = .resolve(parameter: name)
             current.intent = AnyIntent(intent, targetSceneIdentifier: call.intent.targetSceneIdentifier)
             let answer = await self.call(current.phase, of: schema, on: handler, intent: intent, request: current)
@@ -166,16 +191,24 @@ public final class IntentHost {
         }
         current.intent = AnyIntent(intent, targetSceneIdentifier: call.intent.targetSceneIdentifier)
         for phase in [PhaseCall.Phase.confirm, .handle] {
+            if isOver() { return .refused(IntentHostError(.cancelled, intent: I.typeName)) }
             current.phase = phase
             let answer = await self.call(phase, of: schema, on: handler, intent: intent, request: current)
             if let refusal = step(phase, answer) { return refusal }
-            if phase == .confirm, case .response(let response) = answer,
-                response.code != .ready && response.code != .unspecified
-            {
-                break
-            }
+            if phase == .confirm, case .response(let response) = answer, response.code != .ready { break }
         }
         return .progressed(intent: current.intent, steps: steps)
+    }
+
+    /// The request is over: its handler is dropped and any later call of it refused.
+    private func end(_ request: UInt64) {
+        handlers[request] = nil
+        finished.insert(request)
+    }
+
+    private func invalidCode(_ code: ResponseCode, phase: String, intent: String) -> IntentHostError {
+        let allowed = phase == "confirm" ? "confirm may answer ready or a failure code" : "handle may not answer ready or unspecified"
+        return IntentHostError(.invalidResponseCode, intent: intent, detail: "\(code) from \(phase) (\(allowed))")
     }
 
     private func withActivity(_ response: IntentResponse, for call: PhaseCall) -> IntentResponse {

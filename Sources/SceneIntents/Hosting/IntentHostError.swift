@@ -26,6 +26,14 @@ public struct IntentHostError: Error, Sendable, Equatable, Codable, CustomString
         case cancelled
         /// The host process stopped (exited, was killed, or broke the protocol) before answering.
         case hostStopped
+        /// The request has finished (handled, refused, cancelled or timed out): no later call of
+        /// it reaches a handler.
+        case requestFinished
+        /// A phase answered a code it may not: confirm answers `ready` or a failure code, handle
+        /// answers anything but `ready` and `unspecified`.
+        case invalidResponseCode
+        /// An answer the protocol does not allow for the call (the assistant's side).
+        case unexpectedAnswer
     }
 
     /// What went wrong.
@@ -58,6 +66,9 @@ public struct IntentHostError: Error, Sendable, Equatable, Codable, CustomString
         case .handlerThrew: "the handler of \(intent) failed: \(detail)"
         case .cancelled: "the call to the handler of \(intent) was cancelled"
         case .hostStopped: "the app stopped before answering \(intent): \(detail)"
+        case .requestFinished: "request \(detail) of \(intent) has finished"
+        case .invalidResponseCode: "the handler of \(intent) answered \(detail)"
+        case .unexpectedAnswer: "the app answered \(intent) out of turn: \(detail)"
         }
     }
 }

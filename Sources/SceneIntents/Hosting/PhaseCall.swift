@@ -8,8 +8,9 @@ public struct PhaseCall: Sendable, Equatable, Codable {
     public enum Phase: Sendable, Equatable, Codable, CustomStringConvertible {
         /// Resolve one parameter.
         case resolve(parameter: String)
-        /// Provide a parameter's options, with the user's search term (nil or empty: defaults).
-        case provideOptions(parameter: String, searchTerm: String?)
+        /// Provide one page of a parameter's options, with the user's search term (nil or empty:
+        /// defaults). The answer's `ObjectCollection.nextOffset` says where the list goes on.
+        case provideOptions(parameter: String, searchTerm: String?, page: OptionsPage)
         /// Confirm the resolved intent.
         case confirm
         /// Handle the confirmed intent.
@@ -27,7 +28,10 @@ public struct PhaseCall: Sendable, Equatable, Codable {
         public var description: String {
             switch self {
             case .resolve(let parameter): "resolve(\(parameter))"
-            case .provideOptions(let parameter, let term): "provideOptions(\(parameter), \"\(term ?? "")\")"
+            case .provideOptions(let parameter, let term, let page):
+                page == .all
+                    ? "provideOptions(\(parameter), \"\(term ?? "")\")"
+                    : "provideOptions(\(parameter), \"\(term ?? "")\", from \(page.offset), \(page.limit))"
             case .confirm: "confirm"
             case .handle: "handle"
             case .finish: "finish"
@@ -49,6 +53,27 @@ public struct PhaseCall: Sendable, Equatable, Codable {
         self.intent = intent
         self.phase = phase
     }
+}
+
+/// Which page of a parameter's options a call asks for.
+///
+/// `offset` is where the page starts in the provider's own order: 0, or the `nextOffset` the
+/// previous page answered (a provider may give it any meaning that keeps increasing, such as a
+/// cursor into its index). `limit` is the most items wanted.
+public struct OptionsPage: Sendable, Hashable, Codable {
+    /// Where the page starts.
+    public var offset: Int
+    /// The most items wanted.
+    public var limit: Int
+
+    /// A page.
+    public init(offset: Int, limit: Int) {
+        self.offset = offset
+        self.limit = limit
+    }
+
+    /// Every option at once (for a short list, such as the defaults of an empty search).
+    public static let all = OptionsPage(offset: 0, limit: .max)
 }
 
 /// The app's answer to a `PhaseCall`.

@@ -14,6 +14,7 @@ public struct IntentDescriptor: Sendable {
     /// The phrase suggested for a shortcut.
     public let suggestedInvocationPhrase: String?
     let intentType: any Intent.Type
+    private let isSuccessCode: @Sendable (ResponseCode) -> Bool
     let valueTypes: [String: any ParameterValue.Type]
     private let readValues: @Sendable (any Intent, String) -> [AnyParameterValue]?
     private let writeValues: @Sendable (any Intent, String, [AnyParameterValue]?) -> (any Intent)?
@@ -46,6 +47,7 @@ public struct IntentDescriptor: Sendable {
             schema.parameter(named: name)?.fromSpoken(text, identifier: identifier)
         }
         makeEmpty = { I() }
+        isSuccessCode = { schema.isSuccess($0) }
     }
 
     /// The parameter with this name, if any.
@@ -85,7 +87,5 @@ public struct IntentDescriptor: Sendable {
     }
 
     /// Whether a response with this code ends the exchange as a success.
-    public func isSuccess(_ code: ResponseCode) -> Bool {
-        template(for: code)?.isSuccess ?? (code != .failure && code != .failureRequiringAppLaunch)
-    }
+    public func isSuccess(_ code: ResponseCode) -> Bool { isSuccessCode(code) }
 }

@@ -11,19 +11,24 @@ public struct IntentParameter<I: Intent>: Sendable {
     let read: @Sendable (I) -> [AnyParameterValue]?
     let write: @Sendable (inout I, [AnyParameterValue]?) -> Bool
     let resolve: @MainActor @Sendable (Any, I) async throws -> [ParameterResolution]
-    let options: (@MainActor @Sendable (Any, I, String?) async throws -> ObjectCollection<AnyParameterValue>)?
+    let options: (@MainActor @Sendable (Any, I, String?, OptionsPage) async throws -> ObjectCollection<AnyParameterValue>)?
 
     /// A single-value parameter stored at `keyPath`.
     ///
     /// - Parameters:
     ///   - resolve: calls the handler's typed resolution method, e.g.
     ///     `{ (handler: any ShowDirectionsIntentHandling, intent) in await handler.resolveRecipe(for: intent) }`.
-    ///   - options: calls the handler's options provider, when the parameter offers options.
+    ///   - options: calls the handler's options provider, when the parameter offers options; it
+    ///     answers every option for a search term, and the host pages them.
+    ///   - pagedOptions: instead of `options`, a provider that answers one page itself (for a
+    ///     catalog too large to list): the items from the page's offset, at most its limit, with
+    ///     `nextOffset` set when more follow.
     public static func value<Value: ParameterValue, Handler>(
         _ name: String, _ keyPath: WritableKeyPath<I, Value?> & Sendable,
         flags: ParameterFlags = [.resolvable, .configurable], prompts: ParameterPrompts = .init(),
         resolve: @escaping @MainActor @Sendable (Handler, I) async throws -> ResolutionResult<Value>,
-        options: (@MainActor @Sendable (Handler, I, String?) async throws -> ObjectCollection<Value>)? = nil
+        options: (@MainActor @Sendable (Handler, I, String?) async throws -> ObjectCollection<Value>)? = nil,
+        pagedOptions: (@MainActor @Sendable (Handler, I, String?, OptionsPage) async throws -> ObjectCollection<Value>)? = nil
     ) -> IntentParameter {
         IntentParameter(
             descriptor: ParameterDescriptor(
@@ -44,15 +49,17 @@ public struct IntentParameter<I: Intent>: Sendable {
                 guard let handler = handler as? Handler else { throw HandlerCastFailure() }
                 return [ParameterResolution(try await resolve(handler, intent))]
             },
-            options: erasedOptions(options))
+            options: erasedOptions(options, paged: pagedOptions))
     }
 
     /// A multi-value parameter stored at `keyPath`; its resolution answers one result per item.
+    /// Options as for `value(...)`.
     public static func values<Value: ParameterValue, Handler>(
         _ name: String, _ keyPath: WritableKeyPath<I, [Value]?> & Sendable,
         flags: ParameterFlags = [.resolvable, .configurable], prompts: ParameterPrompts = .init(),
         resolve: @escaping @MainActor @Sendable (Handler, I) async throws -> [ResolutionResult<Value>],
-        options: (@MainActor @Sendable (Handler, I, String?) async throws -> ObjectCollection<Value>)? = nil
+        options: (@MainActor @Sendable (Handler, I, String?) async throws -> ObjectCollection<Value>)? = nil,
+        pagedOptions: (@MainActor @Sendable (Handler, I, String?, OptionsPage) async throws -> ObjectCollection<Value>)? = nil
     ) -> IntentParameter {
         IntentParameter(
             descriptor: ParameterDescriptor(
@@ -78,16 +85,23 @@ public struct IntentParameter<I: Intent>: Sendable {
                 guard let handler = handler as? Handler else { throw HandlerCastFailure() }
                 return try await resolve(handler, intent).map(ParameterResolution.init)
             },
-            options: erasedOptions(options))
+            options: erasedOptions(options, paged: pagedOptions))
     }
 
     private static func erasedOptions<Value: ParameterValue, Handler>(
-        _ options: (@MainActor @Sendable (Handler, I, String?) async throws -> ObjectCollection<Value>)?
-    ) -> (@MainActor @Sendable (Any, I, String?) async throws -> ObjectCollection<AnyParameterValue>)? {
+        _ options: (@MainActor @Sendable (Handler, I, String?) async throws -> ObjectCollection<Value>)?,
+        paged: (@MainActor @Sendable (Handler, I, String?, OptionsPage) async throws -> ObjectCollection<Value>)?
+    ) -> (@MainActor @Sendable (Any, I, String?, OptionsPage) async throws -> ObjectCollection<AnyParameterValue>)? {
+        if let paged {
+            return { @MainActor @Sendable handler, intent, term, page in
+                guard let handler = handler as? Handler else { throw HandlerCastFailure() }
+                return try await paged(handler, intent, term, page).map { AnyParameterValue($0) }
+            }
+        }
         guard let options else { return nil }
-        return { @MainActor @Sendable handler, intent, term in
+        return { @MainActor @Sendable handler, intent, term, page in
             guard let handler = handler as? Handler else { throw HandlerCastFailure() }
-            return try await options(handler, intent, term).map { AnyParameterValue($0) }
+            return try await options(handler, intent, term).page(page).map { AnyParameterValue($0) }
         }
     }
 

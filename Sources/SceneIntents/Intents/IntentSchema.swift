@@ -47,6 +47,12 @@ public struct IntentSchema<I: Intent>: Sendable {
         }
     }
 
+    /// Whether a response with this code ends the exchange as a success: the template's flag,
+    /// else every standard code but the two failures.
+    public func isSuccess(_ code: ResponseCode) -> Bool {
+        responses.first { $0.code == code }?.isSuccess ?? (code != .failure && code != .failureRequiringAppLaunch)
+    }
+
     /// The parameter with this name, if the intent has one.
     public func parameter(named name: String) -> IntentParameter<I>? {
         parameters.first { $0.descriptor.name == name }

@@ -22,17 +22,22 @@ public struct ObjectCollection<Item: Sendable & Equatable>: Sendable, Equatable 
     public var sections: [ObjectSection<Item>]
     /// Whether a visual list shows an alphabetical index.
     public var usesIndexedCollation: Bool
+    /// For one page of a longer list: the `OptionsPage.offset` to ask for next. Nil when these
+    /// are the last options (or all of them).
+    public var nextOffset: Int?
 
     /// A collection of plain items.
-    public init(items: [Item]) {
+    public init(items: [Item], nextOffset: Int? = nil) {
         sections = [ObjectSection(items: items)]
         usesIndexedCollation = false
+        self.nextOffset = nextOffset
     }
 
     /// A collection of titled sections.
-    public init(sections: [ObjectSection<Item>], usesIndexedCollation: Bool = false) {
+    public init(sections: [ObjectSection<Item>], usesIndexedCollation: Bool = false, nextOffset: Int? = nil) {
         self.sections = sections
         self.usesIndexedCollation = usesIndexedCollation
+        self.nextOffset = nextOffset
     }
 
     /// Every item of every section, in order.
@@ -42,7 +47,28 @@ public struct ObjectCollection<Item: Sendable & Equatable>: Sendable, Equatable 
     public func map<Other>(_ transform: (Item) -> Other) -> ObjectCollection<Other> {
         ObjectCollection<Other>(
             sections: sections.map { ObjectSection(title: $0.title, items: $0.items.map(transform)) },
-            usesIndexedCollation: usesIndexedCollation)
+            usesIndexedCollation: usesIndexedCollation, nextOffset: nextOffset)
+    }
+
+    /// The page of this (complete) collection that `page` asks for: items `offset..<offset +
+    /// limit` in order, in their sections, with `nextOffset` set when more follow.
+    public func page(_ page: OptionsPage) -> ObjectCollection {
+        guard page != .all else { return self }
+        let start = max(0, page.offset)
+        let end = start.addingReportingOverflow(max(0, page.limit))
+        let stop = end.overflow ? Int.max : end.partialValue
+        var position = 0
+        var kept: [ObjectSection<Item>] = []
+        for section in sections {
+            let range = position..<(position + section.items.count)
+            position = range.upperBound
+            let low = max(range.lowerBound, start)
+            let high = min(range.upperBound, stop)
+            guard low < high else { continue }
+            kept.append(ObjectSection(title: section.title, items: Array(section.items[(low - range.lowerBound)..<(high - range.lowerBound)])))
+        }
+        return ObjectCollection(
+            sections: kept, usesIndexedCollation: usesIndexedCollation, nextOffset: stop < position ? stop : nil)
     }
 }
 

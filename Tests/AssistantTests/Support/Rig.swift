@@ -17,10 +17,15 @@ final class Rig {
     let assistant: Assistant
     let recorder: LifecycleRecorder
 
-    init(_ replies: [Reply] = [], configuration: AssistantConfiguration = AssistantConfiguration()) throws {
+    /// A rig; `fallback` replaces what `handlerFor` answers when no screen has a handler (by
+    /// default, `handler`).
+    init(
+        _ replies: [Reply] = [], configuration: AssistantConfiguration = AssistantConfiguration(),
+        fallback: (@MainActor (AnyIntent) -> Any?)? = nil
+    ) throws {
         user = ScriptedUser(replies)
         let handler = handler
-        app = Kitchen.application(device: device, fallback: { _ in handler })
+        app = Kitchen.application(device: device, fallback: fallback ?? { _ in handler })
         recorder = LifecycleRecorder(app)
         host = IntentHost(application: app, catalog: try Kitchen.catalog())
         connection = InProcessConnection(host: host, appName: "Kitchen")
@@ -28,6 +33,9 @@ final class Rig {
             connection: connection, user: user, device: device, clock: clock,
             vocabulary: try Self.vocabulary(), configuration: configuration)
     }
+
+    /// The callbacks of a launch for an intent: what most requests to the kitchen record.
+    static let launch = ["app willFinishLaunching intent", "app didFinishLaunching intent", "app handlerFor OrderSoupIntent"]
 
     static func vocabulary() throws -> Vocabulary {
         var vocabulary = Vocabulary()
@@ -66,71 +74,47 @@ final class Rig {
     }
 }
 
-/// A connection that makes the first call wait on the clock, as a slow cold launch would.
-final class SlowLaunchConnection: AppConnection {
-    let base: any AppConnection
-    let clock: ManualClock
-    let launchTime: Duration
-    private let launched = Atomic<Bool>(false)
-
-    init(_ base: any AppConnection, clock: ManualClock, launchTime: Duration) {
-        self.base = base
-        self.clock = clock
-        self.launchTime = launchTime
+/// A connection whose app cannot continue an activity: everything else goes to `base`.
+final class RefusingContinuationConnection: AppConnection {
+    struct Refusal: Error, CustomStringConvertible {
+        var description: String { "the scene could not continue OrderSoupIntent: it is not in NSUserActivityTypes" }
     }
+
+    let base: any AppConnection
+    init(_ base: any AppConnection) { self.base = base }
 
     var appName: String { base.appName }
     var manifest: AppManifest { base.manifest }
     var catalog: IntentCatalog { base.catalog }
     func attach(_ trace: Trace?) { base.attach(trace) }
-    func continueInApp(_ activity: UserActivity) async throws -> String { try await base.continueInApp(activity) }
-
+    func continueInApp(_ activity: UserActivity) async throws -> String { throw Refusal() }
+    func beginInterruption() async throws -> Bool { try await base.beginInterruption() }
+    func endInterruption() async throws -> Bool { try await base.endInterruption() }
     func start(
         _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
         reply: @escaping @Sendable (PhaseAnswer) -> Void
     ) -> Task<Void, Never> {
-        let first = !launched.exchange(true, ordering: .relaxed)
-        let (base, clock, launchTime) = (base, clock, launchTime)
-        return Task {
-            if first { try? await clock.sleep(for: launchTime) }
-            let inner = base.start(call, progress: progress, reply: reply)
-            await withTaskCancellationHandler { await inner.value } onCancel: { inner.cancel() }
-        }
+        base.start(call, progress: progress, reply: reply)
     }
 }
 
-/// A handler's answer that arrives only when the test says so, whatever cancellation does.
-final class Gate: Sendable {
-    private let state = Mutex<(opened: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let open = state.withLock { state -> Bool in
-                if state.opened { return true }
-                state.waiters.append(continuation)
-                return false
-            }
-            if open { continuation.resume() }
-        }
+/// A user who is asked, then answers only when the test opens the gate.
+final class GatedUser: UserAgent {
+    let asked = Signal()
+    let gate = Gate()
+    let reply: Reply
+    init(_ reply: Reply) { self.reply = reply }
+    func hear(_ line: String) async {}
+    func answer(_ prompt: Prompt) async -> Reply {
+        asked.raise()
+        await gate.wait()
+        return reply
     }
-
-    func open() {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.opened = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-
-    var isWaiting: Bool { state.withLock { !$0.waiters.isEmpty } }
 }
 
-/// A one-shot event a handler raises and a test awaits (no polling, no wall clock).
-final class Signal: Sendable {
-    private let gate = Gate()
-    /// Raises the signal; later and current waiters go on.
-    func raise() { gate.open() }
-    /// Waits until the signal is raised.
-    func wait() async { await gate.wait() }
+/// Things a main-actor handler saw, for a test to read afterwards.
+@MainActor
+final class Log<Value> {
+    var all: [Value] = []
+    func append(_ value: Value) { all.append(value) }
 }

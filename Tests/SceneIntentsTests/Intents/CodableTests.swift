@@ -25,7 +25,7 @@ struct CodableTests {
         #expect(try roundTrip(response) == response)
         let answer = PhaseAnswer.options(ObjectCollection(sections: [ObjectSection(title: "Hot", items: [AnyParameterValue(Soup.menu[0])])]))
         #expect(try roundTrip(answer) == answer)
-        let call = PhaseCall(request: 9, intent: AnyIntent(OrderSoupIntent()), phase: .provideOptions(parameter: "soup", searchTerm: "pe"))
+        let call = PhaseCall(request: 9, intent: AnyIntent(OrderSoupIntent()), phase: .provideOptions(parameter: "soup", searchTerm: "pe", page: OptionsPage(offset: 3, limit: 3)))
         #expect(try roundTrip(call) == call)
     }
 

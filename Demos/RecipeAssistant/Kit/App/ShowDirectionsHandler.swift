@@ -3,15 +3,19 @@ import SceneIntents
 /// The handler of `ShowDirectionsIntent`: one per screen, or a fresh one with no screen when the
 /// app was launched for the intent.
 ///
-/// It holds its screen weakly, so it dies with it. Resolve: the recipe on screen wins over the
-/// spoken one; no recipe at all → disambiguation over the book's recipes. Handle: no screen, or
-/// the app in the background → `continueInApp`; otherwise the screen's `nextStep` answers.
+/// It holds its screen weakly, so it dies with it. Resolve (REFERENCE §6, our rule): the recipe
+/// the user names wins; the screen's recipe fills in only when none is named; with no screen, the
+/// most recent session's restoration activity; else a pick among the book's recipes. Handle: no
+/// screen, or its own scene in the background → `continueInApp`; a scene in the foreground
+/// (active, or inactive under the assistant's overlay) answers on its screen, opening the named
+/// recipe when the screen shows another.
 @MainActor
 public final class ShowDirectionsHandler: ShowDirectionsIntentHandling {
     /// The screen this handler acts on, if any.
     public private(set) weak var screen: (any RecipeScreen)?
     private let model: RecipeModel
     private weak var application: Application?
+    private lazy var options = RecipeOptions(model: model)
 
     /// A handler for a screen (nil: none).
     public init(screen: (any RecipeScreen)?, model: RecipeModel, application: Application?) {
@@ -20,32 +24,68 @@ public final class ShowDirectionsHandler: ShowDirectionsIntentHandling {
         self.application = application
     }
 
-    /// The recipe on screen wins; else the spoken one, looked up; none → all recipes to pick from.
+    /// The named recipe, looked up; else the screen's; else the restored one; else a pick.
     public func resolveRecipe(for intent: ShowDirectionsIntent) async -> ResolutionResult<Recipe> {
-        if let onScreen = screen?.displayedRecipe { return .success(with: onScreen) }
-        guard let spoken = intent.recipe else { return .disambiguation(with: model.book.featured) }
+        guard let spoken = intent.recipe else {
+            if let onScreen = screen?.displayedRecipe { return .success(with: onScreen) }
+            if screen == nil, let restored = restoredPlace?.recipe { return .success(with: restored) }
+            return .disambiguation(with: model.book.featured)
+        }
         if !spoken.identifier.isEmpty, let known = model.book.recipe(identifier: spoken.identifier) {
             return .success(with: known)
         }
         if let exact = model.book.recipe(titled: spoken.title) { return .success(with: exact) }
-        let matches = model.book.search(spoken.title, limit: 25)
-        switch matches.count {
+        let first = options.page(for: spoken.title, OptionsPage(offset: 0, limit: 2)).allItems
+        switch first.count {
         case 0: return .unsupported(forReason: RecipeUnsupportedReason.notFound)
-        case 1: return .success(with: matches[0])
-        default: return .disambiguation(with: matches)
+        case 1: return .success(with: first[0])
+        default: return .disambiguation(with: first)
         }
     }
 
-    /// Recents then all for an empty term; else titles starting with it, then containing it.
-    public func provideRecipeOptions(for intent: ShowDirectionsIntent, searchTerm: String?) async throws
-        -> ObjectCollection<Recipe>
+    /// One page of the options: recents then all for an empty term; else every match, a page at
+    /// a time.
+    public func provideRecipeOptions(for intent: ShowDirectionsIntent, searchTerm: String?, page: OptionsPage)
+        async throws -> ObjectCollection<Recipe>
     {
-        model.options(for: searchTerm ?? "")
+        options.page(for: searchTerm, page)
     }
 
-    /// No screen or the app in the background → continueInApp; else the screen advances.
+    /// No screen, or its scene in the background → continueInApp; else the screen advances (or
+    /// opens the named recipe, from the list).
     public func handle(intent: ShowDirectionsIntent) async -> IntentResponse {
-        guard let screen, application?.applicationState != .background else { return .continueInApp }
+        guard let screen, isInForeground(screen) else { return .continueInApp }
+        if let named = intent.recipe, let shown = screen.displayedRecipe, named.identifier != shown.identifier,
+            let navigation = (screen as? ViewController)?.navigationController,
+            let list = navigation.viewControllers.first as? any RecipeScreen
+        {
+            navigation.popToRoot()
+            return list.nextStep(for: named)
+        }
         return screen.nextStep(for: intent.recipe)
+    }
+
+    /// Whether the screen's own scene is on screen: foreground active, or foreground inactive
+    /// (interrupted by the assistant's overlay, which is still the foreground).
+    private func isInForeground(_ screen: any RecipeScreen) -> Bool {
+        switch (screen as? ViewController)?.scene?.activationState {
+        case .foregroundActive?, .foregroundInactive?: true
+        default: false
+        }
+    }
+
+    /// Where the user was in the most recent archived session: its restoration activity's
+    /// recipe and step (from 0), if it names a recipe of the book.
+    public var restoredPlace: (recipe: Recipe, step: Int?)? {
+        guard let application else { return nil }
+        for session in application.openSessions.reversed() where session.scene == nil {
+            guard let activity = session.stateRestorationActivity,
+                case .string(let identifier)? = activity.userInfo["recipe"],
+                let recipe = model.book.recipe(identifier: identifier)
+            else { continue }
+            if case .integer(let step)? = activity.userInfo["step"] { return (recipe, step) }
+            return (recipe, nil)
+        }
+        return nil
     }
 }

@@ -39,8 +39,8 @@ public struct ShowDirectionsIntent: Intent {
                 resolve: { (handler: any ShowDirectionsIntentHandling, intent) in
                     await handler.resolveRecipe(for: intent)
                 },
-                options: { (handler: any ShowDirectionsIntentHandling, intent, term) in
-                    try await handler.provideRecipeOptions(for: intent, searchTerm: term)
+                pagedOptions: { (handler: any ShowDirectionsIntentHandling, intent, term, page) in
+                    try await handler.provideRecipeOptions(for: intent, searchTerm: term, page: page)
                 })
         ],
         responses: ShowDirectionsResponse.templates,
@@ -59,8 +59,9 @@ public enum RecipeUnsupportedReason: String, Sendable {
 public protocol ShowDirectionsIntentHandling: AnyObject {
     /// Resolves the recipe.
     func resolveRecipe(for intent: ShowDirectionsIntent) async -> ResolutionResult<Recipe>
-    /// The recipes to offer, for a search term (nil or empty: recents, then all).
-    func provideRecipeOptions(for intent: ShowDirectionsIntent, searchTerm: String?) async throws
+    /// One page of the recipes to offer for a search term (nil or empty: recents, then all),
+    /// with `nextOffset` set when more follow.
+    func provideRecipeOptions(for intent: ShowDirectionsIntent, searchTerm: String?, page: OptionsPage) async throws
         -> ObjectCollection<Recipe>
     /// Confirms (default: ready).
     func confirm(intent: ShowDirectionsIntent) async -> IntentResponse

@@ -1,0 +1,157 @@
+import SceneIntents
+import Synchronization
+
+extension Exchange {
+    /// Runs resolve (these parameters), confirm and handle in one visit to the app, stopping
+    /// where the user is needed; the intent takes the values the app resolved. Returns the steps.
+    mutating func proceed(_ parameters: [String]) async throws(ExchangeStop) -> [PhaseStep] {
+        switch try await call(.proceed(parameters: parameters)) {
+        case .progressed(let updated, let steps):
+            intent = updated
+            return steps
+        case let other:
+            throw .refused(unexpected("proceed was answered \(other.summary)"))
+        }
+    }
+
+    /// Tells the app the request is over, so it drops the handler it holds for it. Untraced: it
+    /// is bookkeeping, and its failure changes nothing for the user. It is sent from a task of its
+    /// own, so a request ended by its caller's cancellation still lets go of its handler.
+    func finish() async {
+        let exchange = self
+        await Task {
+            var exchange = exchange
+            _ = try? await exchange.call(.finish, traced: false)
+        }.value
+    }
+
+    /// The one budgeted call path: every phase call of the exchange goes through it.
+    ///
+    /// The first call's budget started when the system connected, so it is also charged the
+    /// app's launch and the handler lookup. A `proceed` call is several steps, each traced as
+    /// the app reports it and each with a budget of its own (the timer is re-armed per step, not
+    /// added). Once the call is over (answered, timed out, or the caller cancelled), anything
+    /// the app still sends is late: recorded once, naming the phase that ran out of time, and
+    /// never taken as a result.
+    mutating func call(_ phase: PhaseCall.Phase, traced: Bool = true) async throws(ExchangeStop) -> PhaseAnswer {
+        let start = callsMade == 0 ? connectedAt : clock.now
+        callsMade += 1
+        let budget = budget
+        let call = PhaseCall(request: request, intent: intent, phase: phase)
+        let cursor = CallCursor(phase)
+        let (connection, trace, clock) = (connection, traced ? trace : nil, clock)
+        if let trace {
+            let multiStep = cursor.isMultiStep
+            // Formatted only when the trace records (the autoclosure): not on the untraced path.
+            trace.record(.call, Self.callLine(phase, budget: budget, start: start, multiStep: multiStep))
+        }
+        let outcome = await race(
+            deadline: start + budget, on: clock,
+            late: { answer in cursor.late(answer, trace: trace) },
+            start: { answer, rearm in
+                connection.start(
+                    call,
+                    progress: { step in
+                        guard rearm(clock.now + budget) else { return cursor.late(step.answer, trace: trace) }
+                        trace?.record(.result, "\(step.phase) → \(step.answer.summary)")
+                        cursor.advance()
+                    },
+                    reply: answer)
+            })
+        switch outcome {
+        case .answered(let answer):
+            if case .progressed = answer {} else { trace?.record(.result, "\(cursor.phase) → \(answer.summary)") }
+            if case .refused(let error) = answer { throw .refused(error) }
+            return answer
+        case .timedOut:
+            throw .timedOut(phase: cursor.end())
+        case .cancelled:
+            cursor.end(cancelled: true)
+            throw .cancelled
+        }
+    }
+
+    /// The budget as the trace writes it.
+    static func budgetText(_ budget: Duration) -> String {
+        budget < BudgetClock.horizon ? "\(DurationFormat.seconds(budget))s" : "none"
+    }
+
+    /// The trace's line for a call: its budget, and the deadline of its first step.
+    private static func callLine(_ phase: PhaseCall.Phase, budget: Duration, start: Duration, multiStep: Bool) -> String {
+        guard budget < BudgetClock.horizon else { return "\(phase) budget none" }
+        let steps = multiStep ? " per step, first" : ""
+        return "\(phase) budget \(budgetText(budget))\(steps) until \(DurationFormat.seconds(start + budget))s"
+    }
+}
+
+/// Which step of a call is running, and whether anything late was recorded: moved on by each
+/// step the app reports, read to name the phase that ran out of time.
+private final class CallCursor: Sendable {
+    private struct State {
+        var position = 0
+        /// The phase that was running when the call ended, once it has.
+        var ended: PhaseCall.Phase?
+        var cancelled = false
+        var lateRecorded = false
+    }
+
+    private let phases: [PhaseCall.Phase]
+    private let state = Mutex(State())
+
+    init(_ phase: PhaseCall.Phase) {
+        if case .proceed(let parameters) = phase {
+            phases = parameters.map { .resolve(parameter: $0) } + [.confirm, .handle]
+        } else {
+            phases = [phase]
+        }
+    }
+
+    var isMultiStep: Bool { phases.count > 1 }
+
+    var phase: PhaseCall.Phase { phases[min(state.withLock { $0.position }, phases.count - 1)] }
+
+    func advance() { state.withLock { $0.position += 1 } }
+
+    /// Marks the call over; answers the phase that was running.
+    @discardableResult
+    func end(cancelled: Bool = false) -> PhaseCall.Phase {
+        let phase = phase
+        state.withLock { state in
+            guard state.ended == nil else { return }
+            state.ended = phase
+            state.cancelled = cancelled
+        }
+        return phase
+    }
+
+    /// Records an answer that came after the call ended, once per call.
+    func late(_ answer: PhaseAnswer, trace: Trace?) {
+        let late = state.withLock { state -> (PhaseCall.Phase, Bool)? in
+            guard !state.lateRecorded else { return nil }
+            state.lateRecorded = true
+            return (state.ended ?? phases[min(state.position, phases.count - 1)], state.cancelled)
+        }
+        guard let (phase, cancelled) = late else { return }
+        let after = cancelled ? "the request was cancelled" : "its budget"
+        trace?.record(.late, "\(phase) answered after \(after): \(answer.summary) (dropped)")
+    }
+}
+
+extension PhaseAnswer {
+    /// One line describing the answer, for the trace.
+    var summary: String {
+        switch self {
+        case .resolved(let results):
+            results.map { result in
+                let values = result.values.map(\.displayItem.title)
+                let reason = result.reason.map { " reason: \($0)" } ?? ""
+                return values.isEmpty ? "\(result.kind.rawValue)\(reason)" : "\(result.kind.rawValue)(\(values.joined(separator: ", ")))"
+            }.joined(separator: "; ")
+        case .options(let collection): "options(\(collection.allItems.count)\(collection.nextOffset == nil ? "" : ", more"))"
+        case .response(let response): "response(\(response.code)\(response.userActivity.map { ", activity \($0.activityType)" } ?? ""))"
+        case .finished: "finished"
+        case .refused(let error): "refused(\(error.code.rawValue): \(error))"
+        case .progressed(_, let steps): steps.last.map { $0.answer.summary } ?? "nothing to do"
+        }
+    }
+}
