@@ -5,7 +5,7 @@ import SceneIntentsTransport
 import TestFixtures
 
 /// `kitchen-host`: the fixture kitchen app as a host process, for the process tests. Its
-/// behaviour comes from `KITCHEN_MODE`: `normal`; `hang` (handle never answers, ignoring
+/// behaviour comes from `KITCHEN_MODE`: `normal`; `continue` (handle answers continueInApp); `hang` (handle never answers, ignoring
 /// cancellation); `crash-once:PATH` (handle kills the process with SIGKILL unless PATH exists,
 /// which it creates first); `second-hello` and `wrong-version` (protocol faults).
 @MainActor
@@ -17,7 +17,9 @@ func main() async -> Int32 {
     let mode = ProcessInfo.processInfo.environment["KITCHEN_MODE"] ?? "normal"
     if mode == "second-hello" || mode == "wrong-version" { return misbehave(mode, socket: socket, token: token) }
     let handler = ScriptedSoupHandler()
-    if mode == "hang" {
+    if mode == "continue" {
+        handler.handling = { _ in .continueInApp }
+    } else if mode == "hang" {
         handler.handling = { _ in
             await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
             return .success
@@ -33,7 +35,12 @@ func main() async -> Int32 {
         }
     }
     do {
-        let app = Kitchen.application(fallback: { _ in handler })
+        // In `continue` mode every request goes to the configured handler, even with a screen.
+        let app = mode == "continue"
+            ? Application(
+                manifest: Kitchen.manifest(), sceneDelegates: ["KitchenSceneDelegate": KitchenSceneDelegate.self],
+                delegate: { OneHandler(handler) })
+            : Kitchen.application(fallback: { _ in handler })
         let host = IntentHost(application: app, catalog: try Kitchen.catalog())
         let end = try await HostRuntime.serve(host, appName: "Kitchen", socket: socket, token: token)
         return end == .quit ? 0 : 1
@@ -41,6 +48,14 @@ func main() async -> Int32 {
         FileHandle.standardError.write(Data("kitchen-host: \(error)\n".utf8))
         return 1
     }
+}
+
+/// An app delegate that hands every intent to one handler.
+@MainActor
+final class OneHandler: ApplicationDelegate {
+    let handler: ScriptedSoupHandler
+    init(_ handler: ScriptedSoupHandler) { self.handler = handler }
+    func application(_ application: Application, handlerFor intent: AnyIntent) -> Any? { handler }
 }
 
 /// Speaks the protocol wrongly on purpose.

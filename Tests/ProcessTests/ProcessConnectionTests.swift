@@ -40,6 +40,26 @@ struct ProcessConnectionTests {
         #expect(kitchen.user.remainingReplies.isEmpty)
     }
 
+    @Test func theOverlayInterruptsTheAppsSceneAndContinueInAppBringsItForwardOverTheSocket() async throws {
+        let kitchen = try HostedKitchen(mode: "continue")
+        kitchen.connection.attach(kitchen.assistant.trace)
+        #expect(await kitchen.connection.send(.open) == .done(output: nil))
+        #expect(await kitchen.connection.send(.home) == .done(output: nil))
+        #expect(await kitchen.connection.send(.open) == .done(output: nil))
+        kitchen.assistant.trace.clear()
+        let outcome = await kitchen.assistant.perform(.intent(phoOrder))
+        #expect(outcome.status == .continuedInApp)
+        #expect(outcome.continuedInScene == "session-1")
+        // The overlay interrupts the active scene for the request, then the scene continues.
+        #expect(
+            kitchen.lines(.lifecycle) == [
+                "session-1 sceneWillResignActive", "app handlerFor OrderSoupIntent", "session-1 sceneDidBecomeActive",
+                "session-1 willContinueUserActivityWithType", "session-1 continue",
+            ])
+        #expect(kitchen.lines(.continuation) == ["OrderSoupIntent continued in session-1"])
+        await kitchen.finish()
+    }
+
     @Test func aHostThatDiesMidCallFailsTheCallAtOnceAndTheNextRequestStartsItAgain() async throws {
         let marker = "/tmp/si-crash-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         defer { try? FileManager.default.removeItem(atPath: marker) }
@@ -103,6 +123,8 @@ struct ProtocolFaultTests {
         #expect(try await intrude(kitchen, sending: [try hello(version: 99, token: "x")]) == .peerClosed)
         let oversize = Data([0x00, 0x20, 0x00, 0x00]) + Data(repeating: 0x20, count: 16)
         #expect(rawExchange(kitchen.connection.socketPath, oversize) == 0, "the system closed without answering")
+        // The refusal is recorded on the connection's reader thread, just after it closes.
+        #expect(await kitchen.eventually { kitchen.lines(.process).count == 4 })
         let refusals = kitchen.lines(.process).map(withoutNumbers)
         #expect(
             refusals == [

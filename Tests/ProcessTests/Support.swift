@@ -46,6 +46,17 @@ struct HostedKitchen {
         return false
     }
 
+    /// Waits (on the real clock: another process or thread is involved) until `condition`
+    /// holds; false if it still does not after `limit`.
+    func eventually(within limit: Duration = .seconds(5), _ condition: () async -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return await condition()
+    }
+
     func finish() async {
         await connection.close(grace: .seconds(1))
         try? FileManager.default.removeItem(atPath: directory.path)

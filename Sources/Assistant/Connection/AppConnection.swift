@@ -24,9 +24,9 @@ public protocol AppConnection: Sendable {
         _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
         reply: @escaping @Sendable (PhaseAnswer) -> Void
     ) -> Task<Void, Never>
-    /// Brings the app to the foreground to continue an activity; returns the scene's session
-    /// identifier.
-    func continueInApp(_ activity: UserActivity) async throws -> String
+    /// Brings the app to the foreground to continue an activity; answers the session whose scene
+    /// continued it and the line the scene gave for a hands-free user, if any.
+    func continueInApp(_ activity: UserActivity) async throws -> Continuation
     /// Where the app's lifecycle callbacks are recorded (nil: nowhere).
     func attach(_ trace: Trace?)
     /// The assistant's overlay comes up over the app: a foreground-active scene of the app is

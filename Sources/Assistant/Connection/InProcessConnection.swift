@@ -17,7 +17,7 @@ public final class InProcessConnection: AppConnection {
     private let host: IntentHost
     private let slot = TraceSlot()
     private let started = Atomic<Int>(0)
-    private let foreground = ForegroundFlag()
+    private let foreground = ActiveScenes()
 
     /// How many calls were started on the app's main actor: each is one round trip there.
     public var mainActorRoundTrips: Int { started.load(ordering: .relaxed) }
@@ -33,13 +33,7 @@ public final class InProcessConnection: AppConnection {
         foreground.reset(active: application.connectedScenes.count { $0.activationState == .foregroundActive })
         application.observe { [slot, foreground] event in
             slot.trace?.record(.lifecycle, event.description)
-            // Counted from the events, not by walking the scenes: an app with ten thousand idle
-            // scenes pays nothing per call.
-            switch event {
-            case .scene(_, .sceneDidBecomeActive): foreground.change(by: 1)
-            case .scene(_, .sceneWillResignActive): foreground.change(by: -1)
-            default: break
-            }
+            foreground.note(event)
         }
         host.onReport = { [slot] report in
             slot.trace?.record(.report, report.description)
@@ -56,10 +50,8 @@ public final class InProcessConnection: AppConnection {
     }
 
     /// Brings the app forward on the main actor and continues the activity there.
-    public func continueInApp(_ activity: UserActivity) async throws -> String {
-        try await MainActor.run {
-            try host.application.openForUserActivity(activity).session.persistentIdentifier
-        }
+    public func continueInApp(_ activity: UserActivity) async throws -> Continuation {
+        try await MainActor.run { try host.application.continueUserActivity(activity) }
     }
 
     /// Interrupts the app's foreground-active scenes on the main actor. When none is active (as
@@ -84,28 +76,5 @@ public final class InProcessConnection: AppConnection {
     /// Records the app's lifecycle callbacks and host reports in `trace` from now on.
     public func attach(_ trace: Trace?) {
         slot.trace = trace
-    }
-}
-
-/// How many of the app's scenes are foreground active, as its lifecycle callbacks say (each
-/// becomes active, then resigns, before it goes): read off the main actor to skip the overlay's
-/// hop when there is nothing to interrupt.
-private final class ForegroundFlag: Sendable {
-    private let active = Atomic<Int>(0)
-
-    var isActive: Bool { active.load(ordering: .relaxed) > 0 }
-
-    func reset(active count: Int) { active.store(count, ordering: .relaxed) }
-
-    func change(by delta: Int) { active.add(delta, ordering: .relaxed) }
-}
-
-/// The trace a connection records into, replaceable from any thread.
-private final class TraceSlot: Sendable {
-    private let current = Mutex<Trace?>(nil)
-
-    var trace: Trace? {
-        get { current.withLock { $0 } }
-        set { current.withLock { $0 = newValue } }
     }
 }

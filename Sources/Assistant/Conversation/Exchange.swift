@@ -68,8 +68,10 @@ struct Exchange {
         if let activity = conclusion.activity {
             do {
                 let continued = try await connection.continueInApp(activity)
-                scene = continued
-                trace.record(.continuation, "\(activity.activityType) continued in \(continued)")
+                scene = continued.sessionIdentifier
+                trace.record(.continuation, "\(activity.activityType) continued in \(continued.sessionIdentifier)")
+                // A hands-free user hears what the app now shows (Siri says nothing more here).
+                if let reply = continued.reply { await say(reply) }
             } catch {
                 let reason = "\(error)"
                 trace.record(.continuation, "failed: \(reason)")

@@ -43,6 +43,7 @@ actor HostSupervisor {
     private let maxMissedBudgets: Int
     private let record: @Sendable (String) -> Void
     private let observe: @Sendable (AppMessage) -> Void
+    private let onExit: @Sendable () -> Void
     private var phase = Phase.idle
     private var generation = 0
     /// Calls in a row that ran out of budget; counted where calls end, without a hop here.
@@ -50,8 +51,10 @@ actor HostSupervisor {
 
     init(
         launch: HostLaunch, socketPath: String, doorway: Doorway, appName: String, maxMissedBudgets: Int,
-        record: @escaping @Sendable (String) -> Void, observe: @escaping @Sendable (AppMessage) -> Void
+        record: @escaping @Sendable (String) -> Void, observe: @escaping @Sendable (AppMessage) -> Void,
+        onExit: @escaping @Sendable () -> Void
     ) {
+        self.onExit = onExit
         self.launch = launch
         self.socketPath = socketPath
         self.doorway = doorway
@@ -124,7 +127,17 @@ actor HostSupervisor {
             // noticed from now on finds the host running and fails its link.
             phase = .running(running)
             // Binding delivers what the host sent after its hello; a fault in it ends the host.
-            channel.bind(link) { failure in Task { await self.disconnected(generation: generation, failure) } }
+            let (appName, record) = (appName, record)
+            channel.bind(link) { failure in
+                // Said and done at once, on the reader thread: the host may exit on its own a
+                // moment later, and the trace must still name the cause.
+                if case .protocolError = failure {
+                    record("\(appName) (pid \(child.pid)) broke the protocol: \(failure); killed (SIGKILL)")
+                    child.kill(SIGKILL)
+                    return
+                }
+                Task { await self.disconnected(generation: generation) }
+            }
             return .success(running)
         }
     }
@@ -149,15 +162,10 @@ actor HostSupervisor {
         running.child.kill(SIGKILL)
     }
 
-    /// The connection ended: a host that broke the protocol is killed; one that closed it is
-    /// given a moment to exit, then killed. Either way `exited` finishes the story.
-    private func disconnected(generation: Int, _ failure: HostFailure) async {
+    /// The connection ended without a protocol error: the host is given a moment to exit, then
+    /// killed. Either way `exited` finishes the story.
+    private func disconnected(generation: Int) async {
         guard case .running(let running) = phase, running.generation == generation else { return }
-        if case .protocolError = failure {
-            record("\(appName) (pid \(running.child.pid)) broke the protocol: \(failure); killed (SIGKILL)")
-            running.child.kill(SIGKILL)
-            return
-        }
         // A host closes its connection only on its way out; one that stays is not trusted.
         try? await Task.sleep(for: .seconds(2), clock: ContinuousClock())
         if running.child.exitStatus == nil { running.child.kill(SIGKILL) }
@@ -167,6 +175,7 @@ actor HostSupervisor {
         guard case .running(let running) = phase, running.generation == generation else { return }
         phase = .idle
         misses.store(0, ordering: .relaxed)
+        onExit()
         record("\(appName) (pid \(running.child.pid)) \(exit)")
         running.channel.end(.exited("\(exit)"))
         running.link.fail(.exited("\(exit)"))

@@ -26,6 +26,7 @@ public final class ProcessConnection: AppConnection {
     private let listener: SocketListener
     private let supervisor: HostSupervisor
     private let traceSlot = TraceSlot()
+    private let activeScenes = ActiveScenes()
 
     /// A connection that will start `launch` on demand, listening at `<runtimeDirectory>/<socketName>`.
     ///
@@ -38,6 +39,7 @@ public final class ProcessConnection: AppConnection {
         self.manifest = manifest
         self.catalog = catalog
         let slot = traceSlot
+        let activeScenes = activeScenes
         socketPath = runtimeDirectory.socketPath(socketName ?? "host-\(getpid())-\(Self.serial.add(1, ordering: .relaxed).newValue).sock")
         listener = try SocketListener(path: socketPath)
         let doorway = Doorway()
@@ -47,13 +49,15 @@ public final class ProcessConnection: AppConnection {
             launch: launch, socketPath: socketPath, doorway: doorway, appName: appName,
             maxMissedBudgets: maxMissedBudgets, record: record,
             observe: { message in
+                if case .lifecycle(let event) = message { activeScenes.note(event) }
                 guard let trace = slot.trace else { return }
                 switch message {
                 case .lifecycle(let event): trace.record(.lifecycle, event.description)
                 case .report(let report): trace.record(.report, report.description)
                 default: break
                 }
-            })
+            },
+            onExit: { activeScenes.reset(active: 0) })
         listener.start { event in
             switch event {
             case .accepted(let connection):
@@ -115,15 +119,28 @@ public final class ProcessConnection: AppConnection {
     }
 
     /// Brings the app forward in its process and continues the activity there.
-    public func continueInApp(_ activity: UserActivity) async throws -> String {
+    public func continueInApp(_ activity: UserActivity) async throws -> Continuation {
         switch await supervisor.link() {
         case .failure(let failure): throw failure
         case .success(let link):
             switch await link.continueActivity(activity) {
-            case .continued(let session, _): return session
-            case .failed(let reason): throw HostFailure.connectionLost(reason)
+            case .continued(let session, let reply): return Continuation(sessionIdentifier: session, reply: reply)
+            case .failed(let reason): throw ContinuationFailure(reason: reason)
             }
         }
+    }
+
+    /// Interrupts the app's foreground-active scenes (the assistant's overlay) with a system
+    /// event; when none is active, as the lifecycle messages so far say, it answers at once.
+    public func beginInterruption() async throws -> Bool {
+        guard activeScenes.isActive, let link = await supervisor.runningLink else { return false }
+        return await link.event(.overlay(isShown: true)) == .done(output: nil)
+    }
+
+    /// Ends the overlay's interruption.
+    public func endInterruption() async throws -> Bool {
+        guard let link = await supervisor.runningLink else { return false }
+        return await link.event(.overlay(isShown: false)) == .done(output: nil)
     }
 
     /// Sends a system event to the app (starting its process first when it is not running)
@@ -153,12 +170,16 @@ public final class ProcessConnection: AppConnection {
     }
 }
 
-/// The trace a connection records into, replaceable from any thread.
-final class TraceSlot: Sendable {
-    private let current = Mutex<Trace?>(nil)
+/// The app could not continue an activity in a scene; the reason is the app's sentence.
+public struct ContinuationFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Why, as the app said.
+    public let reason: String
 
-    var trace: Trace? {
-        get { current.withLock { $0 } }
-        set { current.withLock { $0 = newValue } }
+    /// A failure.
+    public init(reason: String) {
+        self.reason = reason
     }
+
+    /// The reason.
+    public var description: String { reason }
 }

@@ -93,8 +93,8 @@ public final class HostEndpoint {
     /// Brings the app forward and continues `activity` there.
     public func continueActivity(_ activity: UserActivity) -> ContinuationResult {
         do {
-            let scene = try host.application.openForUserActivity(activity)
-            return .continued(session: scene.session.persistentIdentifier, reply: nil)
+            let continuation = try host.application.continueUserActivity(activity)
+            return .continued(session: continuation.sessionIdentifier, reply: continuation.reply)
         } catch {
             return .failed(reason: "\(error)")
         }

@@ -87,7 +87,7 @@ final class RefusingContinuationConnection: AppConnection {
     var manifest: AppManifest { base.manifest }
     var catalog: IntentCatalog { base.catalog }
     func attach(_ trace: Trace?) { base.attach(trace) }
-    func continueInApp(_ activity: UserActivity) async throws -> String { throw Refusal() }
+    func continueInApp(_ activity: UserActivity) async throws -> Continuation { throw Refusal() }
     func beginInterruption() async throws -> Bool { try await base.beginInterruption() }
     func endInterruption() async throws -> Bool { try await base.endInterruption() }
     func start(
