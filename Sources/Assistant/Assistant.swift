@@ -20,21 +20,22 @@ public actor Assistant {
     private let connection: any AppConnection
     private let user: any UserAgent
     private let device: Device
-    private let clock: BudgetClock
+    /// The clock budgets and the trace read.
+    public nonisolated let clock: BudgetClock
     private var vocabulary: Vocabulary
 
     /// An assistant for one app.
     ///
     /// - Parameters:
     ///   - device: the device whose lock state restricts intents (share it with the app).
-    ///   - clock: the clock budgets and the trace read (a `ManualClock` in tests).
+    ///   - clock: the clock budgets and the trace read: `.continuous()` for real time,
+    ///     `.sleeping(on: ManualClock())` in tests.
     ///   - isTracing: false records nothing (to measure the trace's own cost).
-    public init<C: Clock>(
-        connection: any AppConnection, user: any UserAgent, device: Device, clock: C,
+    public init(
+        connection: any AppConnection, user: any UserAgent, device: Device, clock: BudgetClock,
         vocabulary: Vocabulary = Vocabulary(), configuration: AssistantConfiguration = AssistantConfiguration(),
         isTracing: Bool = true
-    ) where C.Duration == Duration {
-        let clock = BudgetClock(clock)
+    ) {
         self.clock = clock
         self.trace = Trace(clock: clock, isRecording: isTracing)
         self.connection = connection

@@ -21,7 +21,7 @@ struct PingRig {
         host = IntentHost(application: application, catalog: try pingCatalog())
         connection = InProcessConnection(host: host, appName: "Ping")
         assistant = Assistant(
-            connection: connection, user: SilentUser(), device: Device(), clock: ContinuousClock(), isTracing: tracing)
+            connection: connection, user: SilentUser(), device: Device(), clock: .continuous(), isTracing: tracing)
     }
 
     /// Opens `count` scenes and sends them all to the background.

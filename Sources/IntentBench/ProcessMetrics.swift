@@ -18,7 +18,7 @@ struct SocketPingRig {
             launch: HostLaunch(executable: try builtProduct("ping-host").path), appName: "Ping",
             manifest: makePingApplication().manifest, catalog: try pingCatalog(), runtimeDirectory: directory)
         assistant = Assistant(
-            connection: connection, user: SilentUser(), device: Device(), clock: ContinuousClock(), isTracing: false)
+            connection: connection, user: SilentUser(), device: Device(), clock: .continuous(), isTracing: false)
     }
 
     func close() async {

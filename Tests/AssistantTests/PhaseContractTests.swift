@@ -68,7 +68,7 @@ struct PhaseContractTests {
         let rig = try Rig()
         rig.handler.soup = { intent in intent.soup.map { .success(with: $0) } ?? .needsValue }
         let waiting = GatedUser(.text("pea"))
-        let assistant = Assistant(connection: rig.connection, user: waiting, device: rig.device, clock: rig.clock)
+        let assistant = Assistant(connection: rig.connection, user: waiting, device: rig.device, clock: .sleeping(on: rig.clock))
         let task = Task { await assistant.perform(.intent(OrderSoupIntent())) }
         await waiting.asked.wait()
         #expect(rig.host.requestsInFlight == 1)
@@ -88,7 +88,7 @@ struct PhaseContractTests {
         rig.handler.handling = { _ in .continueInApp }
         let assistant = Assistant(
             connection: RefusingContinuationConnection(rig.connection), user: rig.user, device: rig.device,
-            clock: rig.clock)
+            clock: .sleeping(on: rig.clock))
         let outcome = await assistant.perform(.intent(OrderSoupIntent(soup: tomato)))
         let reason = "the scene could not continue OrderSoupIntent: it is not in NSUserActivityTypes"
         #expect(outcome.status == .failure)
@@ -200,8 +200,8 @@ struct PhaseContractTests {
         let host = IntentHost(application: app, catalog: try Kitchen.catalog())
         let connection = InProcessConnection(host: host, appName: "Kitchen")
         let waiting = GatedUser(.text("pea"))
-        let first = Assistant(connection: connection, user: waiting, device: Device(), clock: ManualClock())
-        let second = Assistant(connection: connection, user: ScriptedUser(), device: Device(), clock: ManualClock())
+        let first = Assistant(connection: connection, user: waiting, device: Device(), clock: .sleeping(on: ManualClock()))
+        let second = Assistant(connection: connection, user: ScriptedUser(), device: Device(), clock: .sleeping(on: ManualClock()))
         let paused = Task { await first.perform(.intent(OrderSoupIntent())) }
         await waiting.asked.wait()
         let other = await second.perform(.intent(OrderSoupIntent(soup: tomato)))

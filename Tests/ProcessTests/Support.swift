@@ -24,7 +24,7 @@ struct HostedKitchen {
         var configuration = AssistantConfiguration()
         configuration.phaseBudget = budget
         assistant = Assistant(
-            connection: connection, user: user, device: Device(), clock: ContinuousClock(), configuration: configuration)
+            connection: connection, user: user, device: Device(), clock: .continuous(), configuration: configuration)
     }
 
     /// The trace's lines without instants.

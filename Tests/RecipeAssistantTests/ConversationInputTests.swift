@@ -36,7 +36,7 @@ struct ConversationInputTests {
             options.echo = true
             options.catalogSize = catalogSize
             let input = ScriptLines(text: script)
-            shell = try RecipeShell(options: options, input: input, output: output, clock: ManualClock())
+            shell = try RecipeShell(options: options, input: input, output: output, clock: .sleeping(on: ManualClock()))
             while let line = await input.nextLine() {
                 if !line.isEmpty { await shell.turn(line) }
             }

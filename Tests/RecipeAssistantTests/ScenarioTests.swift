@@ -175,7 +175,7 @@ struct ScenarioTests {
     @Test func theShellExitsNonZeroAfterAFailedCommandButRunsTheWholeScript() async throws {
         let output = ShellOutput.captured()
         let input = ScriptLines(text: ":nope\n:open\n:exit\n:tap 1")
-        let shell = try RecipeShell(options: RecipeShell.Options(), input: input, output: output, clock: ManualClock())
+        let shell = try RecipeShell(options: RecipeShell.Options(), input: input, output: output, clock: .sleeping(on: ManualClock()))
         #expect(await shell.run() == 1)
         #expect(output.text.contains("│ Recipes"))
         #expect(!shell.recipeApp.application.isRunning)

@@ -35,7 +35,7 @@ struct ShellRun {
         let output = ShellOutput.captured()
         let warnings = ShellOutput.captured()
         let clock = ManualClock()
-        let shell = try RecipeShell(options: options ?? echoing, input: input, output: output, warnings: warnings, clock: clock)
+        let shell = try RecipeShell(options: options ?? echoing, input: input, output: output, warnings: warnings, clock: .sleeping(on: clock))
         return ShellRun(shell: shell, input: input, output: output, warnings: warnings, clock: clock)
     }
 

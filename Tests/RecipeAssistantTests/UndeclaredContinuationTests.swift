@@ -14,7 +14,7 @@ struct UndeclaredContinuationTests {
         let app = try RecipeAssistantApp(manifest: manifest)
         let recorder = LifecycleRecorder(app.application)
         let user = ScriptedUser()
-        let assistant = app.makeAssistant(user: user, clock: ManualClock())
+        let assistant = app.makeAssistant(user: user, clock: .sleeping(on: ManualClock()))
 
         let outcome = await assistant.perform(.utterance("show directions for tomato soup"))
         #expect(outcome.status == .failure)

@@ -49,7 +49,7 @@ func main() async -> Int32 {
     }
     do {
         let shell = try RecipeShell(
-            options: invocation.options, input: input, output: output, warnings: warnings, clock: ContinuousClock())
+            options: invocation.options, input: input, output: output, warnings: warnings, clock: .continuous())
         return finished(output, warnings, status: await shell.run())
     } catch {
         warnings.write("recipe-assistant: the app cannot start: \(error).")

@@ -3,42 +3,55 @@ import Synchronization
 
 /// A clock as budgets need it: the time since the clock was adopted, and cancellable timers.
 ///
-/// Made from any `Clock` whose duration is `Duration`: a `ManualClock` in tests, the
-/// `ContinuousClock` in production. On the continuous clock timers are entries in one shared
-/// deadline queue, removed the moment they are disarmed; on any other clock a timer is a task
-/// sleeping on that clock, cancelled at disarm (which is what lets a manual clock count and fire
-/// it).
+/// The choice is explicit: `.continuous()` in production (real time; timers are entries in a
+/// deadline queue of this clock's own, one Dispatch timer for all its budgets, removed the
+/// moment they are disarmed), `.sleeping(on:)` with any other clock, a `ManualClock` in tests
+/// (a timer is a task sleeping on that clock, cancelled at disarm, which is what lets the test
+/// clock count and fire it). Each assistant has its own, so no budget of one is seen by another.
 public struct BudgetClock: Sendable {
     private let elapsed: @Sendable () -> Duration
     private let schedule: @Sendable (Duration, @escaping @Sendable () -> Void) -> BudgetTimer
+    private let queue: DeadlineQueue?
 
-    /// Adopts a clock; instants are measured from now.
-    public init<C: Clock>(_ clock: C) where C.Duration == Duration {
-        let origin = clock.now
-        elapsed = { origin.duration(to: clock.now) }
-        if let continuous = clock as? ContinuousClock {
-            let start = continuous.now
-            schedule = { deadline, fire in
-                let ticket = DeadlineQueue.shared.arm(after: deadline - start.duration(to: continuous.now), fire)
-                return QueuedBudgetTimer(ticket: ticket)
-            }
-        } else {
-            schedule = { deadline, fire in
-                let task = Task {
-                    do { try await clock.sleep(until: origin.advanced(by: deadline), tolerance: nil) } catch { return }
-                    fire()
-                }
-                return TaskBudgetTimer(task: task)
-            }
+    /// The continuous clock, with a deadline queue of its own; instants are measured from now.
+    public static func continuous() -> BudgetClock {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let queue = DeadlineQueue()
+        return BudgetClock(elapsed: { start.duration(to: clock.now) }, queue: queue) { deadline, fire in
+            QueuedBudgetTimer(queue: queue, ticket: queue.arm(after: deadline - start.duration(to: clock.now), fire))
         }
+    }
+
+    /// Any clock, its timers tasks sleeping on it (a `ManualClock` in tests); instants are
+    /// measured from now.
+    public static func sleeping<C: Clock>(on clock: C) -> BudgetClock where C.Duration == Duration {
+        let origin = clock.now
+        return BudgetClock(elapsed: { origin.duration(to: clock.now) }, queue: nil) { deadline, fire in
+            let task = Task {
+                do { try await clock.sleep(until: origin.advanced(by: deadline), tolerance: nil) } catch { return }
+                fire()
+            }
+            return TaskBudgetTimer(task: task)
+        }
+    }
+
+    private init(
+        elapsed: @escaping @Sendable () -> Duration, queue: DeadlineQueue?,
+        schedule: @escaping @Sendable (Duration, @escaping @Sendable () -> Void) -> BudgetTimer
+    ) {
+        self.elapsed = elapsed
+        self.queue = queue
+        self.schedule = schedule
     }
 
     /// The time since the clock was adopted.
     public var now: Duration { elapsed() }
 
-    /// How many deadlines on the continuous clock are armed now, in every assistant of the
-    /// process: zero once no budget is running (a check for tests and the benchmark).
-    public static var pendingDeadlines: Int { DeadlineQueue.shared.pending }
+    /// How many deadlines of this continuous clock are armed now: zero once none of its budgets
+    /// runs (a check for tests and the benchmark). Nil on a sleeping clock, whose timers the
+    /// clock itself counts (`ManualClock.sleeperCount`).
+    public var pendingDeadlines: Int? { queue?.pending }
 
     /// Deadlines at or beyond this (about 136 years) never come: no timer is armed for them, so
     /// a budget of `.seconds(Int64.max)` means "no limit" instead of overflowing a timer.
@@ -68,8 +81,9 @@ private struct TaskBudgetTimer: BudgetTimer {
     func disarm() { task.cancel() }
 }
 
-/// A deadline in the shared `DeadlineQueue`.
+/// A deadline in a clock's `DeadlineQueue`.
 private struct QueuedBudgetTimer: BudgetTimer {
+    let queue: DeadlineQueue
     let ticket: UInt64
-    func disarm() { DeadlineQueue.shared.disarm(ticket) }
+    func disarm() { queue.disarm(ticket) }
 }

@@ -1,7 +1,7 @@
 import Dispatch
 import Synchronization
 
-/// One Dispatch timer shared by every budget on the continuous clock.
+/// One Dispatch timer shared by every budget of one assistant on the continuous clock.
 ///
 /// Arming appends a deadline under a lock; disarming removes it. Only a deadline earlier than
 /// every other reschedules the one timer, which never happens in the usual case (budgets are of
@@ -10,9 +10,6 @@ import Synchronization
 /// deadline queue" of PERFORMANCE.md: arming a Dispatch timer per phase instead woke Dispatch's
 /// timer thread several times per delivery.
 final class DeadlineQueue: Sendable {
-    /// The queue every continuous-clock budget uses.
-    static let shared = DeadlineQueue()
-
     private struct Entry {
         let deadline: UInt64
         let ticket: UInt64
@@ -30,9 +27,13 @@ final class DeadlineQueue: Sendable {
     private let state = Mutex(State())
     private let timer: TimerSource
 
-    private init() {
+    init() {
         timer = TimerSource(label: "SceneIntents.deadlines")
         timer.start { [weak self] in self?.fire() }
+    }
+
+    deinit {
+        timer.cancel()
     }
 
     /// Calls `action` once, `delay` from now, unless the returned ticket is disarmed first.
@@ -103,6 +104,11 @@ private final class TimerSource: @unchecked Sendable {
 
     func schedule(at uptimeNanoseconds: UInt64) {
         source.schedule(deadline: DispatchTime(uptimeNanoseconds: uptimeNanoseconds))
+    }
+
+    /// Stops the source for good (its queue's owner is gone).
+    func cancel() {
+        source.cancel()
     }
 }
 

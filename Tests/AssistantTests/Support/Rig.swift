@@ -30,7 +30,7 @@ final class Rig {
         host = IntentHost(application: app, catalog: try Kitchen.catalog())
         connection = InProcessConnection(host: host, appName: "Kitchen")
         assistant = Assistant(
-            connection: connection, user: user, device: device, clock: clock,
+            connection: connection, user: user, device: device, clock: .sleeping(on: clock),
             vocabulary: try Self.vocabulary(), configuration: configuration)
     }
 

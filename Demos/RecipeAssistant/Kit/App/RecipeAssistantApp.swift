@@ -68,10 +68,10 @@ public final class RecipeAssistantApp {
     }
 
     /// An assistant for this app.
-    public func makeAssistant<C: Clock>(
-        user: any UserAgent, clock: C, configuration: AssistantConfiguration = AssistantConfiguration(),
+    public func makeAssistant(
+        user: any UserAgent, clock: BudgetClock, configuration: AssistantConfiguration = AssistantConfiguration(),
         isTracing: Bool = true
-    ) -> Assistant where C.Duration == Duration {
+    ) -> Assistant {
         Assistant(
             connection: connection, user: user, device: device, clock: clock, vocabulary: vocabulary(),
             configuration: configuration, isTracing: isTracing)

@@ -54,7 +54,7 @@ public final class RecipeShell {
     /// catalog's indexing progress) go to `warnings`, standard error by default.
     public init(
         options: Options, input: any LineSource, output: ShellOutput, warnings: ShellOutput = .standardError(),
-        clock: any Clock<Duration>
+        clock: BudgetClock
     ) throws {
         self.options = options
         self.input = ShellInput(input)
