@@ -250,8 +250,11 @@ func profile(_ what: String, count: Int) async {
         let floor = FloorAssistant()
         for _ in 0..<count { _ = await floor.deliver() }
     } else if what == "host", let rig = try? PingRig(tracing: false) {
-        let call = PhaseCall(request: 1, intent: AnyIntent(PingIntent(word: "hi")), phase: .proceed(parameters: ["word"]))
-        for _ in 0..<count { _ = await rig.host.answer(call) }
+        // A fresh request number per call: the host refuses a request that has finished.
+        for request in 1...UInt64(max(1, count)) {
+            let call = PhaseCall(request: request, intent: AnyIntent(PingIntent(word: "hi")), phase: .proceed(parameters: ["word"]))
+            _ = await rig.host.answer(call)
+        }
     } else if let rig = try? PingRig(tracing: false) {
         for _ in 0..<count { _ = await rig.assistant.perform(pingRequest) }
     }

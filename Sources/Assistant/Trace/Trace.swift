@@ -41,8 +41,13 @@ public final class Trace: Sendable {
     }
 
     /// The events so far.
-    public var events: [TraceEvent] {
-        state.withLock { $0 }.map { TraceEvent(at: $0.at, kind: $0.kind, detail: $0.detail()) }
+    public var events: [TraceEvent] { events(from: 0) }
+
+    /// The events from index `start` on; only those are put into words, so reading the newest
+    /// few costs the same however long the trace is.
+    public func events(from start: Int) -> [TraceEvent] {
+        let entries = state.withLock { entries in start < entries.count ? Array(entries[max(0, start)...]) : [] }
+        return entries.map { TraceEvent(at: $0.at, kind: $0.kind, detail: $0.detail()) }
     }
 
     /// How many events were recorded.
@@ -53,18 +58,18 @@ public final class Trace: Sendable {
 
     /// The events as readable text, one per line.
     public func text(from start: Int = 0) -> String {
-        let events = events
-        guard start < events.count else { return "" }
-        return events[start...].map(\.description).joined(separator: "\n") + "\n"
+        let events = events(from: start)
+        guard !events.isEmpty else { return "" }
+        return events.map(\.description).joined(separator: "\n") + "\n"
     }
 
     /// The events as JSON Lines: one object per line, keys sorted.
     public func jsonLines(from start: Int = 0) -> String {
-        let events = events
-        guard start < events.count else { return "" }
+        let events = events(from: start)
+        guard !events.isEmpty else { return "" }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return events[start...].map { event in
+        return events.map { event in
             // Encoding a struct of strings cannot fail.
             String(decoding: (try? encoder.encode(event)) ?? Data(), as: UTF8.self)
         }.joined(separator: "\n") + "\n"
