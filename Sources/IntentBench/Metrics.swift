@@ -255,6 +255,9 @@ func profile(_ what: String, count: Int) async {
             let call = PhaseCall(request: request, intent: AnyIntent(PingIntent(word: "hi")), phase: .proceed(parameters: ["word"]))
             _ = await rig.host.answer(call)
         }
+    } else if what == "socket", let rig = try? SocketPingRig() {
+        for _ in 0..<count { _ = await rig.assistant.perform(pingRequest) }
+        await rig.close()
     } else if let rig = try? PingRig(tracing: false) {
         for _ in 0..<count { _ = await rig.assistant.perform(pingRequest) }
     }
