@@ -18,11 +18,15 @@ public final class RecipeSceneDelegate: SceneDelegate {
         let navigation = NavigationController(root: RecipeListViewController(model: model), name: "Navigation")
         scene.rootViewController = navigation
         scene.title = "Recipe Assistant"
-        if let activity = options.userActivities.first {
-            continueIntent(from: activity, in: scene)
-        } else if let restoration = session.stateRestorationActivity {
+        let activity = options.userActivities.first
+        // A session reconnected for the assistant first comes back where the user was, when the
+        // intent is about that recipe (or names none): "next step" then goes on from there.
+        if let restoration = session.stateRestorationActivity,
+            activity.map({ Self.continues(restoration, $0) }) ?? true
+        {
             restore(restoration, in: navigation, model: model)
         }
+        if let activity { continueIntent(from: activity, in: scene) }
     }
 
     /// Continues the assistant's intent on the top screen.
@@ -61,6 +65,13 @@ public final class RecipeSceneDelegate: SceneDelegate {
     private static func spokenLine(for response: IntentResponse) -> String? {
         let dialog = response.dialog ?? ShowDirectionsResponse.templates.first { $0.code == response.code }?.dialog
         return dialog.map { Template($0).render(response.values) }
+    }
+
+    /// Whether the assistant's activity is about the restored recipe (or names no recipe).
+    private static func continues(_ restoration: UserActivity, _ activity: UserActivity) -> Bool {
+        guard let intent = activity.interaction?.intent.as(ShowDirectionsIntent.self) else { return false }
+        guard let named = intent.recipe else { return true }
+        return restoration.userInfo["recipe"] == .string(named.identifier)
     }
 
     private func restore(_ activity: UserActivity, in navigation: NavigationController, model: RecipeModel) {
