@@ -1,3 +1,4 @@
+import Assistant
 import AssistantService
 import Foundation
 import SceneIntents

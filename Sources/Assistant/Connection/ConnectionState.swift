@@ -40,3 +40,18 @@ public final class TraceSlot: Sendable {
         set { current.withLock { $0 = newValue } }
     }
 }
+
+/// The app could not continue an activity in a scene, or begin or end the overlay; the reason
+/// is the app's sentence.
+public struct ContinuationFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Why, as the app said.
+    public let reason: String
+
+    /// A failure.
+    public init(reason: String) {
+        self.reason = reason
+    }
+
+    /// The reason.
+    public var description: String { reason }
+}

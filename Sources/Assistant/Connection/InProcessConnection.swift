@@ -1,12 +1,12 @@
 import SceneIntents
 import Synchronization
 
-/// A connection to an app in the same process: each call is one hop onto the main actor, where
-/// the app's `IntentHost` answers it.
+/// A connection to an app in the same process: the same messages as over a socket, passed as
+/// values. Each call is one hop onto the main actor, where the app's `HostEndpoint` serves it;
+/// everything the app sends back (steps, the answer, lifecycle callbacks, host reports) comes
+/// through one `HostLink`, as it would from another process.
 ///
-/// Values are passed as they are (they are `Sendable`); nothing is encoded, which is what makes
-/// the in-process path fast. The app's lifecycle callbacks and host reports go to the attached
-/// trace.
+/// Nothing is encoded, which is what makes the in-process path fast.
 public final class InProcessConnection: AppConnection {
     /// The app's name.
     public let appName: String
@@ -14,7 +14,8 @@ public final class InProcessConnection: AppConnection {
     public let manifest: AppManifest
     /// The app's intent definitions.
     public let catalog: IntentCatalog
-    private let host: IntentHost
+    private let endpoint: HostEndpoint
+    private let link: HostLink
     private let slot = TraceSlot()
     private let started = Atomic<Int>(0)
     private let foreground = ActiveScenes()
@@ -25,50 +26,66 @@ public final class InProcessConnection: AppConnection {
     /// A connection to the app `host` answers for.
     @MainActor
     public init(host: IntentHost, appName: String) {
-        self.host = host
         self.appName = appName
         manifest = host.application.manifest
         catalog = host.catalog
-        let application = host.application
-        foreground.reset(active: application.connectedScenes.count { $0.activationState == .foregroundActive })
-        application.observe { [slot, foreground] event in
-            slot.trace?.record(.lifecycle, event.description)
-            foreground.note(event)
+        let (slot, foreground) = (slot, foreground)
+        foreground.reset(active: host.application.connectedScenes.count { $0.activationState == .foregroundActive })
+        // In process, calls start directly on the main actor: the link only routes what the
+        // app sends back, so it has nothing to transmit.
+        let link = HostLink(transmit: { _ in false }) { message in
+            switch message {
+            case .lifecycle(let event):
+                foreground.note(event)
+                slot.trace?.record(.lifecycle, event.description)
+            case .report(let report): slot.trace?.record(.report, report.description)
+            default: break
+            }
         }
-        host.onReport = { [slot] report in
-            slot.trace?.record(.report, report.description)
+        self.link = link
+        endpoint = HostEndpoint(host: host) { message in
+            // Messages the link was not waiting for are dropped here: in process nothing else
+            // can send them, so there is no peer to blame.
+            try? link.deliver(message)
         }
     }
 
-    /// Starts the call as one task on the main actor, where the host answers it.
+    /// Starts the call as one task on the main actor, where the app's endpoint serves it;
+    /// cancelling the task cancels the handler's work.
     public func start(
         _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
         reply: @escaping @Sendable (PhaseAnswer) -> Void
     ) -> Task<Void, Never> {
         started.add(1, ordering: .relaxed)
-        return Task { @MainActor [host] in reply(await host.answer(call, progress: progress)) }
+        let id = link.nextID()
+        link.expect(id, intent: call.intent.typeName, progress: progress, reply: reply)
+        return Task { @MainActor [endpoint] in await endpoint.serve(id, call) }
     }
 
     /// Brings the app forward on the main actor and continues the activity there.
     public func continueInApp(_ activity: UserActivity) async throws -> Continuation {
-        try await MainActor.run { try host.application.continueUserActivity(activity) }
+        let result = await MainActor.run { [endpoint] in endpoint.continueActivity(activity) }
+        switch result {
+        case .continued(let session, let reply): return Continuation(sessionIdentifier: session, reply: reply)
+        case .failed(let reason): throw ContinuationFailure(reason: reason)
+        }
     }
 
     /// Interrupts the app's foreground-active scenes on the main actor. When none is active (as
     /// the lifecycle callbacks seen so far say) it answers at once, with no hop.
     public func beginInterruption() async throws -> Bool {
         guard foreground.isActive else { return false }
-        return try await MainActor.run { [host] in
-            guard host.application.applicationState == .active else { return false }
-            try host.application.beginInterruption()
+        return try await MainActor.run { [endpoint] in
+            guard endpoint.host.application.applicationState == .active else { return false }
+            if let refusal = endpoint.perform(.overlay(isShown: true)) { throw ContinuationFailure(reason: refusal) }
             return true
         }
     }
 
     /// Ends the interruption on the main actor.
     public func endInterruption() async throws -> Bool {
-        try await MainActor.run { [host] in
-            try host.application.endInterruption()
+        try await MainActor.run { [endpoint] in
+            if let refusal = endpoint.perform(.overlay(isShown: false)) { throw ContinuationFailure(reason: refusal) }
             return true
         }
     }

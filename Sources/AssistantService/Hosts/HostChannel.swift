@@ -1,3 +1,4 @@
+import Assistant
 import Foundation
 import SceneIntents
 import SceneIntentsTransport

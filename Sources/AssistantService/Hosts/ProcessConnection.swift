@@ -169,17 +169,3 @@ public final class ProcessConnection: AppConnection {
         listener.close()
     }
 }
-
-/// The app could not continue an activity in a scene; the reason is the app's sentence.
-public struct ContinuationFailure: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Why, as the app said.
-    public let reason: String
-
-    /// A failure.
-    public init(reason: String) {
-        self.reason = reason
-    }
-
-    /// The reason.
-    public var description: String { reason }
-}

@@ -1,4 +1,3 @@
-import Assistant
 import SceneIntents
 import Synchronization
 
@@ -37,8 +36,11 @@ public enum EventOutcome: Sendable, Equatable {
 /// host goes away.
 ///
 /// A call whose caller gave up (budget, cancel) keeps its waiter until the host answers or
-/// dies, so a late answer still reaches the budget race that reports it as late.
-final class HostLink: Sendable {
+/// dies, so a late answer still reaches the budget race that reports it as late. Both
+/// transports use it: over a socket every message is sent through `transmit`; in process a call
+/// is started directly on the app's main actor (`expect` then `HostEndpoint.serve`) and only
+/// what the app sends back comes through `deliver`.
+public final class HostLink: Sendable {
     private struct Waiters {
         var calls: [UInt64: CallWaiter] = [:]
         var continuations: [UInt64: CheckedContinuation<ContinuationResult, Never>] = [:]
@@ -60,16 +62,16 @@ final class HostLink: Sendable {
 
     /// A link sending through `transmit` (false: the message could not be sent) and passing
     /// lifecycle and report messages to `observe`.
-    init(transmit: @escaping @Sendable (SystemMessage) -> Bool, observe: @escaping @Sendable (AppMessage) -> Void) {
+    public init(transmit: @escaping @Sendable (SystemMessage) -> Bool, observe: @escaping @Sendable (AppMessage) -> Void) {
         self.transmit = transmit
         self.observe = observe
     }
 
     /// The host's failure, once it failed.
-    var failure: HostFailure? { waiters.withLock { $0.failure } }
+    public var failure: HostFailure? { waiters.withLock { $0.failure } }
 
     /// A fresh message id.
-    func nextID() -> UInt64 {
+    public func nextID() -> UInt64 {
         waiters.withLock { state in
             state.nextID += 1
             return state.nextID
@@ -78,25 +80,37 @@ final class HostLink: Sendable {
 
     /// Sends a call under `id`; `reply` hears the answer once (a refusal when the host fails
     /// first).
-    func call(
+    public func call(
         _ id: UInt64, _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
         reply: @escaping @Sendable (PhaseAnswer) -> Void
     ) {
-        let failure = waiters.withLock { state -> HostFailure? in
-            if state.failure == nil { state.calls[id] = CallWaiter(progress: progress, reply: reply, intent: call.intent.typeName) }
-            return state.failure
-        }
-        if let failure { return reply(Self.refusal(failure, intent: call.intent.typeName)) }
+        guard expect(id, intent: call.intent.typeName, progress: progress, reply: reply) else { return }
         if !transmit(.call(id: id, call: call)) { fail(.connectionLost("the call could not be sent")) }
     }
 
+    /// Waits for the steps and the answer of call `id` without sending anything (the caller
+    /// starts the call itself); answers false, having replied with a refusal, when the host has
+    /// already failed.
+    @discardableResult
+    public func expect(
+        _ id: UInt64, intent: String, progress: @escaping @Sendable (PhaseStep) -> Void,
+        reply: @escaping @Sendable (PhaseAnswer) -> Void
+    ) -> Bool {
+        let failure = waiters.withLock { state -> HostFailure? in
+            if state.failure == nil { state.calls[id] = CallWaiter(progress: progress, reply: reply, intent: intent) }
+            return state.failure
+        }
+        if let failure { reply(Self.refusal(failure, intent: intent)) }
+        return failure == nil
+    }
+
     /// Tells the host the call is no longer wanted.
-    func cancel(_ id: UInt64) {
+    public func cancel(_ id: UInt64) {
         _ = transmit(.cancel(id: id))
     }
 
     /// Asks the host to continue an activity in a scene.
-    func continueActivity(_ activity: UserActivity) async -> ContinuationResult {
+    public func continueActivity(_ activity: UserActivity) async -> ContinuationResult {
         await withCheckedContinuation { continuation in
             let (id, failure) = waiters.withLock { state -> (UInt64, HostFailure?) in
                 state.nextID += 1
@@ -109,7 +123,7 @@ final class HostLink: Sendable {
     }
 
     /// Sends a system event and answers how it went.
-    func event(_ event: SystemEvent) async -> EventOutcome {
+    public func event(_ event: SystemEvent) async -> EventOutcome {
         await withCheckedContinuation { continuation in
             let (id, failure) = waiters.withLock { state -> (UInt64, HostFailure?) in
                 state.nextID += 1
@@ -124,7 +138,7 @@ final class HostLink: Sendable {
     /// Routes one message from the host.
     ///
     /// - Throws: `outOfOrder` for a second hello or an answer to nothing asked.
-    func deliver(_ message: AppMessage) throws(ProtocolError) {
+    public func deliver(_ message: AppMessage) throws(ProtocolError) {
         switch message {
         case .hello:
             throw ProtocolError(.outOfOrder, "a second hello")
@@ -156,7 +170,7 @@ final class HostLink: Sendable {
     }
 
     /// Ends every wait with `failure`; later calls fail at once. Only the first failure counts.
-    func fail(_ failure: HostFailure) {
+    public func fail(_ failure: HostFailure) {
         let pending = waiters.withLock { state -> Waiters? in
             guard state.failure == nil else { return nil }
             state.failure = failure
@@ -172,13 +186,13 @@ final class HostLink: Sendable {
     }
 
     /// How many calls, continuations and events wait for the host.
-    var pendingCount: Int { waiters.withLock { $0.calls.count + $0.continuations.count + $0.events.count } }
+    public var pendingCount: Int { waiters.withLock { $0.calls.count + $0.continuations.count + $0.events.count } }
 
     private static func unasked(_ what: String, _ id: UInt64) -> ProtocolError {
         ProtocolError(.outOfOrder, "\(what) for \(id), which was never asked or is already answered")
     }
 
-    static func refusal(_ failure: HostFailure, intent: String) -> PhaseAnswer {
+    public static func refusal(_ failure: HostFailure, intent: String) -> PhaseAnswer {
         .refused(IntentHostError(.hostStopped, intent: intent, detail: "\(failure)"))
     }
 }
