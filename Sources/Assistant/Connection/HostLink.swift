@@ -49,11 +49,20 @@ public final class HostLink: Sendable {
         var failure: HostFailure?
     }
 
-    private struct CallWaiter {
+    /// One call's waiter: a class, so finding it under the lock hands back one reference (no
+    /// closure values copied out, which cost a generic metadata lookup per message).
+    private final class CallWaiter: Sendable {
         let progress: @Sendable (PhaseStep) -> Void
         let reply: @Sendable (PhaseAnswer) -> Void
         let intent: String
-        var steps: [PhaseStep] = []
+        /// The steps reported so far (a `proceed` answer does not repeat them).
+        let steps = Mutex<[PhaseStep]>([])
+
+        init(progress: @escaping @Sendable (PhaseStep) -> Void, reply: @escaping @Sendable (PhaseAnswer) -> Void, intent: String) {
+            self.progress = progress
+            self.reply = reply
+            self.intent = intent
+        }
     }
 
     private let waiters = Mutex(Waiters())
@@ -145,16 +154,13 @@ public final class HostLink: Sendable {
         case .lifecycle, .report:
             observe(message)
         case .step(let id, let step):
-            let progress = waiters.withLock { state -> (@Sendable (PhaseStep) -> Void)? in
-                state.calls[id]?.steps.append(step)
-                return state.calls[id]?.progress
-            }
-            guard let progress else { throw Self.unasked("a step", id) }
-            progress(step)
+            guard let waiter = waiters.withLock({ $0.calls[id] }) else { throw Self.unasked("a step", id) }
+            waiter.steps.withLock { $0.append(step) }
+            waiter.progress(step)
         case .answer(let id, let answer):
             guard let waiter = waiters.withLock({ $0.calls.removeValue(forKey: id) }) else { throw Self.unasked("an answer", id) }
             if case .progressed(let intent, let steps) = answer, steps.isEmpty {
-                waiter.reply(.progressed(intent: intent, steps: waiter.steps))
+                waiter.reply(.progressed(intent: intent, steps: waiter.steps.withLock { $0 }))
             } else {
                 waiter.reply(answer)
             }
