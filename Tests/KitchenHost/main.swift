@@ -43,6 +43,7 @@ func main() async -> Int32 {
             : Kitchen.application(fallback: { _ in handler })
         let host = IntentHost(application: app, catalog: try Kitchen.catalog())
         let end = try await HostRuntime.serve(host, appName: "Kitchen", socket: socket, token: token)
+        if end != .quit { FileHandle.standardError.write(Data("kitchen-host: \(end)\n".utf8)) }
         return end == .quit ? 0 : 1
     } catch {
         FileHandle.standardError.write(Data("kitchen-host: \(error)\n".utf8))

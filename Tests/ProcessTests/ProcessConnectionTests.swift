@@ -122,7 +122,7 @@ struct ProtocolFaultTests {
         #expect(try await intrude(kitchen, sending: [try hello(token: "not-the-token")]) == .peerClosed)
         #expect(try await intrude(kitchen, sending: [try hello(version: 99, token: "x")]) == .peerClosed)
         let oversize = Data([0x00, 0x20, 0x00, 0x00]) + Data(repeating: 0x20, count: 16)
-        #expect(rawExchange(kitchen.connection.socketPath, oversize) == 0, "the system closed without answering")
+        #expect(await rawExchange(kitchen.connection.socketPath, oversize) == 0, "the system closed without answering")
         // The refusal is recorded on the connection's reader thread, just after it closes.
         #expect(await kitchen.eventually { kitchen.lines(.process).count == 4 })
         let refusals = kitchen.lines(.process).map(withoutNumbers)
@@ -158,18 +158,15 @@ struct ProtocolFaultTests {
 /// in a process of its own, `process-leak-check`, so parallel tests do not move the counts).
 struct ProcessLeakTests {
     @Test func aThousandStartsAndStopsLeaveDescriptorsAndChildrenWhereTheyWere() async throws {
-        let pipe = Pipe()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BuiltProducts.executable("process-leak-check"))
-        process.arguments = ["1000"]
-        process.standardOutput = pipe
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let complaints = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 0, "\(complaints)")
+        let report = "/tmp/si-leak-report-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        let descriptor = open(report, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        defer { close(descriptor) }
+        // Awaited through its pidfd: no concurrency thread waits on the child.
+        let child = try ChildProcess.spawn(
+            BuiltProducts.executable("process-leak-check"), arguments: ["1000"], stdout: .descriptor(descriptor))
+        #expect(await child.exit == .exited(0))
+        let output = try String(contentsOfFile: report, encoding: .utf8)
         let words = output.split(separator: " ").map(String.init)
         try #require(words.count == 8, "unexpected output: \(output)")
         #expect(words[1] == words[2], "descriptors before and after")

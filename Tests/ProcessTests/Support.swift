@@ -73,9 +73,16 @@ func withoutNumbers(_ line: String) -> String {
 }
 
 /// Writes `bytes` as they are to a Unix socket and reads until the peer closes; answers how
-/// many bytes came back (-1 if the socket could not be used). A 5 s receive timeout keeps a
-/// broken system from hanging the test.
-func rawExchange(_ path: String, _ bytes: Data) -> Int {
+/// many bytes came back (-1 if the socket could not be used). The blocking reads run on a
+/// thread of their own, never on a concurrency thread; a 5 s receive timeout keeps a broken
+/// system from hanging the test.
+func rawExchange(_ path: String, _ bytes: Data) async -> Int {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: blockingRawExchange(path, bytes)) }.start()
+    }
+}
+
+private func blockingRawExchange(_ path: String, _ bytes: Data) -> Int {
     let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard socket >= 0 else { return -1 }
     defer { close(socket) }

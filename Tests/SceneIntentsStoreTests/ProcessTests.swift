@@ -38,7 +38,7 @@ struct ProcessTests {
                 // torn tail (no failed checksum: a kill leaves a prefix, never a changed byte).
                 let afterKill = try AppendLog(path: path).read()
                 #expect(afterKill.records.count >= seen + acks, "run \(run)")
-                #expect(afterKill.warnings.allSatisfy { if case .tornTail = $0 { true } else { false } }, "run \(run)")
+                #expect(afterKill.warnings.allSatisfy { if case .tornTail = $0 { true } else { false } }, "run \(run): \(afterKill.warnings)")
                 seen = afterKill.records.count
                 // A kill rarely lands inside a write(2) (the kernel copies a record at once), so
                 // a quarter of the runs also leave what one would: a prefix of a record. The
