@@ -144,23 +144,11 @@ func launchMetrics(_ plan: Plan) throws -> [Metric] {
     }
     let script = FileManager.default.temporaryDirectory.appendingPathComponent("intent-bench-launch.txt")
     try "show directions for banana pancakes\n".write(to: script, atomically: true, encoding: .utf8)
-    func spawn(_ binary: URL, _ arguments: [String]) throws -> Double {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let start = now()
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw BenchError("\(binary.lastPathComponent) exited \(process.terminationStatus)") }
-        return Double(now() - start) / 1000
-    }
     var helloTimes: [Double] = []
     var appTimes: [Double] = []
     for round in 0..<(plan.launches + 2) {
-        let helloTime = try spawn(hello, [])
-        let appTime = try spawn(app, ["--script", script.path])
+        let helloTime = try timeSpawn(hello, [])
+        let appTime = try timeSpawn(app, ["--script", script.path])
         if round >= 2 {
             helloTimes.append(helloTime)
             appTimes.append(appTime)
@@ -175,6 +163,20 @@ func launchMetrics(_ plan: Plan) throws -> [Metric] {
             met: launch.median / floor.median <= 2,
             note: "spawn → exit of recipe-assistant --script: launch for the intent, continueInApp, scene, answer"),
     ]
+}
+
+/// Microseconds from spawning `binary` to its exit (status 0 required).
+func timeSpawn(_ binary: URL, _ arguments: [String]) throws -> Double {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    let start = now()
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw BenchError("\(binary.lastPathComponent) exited \(process.terminationStatus)") }
+    return Double(now() - start) / 1000
 }
 
 /// `vocabulary.match`: utterance → intent with 20 intents and 1,000 entity names.
