@@ -9,27 +9,67 @@ import Synchronization
 /// closed and reported; nothing else is affected.
 final class Doorway: Sendable {
     typealias Arrival = Result<(HostChannel, HostHello), HostFailure>
-    private let waiting = Mutex<[String: CheckedContinuation<Arrival, Never>]>([:])
 
-    /// Waits for the host holding `token` to say hello (or for `abandon`).
-    func arrival(of token: String) async -> Arrival {
-        await withCheckedContinuation { continuation in waiting.withLock { $0[token] = continuation } }
+    /// One expected host: registered before its spawn, so a host that connects at once is not
+    /// refused; its arrival is kept until the launch asks for it.
+    private enum Slot {
+        case expected
+        case waiting(CheckedContinuation<Arrival, Never>)
+        case arrived(Arrival)
     }
 
-    /// Hands a hello to the launch waiting for its token; false when none waits for it.
+    private let slots = Mutex<[String: Slot]>([:])
+
+    /// Expects the host holding `token` (call before starting it).
+    func expect(_ token: String) {
+        slots.withLock { $0[token] = .expected }
+    }
+
+    /// Waits for the host holding `token` to say hello (or for `abandon`); at once if it did.
+    func arrival(of token: String) async -> Arrival {
+        await withCheckedContinuation { continuation in
+            let arrived = slots.withLock { slots -> Arrival? in
+                switch slots[token] {
+                case .arrived(let arrival):
+                    slots[token] = nil
+                    return arrival
+                case .expected, .waiting:
+                    slots[token] = .waiting(continuation)
+                    return nil
+                case nil:
+                    return .failure(.launchFailed("no launch expects this host"))
+                }
+            }
+            if let arrived { continuation.resume(returning: arrived) }
+        }
+    }
+
+    /// Hands a hello to the launch expecting its token; false when none does.
     func claim(_ hello: HostHello, on channel: HostChannel) -> Bool {
-        guard let waiter = waiting.withLock({ $0.removeValue(forKey: hello.token) }) else { return false }
-        waiter.resume(returning: .success((channel, hello)))
-        return true
+        settle(hello.token, .success((channel, hello)))
     }
 
     /// Ends the wait for `token` (the host exited before saying hello).
     func abandon(_ token: String, _ failure: HostFailure) {
-        waiting.withLock { $0.removeValue(forKey: token) }?.resume(returning: .failure(failure))
+        _ = settle(token, .failure(failure))
     }
 
-    /// Whether a launch waits for `token` now (the wait starts just after the spawn).
-    func isWaiting(for token: String) -> Bool { waiting.withLock { $0[token] != nil } }
+    private func settle(_ token: String, _ arrival: Arrival) -> Bool {
+        let waiter = slots.withLock { slots -> (found: Bool, waiter: CheckedContinuation<Arrival, Never>?) in
+            switch slots[token] {
+            case .expected:
+                slots[token] = .arrived(arrival)
+                return (true, nil)
+            case .waiting(let continuation):
+                slots[token] = nil
+                return (true, continuation)
+            case .arrived, nil:
+                return (false, nil)
+            }
+        }
+        waiter.waiter?.resume(returning: arrival)
+        return waiter.found
+    }
 }
 
 /// One host connection: before the hello it belongs to the doorway, after it to a `HostLink`.

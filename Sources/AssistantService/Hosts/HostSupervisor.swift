@@ -92,6 +92,8 @@ actor HostSupervisor {
 
     private func start(generation: Int) async -> Result<Running, HostFailure> {
         let token = OneTimeToken.generate()
+        // Expected before the spawn: a host that connects at once finds its launch waiting.
+        doorway.expect(token.value)
         let began = ContinuousClock.now
         let child: ChildProcess
         do {
@@ -100,6 +102,8 @@ actor HostSupervisor {
             environment[MessageProtocol.tokenVariable] = token.value
             child = try ChildProcess.spawn(launch.executable, arguments: launch.arguments, environment: environment)
         } catch {
+            doorway.abandon(token.value, .launchFailed("\(error)"))
+            _ = await doorway.arrival(of: token.value)
             record("cannot spawn \(launch.executable): \(error)")
             return .failure(.launchFailed("\(error)"))
         }
@@ -192,7 +196,10 @@ actor HostSupervisor {
             running = started
         case .running(let started): running = started
         }
-        _ = running.channel.send(.event(id: 0, event: .quit))
+        // Through the link, so the host's answer to it is expected (and a host that dies first
+        // ends the wait).
+        let link = running.link
+        Task { _ = await link.event(.quit) }
         let child = running.child
         let killer = Task {
             try? await Task.sleep(for: grace, clock: ContinuousClock())
