@@ -40,9 +40,13 @@ struct FormatTests {
         }
     }
 
-    /// Damage a crashed writer (or a power cut) can leave after the last whole record.
+    /// Damage after the last whole record: what a crashed writer or a power cut can leave, and
+    /// two tears on top of each other (what the crash test once left by hand).
     enum Tail: String, CaseIterable, Sendable {
         case partialHeader, partialPayload, badChecksum, zeroFilled
+        /// Two tears of one record, the second written without truncating the first, adding up
+        /// to that record's length: it reads as one record failing its checksum.
+        case stackedTears
 
         func bytes() -> [UInt8] {
             switch self {
@@ -54,11 +58,14 @@ struct FormatTests {
                 return encodedRecord(Array("four".utf8), corrupt: true)
             case .zeroFilled:
                 return [UInt8](repeating: 0, count: 16)
+            case .stackedTears:
+                let record = encodedRecord(Array("four".utf8))
+                return Array(record.prefix(8) + record.prefix(4))
             }
         }
 
         func warning(at offset: Int) -> LogWarning {
-            self == .badChecksum ? .corruptRecord(offset: offset, length: 4) : .tornTail(offset: offset, bytes: bytes().count)
+            self == .badChecksum || self == .stackedTears ? .corruptRecord(offset: offset, length: 4) : .tornTail(offset: offset, bytes: bytes().count)
         }
     }
 

@@ -42,8 +42,11 @@ struct ProcessTests {
                 seen = afterKill.records.count
                 // A kill rarely lands inside a write(2) (the kernel copies a record at once), so
                 // a quarter of the runs also leave what one would: a prefix of a record. The
-                // next writer must truncate it before appending.
-                if Int.random(in: 0..<4) == 0 {
+                // next writer must truncate it before appending. Only on a log that ends with a
+                // whole record, as a real writer's would (it truncates first): a child killed
+                // before it took the lock leaves the last tear in place, and a second tear on
+                // top of it can add up to one record's length, which reads as a corrupt record.
+                if afterKill.warnings.isEmpty, Int.random(in: 0..<4) == 0 {
                     let record = encodedRecord(Array(#"{"pad":"","seq":0,"writer":"torn"}"#.utf8))
                     try appendRaw(Array(record.prefix(Int.random(in: 1..<record.count))), to: path)
                 }
