@@ -142,11 +142,7 @@ extension PhaseAnswer {
     var summary: String {
         switch self {
         case .resolved(let results):
-            results.map { result in
-                let values = result.values.map(\.displayItem.title)
-                let reason = result.reason.map { " reason: \($0)" } ?? ""
-                return values.isEmpty ? "\(result.kind.rawValue)\(reason)" : "\(result.kind.rawValue)(\(values.joined(separator: ", ")))"
-            }.joined(separator: "; ")
+            results.map(\.description).joined(separator: "; ")
         case .options(let collection): "options(\(collection.allItems.count)\(collection.nextOffset == nil ? "" : ", more"))"
         case .response(let response): "response(\(response.code)\(response.userActivity.map { ", activity \($0.activityType)" } ?? ""))"
         case .finished: "finished"

@@ -183,10 +183,8 @@ public final class IntentHost {
             let answer = await self.call(current.phase, of: schema, on: handler, intent: intent, request: current)
             if let refusal = step(current.phase, answer) { return refusal }
             guard case .resolved(let results) = answer, let parameter = schema.parameter(named: name) else { break }
-            guard results.allSatisfy({ $0.kind == .success || $0.kind == .notRequired }) else {
-                return .progressed(intent: current.intent, steps: steps)
-            }
-            let values = results.compactMap { $0.kind == .success ? $0.values.first : nil }
+            guard results.allSatisfy(\.isSettled) else { return .progressed(intent: current.intent, steps: steps) }
+            let values = results.compactMap(\.successValue)
             if values.count == results.count && !values.isEmpty { _ = parameter.write(&intent, values) }
         }
         current.intent = AnyIntent(intent, targetSceneIdentifier: call.intent.targetSceneIdentifier)
