@@ -4,7 +4,7 @@ import Synchronization
 extension Exchange {
     /// Runs resolve (these parameters), confirm and handle in one visit to the app, stopping
     /// where the user is needed; the intent takes the values the app resolved. Returns the steps.
-    mutating func proceed(_ parameters: [String]) async throws(ExchangeStop) -> [PhaseStep] {
+    mutating func proceed(_ parameters: [ParameterName]) async throws(ExchangeStop) -> [PhaseStep] {
         switch try await call(.proceed(parameters: parameters)) {
         case .progressed(let updated, let steps):
             intent = updated

@@ -36,7 +36,7 @@ extension Exchange {
                 try set(parameter, at: slot, to: try await pick(from: candidates, for: parameter))
             case .confirmationRequired(let value):
                 let question = Template(Dialog.confirmationPrompt(parameter))
-                    .render([parameter.name: value.displayItem.title])
+                    .render([parameter.name.rawValue: value.displayItem.title])
                 switch await ask(.confirmation(parameter: parameter.name, question: question)) {
                 case .yes:
                     try set(parameter, at: slot, to: value)
@@ -73,7 +73,7 @@ extension Exchange {
         }
     }
 
-    private mutating func resolution(of parameter: String) async throws(ExchangeStop) -> [ParameterResolution] {
+    private mutating func resolution(of parameter: ParameterName) async throws(ExchangeStop) -> [ParameterResolution] {
         switch try await call(.resolve(parameter: parameter)) {
         case .resolved(let results) where !results.isEmpty: return results
         case .resolved: return [.notRequired]
@@ -83,7 +83,7 @@ extension Exchange {
 
     private func currentTitles(_ parameter: ParameterDescriptor) -> [String: String] {
         let titles = descriptor.values(of: parameter.name, in: intent)?.map(\.displayItem.title) ?? []
-        return [parameter.name: titles.joined(separator: ", ")]
+        return [parameter.name.rawValue: titles.joined(separator: ", ")]
     }
 
     private mutating func set(_ parameter: ParameterDescriptor, at index: Int?, to value: AnyParameterValue)

@@ -109,15 +109,15 @@ public final class IntentHost {
             switch phase {
             case .resolve(let name):
                 guard let parameter = schema.parameter(named: name) else {
-                    return .refused(IntentHostError(.unknownParameter, intent: I.typeName, detail: name))
+                    return .refused(IntentHostError(.unknownParameter, intent: I.typeName, detail: name.rawValue))
                 }
                 return .resolved(try await parameter.resolve(handler, intent))
             case .provideOptions(let name, let term, let page):
                 guard let parameter = schema.parameter(named: name) else {
-                    return .refused(IntentHostError(.unknownParameter, intent: I.typeName, detail: name))
+                    return .refused(IntentHostError(.unknownParameter, intent: I.typeName, detail: name.rawValue))
                 }
                 guard let options = parameter.options else {
-                    return .refused(IntentHostError(.noOptionsProvider, intent: I.typeName, detail: name))
+                    return .refused(IntentHostError(.noOptionsProvider, intent: I.typeName, detail: name.rawValue))
                 }
                 return .options(try await options(handler, intent, term, page))
             case .confirm:
@@ -160,7 +160,7 @@ public final class IntentHost {
     /// Runs resolve (each parameter), confirm and handle in one visit, stopping where the user
     /// is needed; see `PhaseCall.Phase.proceed`.
     private func proceed<I: Intent>(
-        _ parameters: [String], of schema: IntentSchema<I>, on handler: Any, intent: I, request call: PhaseCall,
+        _ parameters: [ParameterName], of schema: IntentSchema<I>, on handler: Any, intent: I, request call: PhaseCall,
         progress: (@Sendable (PhaseStep) -> Void)?
     ) async -> PhaseAnswer {
         var intent = intent

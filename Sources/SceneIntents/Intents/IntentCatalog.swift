@@ -49,9 +49,9 @@ public struct IntentCatalog: Sendable {
             guard descriptors[name] == nil else {
                 throw IntentCatalogError(code: .duplicateIntentType, intent: name, value: name)
             }
-            var seen = Set<String>()
+            var seen = Set<ParameterName>()
             for parameter in descriptor.parameters where !seen.insert(parameter.name).inserted {
-                throw IntentCatalogError(code: .duplicateParameter, intent: name, value: parameter.name)
+                throw IntentCatalogError(code: .duplicateParameter, intent: name, value: parameter.name.rawValue)
             }
             for template in descriptor.responses
             where template.name != template.code.description && !template.code.isCustom {

@@ -16,9 +16,9 @@ public struct IntentDescriptor: Sendable {
     let intentType: any Intent.Type
     private let isSuccessCode: @Sendable (ResponseCode) -> Bool
     let valueTypes: [String: any ParameterValue.Type]
-    private let readValues: @Sendable (any Intent, String) -> [AnyParameterValue]?
-    private let writeValues: @Sendable (any Intent, String, [AnyParameterValue]?) -> (any Intent)?
-    private let spoken: @Sendable (String, String, String?) -> AnyParameterValue?
+    private let readValues: @Sendable (any Intent, ParameterName) -> [AnyParameterValue]?
+    private let writeValues: @Sendable (any Intent, ParameterName, [AnyParameterValue]?) -> (any Intent)?
+    private let spoken: @Sendable (ParameterName, String, String?) -> AnyParameterValue?
     private let makeEmpty: @Sendable () -> any Intent
 
     /// The descriptor of intent type `I`.
@@ -51,7 +51,7 @@ public struct IntentDescriptor: Sendable {
     }
 
     /// The parameter with this name, if any.
-    public func parameter(named name: String) -> ParameterDescriptor? {
+    public func parameter(named name: ParameterName) -> ParameterDescriptor? {
         parameters.first { $0.name == name }
     }
 
@@ -60,13 +60,13 @@ public struct IntentDescriptor: Sendable {
 
     /// The current value(s) of a parameter; nil when unset, the parameter is unknown, or the
     /// intent is of another type.
-    public func values(of parameter: String, in intent: AnyIntent) -> [AnyParameterValue]? {
+    public func values(of parameter: ParameterName, in intent: AnyIntent) -> [AnyParameterValue]? {
         readValues(intent.base, parameter)
     }
 
     /// The intent with a parameter set (nil clears it); nil when the parameter is unknown or a
     /// value is of the wrong type.
-    public func setting(_ parameter: String, to values: [AnyParameterValue]?, in intent: AnyIntent)
+    public func setting(_ parameter: ParameterName, to values: [AnyParameterValue]?, in intent: AnyIntent)
         -> AnyIntent?
     {
         writeValues(intent.base, parameter, values).map {
@@ -75,7 +75,7 @@ public struct IntentDescriptor: Sendable {
     }
 
     /// A value for a parameter made from spoken words, if its type accepts them.
-    public func value(for parameter: String, spoken text: String, identifier: String? = nil)
+    public func value(for parameter: ParameterName, spoken text: String, identifier: String? = nil)
         -> AnyParameterValue?
     {
         spoken(parameter, text, identifier)

@@ -24,7 +24,7 @@ public struct IntentParameter<I: Intent>: Sendable {
     ///     catalog too large to list): the items from the page's offset, at most its limit, with
     ///     `nextOffset` set when more follow.
     public static func value<Value: ParameterValue, Handler>(
-        _ name: String, _ keyPath: WritableKeyPath<I, Value?> & Sendable,
+        _ name: ParameterName, _ keyPath: WritableKeyPath<I, Value?> & Sendable,
         flags: ParameterFlags = [.resolvable, .configurable], prompts: ParameterPrompts = .init(),
         resolve: @escaping @MainActor @Sendable (Handler, I) async throws -> ResolutionResult<Value>,
         options: (@MainActor @Sendable (Handler, I, String?) async throws -> ObjectCollection<Value>)? = nil,
@@ -55,7 +55,7 @@ public struct IntentParameter<I: Intent>: Sendable {
     /// A multi-value parameter stored at `keyPath`; its resolution answers one result per item.
     /// Options as for `value(...)`.
     public static func values<Value: ParameterValue, Handler>(
-        _ name: String, _ keyPath: WritableKeyPath<I, [Value]?> & Sendable,
+        _ name: ParameterName, _ keyPath: WritableKeyPath<I, [Value]?> & Sendable,
         flags: ParameterFlags = [.resolvable, .configurable], prompts: ParameterPrompts = .init(),
         resolve: @escaping @MainActor @Sendable (Handler, I) async throws -> [ResolutionResult<Value>],
         options: (@MainActor @Sendable (Handler, I, String?) async throws -> ObjectCollection<Value>)? = nil,

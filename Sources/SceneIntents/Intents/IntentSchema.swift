@@ -54,7 +54,7 @@ public struct IntentSchema<I: Intent>: Sendable {
     }
 
     /// The parameter with this name, if the intent has one.
-    public func parameter(named name: String) -> IntentParameter<I>? {
+    public func parameter(named name: ParameterName) -> IntentParameter<I>? {
         parameters.first { $0.descriptor.name == name }
     }
 }

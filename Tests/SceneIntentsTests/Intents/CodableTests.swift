@@ -59,6 +59,27 @@ struct CodableTests {
         }
     }
 
+    @Test func parameterNamesAreTypedButPlainStringsOnTheWire() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let phases: [(PhaseCall.Phase, String)] = [
+            (.resolve(parameter: "soup"), #"{"resolve":{"parameter":"soup"}}"#),
+            (.proceed(parameters: ["soup", ParameterName("quantity")]), #"{"proceed":{"parameters":["soup","quantity"]}}"#),
+            (.provideOptions(parameter: "soup", searchTerm: nil, page: .init(offset: 0, limit: 2)),
+             #"{"provideOptions":{"page":{"limit":2,"offset":0},"parameter":"soup"}}"#),
+        ]
+        for (phase, json) in phases {
+            #expect(String(decoding: try encoder.encode(phase), as: UTF8.self) == json)
+            #expect(try roundTrip(phase) == phase)
+        }
+        #expect(PhaseCall.Phase.proceed(parameters: ["soup", "quantity"]).description == "proceed(soup, quantity)")
+        let name: ParameterName = "soup"
+        #expect(name == ParameterName("soup") && name.rawValue == "soup" && "\(name)" == "soup")
+        #expect(try Kitchen.catalog().descriptor(named: "OrderSoupIntent")?.parameter(named: name)?.name == name)
+        #expect(try JSONDecoder().decode(ParameterName.self, from: Data(#""toppings""#.utf8)) == "toppings")
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(ParameterName.self, from: Data("7".utf8)) }
+    }
+
     @Test func activitiesRoundTripWithTheirInteraction() throws {
         var content = UserActivity.Content(activityType: "OrderSoupIntent")
         content.title = "Soup"
