@@ -14,6 +14,10 @@ public struct IntentDescriptor: Sendable {
     /// The phrase suggested for a shortcut.
     public let suggestedInvocationPhrase: String?
     let intentType: any Intent.Type
+    /// The handling protocol's name.
+    let handlerTypeName: String
+    /// A parameter written for another handler type, with that type's name (see `IntentSchema`).
+    let mismatchedParameter: (name: ParameterName, handlerType: String)?
     private let isSuccessCode: @Sendable (ResponseCode) -> Bool
     let valueTypes: [String: any ParameterValue.Type]
     private let readValues: @Sendable (any Intent, ParameterName) -> [AnyParameterValue]?
@@ -30,6 +34,8 @@ public struct IntentDescriptor: Sendable {
         isDeprecated = I.isDeprecated
         suggestedInvocationPhrase = I.suggestedInvocationPhrase
         intentType = I.self
+        handlerTypeName = schema.handlerTypeName
+        mismatchedParameter = schema.mismatchedParameter
         valueTypes = Dictionary(
             schema.parameters.map { ($0.descriptor.valueTypeName, $0.valueType) },
             uniquingKeysWith: { first, _ in first })
