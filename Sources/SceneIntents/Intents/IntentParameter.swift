@@ -20,7 +20,8 @@ public struct IntentParameter<I: Intent>: Sendable {
     ///
     /// - Parameters:
     ///   - resolve: calls the handler's typed resolution method, e.g.
-    ///     `{ (handler: any ShowDirectionsIntentHandling, intent) in await handler.resolveRecipe(for: intent) }`.
+    ///     `{ (handler: any ShowDirectionsIntentHandling, intent) in await handler.resolveRecipe(for: intent) }`;
+    ///     its handler type must be the schema's handling protocol (the catalog checks).
     ///   - options: calls the handler's options provider, when the parameter offers options; it
     ///     answers every option for a search term, and the host pages them.
     ///   - pagedOptions: instead of `options`, a provider that answers one page itself (for a

@@ -9,12 +9,6 @@ import Testing
 struct HandlerBindingTests {
     let soup = OrderSoupIntent(soup: Soup("tomato", "Tomato"))
 
-    func call(_ host: IntentHost, _ phase: PhaseCall.Phase, _ intent: some Intent, request: UInt64 = 1) async
-        -> PhaseAnswer
-    {
-        await host.answer(PhaseCall(request: request, intent: AnyIntent(intent), phase: phase))
-    }
-
     @Test func theHandlerBoundOnTheFirstCallServesEveryPhaseEvenWhenHandlerForChanges() async throws {
         let handler = ScriptedSoupHandler()
         final class NotAHandler {}
@@ -28,9 +22,9 @@ struct HandlerBindingTests {
         let recorder = LifecycleRecorder(app)
         let host = IntentHost(application: app, catalog: try Kitchen.catalog())
         let answers = [
-            await call(host, .resolve(parameter: "soup"), soup, request: 4),
-            await call(host, .provideOptions(parameter: "soup", searchTerm: "pea", page: .all), soup, request: 4),
-            await call(host, .proceed(parameters: ["quantity", "toppings"]), soup, request: 4),
+            await host.answer(.resolve(parameter: "soup"), soup, request: 4),
+            await host.answer(.provideOptions(parameter: "soup", searchTerm: "pea", page: .all), soup, request: 4),
+            await host.answer(.proceed(parameters: ["quantity", "toppings"]), soup, request: 4),
         ]
         #expect(answers.map(\.refusalLine) == [nil, nil, nil])
         #expect(handler.calls == ["resolveSoup", "provideSoupOptions(pea)", "resolveQuantity", "resolveToppings", "confirm", "handle"])
@@ -46,11 +40,11 @@ struct HandlerBindingTests {
         let handler = ScriptedSoupHandler()
         let app = Kitchen.application(fallback: { _ in handler })
         let host = IntentHost(application: app, catalog: try Kitchen.catalog())
-        #expect(await call(host, .resolve(parameter: "soup"), soup, request: 9) == .resolved([.success(AnyParameterValue(Soup("tomato", "Tomato")))]))
-        let answer = await call(host, .handle, OpenSafeIntent(), request: 9)
+        #expect(await host.answer(.resolve(parameter: "soup"), soup, request: 9) == .resolved([.success(AnyParameterValue(Soup("tomato", "Tomato")))]))
+        let answer = await host.answer(.handle, OpenSafeIntent(), request: 9)
         #expect(answer == .refused(IntentHostError(.intentChanged, intent: "OpenSafeIntent", detail: "9 is for OrderSoupIntent")))
         #expect(answer.refusalLine == "request 9 is for OrderSoupIntent; a call of it for OpenSafeIntent is refused")
-        #expect(await call(host, .handle, soup, request: 9).refusalLine == "request 9 of OrderSoupIntent has finished")
+        #expect(await host.answer(.handle, soup, request: 9).refusalLine == "request 9 of OrderSoupIntent has finished")
         #expect(handler.calls == ["resolveSoup"])
         #expect(leftInFlight(host: host) == [])
     }

@@ -11,7 +11,7 @@ struct IntentHostTests {
     func call(_ host: IntentHost, _ phase: PhaseCall.Phase, _ intent: some Intent, request: UInt64 = 1) async
         -> PhaseAnswer
     {
-        await host.answer(PhaseCall(request: request, intent: AnyIntent(intent), phase: phase))
+        await host.answer(phase, intent, request: request)
     }
 
     @Test func launchesTheAppInTheBackgroundWithNoSceneForAnIntent() async throws {
@@ -259,5 +259,12 @@ extension PhaseAnswer {
     var refusalLine: String? {
         guard case .refused(let error) = self else { return nil }
         return error.description
+    }
+}
+
+extension IntentHost {
+    /// Answers one phase of `request` for `intent`.
+    func answer(_ phase: PhaseCall.Phase, _ intent: some Intent, request: UInt64 = 1) async -> PhaseAnswer {
+        await answer(PhaseCall(request: request, intent: AnyIntent(intent), phase: phase))
     }
 }
