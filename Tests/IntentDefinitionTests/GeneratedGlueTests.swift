@@ -38,7 +38,7 @@ struct GeneratedGlueTests {
         let host = try makeHost(handler)
         let tooMany = TrackIntakeIntent(ounces: 200, hydrationType: .water)
         #expect(await answer(host, .resolve(parameter: "ounces"), tooMany, request: 1)
-            == .resolved([ParameterResolution(kind: .unsupported, reason: "greaterThanMaximumValue")]))
+            == .resolved([ParameterResolution.unsupported(reason: "greaterThanMaximumValue")]))
         #expect(await answer(host, .finish, tooMany, request: 1) == .finished)
         let intent = TrackIntakeIntent(ounces: 8, hydrationType: .sparklingWater)
         let answer = await answer(host, .proceed(parameters: ["ounces", "hydrationType"]), intent, request: 2)

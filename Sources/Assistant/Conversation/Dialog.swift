@@ -30,7 +30,7 @@ enum Dialog {
     static let cancelled = "OK, cancelled."
 
     /// Patience ran out on one parameter.
-    static func gaveUp(on parameter: String) -> String {
+    static func gaveUp(on parameter: ParameterName) -> String {
         "Sorry, I'm having trouble with the \(parameter). Let's try again later."
     }
 

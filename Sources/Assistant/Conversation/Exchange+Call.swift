@@ -4,7 +4,7 @@ import Synchronization
 extension Exchange {
     /// Runs resolve (these parameters), confirm and handle in one visit to the app, stopping
     /// where the user is needed; the intent takes the values the app resolved. Returns the steps.
-    mutating func proceed(_ parameters: [String]) async throws(ExchangeStop) -> [PhaseStep] {
+    mutating func proceed(_ parameters: [ParameterName]) async throws(ExchangeStop) -> [PhaseStep] {
         switch try await call(.proceed(parameters: parameters)) {
         case .progressed(let updated, let steps):
             intent = updated
@@ -142,11 +142,7 @@ extension PhaseAnswer {
     var summary: String {
         switch self {
         case .resolved(let results):
-            results.map { result in
-                let values = result.values.map(\.displayItem.title)
-                let reason = result.reason.map { " reason: \($0)" } ?? ""
-                return values.isEmpty ? "\(result.kind.rawValue)\(reason)" : "\(result.kind.rawValue)(\(values.joined(separator: ", ")))"
-            }.joined(separator: "; ")
+            results.map(\.description).joined(separator: "; ")
         case .options(let collection): "options(\(collection.allItems.count)\(collection.nextOffset == nil ? "" : ", more"))"
         case .response(let response): "response(\(response.code)\(response.userActivity.map { ", activity \($0.activityType)" } ?? ""))"
         case .finished: "finished"

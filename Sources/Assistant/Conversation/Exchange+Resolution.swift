@@ -12,13 +12,13 @@ extension Exchange {
         while true {
             let results: [ParameterResolution]
             if let first = known {
-                results = first.isEmpty ? [ParameterResolution(kind: .notRequired)] : first
+                results = first.isEmpty ? [.notRequired] : first
                 known = nil
             } else {
                 results = try await resolution(of: parameter.name)
             }
             let settled = { (index: Int) in
-                accepted.contains(index) || results[index].kind == .success || results[index].kind == .notRequired
+                accepted.contains(index) || results[index].isSettled
             }
             guard let index = results.indices.first(where: { !settled($0) }) else {
                 try adopt(results, for: parameter, keeping: accepted)
@@ -28,16 +28,15 @@ extension Exchange {
             reasks += 1
             guard reasks <= configuration.maxReasks else { throw .gaveUp(parameter: parameter.name) }
             let slot = parameter.flags.contains(.multiValue) ? index : nil
-            switch result.kind {
+            switch result {
             case .needsValue:
                 try set(parameter, at: slot, to: try await askValue(for: parameter))
-            case .disambiguation:
-                let candidates = try await candidates(for: result.values, of: parameter)
+            case .disambiguation(let values):
+                let candidates = try await candidates(for: values, of: parameter)
                 try set(parameter, at: slot, to: try await pick(from: candidates, for: parameter))
-            case .confirmationRequired:
-                guard let value = result.values.first else { continue }
+            case .confirmationRequired(let value):
                 let question = Template(Dialog.confirmationPrompt(parameter))
-                    .render([parameter.name: value.displayItem.title])
+                    .render([parameter.name.rawValue: value.displayItem.title])
                 switch await ask(.confirmation(parameter: parameter.name, question: question)) {
                 case .yes:
                     try set(parameter, at: slot, to: value)
@@ -47,8 +46,8 @@ extension Exchange {
                 default:
                     try set(parameter, at: slot, to: try await askValue(for: parameter))
                 }
-            case .unsupported:
-                await say(Template(Dialog.unsupported(parameter, reason: result.reason)).render(currentTitles(parameter)))
+            case .unsupported(let reason):
+                await say(Template(Dialog.unsupported(parameter, reason: reason)).render(currentTitles(parameter)))
                 try set(parameter, at: slot, to: try await askValue(for: parameter))
             case .success, .notRequired:
                 continue
@@ -61,30 +60,30 @@ extension Exchange {
     private mutating func adopt(
         _ results: [ParameterResolution], for parameter: ParameterDescriptor, keeping accepted: Set<Int>
     ) throws(ExchangeStop) {
-        guard results.contains(where: { $0.kind == .success }) else { return }
+        guard results.contains(where: { $0.successValue != nil }) else { return }
         if parameter.flags.contains(.multiValue) {
             let current = descriptor.values(of: parameter.name, in: intent) ?? []
             let values = results.enumerated().compactMap { index, result -> AnyParameterValue? in
-                if result.kind == .success { return result.values.first }
+                if let value = result.successValue { return value }
                 return index < current.count && accepted.contains(index) ? current[index] : nil
             }
             try set(parameter, values: values)
-        } else if let value = results[0].values.first {
+        } else if let value = results[0].successValue {
             try set(parameter, values: [value])
         }
     }
 
-    private mutating func resolution(of parameter: String) async throws(ExchangeStop) -> [ParameterResolution] {
+    private mutating func resolution(of parameter: ParameterName) async throws(ExchangeStop) -> [ParameterResolution] {
         switch try await call(.resolve(parameter: parameter)) {
         case .resolved(let results) where !results.isEmpty: return results
-        case .resolved: return [ParameterResolution(kind: .notRequired)]
+        case .resolved: return [.notRequired]
         case let other: throw .refused(unexpected("resolve(\(parameter)) was answered \(other.summary)"))
         }
     }
 
     private func currentTitles(_ parameter: ParameterDescriptor) -> [String: String] {
         let titles = descriptor.values(of: parameter.name, in: intent)?.map(\.displayItem.title) ?? []
-        return [parameter.name: titles.joined(separator: ", ")]
+        return [parameter.name.rawValue: titles.joined(separator: ", ")]
     }
 
     private mutating func set(_ parameter: ParameterDescriptor, at index: Int?, to value: AnyParameterValue)

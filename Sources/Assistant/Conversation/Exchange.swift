@@ -5,7 +5,7 @@ enum ExchangeStop: Error {
     case timedOut(phase: PhaseCall.Phase)
     case cancelled
     case refused(IntentHostError)
-    case gaveUp(parameter: String)
+    case gaveUp(parameter: ParameterName)
 }
 
 /// How the conversation ended, before the app is (perhaps) brought forward and the outcome

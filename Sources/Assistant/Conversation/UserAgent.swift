@@ -4,14 +4,14 @@ import SceneIntents
 /// Something the assistant asks the user.
 public enum Prompt: Sendable, Equatable, CustomStringConvertible {
     /// A value for a parameter, with the spoken question.
-    case value(parameter: String, question: String)
+    case value(parameter: ParameterName, question: String)
     /// A pick among candidates: one page of them, numbered from `firstNumber`; `headings` puts a
     /// section title before the item at that offset of the page.
     case pick(
-        parameter: String, introduction: String, items: [DisplayItem], headings: [Int: String], firstNumber: Int,
+        parameter: ParameterName, introduction: String, items: [DisplayItem], headings: [Int: String], firstNumber: Int,
         hasMore: Bool)
     /// A yes or no.
-    case confirmation(parameter: String, question: String)
+    case confirmation(parameter: ParameterName, question: String)
     /// Which of several interpretations of an utterance was meant.
     case chooseInterpretation(question: String, options: [String])
 

@@ -1,3 +1,5 @@
+import SceneIntents
+
 /// Matches one normalised utterance against a vocabulary's compiled phrases.
 ///
 /// For every phrase it enumerates the ways the utterance's words can be split over the
@@ -169,14 +171,14 @@ struct VocabularyMatcher {
     /// Builds the public interpretation of a candidate.
     private mutating func interpretation(_ candidate: Candidate) -> Interpretation {
         let phrase = phrases[candidate.phrase]
-        var slots: [String: SlotValue] = [:]
+        var slots: [ParameterName: SlotValue] = [:]
         for (slot, name) in phrase.slotNames.enumerated() {
             let first = candidate.spans[2 * slot]
             let last = candidate.spans[2 * slot + 1]
             let resolution = resolve(slotID: phrase.slotIDs[slot], first: first, last: last)
             let entities = indexes[phrase.slotIDs[slot]]?.entities ?? []
             let spoken = String(String.UnicodeScalarView(words.span(first, last).compactMap(Unicode.Scalar.init)))
-            slots[name] = SlotValue(
+            slots[ParameterName(name)] = SlotValue(
                 spoken: spoken, entity: resolution.entity.map { entities[$0] },
                 editDistance: resolution.distance, candidates: resolution.candidates.map { entities[$0] })
         }

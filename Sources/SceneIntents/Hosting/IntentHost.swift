@@ -5,9 +5,10 @@ import Foundation
 /// For each call it checks the intent against the manifest (listed, multiple scenes on, not
 /// restricted while the device is locked), launches the app in the background with no scene if
 /// it is not running, looks the handler up through `ApplicationDelegate.application(_:handlerFor:)`
-/// once per request, checks its type, calls the typed phase method and returns a `Codable`
-/// answer. Nothing a handler or the delegate does can crash it: nil, a wrong type and a thrown
-/// error each come back as a typed `IntentHostError`.
+/// once per request and binds it to the intent's schema (the one cast to the handling protocol),
+/// then calls the typed phase method through that binding and returns a `Codable` answer.
+/// Nothing a handler or the delegate does can crash it: nil, a wrong type and a thrown error
+/// each come back as a typed `IntentHostError`.
 ///
 /// When a `confirm` or `handle` response must open the app and carries no user activity, the host
 /// makes one whose `activityType` is the intent's type name and whose `interaction` is (intent,
@@ -29,7 +30,8 @@ public final class IntentHost {
     /// The date given to interactions (inject a fixed one for reproducible output).
     public var now: @Sendable () -> Date = { Date() }
 
-    private var handlers: [UInt64: Any] = [:]
+    /// Each request's handler, bound to its intent's schema on the request's first call.
+    private var handlers: [UInt64: any RequestBinding] = [:]
     private var finished = FinishedRequests()
 
     /// A host for an application and its intent types.
@@ -72,25 +74,10 @@ public final class IntentHost {
         -> PhaseAnswer
     {
         let schema = I.schema
-        let handler: Any
-        if let cached = handlers[call.request] {
-            handler = cached
-        } else {
-            guard let delegate = application.delegate else {
-                return .refused(IntentHostError(.launchFailed, intent: I.typeName, detail: "no delegate"))
-            }
-            application.emit(.application(.handlerFor, detail: I.typeName))
-            guard let found = delegate.application(application, handlerFor: call.intent) else {
-                return .refused(IntentHostError(.notHandled, intent: I.typeName))
-            }
-            guard schema.isHandler(found) else {
-                return .refused(
-                    IntentHostError(
-                        .wrongHandlerType, intent: I.typeName,
-                        detail: "\(type(of: found)) (expected \(schema.handlerTypeName))"))
-            }
-            handler = found
-            handlers[call.request] = found
+        let handler: BoundHandler<I>
+        switch bound(for: call, of: schema) {
+        case .success(let bound): handler = bound
+        case .failure(let refusal): return .refused(refusal)
         }
         let context = HostCallContext(label: "\(I.typeName) \(call.phase)", sink: onReport)
         return await HostCallContext.$current.withValue(context) {
@@ -101,28 +88,57 @@ public final class IntentHost {
         }
     }
 
+    /// The request's handler, bound to the schema: looked up and cast once, on the request's
+    /// first call, then kept until the request ends.
+    private func bound<I: Intent>(for call: PhaseCall, of schema: IntentSchema<I>) -> Result<BoundHandler<I>, IntentHostError> {
+        if let held = handlers[call.request] {
+            if let bound = held as? BoundHandler<I> { return .success(bound) }
+            // A later call of the request names another intent type than its first call.
+            end(call.request)
+            return .failure(
+                IntentHostError(.intentChanged, intent: I.typeName, detail: "\(call.request) is for \(held.intentTypeName)"))
+        }
+        guard let delegate = application.delegate else {
+            return .failure(IntentHostError(.launchFailed, intent: I.typeName, detail: "no delegate"))
+        }
+        application.emit(.application(.handlerFor, detail: I.typeName))
+        guard let found = delegate.application(application, handlerFor: call.intent) else {
+            return .failure(IntentHostError(.notHandled, intent: I.typeName))
+        }
+        guard let bound = schema.bind(found) else { return .failure(wrongHandler(type(of: found), for: schema)) }
+        handlers[call.request] = bound
+        return .success(bound)
+    }
+
+    private func wrongHandler<I: Intent>(_ type: Any.Type, for schema: IntentSchema<I>, expected: String? = nil)
+        -> IntentHostError
+    {
+        IntentHostError(
+            .wrongHandlerType, intent: I.typeName, detail: "\(type) (expected \(expected ?? schema.handlerTypeName))")
+    }
+
     private func call<I: Intent>(
-        _ phase: PhaseCall.Phase, of schema: IntentSchema<I>, on handler: Any, intent: I,
+        _ phase: PhaseCall.Phase, of schema: IntentSchema<I>, on handler: BoundHandler<I>, intent: I,
         request call: PhaseCall
     ) async -> PhaseAnswer {
         do {
             switch phase {
             case .resolve(let name):
-                guard let parameter = schema.parameter(named: name) else {
-                    return .refused(IntentHostError(.unknownParameter, intent: I.typeName, detail: name))
+                guard let index = schema.index(of: name) else {
+                    return .refused(IntentHostError(.unknownParameter, intent: I.typeName, detail: name.rawValue))
                 }
-                return .resolved(try await parameter.resolve(handler, intent))
+                return .resolved(try await handler.resolve(parameter: index, of: intent))
             case .provideOptions(let name, let term, let page):
-                guard let parameter = schema.parameter(named: name) else {
-                    return .refused(IntentHostError(.unknownParameter, intent: I.typeName, detail: name))
+                guard let index = schema.index(of: name) else {
+                    return .refused(IntentHostError(.unknownParameter, intent: I.typeName, detail: name.rawValue))
                 }
-                guard let options = parameter.options else {
-                    return .refused(IntentHostError(.noOptionsProvider, intent: I.typeName, detail: name))
+                guard let options = try await handler.options(parameter: index, of: intent, searchTerm: term, page: page)
+                else {
+                    return .refused(IntentHostError(.noOptionsProvider, intent: I.typeName, detail: name.rawValue))
                 }
-                return .options(try await options(handler, intent, term, page))
+                return .options(options)
             case .confirm:
-                guard let confirm = schema.confirm else { return .response(.ready) }
-                let response = try await confirm(handler, intent)
+                guard let response = try await handler.confirm(intent) else { return .response(.ready) }
                 if response.code == .ready { return .response(response) }
                 end(call.request)
                 guard !schema.isSuccess(response.code) else {
@@ -130,7 +146,7 @@ public final class IntentHost {
                 }
                 return .response(withActivity(response, for: call))
             case .handle:
-                let response = try await schema.handle(handler, intent)
+                let response = try await handler.handle(intent)
                 end(call.request)
                 guard response.code != .ready && response.code != .unspecified else {
                     return .refused(invalidCode(response.code, phase: "handle", intent: I.typeName))
@@ -142,12 +158,11 @@ public final class IntentHost {
             case .proceed:
                 return await proceed([], of: schema, on: handler, intent: intent, request: call, progress: nil)
             }
-        } catch is HandlerCastFailure {
+        } catch let mismatch as MismatchedParameterHandler {
             end(call.request)
-            return .refused(
-                IntentHostError(
-                    .wrongHandlerType, intent: I.typeName,
-                    detail: "\(type(of: handler)) (expected \(schema.handlerTypeName))"))
+            let expected = schema.parameters.indices.contains(mismatch.index)
+                ? String(describing: schema.parameters[mismatch.index].handlerType) : nil
+            return .refused(wrongHandler(handler.handlerType, for: schema, expected: expected))
         } catch is CancellationError {
             end(call.request)
             return .refused(IntentHostError(.cancelled, intent: I.typeName))
@@ -160,8 +175,8 @@ public final class IntentHost {
     /// Runs resolve (each parameter), confirm and handle in one visit, stopping where the user
     /// is needed; see `PhaseCall.Phase.proceed`.
     private func proceed<I: Intent>(
-        _ parameters: [String], of schema: IntentSchema<I>, on handler: Any, intent: I, request call: PhaseCall,
-        progress: (@Sendable (PhaseStep) -> Void)?
+        _ parameters: [ParameterName], of schema: IntentSchema<I>, on handler: BoundHandler<I>, intent: I,
+        request call: PhaseCall, progress: (@Sendable (PhaseStep) -> Void)?
     ) async -> PhaseAnswer {
         var intent = intent
         var steps: [PhaseStep] = []
@@ -183,10 +198,8 @@ public final class IntentHost {
             let answer = await self.call(current.phase, of: schema, on: handler, intent: intent, request: current)
             if let refusal = step(current.phase, answer) { return refusal }
             guard case .resolved(let results) = answer, let parameter = schema.parameter(named: name) else { break }
-            guard results.allSatisfy({ $0.kind == .success || $0.kind == .notRequired }) else {
-                return .progressed(intent: current.intent, steps: steps)
-            }
-            let values = results.compactMap { $0.kind == .success ? $0.values.first : nil }
+            guard results.allSatisfy(\.isSettled) else { return .progressed(intent: current.intent, steps: steps) }
+            let values = results.compactMap(\.successValue)
             if values.count == results.count && !values.isEmpty { _ = parameter.write(&intent, values) }
         }
         current.intent = AnyIntent(intent, targetSceneIdentifier: call.intent.targetSceneIdentifier)

@@ -34,6 +34,9 @@ public struct IntentHostError: Error, Sendable, Equatable, Codable, CustomString
         case invalidResponseCode
         /// An answer the protocol does not allow for the call (the assistant's side).
         case unexpectedAnswer
+        /// A call of a request carried another intent type than the request's first call: a
+        /// request's handler is bound to one intent. The request ends.
+        case intentChanged
     }
 
     /// What went wrong.
@@ -69,6 +72,7 @@ public struct IntentHostError: Error, Sendable, Equatable, Codable, CustomString
         case .requestFinished: "request \(detail) of \(intent) has finished"
         case .invalidResponseCode: "the handler of \(intent) answered \(detail)"
         case .unexpectedAnswer: "the app answered \(intent) out of turn: \(detail)"
+        case .intentChanged: "request \(detail); a call of it for \(intent) is refused"
         }
     }
 }

@@ -7,10 +7,10 @@ public struct PhaseCall: Sendable, Equatable, Codable {
     /// Which phase.
     public enum Phase: Sendable, Equatable, Codable, CustomStringConvertible {
         /// Resolve one parameter.
-        case resolve(parameter: String)
+        case resolve(parameter: ParameterName)
         /// Provide one page of a parameter's options, with the user's search term (nil or empty:
         /// defaults). The answer's `ObjectCollection.nextOffset` says where the list goes on.
-        case provideOptions(parameter: String, searchTerm: String?, page: OptionsPage)
+        case provideOptions(parameter: ParameterName, searchTerm: String?, page: OptionsPage)
         /// Confirm the resolved intent.
         case confirm
         /// Handle the confirmed intent.
@@ -22,7 +22,7 @@ public struct PhaseCall: Sendable, Equatable, Codable {
         /// or notRequired, or a confirmation other than ready). Successful values are taken into
         /// the intent as they come. The answer is `.progressed`; each step is also reported as it
         /// completes, so the caller can budget every step on its own.
-        case proceed(parameters: [String])
+        case proceed(parameters: [ParameterName])
 
         /// One line for logs and messages.
         public var description: String {
@@ -35,7 +35,7 @@ public struct PhaseCall: Sendable, Equatable, Codable {
             case .confirm: "confirm"
             case .handle: "handle"
             case .finish: "finish"
-            case .proceed(let parameters): "proceed(\(parameters.joined(separator: ", ")))"
+            case .proceed(let parameters): "proceed(\(parameters.map(\.rawValue).joined(separator: ", ")))"
             }
         }
     }

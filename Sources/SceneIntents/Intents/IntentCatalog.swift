@@ -5,6 +5,8 @@ public struct IntentCatalogError: Error, Sendable, Equatable, CustomStringConver
     /// What is wrong.
     public enum Code: String, Sendable, Codable {
         case duplicateIntentType, duplicateParameter, customCodeOutOfRange, conflictingValueType
+        /// A parameter's closures take another handler type than the schema's handling protocol.
+        case parameterHandlerMismatch
     }
     /// What is wrong.
     public let code: Code
@@ -27,6 +29,8 @@ public struct IntentCatalogError: Error, Sendable, Equatable, CustomStringConver
         case .duplicateParameter: "\(intent) declares the parameter '\(value)' twice"
         case .customCodeOutOfRange: "\(intent) declares the custom response code \(value); custom codes start at 100"
         case .conflictingValueType: "\(intent) uses a second parameter type named '\(value)'; ParameterValue.typeName must be unique"
+        case .parameterHandlerMismatch:
+            "\(intent)'s parameter \(value); write its closures for the schema's handling protocol"
         }
     }
 }
@@ -39,7 +43,8 @@ public struct IntentCatalog: Sendable {
     private let valueTypes: [String: any ParameterValue.Type]
 
     /// A catalog of the given intent types, checked: unique type names, unique parameter names,
-    /// custom codes from 100, and one type per value type name.
+    /// every parameter written for the schema's handling protocol, custom codes from 100, and one
+    /// type per value type name.
     public init(_ types: [any Intent.Type]) throws(IntentCatalogError) {
         var descriptors: [String: IntentDescriptor] = [:]
         var valueTypes: [String: any ParameterValue.Type] = [:]
@@ -49,9 +54,14 @@ public struct IntentCatalog: Sendable {
             guard descriptors[name] == nil else {
                 throw IntentCatalogError(code: .duplicateIntentType, intent: name, value: name)
             }
-            var seen = Set<String>()
+            var seen = Set<ParameterName>()
             for parameter in descriptor.parameters where !seen.insert(parameter.name).inserted {
-                throw IntentCatalogError(code: .duplicateParameter, intent: name, value: parameter.name)
+                throw IntentCatalogError(code: .duplicateParameter, intent: name, value: parameter.name.rawValue)
+            }
+            if let (parameter, handlerType) = descriptor.mismatchedParameter {
+                throw IntentCatalogError(
+                    code: .parameterHandlerMismatch, intent: name,
+                    value: "'\(parameter)' takes \(handlerType), not \(descriptor.handlerTypeName)")
             }
             for template in descriptor.responses
             where template.name != template.code.description && !template.code.isCustom {

@@ -14,11 +14,15 @@ public struct IntentDescriptor: Sendable {
     /// The phrase suggested for a shortcut.
     public let suggestedInvocationPhrase: String?
     let intentType: any Intent.Type
+    /// The handling protocol's name.
+    let handlerTypeName: String
+    /// A parameter written for another handler type, with that type's name (see `IntentSchema`).
+    let mismatchedParameter: (name: ParameterName, handlerType: String)?
     private let isSuccessCode: @Sendable (ResponseCode) -> Bool
     let valueTypes: [String: any ParameterValue.Type]
-    private let readValues: @Sendable (any Intent, String) -> [AnyParameterValue]?
-    private let writeValues: @Sendable (any Intent, String, [AnyParameterValue]?) -> (any Intent)?
-    private let spoken: @Sendable (String, String, String?) -> AnyParameterValue?
+    private let readValues: @Sendable (any Intent, ParameterName) -> [AnyParameterValue]?
+    private let writeValues: @Sendable (any Intent, ParameterName, [AnyParameterValue]?) -> (any Intent)?
+    private let spoken: @Sendable (ParameterName, String, String?) -> AnyParameterValue?
     private let makeEmpty: @Sendable () -> any Intent
 
     /// The descriptor of intent type `I`.
@@ -30,6 +34,8 @@ public struct IntentDescriptor: Sendable {
         isDeprecated = I.isDeprecated
         suggestedInvocationPhrase = I.suggestedInvocationPhrase
         intentType = I.self
+        handlerTypeName = schema.handlerTypeName
+        mismatchedParameter = schema.mismatchedParameter
         valueTypes = Dictionary(
             schema.parameters.map { ($0.descriptor.valueTypeName, $0.valueType) },
             uniquingKeysWith: { first, _ in first })
@@ -51,7 +57,7 @@ public struct IntentDescriptor: Sendable {
     }
 
     /// The parameter with this name, if any.
-    public func parameter(named name: String) -> ParameterDescriptor? {
+    public func parameter(named name: ParameterName) -> ParameterDescriptor? {
         parameters.first { $0.name == name }
     }
 
@@ -60,13 +66,13 @@ public struct IntentDescriptor: Sendable {
 
     /// The current value(s) of a parameter; nil when unset, the parameter is unknown, or the
     /// intent is of another type.
-    public func values(of parameter: String, in intent: AnyIntent) -> [AnyParameterValue]? {
+    public func values(of parameter: ParameterName, in intent: AnyIntent) -> [AnyParameterValue]? {
         readValues(intent.base, parameter)
     }
 
     /// The intent with a parameter set (nil clears it); nil when the parameter is unknown or a
     /// value is of the wrong type.
-    public func setting(_ parameter: String, to values: [AnyParameterValue]?, in intent: AnyIntent)
+    public func setting(_ parameter: ParameterName, to values: [AnyParameterValue]?, in intent: AnyIntent)
         -> AnyIntent?
     {
         writeValues(intent.base, parameter, values).map {
@@ -75,7 +81,7 @@ public struct IntentDescriptor: Sendable {
     }
 
     /// A value for a parameter made from spoken words, if its type accepts them.
-    public func value(for parameter: String, spoken text: String, identifier: String? = nil)
+    public func value(for parameter: ParameterName, spoken text: String, identifier: String? = nil)
         -> AnyParameterValue?
     {
         spoken(parameter, text, identifier)

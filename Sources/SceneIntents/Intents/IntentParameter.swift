@@ -10,21 +10,25 @@ public struct IntentParameter<I: Intent>: Sendable {
     let valueType: any ParameterValue.Type
     let read: @Sendable (I) -> [AnyParameterValue]?
     let write: @Sendable (inout I, [AnyParameterValue]?) -> Bool
-    let resolve: @MainActor @Sendable (Any, I) async throws -> [ParameterResolution]
-    let options: (@MainActor @Sendable (Any, I, String?, OptionsPage) async throws -> ObjectCollection<AnyParameterValue>)?
+    /// The typed calls, a `ParameterCalls<I, Handler>` for the handler type the closures were
+    /// written for; the schema, which knows the handling protocol, takes them back once.
+    let calls: any Sendable
+    /// The handler type the calls were written for (the schema's handling protocol, normally).
+    let handlerType: Any.Type
 
     /// A single-value parameter stored at `keyPath`.
     ///
     /// - Parameters:
     ///   - resolve: calls the handler's typed resolution method, e.g.
-    ///     `{ (handler: any ShowDirectionsIntentHandling, intent) in await handler.resolveRecipe(for: intent) }`.
+    ///     `{ (handler: any ShowDirectionsIntentHandling, intent) in await handler.resolveRecipe(for: intent) }`;
+    ///     its handler type must be the schema's handling protocol (the catalog checks).
     ///   - options: calls the handler's options provider, when the parameter offers options; it
     ///     answers every option for a search term, and the host pages them.
     ///   - pagedOptions: instead of `options`, a provider that answers one page itself (for a
     ///     catalog too large to list): the items from the page's offset, at most its limit, with
     ///     `nextOffset` set when more follow.
     public static func value<Value: ParameterValue, Handler>(
-        _ name: String, _ keyPath: WritableKeyPath<I, Value?> & Sendable,
+        _ name: ParameterName, _ keyPath: WritableKeyPath<I, Value?> & Sendable,
         flags: ParameterFlags = [.resolvable, .configurable], prompts: ParameterPrompts = .init(),
         resolve: @escaping @MainActor @Sendable (Handler, I) async throws -> ResolutionResult<Value>,
         options: (@MainActor @Sendable (Handler, I, String?) async throws -> ObjectCollection<Value>)? = nil,
@@ -45,17 +49,16 @@ public struct IntentParameter<I: Intent>: Sendable {
                 intent[keyPath: keyPath] = value
                 return true
             },
-            resolve: { handler, intent in
-                guard let handler = handler as? Handler else { throw HandlerCastFailure() }
-                return [ParameterResolution(try await resolve(handler, intent))]
-            },
-            options: erasedOptions(options, paged: pagedOptions))
+            calls: ParameterCalls(
+                resolve: { handler, intent in [ParameterResolution(try await resolve(handler, intent))] },
+                options: erasedOptions(options, paged: pagedOptions)),
+            handlerType: Handler.self)
     }
 
     /// A multi-value parameter stored at `keyPath`; its resolution answers one result per item.
     /// Options as for `value(...)`.
     public static func values<Value: ParameterValue, Handler>(
-        _ name: String, _ keyPath: WritableKeyPath<I, [Value]?> & Sendable,
+        _ name: ParameterName, _ keyPath: WritableKeyPath<I, [Value]?> & Sendable,
         flags: ParameterFlags = [.resolvable, .configurable], prompts: ParameterPrompts = .init(),
         resolve: @escaping @MainActor @Sendable (Handler, I) async throws -> [ResolutionResult<Value>],
         options: (@MainActor @Sendable (Handler, I, String?) async throws -> ObjectCollection<Value>)? = nil,
@@ -81,27 +84,24 @@ public struct IntentParameter<I: Intent>: Sendable {
                 intent[keyPath: keyPath] = typed
                 return true
             },
-            resolve: { handler, intent in
-                guard let handler = handler as? Handler else { throw HandlerCastFailure() }
-                return try await resolve(handler, intent).map(ParameterResolution.init)
-            },
-            options: erasedOptions(options, paged: pagedOptions))
+            calls: ParameterCalls(
+                resolve: { handler, intent in try await resolve(handler, intent).map(ParameterResolution.init) },
+                options: erasedOptions(options, paged: pagedOptions)),
+            handlerType: Handler.self)
     }
 
     private static func erasedOptions<Value: ParameterValue, Handler>(
         _ options: (@MainActor @Sendable (Handler, I, String?) async throws -> ObjectCollection<Value>)?,
         paged: (@MainActor @Sendable (Handler, I, String?, OptionsPage) async throws -> ObjectCollection<Value>)?
-    ) -> (@MainActor @Sendable (Any, I, String?, OptionsPage) async throws -> ObjectCollection<AnyParameterValue>)? {
+    ) -> ParameterCalls<I, Handler>.Options? {
         if let paged {
             return { @MainActor @Sendable handler, intent, term, page in
-                guard let handler = handler as? Handler else { throw HandlerCastFailure() }
-                return try await paged(handler, intent, term, page).map { AnyParameterValue($0) }
+                try await paged(handler, intent, term, page).map { AnyParameterValue($0) }
             }
         }
         guard let options else { return nil }
         return { @MainActor @Sendable handler, intent, term, page in
-            guard let handler = handler as? Handler else { throw HandlerCastFailure() }
-            return try await options(handler, intent, term).page(page).map { AnyParameterValue($0) }
+            try await options(handler, intent, term).page(page).map { AnyParameterValue($0) }
         }
     }
 
@@ -114,6 +114,14 @@ public struct IntentParameter<I: Intent>: Sendable {
     }
 }
 
-/// Thrown inside schema glue when a handler is not of the intent's handling type; the host turns
-/// it into `IntentHostError.wrongHandlerType` with the names it knows.
-struct HandlerCastFailure: Error {}
+/// One parameter's calls into a handler of type `Handler`, erased to values the host can use.
+struct ParameterCalls<I: Intent, Handler>: Sendable {
+    /// Calls the handler's options provider for one page.
+    typealias Options = @MainActor @Sendable (Handler, I, String?, OptionsPage) async throws
+        -> ObjectCollection<AnyParameterValue>
+
+    /// Calls the handler's resolution method: one result, or one per item of a multi-value one.
+    let resolve: @MainActor @Sendable (Handler, I) async throws -> [ParameterResolution]
+    /// Calls the handler's options provider, when the parameter offers options.
+    let options: Options?
+}

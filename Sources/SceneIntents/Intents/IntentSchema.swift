@@ -3,8 +3,8 @@
 ///
 /// Declare it once per intent as a `static let`; the host iterates it, so app code never
 /// dispatches on strings. The `Handler` type is the intent's handling protocol as an existential
-/// (`(any ShowDirectionsIntentHandling).self`): the glue casts the object `handlerFor` returned to
-/// it and calls the typed method.
+/// (`(any ShowDirectionsIntentHandling).self`): the host casts the object `handlerFor` returned to
+/// it once per request and every phase calls the typed method.
 public struct IntentSchema<I: Intent>: Sendable {
     /// The parameters, in the order they are resolved.
     public let parameters: [IntentParameter<I>]
@@ -12,14 +12,18 @@ public struct IntentSchema<I: Intent>: Sendable {
     public let responses: [ResponseTemplate]
     /// The handling protocol's name, used in error messages.
     public let handlerTypeName: String
-    let isHandler: @Sendable (Any) -> Bool
-    let confirm: (@MainActor @Sendable (Any, I) async throws -> IntentResponse)?
-    let handle: @MainActor @Sendable (Any, I) async throws -> IntentResponse
+    /// Casts the object `handlerFor` returned to the handling protocol, the one cast of a
+    /// request, and binds it for every phase; nil when it is not a handler of this intent.
+    let bind: @MainActor @Sendable (Any) -> BoundHandler<I>?
+    /// The first parameter whose closures take another handler type than `handler`, with that
+    /// type's name: the catalog refuses the intent.
+    let mismatchedParameter: (name: ParameterName, handlerType: String)?
 
     /// A schema.
     ///
     /// - Parameters:
-    ///   - handler: the handling protocol, e.g. `(any ShowDirectionsIntentHandling).self`.
+    ///   - handler: the handling protocol, e.g. `(any ShowDirectionsIntentHandling).self`; every
+    ///     parameter's closures must take this type too.
     ///   - confirm: calls the handler's confirm; nil answers `ready`.
     ///   - handle: calls the handler's handle.
     public init<Handler>(
@@ -32,18 +36,15 @@ public struct IntentSchema<I: Intent>: Sendable {
         self.parameters = parameters
         self.responses = responses
         self.handlerTypeName = String(describing: Handler.self)
-        self.isHandler = { $0 is Handler }
-        if let confirm {
-            self.confirm = { @MainActor @Sendable handler, intent in
-                guard let handler = handler as? Handler else { throw HandlerCastFailure() }
-                return try await confirm(handler, intent)
-            }
-        } else {
-            self.confirm = nil
+        // Each parameter's calls are taken back at their type once, here, not per request.
+        let calls = SchemaCalls<I, Handler>(
+            parameters: parameters.map { $0.calls as? ParameterCalls<I, Handler> }, confirm: confirm, handle: handle)
+        self.bind = { object in
+            guard let handler = object as? Handler else { return nil }
+            return BoundHandler(handlerType: type(of: object), calls: TypedCalls(handler: handler, schema: calls))
         }
-        self.handle = { handler, intent in
-            guard let handler = handler as? Handler else { throw HandlerCastFailure() }
-            return try await handle(handler, intent)
+        self.mismatchedParameter = zip(parameters, calls.parameters).first { $0.1 == nil }.map {
+            ($0.0.descriptor.name, String(describing: $0.0.handlerType))
         }
     }
 
@@ -54,7 +55,12 @@ public struct IntentSchema<I: Intent>: Sendable {
     }
 
     /// The parameter with this name, if the intent has one.
-    public func parameter(named name: String) -> IntentParameter<I>? {
-        parameters.first { $0.descriptor.name == name }
+    public func parameter(named name: ParameterName) -> IntentParameter<I>? {
+        index(of: name).map { parameters[$0] }
+    }
+
+    /// Where the parameter with this name is in `parameters`, if the intent has one.
+    func index(of name: ParameterName) -> Int? {
+        parameters.firstIndex { $0.descriptor.name == name }
     }
 }

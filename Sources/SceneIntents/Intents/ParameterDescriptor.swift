@@ -46,7 +46,7 @@ public struct ParameterPrompts: Sendable, Hashable, Codable {
 /// Everything known about a parameter apart from how to read it and how to call its handler.
 public struct ParameterDescriptor: Sendable, Hashable, Codable {
     /// The parameter's name, unique within its intent.
-    public var name: String
+    public var name: ParameterName
     /// The `ParameterValue.typeName` of its values.
     public var valueTypeName: String
     /// What it allows.
@@ -55,7 +55,7 @@ public struct ParameterDescriptor: Sendable, Hashable, Codable {
     public var prompts: ParameterPrompts
 
     /// A descriptor.
-    public init(name: String, valueTypeName: String, flags: ParameterFlags, prompts: ParameterPrompts) {
+    public init(name: ParameterName, valueTypeName: String, flags: ParameterFlags, prompts: ParameterPrompts) {
         self.name = name
         self.valueTypeName = valueTypeName
         self.flags = flags

@@ -34,39 +34,3 @@ public enum ResolutionResult<Value: ParameterValue>: Sendable, Equatable, Codabl
         value.map { .success($0) } ?? .needsValue
     }
 }
-
-/// A resolution result with its values erased: what crosses the boundary to the assistant.
-public struct ParameterResolution: Sendable, Equatable, Codable {
-    /// The kind of result.
-    public enum Kind: String, Sendable, Codable, CaseIterable {
-        case success, disambiguation, confirmationRequired, needsValue, notRequired, unsupported
-    }
-
-    /// The kind of result.
-    public var kind: Kind
-    /// The value (success, confirmationRequired) or the candidates (disambiguation); else empty.
-    public var values: [AnyParameterValue]
-    /// The unsupported reason, if one was given.
-    public var reason: String?
-
-    /// An erased result.
-    public init(kind: Kind, values: [AnyParameterValue] = [], reason: String? = nil) {
-        self.kind = kind
-        self.values = values
-        self.reason = reason
-    }
-
-    /// Erases a typed result.
-    public init<Value>(_ result: ResolutionResult<Value>) {
-        switch result {
-        case .success(let value): self.init(kind: .success, values: [AnyParameterValue(value)])
-        case .disambiguation(let values):
-            self.init(kind: .disambiguation, values: values.map { AnyParameterValue($0) })
-        case .confirmationRequired(let value):
-            self.init(kind: .confirmationRequired, values: [AnyParameterValue(value)])
-        case .needsValue: self.init(kind: .needsValue)
-        case .notRequired: self.init(kind: .notRequired)
-        case .unsupported(let reason): self.init(kind: .unsupported, reason: reason)
-        }
-    }
-}

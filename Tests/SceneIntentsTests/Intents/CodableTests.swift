@@ -29,6 +29,57 @@ struct CodableTests {
         #expect(try roundTrip(call) == call)
     }
 
+    @Test func resolutionsHaveOneReadableJSONShapeAndTraceLine() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let pho = AnyParameterValue("pho")
+        let cases: [(ParameterResolution, json: String, line: String)] = [
+            (.success(pho), #"{"kind":"success","value":{"type":"String","value":"pho"}}"#, "success(pho)"),
+            (.disambiguation([pho, AnyParameterValue("pea")]),
+             #"{"kind":"disambiguation","values":[{"type":"String","value":"pho"},{"type":"String","value":"pea"}]}"#,
+             "disambiguation(pho, pea)"),
+            (.confirmationRequired(pho), #"{"kind":"confirmationRequired","value":{"type":"String","value":"pho"}}"#,
+             "confirmationRequired(pho)"),
+            (.needsValue, #"{"kind":"needsValue"}"#, "needsValue"),
+            (.notRequired, #"{"kind":"notRequired"}"#, "notRequired"),
+            (.unsupported(reason: nil), #"{"kind":"unsupported"}"#, "unsupported"),
+            (.unsupported(reason: "soldOut"), #"{"kind":"unsupported","reason":"soldOut"}"#, "unsupported reason: soldOut"),
+        ]
+        for (resolution, json, line) in cases {
+            #expect(String(decoding: try encoder.encode(resolution), as: UTF8.self) == json)
+            #expect(try roundTrip(resolution) == resolution)
+            #expect(resolution.description == line)
+        }
+        #expect(cases.filter(\.0.isSettled).map(\.line) == ["success(pho)", "notRequired"])
+        #expect(throws: DecodingError.self) {
+            try Kitchen.catalog().makeDecoder().decode(ParameterResolution.self, from: Data(#"{"kind":"success"}"#.utf8))
+        }
+        #expect(throws: DecodingError.self) {
+            try Kitchen.catalog().makeDecoder().decode(ParameterResolution.self, from: Data(#"{"kind":"maybe"}"#.utf8))
+        }
+    }
+
+    @Test func parameterNamesAreTypedButPlainStringsOnTheWire() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let phases: [(PhaseCall.Phase, String)] = [
+            (.resolve(parameter: "soup"), #"{"resolve":{"parameter":"soup"}}"#),
+            (.proceed(parameters: ["soup", ParameterName("quantity")]), #"{"proceed":{"parameters":["soup","quantity"]}}"#),
+            (.provideOptions(parameter: "soup", searchTerm: nil, page: .init(offset: 0, limit: 2)),
+             #"{"provideOptions":{"page":{"limit":2,"offset":0},"parameter":"soup"}}"#),
+        ]
+        for (phase, json) in phases {
+            #expect(String(decoding: try encoder.encode(phase), as: UTF8.self) == json)
+            #expect(try roundTrip(phase) == phase)
+        }
+        #expect(PhaseCall.Phase.proceed(parameters: ["soup", "quantity"]).description == "proceed(soup, quantity)")
+        let name: ParameterName = "soup"
+        #expect(name == ParameterName("soup") && name.rawValue == "soup" && "\(name)" == "soup")
+        #expect(try Kitchen.catalog().descriptor(named: "OrderSoupIntent")?.parameter(named: name)?.name == name)
+        #expect(try JSONDecoder().decode(ParameterName.self, from: Data(#""toppings""#.utf8)) == "toppings")
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(ParameterName.self, from: Data("7".utf8)) }
+    }
+
     @Test func activitiesRoundTripWithTheirInteraction() throws {
         var content = UserActivity.Content(activityType: "OrderSoupIntent")
         content.title = "Soup"

@@ -67,7 +67,7 @@ struct HostContractTests {
         #expect(handler.calls == ["resolveSoup"], "no later step reached the handler")
         #expect(steps.all == [PhaseStep(
             phase: .resolve(parameter: "soup"),
-            answer: .resolved([ParameterResolution(kind: .success, values: [AnyParameterValue(Soup("tomato", "Tomato"))])]))])
+            answer: .resolved([ParameterResolution.success(AnyParameterValue(Soup("tomato", "Tomato")))]))])
         _ = await call(host, .finish)
         #expect(leftInFlight(host: host) == [])
     }
@@ -155,7 +155,7 @@ struct ProceedTests {
         let answer = await proceed(host, OrderSoupIntent(soup: Soup("tomato", "Tomato")))
         let steps = try #require(Self.steps(of: answer))
         #expect(steps.map(\.phase) == [.resolve(parameter: "soup"), .resolve(parameter: "quantity")])
-        #expect(steps.last?.answer == .resolved([ParameterResolution(kind: .needsValue)]))
+        #expect(steps.last?.answer == .resolved([ParameterResolution.needsValue]))
         #expect(host.requestsInFlight == 1, "the request goes on with the same handler")
         _ = await host.answer(PhaseCall(request: 1, intent: AnyIntent(OrderSoupIntent()), phase: .finish))
         #expect(leftInFlight(host: host) == [])

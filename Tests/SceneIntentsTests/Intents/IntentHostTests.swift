@@ -11,7 +11,7 @@ struct IntentHostTests {
     func call(_ host: IntentHost, _ phase: PhaseCall.Phase, _ intent: some Intent, request: UInt64 = 1) async
         -> PhaseAnswer
     {
-        await host.answer(PhaseCall(request: request, intent: AnyIntent(intent), phase: phase))
+        await host.answer(phase, intent, request: request)
     }
 
     @Test func launchesTheAppInTheBackgroundWithNoSceneForAnIntent() async throws {
@@ -19,7 +19,7 @@ struct IntentHostTests {
         let recorder = LifecycleRecorder(app)
         let host = IntentHost(application: app, catalog: try Kitchen.catalog())
         let answer = await call(host, .resolve(parameter: "soup"), soup)
-        #expect(answer == .resolved([ParameterResolution(kind: .success, values: [AnyParameterValue(Soup("tomato", "Tomato"))])]))
+        #expect(answer == .resolved([ParameterResolution.success(AnyParameterValue(Soup("tomato", "Tomato")))]))
         #expect(recorder.take() == [
             "app willFinishLaunching intent", "app didFinishLaunching intent", "app handlerFor OrderSoupIntent",
         ])
@@ -28,8 +28,13 @@ struct IntentHostTests {
         #expect(leftInFlight(host: host, recorder: recorder) == [])
     }
 
-    @Test(arguments: ParameterResolution.Kind.allCases)
-    func everyResolutionKindCrossesTheHost(_ kind: ParameterResolution.Kind) async throws {
+    /// Every kind of resolution result, named for the test's arguments.
+    enum ResultKind: CaseIterable, Sendable {
+        case success, disambiguation, confirmationRequired, needsValue, notRequired, unsupported
+    }
+
+    @Test(arguments: ResultKind.allCases)
+    func everyResolutionKindCrossesTheHost(_ kind: ResultKind) async throws {
         let handler = ScriptedSoupHandler()
         let tomato = Soup("tomato", "Tomato")
         let pea = Soup("pea", "Pea")
@@ -49,14 +54,14 @@ struct IntentHostTests {
         // Built by hand, not with the host's own conversion (`ParameterResolution.init(_:)`).
         let expected: ParameterResolution =
             switch kind {
-            case .success: ParameterResolution(kind: .success, values: [AnyParameterValue(tomato)])
-            case .disambiguation:
-                ParameterResolution(kind: .disambiguation, values: [AnyParameterValue(tomato), AnyParameterValue(pea)])
-            case .confirmationRequired: ParameterResolution(kind: .confirmationRequired, values: [AnyParameterValue(pea)])
-            case .needsValue: ParameterResolution(kind: .needsValue)
-            case .notRequired: ParameterResolution(kind: .notRequired)
-            case .unsupported: ParameterResolution(kind: .unsupported, reason: "soldOut")
+            case .success: .success(AnyParameterValue(tomato))
+            case .disambiguation: .disambiguation([AnyParameterValue(tomato), AnyParameterValue(pea)])
+            case .confirmationRequired: .confirmationRequired(AnyParameterValue(pea))
+            case .needsValue: .needsValue
+            case .notRequired: .notRequired
+            case .unsupported: .unsupported(reason: "soldOut")
             }
+        #expect(expected.isSettled == (kind == .success || kind == .notRequired))
         #expect(answer == .resolved([expected]))
         #expect(await call(host, .finish, soup) == .finished)
         #expect(leftInFlight(host: host) == [])
@@ -71,8 +76,8 @@ struct IntentHostTests {
         let host = IntentHost(application: app, catalog: try Kitchen.catalog())
         let answer = await call(host, .resolve(parameter: "toppings"), OrderSoupIntent(toppings: ["croutons", "gold leaf"]))
         #expect(answer == .resolved([
-            ParameterResolution(kind: .success, values: [AnyParameterValue("croutons")]),
-            ParameterResolution(kind: .unsupported),
+            ParameterResolution.success(AnyParameterValue("croutons")),
+            ParameterResolution.unsupported(reason: nil),
         ]))
         _ = await call(host, .finish, OrderSoupIntent())
         #expect(leftInFlight(host: host) == [])
@@ -254,5 +259,12 @@ extension PhaseAnswer {
     var refusalLine: String? {
         guard case .refused(let error) = self else { return nil }
         return error.description
+    }
+}
+
+extension IntentHost {
+    /// Answers one phase of `request` for `intent`.
+    func answer(_ phase: PhaseCall.Phase, _ intent: some Intent, request: UInt64 = 1) async -> PhaseAnswer {
+        await answer(PhaseCall(request: request, intent: AnyIntent(intent), phase: phase))
     }
 }

@@ -1,0 +1,114 @@
+/// The handler of one request, cast to its intent's handling protocol once, when
+/// `ApplicationDelegate.application(_:handlerFor:)` returned it (`IntentSchema.bind`).
+///
+/// The host keeps it for every phase of the request; each phase calls the handler's typed method
+/// through it with no further cast. It holds the typed handler inline in an existential (a class
+/// handler and the schema's calls fit its buffer), so binding costs one allocation per request
+/// and a phase none.
+@MainActor
+final class BoundHandler<I: Intent>: RequestBinding {
+    /// The type of the object `handlerFor` returned, for messages.
+    let handlerType: Any.Type
+    private let calls: any HandlerCalls<I>
+
+    var intentTypeName: String { I.typeName }
+
+    init(handlerType: Any.Type, calls: any HandlerCalls<I>) {
+        self.handlerType = handlerType
+        self.calls = calls
+    }
+
+    /// Resolves the parameter at `index` of the schema's parameters.
+    func resolve(parameter index: Int, of intent: I) async throws -> [ParameterResolution] {
+        try await calls.resolve(index, intent)
+    }
+
+    /// One page of the options of the parameter at `index`; nil when it offers none.
+    func options(parameter index: Int, of intent: I, searchTerm: String?, page: OptionsPage) async throws
+        -> ObjectCollection<AnyParameterValue>?
+    {
+        try await calls.options(index, intent, searchTerm, page)
+    }
+
+    /// The handler's confirmation; nil when the schema declares no confirm (the intent is ready).
+    func confirm(_ intent: I) async throws -> IntentResponse? { try await calls.confirm(intent) }
+
+    /// The handler's response.
+    func handle(_ intent: I) async throws -> IntentResponse { try await calls.handle(intent) }
+}
+
+/// What the host keeps for a request whatever its intent type: a `BoundHandler` of that type.
+@MainActor
+protocol RequestBinding: AnyObject {
+    /// The type name of the intent the handler is bound to, for messages.
+    var intentTypeName: String { get }
+}
+
+/// The typed calls of one schema into one handler, seen without the handler's type.
+@MainActor
+protocol HandlerCalls<Bound> {
+    associatedtype Bound: Intent
+    func resolve(_ index: Int, _ intent: Bound) async throws -> [ParameterResolution]
+    func options(_ index: Int, _ intent: Bound, _ term: String?, _ page: OptionsPage) async throws
+        -> ObjectCollection<AnyParameterValue>?
+    func confirm(_ intent: Bound) async throws -> IntentResponse?
+    func handle(_ intent: Bound) async throws -> IntentResponse
+}
+
+/// A schema's calls, typed for its handling protocol `Handler`: made once per schema.
+final class SchemaCalls<I: Intent, Handler>: Sendable {
+    /// Calls the handler's confirm or handle.
+    typealias Respond = @MainActor @Sendable (Handler, I) async throws -> IntentResponse
+
+    /// Each parameter's calls, in the schema's order; nil where the parameter's closures were
+    /// written for another handler type (the catalog refuses such an intent).
+    let parameters: [ParameterCalls<I, Handler>?]
+    let confirm: Respond?
+    let handle: Respond
+
+    init(parameters: [ParameterCalls<I, Handler>?], confirm: Respond?, handle: @escaping Respond) {
+        self.parameters = parameters
+        self.confirm = confirm
+        self.handle = handle
+    }
+
+    /// The parameter's calls; throws when its closures take another handler type (or there is
+    /// no such parameter), which the host refuses as `wrongHandlerType`.
+    func parameter(_ index: Int) throws(MismatchedParameterHandler) -> ParameterCalls<I, Handler> {
+        guard parameters.indices.contains(index), let calls = parameters[index] else {
+            throw MismatchedParameterHandler(index: index)
+        }
+        return calls
+    }
+}
+
+/// A schema's calls with the handler they go to.
+struct TypedCalls<I: Intent, Handler>: HandlerCalls {
+    let handler: Handler
+    let schema: SchemaCalls<I, Handler>
+
+    func resolve(_ index: Int, _ intent: I) async throws -> [ParameterResolution] {
+        try await schema.parameter(index).resolve(handler, intent)
+    }
+
+    func options(_ index: Int, _ intent: I, _ term: String?, _ page: OptionsPage) async throws
+        -> ObjectCollection<AnyParameterValue>?
+    {
+        guard let options = try schema.parameter(index).options else { return nil }
+        return try await options(handler, intent, term, page)
+    }
+
+    func confirm(_ intent: I) async throws -> IntentResponse? {
+        guard let confirm = schema.confirm else { return nil }
+        return try await confirm(handler, intent)
+    }
+
+    func handle(_ intent: I) async throws -> IntentResponse { try await schema.handle(handler, intent) }
+}
+
+/// A parameter whose closures take another handler type than the schema's handling protocol
+/// was called; the host refuses the call as `wrongHandlerType`.
+struct MismatchedParameterHandler: Error {
+    /// The parameter's index in the schema.
+    let index: Int
+}
