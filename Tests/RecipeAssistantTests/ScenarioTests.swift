@@ -9,12 +9,12 @@ import Testing
 /// entry) from a script, checking the screen, the spoken lines and the trace.
 @MainActor
 struct ScenarioTests {
-    func run(_ script: String) async throws -> ShellRun {
-        try await ShellRun.turns(script)
-    }
+    /// Every scenario runs in both modes: the in-process run's state is checked, and the
+    /// separate-process run must show the same transcript (see `scenario`).
+    nonisolated static let modes: [Mode] = [.inProcess, .separateProcesses]
 
-    @Test func one_nextStepAdvancesTheStepsLiveAndWrapsAfterTheLast() async throws {
-        let run = try await run("""
+    @Test(arguments: Self.modes) func one_nextStepAdvancesTheStepsLiveAndWrapsAfterTheLast(_ mode: Mode) async throws {
+        let run = try await scenario(mode, """
             :open
             :tap 6
             :tap 1
@@ -35,8 +35,8 @@ struct ScenarioTests {
         await run.expectNothingInFlight()
     }
 
-    @Test func two_fromNotRunningTheAppLaunchesInTheBackgroundThenASceneComesForward() async throws {
-        let run = try await run("show directions for banana pancakes")
+    @Test(arguments: Self.modes) func two_fromNotRunningTheAppLaunchesInTheBackgroundThenASceneComesForward(_ mode: Mode) async throws {
+        let run = try await scenario(mode, "show directions for banana pancakes")
         #expect(run.spoken == ["Opening Recipe Assistant."])
         #expect(run.lifecycle == [
             "app willFinishLaunching intent", "app didFinishLaunching intent", "app handlerFor ShowDirectionsIntent",
@@ -50,8 +50,8 @@ struct ScenarioTests {
         await run.expectNothingInFlight()
     }
 
-    @Test func three_fromTheBackgroundTheExistingSceneComesForwardAndContinues() async throws {
-        let run = try await run("""
+    @Test(arguments: Self.modes) func three_fromTheBackgroundTheExistingSceneComesForwardAndContinues(_ mode: Mode) async throws {
+        let run = try await scenario(mode, """
             :open
             :tap 1
             :tap 1
@@ -71,8 +71,8 @@ struct ScenarioTests {
         await run.expectNothingInFlight()
     }
 
-    @Test func four_severalMatchesArePagedWithSubtitlesAndThePickProceeds() async throws {
-        let run = try await run("""
+    @Test(arguments: Self.modes) func four_severalMatchesArePagedWithSubtitlesAndThePickProceeds(_ mode: Mode) async throws {
+        let run = try await scenario(mode, """
             :open
             show directions for pancakes
             more
@@ -97,8 +97,8 @@ struct ScenarioTests {
         await run.expectNothingInFlight()
     }
 
-    @Test func aPartialNameOffersTheMatchingRecipesInSections() async throws {
-        let run = try await run("""
+    @Test(arguments: Self.modes) func aPartialNameOffersTheMatchingRecipesInSections(_ mode: Mode) async throws {
+        let run = try await scenario(mode, """
             :open
             show directions for pan
             cancel
@@ -113,8 +113,8 @@ struct ScenarioTests {
         await run.expectNothingInFlight()
     }
 
-    @Test func five_aRecipeWithNoDirectionsFailsWithAClearDialog() async throws {
-        let run = try await run("""
+    @Test(arguments: Self.modes) func five_aRecipeWithNoDirectionsFailsWithAClearDialog(_ mode: Mode) async throws {
+        let run = try await scenario(mode, """
             :open
             show directions for grandma's secret stew
             next step
@@ -126,8 +126,8 @@ struct ScenarioTests {
         await run.expectNothingInFlight()
     }
 
-    @Test func six_withTwoWindowsTheMostRecentlyActiveOneGetsTheIntent() async throws {
-        let run = try await run("""
+    @Test(arguments: Self.modes) func six_withTwoWindowsTheMostRecentlyActiveOneGetsTheIntent(_ mode: Mode) async throws {
+        let run = try await scenario(mode, """
             :open
             :tap 1
             :new-window
@@ -144,8 +144,8 @@ struct ScenarioTests {
         await run.expectNothingInFlight()
     }
 
-    @Test func seven_badLinesUnknownIntentsAndALockedDeviceGetClearMessagesAndTheSessionGoesOn() async throws {
-        let run = try await run("""
+    @Test(arguments: Self.modes) func seven_badLinesUnknownIntentsAndALockedDeviceGetClearMessagesAndTheSessionGoesOn(_ mode: Mode) async throws {
+        let run = try await scenario(mode, """
             :tap
             :tap x
             :frobnicate
@@ -174,7 +174,7 @@ struct ScenarioTests {
         let shell = try RecipeShell(options: RecipeShell.Options(), input: input, output: output, clock: ManualClock())
         #expect(await shell.run() == 1)
         #expect(output.text.contains("│ Recipes"))
-        #expect(!shell.recipeApp.application.isRunning)
+        #expect(shell.recipeApp?.application.isRunning == false)
         #expect(shell.errorCount == 1, "nothing after :exit runs")
         #expect(await input.nextLine() == ":tap 1", "the line after :exit is left unread")
     }

@@ -99,6 +99,7 @@ struct ShellInputTests {
         let text = run.text
         #expect(text.contains("""
             > :scenes
+            Recipe Assistant runs in process \(getpid()).
             session-1: foregroundActive, showing Recipes.
             > :help
             Speak plain text to the assistant
