@@ -103,8 +103,15 @@ extension ShellRun {
     /// Ends the session as `run()` does and checks nothing is left: no app process, no socket
     /// file in the runtime directory (which is then removed).
     func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
+        let before = shell.trace.count
         await shell.close()
         #expect(await shell.appProcessIdentifier == nil, sourceLocation: sourceLocation)
+        if shell.options.separateProcesses {
+            // A host that ran is asked to quit and exits on its own; one that never ran leaves
+            // nothing to say.
+            let stops = shell.trace.events.dropFirst(before).filter { $0.kind == .process }.map(\.detail)
+            #expect(stops.allSatisfy { $0.hasSuffix("exited with status 0") }, "\(stops)", sourceLocation: sourceLocation)
+        }
         guard let directory = shell.options.runtimeDirectory else { return }
         let left = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         #expect(left.isEmpty, "left in the runtime directory: \(left)", sourceLocation: sourceLocation)

@@ -1,4 +1,5 @@
 import Assistant
+import Foundation
 import RecipeAssistantKit
 import SceneIntents
 import Testing
