@@ -182,10 +182,7 @@ actor HostSupervisor {
             running = started
         case .running(let started): running = started
         }
-        // Through the link, so the host's answer to the quit is one it was asked for (not a
-        // protocol error); the exit below ends the wait if no answer comes.
-        let link = running.link
-        Task { _ = await link.event(.quit) }
+        _ = running.channel.send(.event(id: 0, event: .quit))
         let child = running.child
         let killer = Task {
             try? await Task.sleep(for: grace, clock: ContinuousClock())

@@ -84,7 +84,12 @@ enum AppPlace {
     func close() async {
         switch self {
         case .inProcess(let app, _): if app.application.isRunning { app.application.terminate() }
-        case .separate(let connection): await connection.close()
+        case .separate(let connection):
+            // The app quits as a system event (it answers, terminates and exits 0); `close` then
+            // finds no host, stops listening and removes the socket. A host that does not quit
+            // is stopped by `close` itself.
+            if await connection.processIdentifier != nil { _ = await connection.send(.quit) }
+            await connection.close()
         }
     }
 }
