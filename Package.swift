@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Assistant", targets: ["Assistant"]),
         .library(name: "SceneIntentsTesting", targets: ["SceneIntentsTesting"]),
         .executable(name: "recipe-assistant", targets: ["recipe-assistant"]),
+        .executable(name: "recipe-assistant-app", targets: ["recipe-assistant-app"]),
         .executable(name: "intent-bench", targets: ["IntentBench"]),
         .library(name: "SceneIntentsStore", targets: ["SceneIntentsStore"]),
         .library(name: "IntentDefinition", targets: ["IntentDefinition"]),
@@ -29,7 +30,7 @@ let package = Package(
             name: "SceneIntentsTesting", dependencies: ["SceneIntents", "Assistant"],
             swiftSettings: strict),
         .target(
-            name: "RecipeAssistantKit", dependencies: ["SceneIntents", "Assistant"],
+            name: "RecipeAssistantKit", dependencies: ["SceneIntents", "Assistant", "AssistantService", "SceneIntentsTransport"],
             path: "Demos/RecipeAssistant/Kit",
             resources: [.copy("Resources")],
             swiftSettings: strict),
@@ -86,7 +87,10 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "RecipeAssistantTests",
-            dependencies: ["RecipeAssistantKit", "Assistant", "SceneIntents", "SceneIntentsTesting", "recipe-assistant"],
+            dependencies: [
+                "RecipeAssistantKit", "Assistant", "SceneIntents", "SceneIntentsTesting", "recipe-assistant",
+                "recipe-assistant-app",
+            ],
             swiftSettings: strict),
         .executableTarget(
             name: "kitchen-host",
@@ -107,6 +111,9 @@ let package = Package(
             name: "AssistantServiceTests", dependencies: ["AssistantService", "SceneIntents"],
             swiftSettings: strict),
         .target(name: "SceneIntentsStore", swiftSettings: strict),
+        .executableTarget(
+            name: "recipe-assistant-app", dependencies: ["RecipeAssistantKit", "SceneIntents", "SceneIntentsHost"],
+            path: "Demos/RecipeAssistant/AppHost", swiftSettings: strict),
         .executableTarget(
             name: "store-writer", dependencies: ["SceneIntentsStore"], path: "Sources/StoreWriter",
             swiftSettings: strict),

@@ -45,10 +45,14 @@ public enum HostServeEnd: Sendable, Equatable, CustomStringConvertible {
 public enum HostRuntime {
     /// Serves `host` over the socket the system gave.
     ///
+    /// `configure` sees the endpoint before the hello goes out (to set `onCommand`, the app's
+    /// automation hook).
+    ///
     /// - Throws: `TransportError` when the socket cannot be reached.
     @MainActor
     public static func serve(
-        _ host: IntentHost, appName: String, socket: String, token: String
+        _ host: IntentHost, appName: String, socket: String, token: String,
+        configure: (HostEndpoint) -> Void = { _ in }
     ) async throws(TransportError) -> HostServeEnd {
         let connection = try FramedConnection.connect(to: socket)
         defer { connection.close() }
@@ -57,6 +61,7 @@ public enum HostRuntime {
             guard let bytes = try? codec.encode(message) else { return }
             try? connection.send(bytes)
         }
+        configure(endpoint)
         let end = await run(endpoint, on: connection, codec: codec, appName: appName, token: token)
         if host.application.isRunning { host.application.terminate() }
         return end

@@ -14,7 +14,8 @@ struct ConversationInputTests {
     struct Session {
         let shell: RecipeShell
         let output: ShellOutput
-        var app: RecipeAssistantApp { shell.recipeApp }
+        /// The app (these sessions always run it in process, so it is there).
+        var app: RecipeAssistantApp { shell.recipeApp! }
         /// What the assistant said, each message whole (a list's lines joined by newlines).
         var spoken: [String] {
             var messages: [String] = []

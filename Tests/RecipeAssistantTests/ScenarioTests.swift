@@ -9,12 +9,12 @@ import Testing
 /// entry) from a script, checking the screen, the spoken lines and the trace.
 @MainActor
 struct ScenarioTests {
-    func run(_ script: String) async throws -> ShellRun {
-        try await ShellRun.turns(script)
-    }
+    /// Every scenario runs in both modes: the in-process run's state is checked, and the
+    /// separate-process run must show the same transcript (see `scenario`).
+    nonisolated static let modes: [Mode] = [.inProcess, .separateProcesses]
 
-    @Test func one_nextStepAdvancesTheStepsLiveAndWrapsAfterTheLast() async throws {
-        let run = try await run("""
+    @Test(arguments: Self.modes) func one_nextStepAdvancesTheStepsLiveAndWrapsAfterTheLast(_ mode: Mode) async throws {
+        let run = try await scenario(mode, """
             :open
             :tap 6
             :tap 1
@@ -35,8 +35,8 @@ struct ScenarioTests {
         await run.expectNothingInFlight()
     }
 
-    @Test func two_fromNotRunningTheAppLaunchesInTheBackgroundThenASceneComesForward() async throws {
-        let run = try await run("show directions for banana pancakes")
+    @Test(arguments: Self.modes) func two_fromNotRunningTheAppLaunchesInTheBackgroundThenASceneComesForward(_ mode: Mode) async throws {
+        let run = try await scenario(mode, "show directions for banana pancakes")
         // A hands-free user also hears what the app now shows.
         #expect(run.spoken == [
             "Opening Recipe Assistant.",
@@ -54,8 +54,8 @@ struct ScenarioTests {
         await run.expectNothingInFlight()
     }
 
-    @Test func three_fromTheBackgroundTheExistingSceneComesForwardAndContinues() async throws {
-        let run = try await run("""
+    @Test(arguments: Self.modes) func three_fromTheBackgroundTheExistingSceneComesForwardAndContinues(_ mode: Mode) async throws {
+        let run = try await scenario(mode, """
             :open
             :tap 1
             :tap 1
@@ -75,8 +75,8 @@ struct ScenarioTests {
         await run.expectNothingInFlight()
     }
 
-    @Test func four_severalMatchesArePagedWithSubtitlesAndThePickProceeds() async throws {
-        let run = try await run("""
+    @Test(arguments: Self.modes) func four_severalMatchesArePagedWithSubtitlesAndThePickProceeds(_ mode: Mode) async throws {
+        let run = try await scenario(mode, """
             :open
             show directions for pancakes
             more
@@ -101,8 +101,8 @@ struct ScenarioTests {
         await run.expectNothingInFlight()
     }
 
-    @Test func aPartialNameOffersTheMatchingRecipesInSections() async throws {
-        let run = try await run("""
+    @Test(arguments: Self.modes) func aPartialNameOffersTheMatchingRecipesInSections(_ mode: Mode) async throws {
+        let run = try await scenario(mode, """
             :open
             show directions for pan
             cancel
@@ -117,8 +117,8 @@ struct ScenarioTests {
         await run.expectNothingInFlight()
     }
 
-    @Test func five_aRecipeWithNoDirectionsFailsWithAClearDialog() async throws {
-        let run = try await run("""
+    @Test(arguments: Self.modes) func five_aRecipeWithNoDirectionsFailsWithAClearDialog(_ mode: Mode) async throws {
+        let run = try await scenario(mode, """
             :open
             show directions for grandma's secret stew
             next step
@@ -130,8 +130,8 @@ struct ScenarioTests {
         await run.expectNothingInFlight()
     }
 
-    @Test func six_withTwoWindowsTheMostRecentlyActiveOneGetsTheIntent() async throws {
-        let run = try await run("""
+    @Test(arguments: Self.modes) func six_withTwoWindowsTheMostRecentlyActiveOneGetsTheIntent(_ mode: Mode) async throws {
+        let run = try await scenario(mode, """
             :open
             :tap 1
             :new-window
@@ -148,8 +148,8 @@ struct ScenarioTests {
         await run.expectNothingInFlight()
     }
 
-    @Test func seven_badLinesUnknownIntentsAndALockedDeviceGetClearMessagesAndTheSessionGoesOn() async throws {
-        let run = try await run("""
+    @Test(arguments: Self.modes) func seven_badLinesUnknownIntentsAndALockedDeviceGetClearMessagesAndTheSessionGoesOn(_ mode: Mode) async throws {
+        let run = try await scenario(mode, """
             :tap
             :tap x
             :frobnicate
@@ -178,7 +178,7 @@ struct ScenarioTests {
         let shell = try RecipeShell(options: RecipeShell.Options(), input: input, output: output, clock: .sleeping(on: ManualClock()))
         #expect(await shell.run() == 1)
         #expect(output.text.contains("│ Recipes"))
-        #expect(!shell.recipeApp.application.isRunning)
+        #expect(shell.recipeApp?.application.isRunning == false)
         #expect(shell.errorCount == 1, "nothing after :exit runs")
         #expect(await input.nextLine() == ":tap 1", "the line after :exit is left unread")
     }

@@ -16,7 +16,8 @@ struct ShellRun {
     /// What `run()` answered, when the script was run whole.
     var status: Int32?
 
-    var app: RecipeAssistantApp { shell.recipeApp }
+    /// The app (tests that read its state run it in process).
+    var app: RecipeAssistantApp { shell.recipeApp! }
     var text: String { output.text }
     var lines: [String] { output.lines }
     var spoken: [String] { lines.filter { $0.hasPrefix("Assistant: ") }.map { String($0.dropFirst(11)) } }
@@ -27,28 +28,33 @@ struct ShellRun {
     var answers: [String] { shell.trace.events.filter { $0.kind == .answer }.map(\.detail) }
     var outcomes: [String] { shell.trace.events.filter { $0.kind == .outcome }.map(\.detail) }
 
-    /// A shell over `script`, not yet run; echo on unless the options say otherwise.
-    static func make(_ script: String, options: RecipeShell.Options? = nil) throws -> ShellRun {
-        var echoing = RecipeShell.Options()
-        echoing.echo = true
+    /// A shell over `script`, not yet run; echo on unless the options say otherwise. In
+    /// `.separateProcesses` the app's socket goes in a private runtime directory.
+    static func make(_ script: String, options: RecipeShell.Options? = nil, mode: Mode = .inProcess) throws -> ShellRun {
+        var chosen = options ?? RecipeShell.Options()
+        if options == nil { chosen.echo = true }
+        if mode == .separateProcesses {
+            chosen.separateProcesses = true
+            chosen.runtimeDirectory = chosen.runtimeDirectory ?? Mode.privateRuntimeDirectory()
+        }
         let input = ScriptLines(text: script)
         let output = ShellOutput.captured()
         let warnings = ShellOutput.captured()
         let clock = ManualClock()
-        let shell = try RecipeShell(options: options ?? echoing, input: input, output: output, warnings: warnings, clock: .sleeping(on: clock))
+        let shell = try RecipeShell(options: chosen, input: input, output: output, warnings: warnings, clock: .sleeping(on: clock))
         return ShellRun(shell: shell, input: input, output: output, warnings: warnings, clock: clock)
     }
 
     /// Runs the whole script through `run()` (the app is terminated at the end).
-    static func run(_ script: String, options: RecipeShell.Options? = nil) async throws -> ShellRun {
-        var run = try make(script, options: options)
+    static func run(mode: Mode = .inProcess, _ script: String, options: RecipeShell.Options? = nil) async throws -> ShellRun {
+        var run = try make(script, options: options, mode: mode)
         run.status = await run.shell.run()
         return run
     }
 
     /// Carries the script out line by line with `turn`, leaving the app as the script leaves it.
-    static func turns(_ script: String) async throws -> ShellRun {
-        let run = try make(script)
+    static func turns(_ script: String, mode: Mode = .inProcess) async throws -> ShellRun {
+        let run = try make(script, mode: mode)
         while let line = await run.input.nextLine() {
             if !line.isEmpty { await run.shell.turn(line) }
         }
@@ -62,4 +68,70 @@ struct ShellRun {
         #expect(clock.sleeperCount == 0, "a budget is still armed", sourceLocation: sourceLocation)
         #expect(shell.outputFailure == nil, sourceLocation: sourceLocation)
     }
+}
+
+/// Where the app runs in a test.
+enum Mode: String, Sendable, CustomTestStringConvertible {
+    /// In the shell's process.
+    case inProcess
+    /// In its own process, `recipe-assistant-app`, built beside the test bundle.
+    case separateProcesses
+
+    var testDescription: String { rawValue }
+
+    /// A new runtime directory path of this test process's own (created by the shell).
+    static func privateRuntimeDirectory() -> String {
+        "/tmp/si-recipe-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+}
+
+extension ShellRun {
+    /// What the session showed: every output line and every trace event but the process ones,
+    /// with process numbers replaced, so the two modes can be compared whole.
+    var transcript: [String] {
+        let trace = shell.trace.events.filter { $0.kind != .process }.map { "\($0.kind.rawValue): \($0.detail)" }
+        return (lines + ["--- trace"] + trace).map { $0.replacing(/process \d+/, with: "process N") }
+    }
+
+    /// The trace's process lines with numbers replaced.
+    var processLines: [String] {
+        shell.trace.events.filter { $0.kind == .process }.map {
+            $0.detail.replacing(/pid \d+/, with: "pid N").replacing(/after [\d.]+ ms/, with: "after X ms")
+        }
+    }
+
+    /// Ends the session as `run()` does and checks nothing is left: no app process, no socket
+    /// file in the runtime directory (which is then removed).
+    func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
+        let before = shell.trace.count
+        await shell.close()
+        #expect(await shell.appProcessIdentifier == nil, sourceLocation: sourceLocation)
+        if shell.options.separateProcesses {
+            // A host that ran is asked to quit and exits on its own; one that never ran leaves
+            // nothing to say.
+            let stops = shell.trace.events.dropFirst(before).filter { $0.kind == .process }.map(\.detail)
+            #expect(stops.allSatisfy { $0.hasSuffix("exited with status 0") }, "\(stops)", sourceLocation: sourceLocation)
+        }
+        guard let directory = shell.options.runtimeDirectory else { return }
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        #expect(left.isEmpty, "left in the runtime directory: \(left)", sourceLocation: sourceLocation)
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+}
+
+/// Runs `script` in process (returned, for its state to be checked) and, in
+/// `.separateProcesses`, again with the app in its own process, expecting the same transcript
+/// and the separate run's trace to show the app's launch.
+@MainActor
+func scenario(_ mode: Mode, _ script: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> ShellRun {
+    let local = try await ShellRun.turns(script)
+    guard mode == .separateProcesses else { return local }
+    let separate = try await ShellRun.turns(script, mode: .separateProcesses)
+    #expect(separate.transcript == local.transcript, sourceLocation: sourceLocation)
+    #expect(separate.shell.errorCount == local.shell.errorCount, sourceLocation: sourceLocation)
+    let spawn = "spawn \(BuiltProducts.executable("recipe-assistant-app")) pid N"
+    #expect(separate.processLines.prefix(2) == [spawn, "connected after X ms: Recipe Assistant pid N"], sourceLocation: sourceLocation)
+    await separate.finish(sourceLocation: sourceLocation)
+    #expect(separate.clock.sleeperCount == 0, sourceLocation: sourceLocation)
+    return local
 }

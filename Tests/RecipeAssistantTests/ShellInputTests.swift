@@ -1,4 +1,5 @@
 import Assistant
+import Foundation
 import RecipeAssistantKit
 import SceneIntents
 import Testing
@@ -99,6 +100,7 @@ struct ShellInputTests {
         let text = run.text
         #expect(text.contains("""
             > :scenes
+            Recipe Assistant runs in process \(getpid()).
             session-1: foregroundInactive, showing Recipes.
             > :help
             Speak plain text to the assistant

@@ -65,8 +65,9 @@ struct ShellOutputModeTests {
         await run.expectNothingInFlight()
     }
 
-    @Test func everyMessageIsASentence() async throws {
-        let run = try await ShellRun.run("""
+    @Test(arguments: [Mode.inProcess, .separateProcesses])
+    func everyMessageIsASentence(_ mode: Mode) async throws {
+        let run = try await ShellRun.run(mode: mode, """
             :new-window
             :tap 1
             :back
@@ -100,10 +101,11 @@ struct ShellOutputModeTests {
             "Unknown command :frob. Type :help for the commands.",
         ])
         let notes = run.lines.filter { !$0.hasPrefix(">") && !$0.hasPrefix("Error: ") && !"┌│├└".contains($0.first ?? " ") }
+            .map { $0.replacing(/process \d+/, with: "process N") }
         #expect(notes == [
             "(Recipe Assistant is not running.)", "(Recipe Assistant is not running.)", "(Recipe Assistant is not running.)",
             "(Recipe Assistant is not running.)", "(Recipe Assistant is not running.)", "(Recipe Assistant is not running.)",
-            "No windows are open.", "(Recipe Assistant is not running.)",
+            "Recipe Assistant runs in process N.", "No windows are open.", "(Recipe Assistant is not running.)",
             "Already at the recipe list.",
             "The device is locked.", "(Recipe Assistant is in the background.)",
             "The device is already locked.", "(Recipe Assistant is in the background.)",
@@ -114,5 +116,6 @@ struct ShellOutputModeTests {
             #expect(line.last.map { ".)".contains($0) } == true, "not a sentence: \(line)")
         }
         await run.expectNothingInFlight()
+        await run.finish()
     }
 }

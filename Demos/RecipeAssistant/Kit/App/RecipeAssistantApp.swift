@@ -52,6 +52,12 @@ public final class RecipeAssistantApp {
 
     /// The words the assistant understands for this app, with the featured recipes as entities.
     public func vocabulary() -> Vocabulary {
+        Self.vocabulary(featured: book.featured)
+    }
+
+    /// The words the assistant understands, with `featured` recipes as entities (a system whose
+    /// app runs in another process builds it from the demo book's featured recipes).
+    public nonisolated static func vocabulary(featured: [Recipe]) -> Vocabulary {
         var vocabulary = Vocabulary()
         let intent = ShowDirectionsIntent.typeName
         for phrase in [
@@ -63,7 +69,7 @@ public final class RecipeAssistantApp {
             try? vocabulary.addPhrase(phrase, intent: intent)
         }
         vocabulary.setEntities(
-            book.featured.map { Entity(identifier: $0.identifier, name: $0.title) }, forSlot: "recipe")
+            featured.map { Entity(identifier: $0.identifier, name: $0.title) }, forSlot: "recipe")
         return vocabulary
     }
 

@@ -32,22 +32,27 @@ public final class RecipeShell {
         public var failedTurnsFail = true
         /// Synthetic recipes added to the book; their index is built in the background.
         public var catalogSize = 0
+        /// Run the app in its own process (`recipe-assistant-app`, beside this executable).
+        public var separateProcesses = false
+        /// The runtime directory for the app's socket (nil: `RuntimeDirectory`'s default).
+        public var runtimeDirectory: String?
 
         /// Default options.
         public init() {}
     }
 
-    let options: Options
+    /// What the shell was asked to do.
+    public let options: Options
     let input: ShellInput
     let output: ShellOutput
     let warnings: ShellOutput
-    let app: RecipeAssistantApp
+    let place: AppPlace
+    let device: Device
     let assistant: Assistant
     let speaker: Speaker?
     let vocabulary: Vocabulary
     var failures = 0
     var leaving = false
-    var lockSentHome = false
     private var traceMark = 0
 
     /// A shell over a new, not yet running, Recipe Assistant. Warnings (a missing speaker, the
@@ -60,23 +65,42 @@ public final class RecipeShell {
         self.input = ShellInput(input)
         self.output = output
         self.warnings = warnings
-        app = try RecipeAssistantApp(catalogSize: options.catalogSize)
-        vocabulary = app.vocabulary()
         speaker = options.speak ? Speaker(command: options.speaker, warn: { warnings.write($0) }) : nil
         // The user reaches back to the shell through a weak link set once the shell exists.
         let link = ShellLink()
         let user = TerminalUser(
             input: self.input, output: output, quiet: options.json, echo: options.echo, speaker: speaker,
             interject: { line in await link.shell?.interjection(line) ?? .cancel })
-        assistant = app.makeAssistant(user: user, clock: clock)
-        link.shell = self
-        if options.catalogSize > 0 {
-            app.book.buildIndexInBackground { warnings.write("recipe-assistant: \($0)") }
+        if options.separateProcesses {
+            // The app's book lives in its process; the featured recipes name the entities here.
+            place = .separate(try AppPlace.connection(options))
+            device = Device()
+            vocabulary = RecipeAssistantApp.vocabulary(featured: RecipeBook.demo().featured)
+            assistant = Assistant(connection: place.connection, user: user, device: device, clock: clock, vocabulary: vocabulary)
+        } else {
+            let app = try RecipeAssistantApp(catalogSize: options.catalogSize)
+            place = .inProcess(app, RecipeAppDriver(app: app, json: options.json))
+            device = app.device
+            vocabulary = app.vocabulary()
+            assistant = app.makeAssistant(user: user, clock: clock)
+            if options.catalogSize > 0 {
+                app.book.buildIndexInBackground { warnings.write("recipe-assistant: \($0)") }
+            }
         }
+        link.shell = self
     }
 
-    /// The app the shell drives.
-    public var recipeApp: RecipeAssistantApp { app }
+    /// The app the shell drives, when it runs in the shell's process.
+    public var recipeApp: RecipeAssistantApp? {
+        if case .inProcess(let app, _) = place { app } else { nil }
+    }
+
+    /// The app's process while it runs in its own (`--separate-processes`); nil in process.
+    public var appProcessIdentifier: Int32? {
+        get async {
+            if case .separate(let connection) = place { await connection.processIdentifier } else { nil }
+        }
+    }
 
     /// The assistant's trace.
     public var trace: Trace { assistant.trace }
@@ -106,24 +130,30 @@ public final class RecipeShell {
             if options.echo && !options.json && !read.isQueued { say("> \(ShellText.visible(line))") }
             await turn(line)
         }
-        if app.application.isRunning { app.application.terminate() }
+        await close()
         flushTrace()
         await speaker?.finish()
         if output.failure != nil { return 74 }
         return options.failedTurnsFail && failures > 0 ? 1 : 0
     }
 
+    /// Ends the app: terminates it, or stops its process and removes its socket (`run()` does
+    /// this at the end; a caller driving `turn` itself calls it when done).
+    public func close() async {
+        await place.close()
+    }
+
     /// Carries out one line: a command or an utterance, then shows the screen.
     public func turn(_ line: String) async {
         if line.hasPrefix(":") {
-            command(line)
+            await command(line)
             if leaving { return flushTrace() }
         } else {
             let outcome = await assistant.perform(.utterance(line))
             if !Self.succeeded.contains(outcome.status) { failures += 1 }
             if leaving { return flushTrace() }
         }
-        showScreen()
+        if !options.json { say(await place.screen()) }
         flushTrace()
     }
 
@@ -131,7 +161,7 @@ public final class RecipeShell {
     static let succeeded: Set<AssistantOutcome.Status> = [.success, .inProgress, .continuedInApp]
 
     /// What a line typed at one of the assistant's questions does (see `TerminalUser`).
-    func interjection(_ typed: String) -> TerminalUser.Interjection {
+    func interjection(_ typed: String) async -> TerminalUser.Interjection {
         let line = typed.trimmingCharacters(in: .whitespaces)
         if line.hasPrefix(":") {
             let name = String(line.prefix { $0 != " " })
@@ -141,7 +171,7 @@ public final class RecipeShell {
             }
             switch command.atPrompt {
             case .runs:
-                self.command(line)
+                await self.command(line)
                 return .handled
             case .ends:
                 leaving = true
@@ -162,20 +192,6 @@ public final class RecipeShell {
     }
 
     // MARK: Output
-
-    private func showScreen() {
-        guard !options.json else { return }
-        let application = app.application
-        guard application.isRunning else { return say("(\(RecipeAssistantApp.name) is not running.)") }
-        guard let scene = application.mostRecentlyActiveScene, scene.activationState.isForeground,
-            let screen = scene.visibleViewController as? (any RecipeScreen)
-        else {
-            return say("(\(RecipeAssistantApp.name) is in the background.)")
-        }
-        let windows = application.connectedScenes.count
-        let badge = windows > 1 ? "\(scene.session.persistentIdentifier) of \(windows)" : scene.session.persistentIdentifier
-        say(ScreenFrame.render(heading: screen.heading, badge: badge, lines: screen.lines()))
-    }
 
     func flushTrace() {
         let trace = assistant.trace

@@ -23,6 +23,8 @@ public struct ShellCommand: Sendable, Equatable {
         case unlock
         /// `:quit`.
         case quit
+        /// `:kill`.
+        case kill
         /// `:trace`.
         case trace
         /// `:help`.
@@ -71,6 +73,7 @@ public struct ShellCommand: Sendable, Equatable {
         ShellCommand(.lock, "Lock the device: the app's scenes go to the background."),
         ShellCommand(.unlock, "Unlock the device: the scenes the lock sent away come back."),
         ShellCommand(.quit, "Terminate the app."),
+        ShellCommand(.kill, "Kill the app's process with SIGKILL (--separate-processes); the next request relaunches it."),
         ShellCommand(.trace, "Print the whole trace.", atPrompt: .runs),
         ShellCommand(.help, "List what you can say and type.", atPrompt: .runs),
         ShellCommand(.exit, "Leave the session.", atPrompt: .ends),

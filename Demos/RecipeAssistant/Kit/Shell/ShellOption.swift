@@ -117,6 +117,16 @@ public struct ShellOption: Sendable {
             }
             invocation.options.catalogSize = size
         },
+        ShellOption(["--separate-processes"], "Run the app in its own process (recipe-assistant-app), launched on demand.") {
+            invocation, _ in invocation.options.separateProcesses = true
+        },
+        ShellOption(["--runtime-dir"], value: "DIR", "Put the app's socket in DIR (default: $XDG_RUNTIME_DIR/sceneintents, else /tmp/sceneintents-<uid>).") {
+            invocation, value throws(UsageError) in
+            guard !value.isEmpty else {
+                throw UsageError(code: .badValue, value: value, message: "--runtime-dir needs a directory path, not an empty one.")
+            }
+            invocation.options.runtimeDirectory = value
+        },
         ShellOption(["--help", "-h"], "Print this help and leave.") { invocation, _ in invocation.showsHelp = true },
     ]
 
@@ -144,7 +154,7 @@ public struct ShellOption: Sendable {
     public static var helpText: String {
         let width = all.map(\.usage.count).max() ?? 0
         let options = all.map { "  " + $0.usage.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary }
-        return (["recipe-assistant: cook hands-free with an assistant that drives the app in process.", "",
+        return (["recipe-assistant: cook hands-free with an assistant that drives the app, in process or in its own.", "",
                  "Usage: recipe-assistant [OPTIONS]   (with no script, lines come from the terminal or a pipe)", "",
                  "Options:"] + options + ["", "Commands (type them in the session):"] + ShellCommand.helpLines
                 + ["", "Exit status:"] + exitStatuses.map { "  " + $0 })

@@ -1,0 +1,95 @@
+import Assistant
+import AssistantService
+import Foundation
+import Glibc
+import SceneIntents
+import SceneIntentsTransport
+
+/// Where the shell's app runs, and the one way each app-side command reaches it: in the shell's
+/// process the driver is called directly; in its own process the line goes as
+/// `SystemEvent.command` to the host, whose `HostEndpoint.onCommand` runs the same driver.
+@MainActor
+enum AppPlace {
+    /// The app runs in the shell's process.
+    case inProcess(RecipeAssistantApp, RecipeAppDriver)
+    /// The app runs in its own process (`recipe-assistant-app`), started on demand.
+    case separate(ProcessConnection)
+
+    /// The name of the app's host executable, found beside the running one.
+    static let hostExecutableName = "recipe-assistant-app"
+
+    /// A connection that starts `recipe-assistant-app` (beside the running executable) with the
+    /// options that matter app-side, listening in `options.runtimeDirectory` (or the default).
+    static func connection(_ options: RecipeShell.Options) throws -> ProcessConnection {
+        let running = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable = ((running as NSString).deletingLastPathComponent as NSString)
+            .appendingPathComponent(hostExecutableName)
+        let arguments = ["--catalog-size", String(options.catalogSize)] + (options.json ? ["--json"] : [])
+        return try ProcessConnection(
+            launch: HostLaunch(executable: executable, arguments: arguments), appName: RecipeAssistantApp.name,
+            manifest: RecipeAssistantApp.bundledManifest(), catalog: RecipeAssistantApp.catalog(),
+            runtimeDirectory: RuntimeDirectory.prepare(options.runtimeDirectory))
+    }
+
+    /// The assistant's way to the app.
+    var connection: any AppConnection {
+        switch self {
+        case .inProcess(let app, _): app.connection
+        case .separate(let connection): connection
+        }
+    }
+
+    /// Runs an app-side command line where the app is; answers what it printed.
+    func run(_ line: String) async throws(AppCommandError) -> String {
+        switch self {
+        case .inProcess(_, let driver): return try driver.run(line)
+        case .separate(let connection):
+            switch await connection.send(.command(line)) {
+            case .done(let output): return output ?? ""
+            case .refused(let why): throw AppCommandError(.refused, line, why)
+            }
+        }
+    }
+
+    /// The foreground screen, framed (a process that is not running is not started for it).
+    func screen() async -> String {
+        if case .separate(let connection) = self, await connection.processIdentifier == nil {
+            return RecipeAppDriver.notRunningLine
+        }
+        do { return try await run(":screen") } catch { return "(\(error.message))" }
+    }
+
+    /// Sends SIGKILL to the app's process and waits until the connection has noticed its end,
+    /// so the next turn starts from a known state.
+    func kill() async throws(AppCommandError) -> String {
+        guard case .separate(let connection) = self else {
+            throw AppCommandError(
+                .notSeparate, ":kill", ":kill needs --separate-processes; here the app runs in the shell's own process.")
+        }
+        guard let process = await connection.processIdentifier else {
+            throw AppCommandError(.nothingToActOn, ":kill", "\(RecipeAssistantApp.name) has no process to kill.")
+        }
+        Glibc.kill(process, SIGKILL)
+        // A real process's end is waited for on the real clock; the supervisor notices it within
+        // milliseconds, and 5 s bounds a system that never does.
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(5)
+        while await connection.processIdentifier == process, clock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(2), clock: clock)
+        }
+        return "Killed \(RecipeAssistantApp.name) (process \(process)) with SIGKILL."
+    }
+
+    /// Ends the app: terminates it in process, or stops its host and removes the socket.
+    func close() async {
+        switch self {
+        case .inProcess(let app, _): if app.application.isRunning { app.application.terminate() }
+        case .separate(let connection):
+            // The app quits as a system event (it answers, terminates and exits 0); `close` then
+            // finds no host, stops listening and removes the socket. A host that does not quit
+            // is stopped by `close` itself.
+            if await connection.processIdentifier != nil { _ = await connection.send(.quit) }
+            await connection.close()
+        }
+    }
+}
