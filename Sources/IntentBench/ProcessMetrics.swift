@@ -2,6 +2,7 @@ import Assistant
 import AssistantService
 import Foundation
 import PingKit
+import RecipeAssistantKit
 import SceneIntents
 import SceneIntentsTransport
 
@@ -71,4 +72,41 @@ func builtProduct(_ name: String) throws -> URL {
         build.waitUntilExit()
     }
     return binary
+}
+
+/// `launch.app`: from the spawn of the Recipe Assistant's host process (`recipe-assistant-app`)
+/// to its first answered intent, against a Foundation hello's spawn → exit, interleaved.
+@MainActor
+func appLaunchMetrics(_ plan: Plan) async throws -> [Metric] {
+    let directory = try RuntimeDirectory.prepare("/tmp/intent-bench-launch-\(getpid())")
+    defer { try? FileManager.default.removeItem(atPath: directory.path) }
+    let connection = try ProcessConnection(
+        launch: HostLaunch(executable: try builtProduct("recipe-assistant-app").path), appName: RecipeAssistantApp.name,
+        manifest: try RecipeAssistantApp.bundledManifest(), catalog: try RecipeAssistantApp.catalog(),
+        runtimeDirectory: directory)
+    let hello = try builtProduct("floor-hello")
+    let intent = ShowDirectionsIntent(recipe: RecipeBook.demo().featured[0])
+    var helloTimes: [Double] = []
+    var appTimes: [Double] = []
+    for round in 0..<(plan.launches + 2) {
+        let helloTime = try timeSpawn(hello, [])
+        let assistant = Assistant(connection: connection, user: SilentUser(), device: Device(), clock: .continuous(), isTracing: false)
+        let start = now()
+        let outcome = await assistant.perform(.intent(intent))
+        let appTime = Double(now() - start) / 1000
+        guard outcome.status == .continuedInApp else { throw BenchError("recipe-assistant-app answered \(outcome.status)") }
+        await connection.stopHost()
+        if round >= 2 {
+            helloTimes.append(helloTime)
+            appTimes.append(appTime)
+        }
+    }
+    await connection.close()
+    let floor = Stats(helloTimes)
+    let launch = Stats(appTimes)
+    return [
+        Metric(
+            "launch.app", launch, unit: "µs", floor: floor.median, goal: "ratio ≤ 2", met: launch.median / floor.median <= 2,
+            note: "spawn of recipe-assistant-app → first answered intent (hello, launch for the intent, continueInApp), against floor.hello measured beside it"),
+    ]
 }

@@ -49,6 +49,7 @@ func main() async -> Int32 {
         metrics += try await socketDeliveryMetrics(plan)
         metrics += try await sessionMetrics(plan)
         metrics += try launchMetrics(plan)
+        metrics += try await appLaunchMetrics(plan)
         metrics += try socketMetrics(plan)
         metrics += searchMetrics(plan)
         metrics += indexBuildMetrics(plan)
