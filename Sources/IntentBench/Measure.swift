@@ -96,6 +96,17 @@ struct Metric: Encodable {
         self.note = note
     }
 
+    /// This metric measured against `floor` (a floor measured elsewhere in the same run), with a
+    /// goal on the ratio.
+    func against(_ floor: Metric, goal limit: Double) -> Metric {
+        var metric = self
+        metric.floor = floor.median
+        metric.ratio = median / floor.median
+        metric.goal = "ratio ≤ \(limit)"
+        metric.met = median / floor.median <= limit
+        return metric
+    }
+
     func encode(to encoder: any Encoder) throws {
         enum Key: String, CodingKey { case name, median, p99, unit, floor, ratio, goal, met, note }
         var container = encoder.container(keyedBy: Key.self)
