@@ -130,18 +130,8 @@ func sessionMetrics(_ plan: Plan) async throws -> [Metric] {
 
 /// `launch.cold`: spawning `recipe-assistant` for one intent, against a Foundation hello.
 func launchMetrics(_ plan: Plan) throws -> [Metric] {
-    let directory = Bundle.main.executableURL?.deletingLastPathComponent() ?? URL(fileURLWithPath: ".")
-    let app = directory.appendingPathComponent("recipe-assistant")
-    let hello = directory.appendingPathComponent("floor-hello")
-    for (binary, product) in [(app, "recipe-assistant"), (hello, "floor-hello")]
-    where !FileManager.default.isExecutableFile(atPath: binary.path) {
-        FileHandle.standardError.write(Data("intent-bench: building \(product) (release) for launch.cold…\n".utf8))
-        let build = Process()
-        build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        build.arguments = ["swift", "build", "-c", "release", "--product", product]
-        try build.run()
-        build.waitUntilExit()
-    }
+    let app = try builtProduct("recipe-assistant")
+    let hello = try builtProduct("floor-hello")
     let script = FileManager.default.temporaryDirectory.appendingPathComponent("intent-bench-launch.txt")
     try "show directions for banana pancakes\n".write(to: script, atomically: true, encoding: .utf8)
     var helloTimes: [Double] = []

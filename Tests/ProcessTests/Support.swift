@@ -38,12 +38,7 @@ struct HostedKitchen {
     /// Waits (on the real clock: a process is involved) until the host has stopped; false if it
     /// is still running after `limit`.
     func hostStopped(within limit: Duration = .seconds(5)) async -> Bool {
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
-            if await connection.processIdentifier == nil { return true }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return false
+        await eventually(within: limit) { await connection.processIdentifier == nil }
     }
 
     /// Waits (on the real clock: another process or thread is involved) until `condition`
