@@ -65,7 +65,7 @@ struct GeneratedGlueTests {
         ]))
         #expect(ounces.flags == [.resolvable, .configurable] && ounces.valueTypeName == "Int")
         #expect(descriptor.value(for: "hydrationType", spoken: "Sparkling Water") == AnyParameterValue(HydrationType.sparklingWater))
-        #expect(descriptor.value(for: "hydrationType", spoken: "unknown") == nil)
+        #expect(descriptor.value(for: "hydrationType", spoken: "beer") == AnyParameterValue(HydrationType.unknown))
         #expect(descriptor.value(for: "hydrationType", spoken: "x", identifier: "coffee") == AnyParameterValue(HydrationType.coffee))
         let success = try #require(descriptor.template(for: .success))
         #expect(success.dialog == "Logged ${ounces} ounces of ${hydrationType}.")

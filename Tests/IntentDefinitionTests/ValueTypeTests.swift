@@ -27,9 +27,9 @@ struct ValueTypeTests {
         #expect(DisplayItem.fromSpoken("  ", identifier: nil) == nil)
     }
 
-    @Test func enumsMatchDisplayNamesSynonymsAndCaseNamesButNeverUnknown() {
+    @Test func enumsMatchDisplayNamesSynonymsAndCaseNamesAndOtherWordsMakeUnknown() {
         #expect(["Coffee", "SPARKLING WATER", "sparklingWater", "unknown", "", "tea"].map { HydrationType.fromSpoken($0, identifier: nil) }
-            == [.coffee, .sparklingWater, .sparklingWater, nil, nil, nil])
+            == [.coffee, .sparklingWater, .sparklingWater, .unknown, nil, .unknown])
         #expect(Pace.fromSpoken("first floor", identifier: nil) == .First_Floor && Pace.First_Floor.synonyms == [])
         #expect(Enum.allCases.map(\.synonyms) == [[], [], ["mpr"], []])
         #expect(Enum.fromSpoken("mpr", identifier: nil) == .MPR && Enum.fromSpoken("multipurpose room", identifier: nil) == .MPR)

@@ -66,9 +66,14 @@ enum Dialog {
 
     // MARK: Parameters
 
-    /// Asked when a parameter needs a value and its intent gives no prompt.
-    static func valuePrompt(_ parameter: ParameterDescriptor) -> String {
-        parameter.prompts.value ?? "What \(parameter.name)?"
+    /// Asked when a parameter needs a value: its intent's prompt, else a generic one; for an enum
+    /// the cases follow ("Water, coffee, tea, juice, soda or milk?"), alone when the intent gives
+    /// no prompt.
+    static func valuePrompt(_ parameter: ParameterDescriptor, cases: [EnumCase]? = nil) -> String {
+        guard let cases, !cases.isEmpty else { return parameter.prompts.value ?? "What \(parameter.name)?" }
+        let names = cases.enumerated().map { index, value in index == 0 ? value.displayName : inSentence(value.displayName) }
+        let offer = list(names, conjunction: "or") + "?"
+        return parameter.prompts.value.map { "\($0) \(offer)" } ?? offer
     }
 
     /// The template asking to confirm a parameter's value.
@@ -128,6 +133,15 @@ enum Dialog {
     static func sentence(_ line: String) -> String {
         guard let last = line.last else { return line }
         return ".?!:\"".contains(last) ? line : line + "."
+    }
+
+    /// A name as it reads inside a sentence: its first letter lowercased, unless the name starts
+    /// with an acronym ("Coffee" → "coffee", "H2O" and "TV show" stay).
+    static func inSentence(_ name: String) -> String {
+        guard let first = name.first, first.isUppercase else { return name }
+        let second = name.dropFirst().first
+        if let second, second.isUppercase || second.isNumber { return name }
+        return first.lowercased() + name.dropFirst()
     }
 
     /// "a", "a or b", "a, b or c".

@@ -106,7 +106,7 @@ extension Exchange {
 
     /// Asks for a value until the words make one (or the user cancels, or patience runs out).
     mutating func askValue(for parameter: ParameterDescriptor) async throws(ExchangeStop) -> AnyParameterValue {
-        let question = Dialog.valuePrompt(parameter)
+        let question = Dialog.valuePrompt(parameter, cases: descriptor.enumCases(of: parameter.name))
         for _ in 0...configuration.maxReasks {
             let words: String
             switch await ask(.value(parameter: parameter.name, question: question)) {
@@ -135,9 +135,10 @@ extension Exchange {
         return descriptor.value(for: parameter.name, spoken: words)
     }
 
-    /// Two or three things the user could say for a parameter: its first options, when it offers
-    /// any.
+    /// Two or three things the user could say for a parameter: an enum's first cases, or its
+    /// first options when it offers any.
     private mutating func examples(for parameter: ParameterDescriptor) async throws(ExchangeStop) -> [String] {
+        if let cases = descriptor.enumCases(of: parameter.name) { return cases.prefix(2).map(\.displayName) }
         guard parameter.flags.contains(.dynamicOptions) else { return [] }
         var defaults = CandidateList(searchTerm: nil)
         try await load(&defaults, upTo: 2, for: parameter)

@@ -1,12 +1,14 @@
 /// A parameter value that is one of a fixed set of cases, as the enums of an intent definition
 /// file are (`case unknown = 0`, then the app's cases).
 ///
-/// Conform an `Int`-backed enum and give each case a display name; shown values, spoken matching
-/// and coding come from the defaults. The identifier of a case is its Swift name.
+/// Conform an `Int`-backed enum and give each case a display name; shown values, spoken matching,
+/// the assistant's prompt (it lists the cases) and the vocabulary's entities
+/// (`Vocabulary.setEntities(of:forSlot:)`) all come from the enum itself. The identifier of a case
+/// is its Swift name.
 public protocol EnumParameterValue: ParameterValue, CaseIterable, RawRepresentable where RawValue == Int {
     /// The name shown and spoken ("Sparkling water").
     var displayName: String { get }
-    /// Other words that pick the case when spoken. Default: none.
+    /// Other words that pick the case when spoken ("pop" for soda). Default: none.
     var synonyms: [String] { get }
 }
 
@@ -19,17 +21,32 @@ extension EnumParameterValue {
         DisplayItem(identifier: String(describing: self), title: displayName)
     }
 
+    /// The case a user can name: every case but `unknown`, in declaration order.
+    public static var spokenCases: [Self] {
+        allCases.filter { String(describing: $0) != "unknown" }
+    }
+
+    /// The `unknown` case, when the enum has one (every enum Xcode 11+ writes does).
+    public static var unknownCase: Self? {
+        allCases.first { String(describing: $0) == "unknown" }
+    }
+
     /// The case whose name is `identifier`, else the one whose display name, synonym or case name
-    /// the words are (ignoring case and surrounding spaces); never `unknown`.
+    /// the words are (ignoring case and surrounding spaces).
+    ///
+    /// Words that name no case make `unknown`, as SiriKit hands an enum parameter the user said
+    /// something else for to the handler's resolve: the handler answers it, typically
+    /// `.unsupported(forReason:)` so its own reason dialog is spoken, instead of the assistant's
+    /// generic "I didn't get that". No words, or an enum without `unknown`, make no value.
     public static func fromSpoken(_ text: String, identifier: String?) -> Self? {
-        let known = allCases.filter { String(describing: $0) != "unknown" }
-        if let identifier, let match = known.first(where: { String(describing: $0) == identifier }) {
+        if let identifier, let match = spokenCases.first(where: { String(describing: $0) == identifier }) {
             return match
         }
         let words = text.trimmingCharacters(in: .whitespaces).lowercased()
         guard !words.isEmpty else { return nil }
-        return known.first { value in
+        let named = spokenCases.first { value in
             ([value.displayName, String(describing: value)] + value.synonyms).contains { $0.lowercased() == words }
         }
+        return named ?? unknownCase
     }
 }
