@@ -61,6 +61,8 @@ public struct DefinedIntent: Sendable, Equatable {
     public var restrictions: Int
     /// Model 1.0/1.1: the user must confirm before it runs.
     public var userConfirmationRequired: Bool
+    /// The asset name of the image shown with its suggestions (`INIntentDefaultImageName`).
+    public var defaultImageName: String?
 
     /// Whether it customizes one of Apple's intents rather than defining one.
     public var isSystem: Bool { kind == "System" }
@@ -94,5 +96,6 @@ public struct DefinedIntent: Sendable, Equatable {
         isEligibleForWidgets = try node.flag("INIntentEligibleForWidgets")
         restrictions = try node.optionalInteger("INIntentRestrictions") ?? 0
         userConfirmationRequired = try node.flag("INIntentUserConfirmationRequired")
+        defaultImageName = try node.optionalString("INIntentDefaultImageName")
     }
 }
