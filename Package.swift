@@ -120,5 +120,12 @@ let package = Package(
         .testTarget(
             name: "SceneIntentsStoreTests", dependencies: ["SceneIntentsStore", "store-writer"],
             swiftSettings: strict),
+        .target(
+            name: "HydratorKit", dependencies: ["SceneIntents", "Assistant", "SceneIntentsStore"],
+            path: "Demos/Hydrator/Kit", swiftSettings: strict, plugins: ["IntentGenPlugin"]),
+        .testTarget(
+            name: "HydratorTests",
+            dependencies: ["HydratorKit", "Assistant", "SceneIntents", "SceneIntentsStore", "SceneIntentsTesting"],
+            swiftSettings: strict),
     ]
 )

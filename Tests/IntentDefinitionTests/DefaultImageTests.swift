@@ -17,3 +17,31 @@ struct DefaultImageTests {
         #expect(!(try generated(imageName: nil)).contains("defaultImageName"))
     }
 }
+
+struct SuggestionSummaryTests {
+    /// The Hydrator fixture with its Siri combination made the primary suggestion titled `title`.
+    func generated(title: String) throws -> GenerationResult {
+        let value = try Fixtures.value(Fixtures.built("Hydrator"))
+        let path: [PathStep] = ["INIntents", 0, "INIntentParameterCombinations", "ounces,hydrationType"]
+        let combination = PlistValue.dictionary([
+            "INIntentParameterCombinationIsPrimary": .boolean(true),
+            "INIntentParameterCombinationSupportsBackgroundExecution": .boolean(true),
+            "INIntentParameterCombinationTitle": .string(title),
+        ])
+        let changed = try #require(value.setting(path, to: combination))
+        return IntentGenerator.generate([try IntentDefinitionFile(data: changed.encoded(.xml), file: "Hydrator.intentdefinition")])
+    }
+
+    @Test func thePrimarySummaryIsGeneratedAndNotWarnedAboutWhenItsSlotsTouch() throws {
+        let result = try generated(title: "${hydrationType}, ${ounces} ounces")
+        #expect(result.warnings.isEmpty)
+        let contents = try #require(result.files.first).contents
+        #expect(contents.contains("public static let suggestionSummary = \"${hydrationType}, ${ounces} ounces\""))
+        #expect(contents.contains("public static let phrases: [String] = [\"Log a drink\", \"Log ${ounces} ounces of ${hydrationType}\"]"))
+    }
+
+    @Test func aPrimarySummaryNamingNoParameterIsStillReported() throws {
+        let result = try generated(title: "${drink}, ${ounces} ounces")
+        #expect(result.warnings.map(\.code) == [.phraseDropped])
+    }
+}

@@ -27,6 +27,11 @@ extension FileEmitter {
             code.line("")
             code.doc("Vocabulary phrases from the definition's parameter combination titles.")
             code.line("public static let phrases: [String] = \(literalArray(plan.phrases))")
+            if let summary = intent.parameterCombinations.first(where: \.isPrimary)?.title, !summary.isEmpty {
+                code.line("")
+                code.doc("The summary shown with the intent's suggestions (its primary parameter combination's title).")
+                code.line("public static let suggestionSummary = \(SwiftName.literal(summary))")
+            }
             if let image = intent.defaultImageName, !image.isEmpty {
                 code.line("")
                 code.doc("The asset name of the image shown with the intent's suggestions.")

@@ -117,6 +117,12 @@ struct FilePlanner {
                     nil
                 }
             if let problem {
+                // The primary suggestion's title is a summary shown with suggestions
+                // ("${hydrationType}, ${ounces} ounces"), generated as `suggestionSummary`: slots
+                // with no words between them are normal there, and it is not spoken.
+                if combination.isPrimary && slots.allSatisfy(names.contains) && Set(slots).count == slots.count {
+                    continue
+                }
                 warn(
                     .phraseDropped, intent.name,
                     message: "intent '\(intent.name)': the combination '\(combination.key)' title \"\(title)\" is not a vocabulary phrase: \(problem)")

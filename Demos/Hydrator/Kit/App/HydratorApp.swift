@@ -1,0 +1,86 @@
+import Assistant
+import Foundation
+import SceneIntents
+
+/// Hydrator, assembled: the app (manifest, delegates, Today and Add screens) over the shared
+/// store, its intent host, and an in-process connection an assistant talks to.
+@MainActor
+public final class HydratorApp {
+    /// The app's name.
+    public static let name = "Hydrator"
+    /// The app's bundle identifier.
+    public static let bundleIdentifier = "com.example.Hydrator"
+    /// The app's runtime.
+    public let application: Application
+    /// The app's side of the boundary.
+    public let host: IntentHost
+    /// The assistant's way in.
+    public let connection: InProcessConnection
+    /// The device (lock state), shared with the assistant.
+    public let device: Device
+    /// The app's view of the shared store.
+    public let model: HydrationModel
+
+    /// The app over the store in `container`, not yet running.
+    public init(
+        container: String, device: Device = Device(), calendar: Calendar = .current,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) throws {
+        let model = HydrationModel(store: HydrationStore(container: container), calendar: calendar, now: now)
+        self.model = model
+        self.device = device
+        application = Application(
+            manifest: Self.manifest, device: device,
+            sceneDelegates: ["HydratorSceneDelegate": HydratorSceneDelegate.self],
+            delegate: { HydratorAppDelegate(model: model) })
+        host = IntentHost(application: application, catalog: try Self.catalog())
+        connection = InProcessConnection(host: host, appName: Self.name)
+    }
+
+    /// The app's manifest; `Bundle/Hydrator.app/Info.plist` says the same (a test checks).
+    public nonisolated static let manifest = AppManifest(
+        supportsMultipleScenes: true,
+        sceneConfigurations: [
+            .windowApplication: [SceneConfiguration(name: "Default Configuration", delegateClassName: "HydratorSceneDelegate")]
+        ],
+        intentsSupported: [TrackIntakeIntent.typeName],
+        userActivityTypes: [TrackIntakeIntent.typeName])
+
+    /// The intents the app defines (generated from `Hydrator.intentdefinition`).
+    public nonisolated static func catalog() throws -> IntentCatalog {
+        try IntentCatalog(HydratorIntentDefinition.intentTypes)
+    }
+
+    /// The words the assistant understands for Hydrator: the definition's shortcut titles, a few
+    /// more ways to say it, and the drinks as entities, taken from `HydrationType` itself.
+    public nonisolated static func vocabulary() throws -> Vocabulary {
+        var vocabulary = Vocabulary()
+        for (phrase, intent) in HydratorIntentDefinition.phrases { try vocabulary.addPhrase(phrase, intent: intent) }
+        for phrase in spokenPhrases { try vocabulary.addPhrase(phrase, intent: TrackIntakeIntent.typeName) }
+        vocabulary.setEnumEntities(from: try catalog())
+        return vocabulary
+    }
+
+    /// Ways to ask beyond the definition's titles.
+    public nonisolated static let spokenPhrases = [
+        "log a drink of ${hydrationType}", "log a drink", "track my water intake", "log ${ounces} ounces",
+        "i drank ${ounces} ounces of ${hydrationType}", "add ${ounces} ounces of ${hydrationType}",
+    ]
+
+    /// An assistant for this app.
+    public func makeAssistant(
+        user: any UserAgent, clock: BudgetClock, configuration: AssistantConfiguration = AssistantConfiguration()
+    ) throws -> Assistant {
+        Assistant(
+            connection: connection, user: user, device: device, clock: clock, vocabulary: try Self.vocabulary(),
+            configuration: configuration)
+    }
+
+    /// The screen on top of the foreground (most recently active) scene, if any.
+    public var foregroundScreen: (any HydratorScreen)? {
+        application.mostRecentlyActiveScene?.visibleViewController as? (any HydratorScreen)
+    }
+
+    /// The app delegate of the current run, if the app is running.
+    public var delegate: HydratorAppDelegate? { application.delegate as? HydratorAppDelegate }
+}

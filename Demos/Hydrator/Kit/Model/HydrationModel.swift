@@ -1,0 +1,79 @@
+import Dispatch
+import Foundation
+import SceneIntentsStore
+
+/// The app's view of the shared log: every entry read so far, kept up to date from the store.
+///
+/// `refresh()` reads only what was appended since the last look (a `LogCursor`), so it is the
+/// cheap change check a scene makes when it comes to the foreground; `startWatching()` adds an
+/// inotify watch (`LogWatcher`) so a Today screen in the foreground shows what the extension
+/// logged at once. Screens redraw from `onChange`.
+@MainActor
+public final class HydrationModel {
+    /// The shared store.
+    public let store: HydrationStore
+    /// Every intact entry of the log, in the order appended.
+    public private(set) var entries: [LogEntry] = []
+    /// What the last reads skipped (a torn tail, a corrupt record), as sentences.
+    public private(set) var warnings: [String] = []
+    /// The calendar "today" is taken in.
+    public let calendar: Calendar
+    /// The current date (injected so tests fix the day).
+    public let now: @Sendable () -> Date
+    /// Called after a refresh that changed `entries` (a screen redraws).
+    public var onChange: (@MainActor () -> Void)?
+    private let cursor: LogCursor
+    private var watcher: LogWatcher?
+
+    /// A model over `store`; nothing is read until `refresh()`.
+    public init(store: HydrationStore, calendar: Calendar = .current, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.store = store
+        self.calendar = calendar
+        self.now = now
+        cursor = LogCursor(log: store.log.log)
+    }
+
+    /// Today's entries and totals.
+    public var today: DayTotals { DayTotals(entries, on: now(), calendar: calendar) }
+
+    /// Reads what changed in the log since the last call; answers whether anything did. A
+    /// failed read keeps the entries and records the reason in `warnings`.
+    @discardableResult
+    public func refresh() -> Bool {
+        let change: LogChange
+        do { change = try cursor.next() } catch {
+            warnings.append(error.description)
+            return false
+        }
+        let decoder = JSONDecoder()
+        let decode = { (records: [LogRecord]) in records.compactMap { try? decoder.decode(LogEntry.self, from: $0.payload) } }
+        let before = entries
+        switch change {
+        case .appended(let records, let skipped):
+            entries += decode(records)
+            warnings += skipped.map(\.description)
+        case .replaced(let snapshot):
+            entries = decode(snapshot.records)
+            warnings += snapshot.warnings.map(\.description)
+        }
+        guard entries != before else { return false }
+        onChange?()
+        return true
+    }
+
+    /// Watches the container so an entry another process appends is read at once. Throws when
+    /// the container cannot be created or watched; the model then still refreshes on demand.
+    public func startWatching() throws(StoreError) {
+        guard watcher == nil else { return }
+        try store.makeContainer()
+        watcher = try LogWatcher(log: store.log.log, queue: DispatchQueue(label: "Hydrator store watch")) { [weak self] _ in
+            Task { @MainActor in self?.refresh() }
+        }
+    }
+
+    /// Stops the watch.
+    public func stopWatching() {
+        watcher?.cancel()
+        watcher = nil
+    }
+}

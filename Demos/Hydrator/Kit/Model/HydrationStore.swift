@@ -1,0 +1,59 @@
+import Foundation
+import Glibc
+import SceneIntentsStore
+
+/// The drinks log in the app group container, shared by the app and its intents extension.
+///
+/// An append-only `RecordLog` of `LogEntry` (see `SceneIntentsStore`): each append takes the log's
+/// lock, writes and `fsync`s before it returns, so an entry the user was told was added is on
+/// disk; any number of processes append at once; readers take no lock and skip a torn tail.
+public struct HydrationStore: Sendable {
+    /// The app group's container directory.
+    public let container: String
+    /// The typed log inside it.
+    public let log: RecordLog<LogEntry>
+
+    /// The store in `container` (created, with its parents, on the first append).
+    public init(container: String) {
+        self.container = container
+        log = RecordLog(path: container + "/" + Self.fileName)
+    }
+
+    /// The log's file name inside the container.
+    public static let fileName = "hydration.log"
+
+    /// The app group every Hydrator process shares.
+    public static let appGroup = "group.com.example.Hydrator"
+
+    /// The container a process uses unless told otherwise:
+    /// `$XDG_DATA_HOME/sceneintents/groups/<app group>`, with `XDG_DATA_HOME` defaulting to
+    /// `$HOME/.local/share` as the XDG spec says.
+    public static func defaultContainer(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+        return data + "/sceneintents/groups/" + appGroup
+    }
+
+    /// Appends `entry` durably: when this returns it is on disk. Throws (and nothing is visible
+    /// to readers) when the container cannot be created or written: full disk, read-only.
+    public func append(_ entry: LogEntry) async throws(StoreError) {
+        try makeContainer()
+        try await log.append(entry)
+    }
+
+    /// Every intact entry, in the order appended, and what was skipped.
+    public func read() async throws(StoreError) -> RecordSnapshot<LogEntry> {
+        try await log.read()
+    }
+
+    /// Creates the container and its missing parents (mode 0700: the group's data is private).
+    public func makeContainer() throws(StoreError) {
+        var path = ""
+        for component in container.split(separator: "/") {
+            path += "/" + component
+            if mkdir(path, 0o700) != 0 && errno != EEXIST {
+                throw StoreError(operation: "mkdir", path: path, errno: errno)
+            }
+        }
+    }
+}
