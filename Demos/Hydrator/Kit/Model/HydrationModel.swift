@@ -22,6 +22,9 @@ public final class HydrationModel {
     public let now: @Sendable () -> Date
     /// Called after a refresh that changed `entries` (a screen redraws).
     public var onChange: (@MainActor () -> Void)?
+    /// How many refreshes changed `entries` so far; `changed(after:)` waits for it to move.
+    public private(set) var generation = 0
+    private var waiters: [CheckedContinuation<Void, Never>] = []
     private let cursor: LogCursor
     private var watcher: LogWatcher?
 
@@ -57,8 +60,19 @@ public final class HydrationModel {
             warnings += snapshot.warnings.map(\.description)
         }
         guard entries != before else { return false }
+        generation += 1
         onChange?()
+        let waiting = waiters
+        waiters = []
+        for waiter in waiting { waiter.resume() }
         return true
+    }
+
+    /// Returns once `generation` is past `seen`: at once if it already is, else at the next
+    /// change (a watched append by another process, a refresh on return to the foreground).
+    public func changed(after seen: Int) async {
+        guard generation <= seen else { return }
+        await withCheckedContinuation { waiters.append($0) }
     }
 
     /// Watches the container so an entry another process appends is read at once. Throws when
