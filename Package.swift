@@ -123,9 +123,15 @@ let package = Package(
         .target(
             name: "HydratorKit", dependencies: ["SceneIntents", "Assistant", "SceneIntentsStore"],
             path: "Demos/Hydrator/Kit", swiftSettings: strict, plugins: ["IntentGenPlugin"]),
+        .executableTarget(
+            name: "hydrator-app", dependencies: ["HydratorKit", "SceneIntents", "SceneIntentsHost"],
+            path: "Demos/Hydrator/AppHost", swiftSettings: strict),
         .testTarget(
             name: "HydratorTests",
-            dependencies: ["HydratorKit", "Assistant", "SceneIntents", "SceneIntentsStore", "SceneIntentsTesting"],
+            dependencies: [
+                "HydratorKit", "Assistant", "SceneIntents", "SceneIntentsStore", "SceneIntentsTesting", "AssistantService",
+                "hydrator-app",
+            ],
             swiftSettings: strict),
     ]
 )

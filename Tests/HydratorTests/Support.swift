@@ -3,17 +3,28 @@ import Foundation
 import HydratorKit
 import SceneIntents
 import SceneIntentsTesting
+import SceneIntentsTransport
 
 /// A fresh, empty app group container under the temporary directory; removed by `remove()`.
 struct TemporaryContainer {
+    /// The folder holding the container and the runtime directory.
+    let root: String
+    /// The container (not created: the store creates it on the first append).
     let path: String
 
     init() {
-        path = FileManager.default.temporaryDirectory.appending(path: "hydrator-tests-\(UUID().uuidString)/group").path
+        root = FileManager.default.temporaryDirectory.appending(path: "hydrator-tests-\(UUID().uuidString)").path
+        path = root + "/group"
+        try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    /// A private runtime directory for sockets, inside the root.
+    func runtimeDirectory() throws -> RuntimeDirectory {
+        try RuntimeDirectory.prepare(root + "/run")
     }
 
     func remove() {
-        try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
+        try? FileManager.default.removeItem(atPath: root)
     }
 }
 

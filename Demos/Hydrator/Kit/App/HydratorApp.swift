@@ -7,9 +7,9 @@ import SceneIntents
 @MainActor
 public final class HydratorApp {
     /// The app's name.
-    public static let name = "Hydrator"
+    public nonisolated static let name = "Hydrator"
     /// The app's bundle identifier.
-    public static let bundleIdentifier = "com.example.Hydrator"
+    public nonisolated static let bundleIdentifier = "com.example.Hydrator"
     /// The app's runtime.
     public let application: Application
     /// The app's side of the boundary.

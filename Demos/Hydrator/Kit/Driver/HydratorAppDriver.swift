@@ -1,0 +1,98 @@
+import SceneIntents
+
+/// The app-side commands of the `hydrator` shell, run where the app is: in the shell's process,
+/// or in `hydrator-app` through `HostEndpoint.onCommand`. Each answers the text to print.
+///
+/// Lines: `:open` (the user opens the app), `:home` (it goes to the background), `:add` / `:back`
+/// (the Add screen, and back to Today), `:pick N` and `:ounces N` on the Add screen, `:screen`
+/// (the foreground screen as text), `:quit`.
+@MainActor
+public final class HydratorAppDriver {
+    /// The app it drives.
+    public let app: HydratorApp
+
+    /// What `:screen` prints when the app is not running.
+    public static let notRunningLine = "(\(HydratorApp.name) is not running.)"
+
+    /// A driver for `app`.
+    public init(app: HydratorApp) {
+        self.app = app
+    }
+
+    /// Carries out one line; answers what it printed ("" for nothing).
+    ///
+    /// - Throws: `HydratorCommandError` naming what is wrong; the app is left as it was.
+    public func run(_ line: String) throws(HydratorCommandError) -> String {
+        let words = line.split(separator: " ").map(String.init)
+        let name = words.first ?? ""
+        let argument = words.count == 2 ? Int(words[1]) : nil
+        let takesNumber = [":pick", ":ounces"].contains(name)
+        guard takesNumber ? argument != nil : words.count == 1 else {
+            throw HydratorCommandError(
+                .badArgument, line, takesNumber ? "Type \(name) and a whole number, as in \(name) 2." : "\(name) takes nothing after it.")
+        }
+        let application = app.application
+        do {
+            switch name {
+            case ":open": try application.userOpensApp()
+            case ":home": try application.moveToBackground()
+            case ":add": try navigation(line).push(AddViewController(handler: try delegate(line).handler))
+            case ":back": _ = try navigation(line).pop()
+            case ":pick": if let problem = try addScreen(line).pick(argument ?? 0) { return problem }
+            case ":ounces": try addScreen(line).enter(ounces: argument ?? 0)
+            case ":screen": return screen()
+            case ":quit":
+                guard application.isRunning else { throw Self.notRunning(line) }
+                application.terminate()
+            default: throw HydratorCommandError(.unknownCommand, line, "\(HydratorApp.name) takes no command \(name).")
+            }
+        } catch let error as HydratorCommandError {
+            throw error
+        } catch {
+            throw HydratorCommandError(.refused, line, "\(error)")
+        }
+        return ""
+    }
+
+    /// The Add screen on top, for a spoken save (`:save` is async, so the shell calls it).
+    public func addScreen(_ line: String) throws(HydratorCommandError) -> AddViewController {
+        guard let add = try navigation(line).topViewController as? AddViewController else {
+            throw HydratorCommandError(.nothingToActOn, line, "The Add screen is not open; type :add first.")
+        }
+        return add
+    }
+
+    /// The foreground scene's screen as text, or why there is none.
+    public func screen() -> String {
+        let application = app.application
+        guard application.isRunning else { return Self.notRunningLine }
+        guard let scene = application.mostRecentlyActiveScene, scene.activationState.isForeground,
+            let screen = scene.visibleViewController as? (any HydratorScreen)
+        else { return "(\(HydratorApp.name) is in the background.)" }
+        return ([screen.heading] + screen.lines().map { "  " + $0 }).joined(separator: "\n")
+    }
+
+    private func delegate(_ line: String) throws(HydratorCommandError) -> HydratorAppDelegate {
+        guard let delegate = app.delegate else { throw Self.notRunning(line) }
+        return delegate
+    }
+
+    private func navigation(_ line: String) throws(HydratorCommandError) -> NavigationController {
+        guard let scene = app.application.mostRecentlyActiveScene, scene.activationState.isForeground,
+            let navigation = scene.rootViewController as? NavigationController
+        else { throw HydratorCommandError(.nothingToActOn, line, "\(HydratorApp.name) is not on screen; type :open first.") }
+        return navigation
+    }
+
+    private static func notRunning(_ line: String) -> HydratorCommandError {
+        HydratorCommandError(.nothingToActOn, line, "\(HydratorApp.name) is not running.")
+    }
+}
+
+extension HydratorApp {
+    /// Serves the driver's commands through a host process's endpoint.
+    public func serveCommands(on endpoint: HostEndpoint) {
+        let driver = HydratorAppDriver(app: self)
+        endpoint.onCommand = { line throws(HydratorCommandError) in try driver.run(line) }
+    }
+}

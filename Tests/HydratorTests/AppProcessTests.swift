@@ -1,0 +1,65 @@
+import Assistant
+import AssistantService
+import Foundation
+import HydratorKit
+import SceneIntents
+import SceneIntentsTesting
+import SceneIntentsTransport
+import Testing
+
+/// The development bundle as the daemon's registry reads it.
+@Suite struct BundleTests {
+    static let bundleFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appending(path: "Demos/Hydrator/Bundle").standardizedFileURL.path
+
+    @Test func theBundleSaysWhatTheAppsManifestSaysAndFindsItsExecutables() throws {
+        let registry = BundleRegistry(appsFolders: [Self.bundleFolder], executableSearchDirectories: [BuiltProducts.directory])
+        #expect(registry.diagnostics == [])
+        let app = try #require(registry.app(identifier: HydratorApp.bundleIdentifier))
+        #expect(app.name == HydratorApp.name)
+        #expect(app.manifest == HydratorApp.manifest)
+        #expect(app.executable.path == BuiltProducts.executable("hydrator-app"))
+        #expect(app.extensions.map(\.name) == ["Hydrator Intents"])
+        #expect(app.extensions.map(\.intentsSupported) == [[TrackIntakeIntent.typeName]])
+        #expect(app.extensions.map(\.executable.path) == [BuiltProducts.executable("hydrator-intents")])
+    }
+}
+
+/// `hydrator-app` as its own process, started by the system for an intent or opened by the user.
+/// These start real processes, so they wait on the real clock where a process must be waited for.
+@MainActor
+struct AppProcessTests {
+    @Test(.timeLimit(.minutes(1)))
+    func inTheForegroundTheAppsProcessHandlesTheRequestAndItsScreenShowsIt() async throws {
+        let container = TemporaryContainer()
+        defer { container.remove() }
+        let runtime = try container.runtimeDirectory()
+        let connection = try ProcessConnection(
+            launch: HostLaunch(executable: BuiltProducts.executable("hydrator-app"), arguments: ["--container", container.path]),
+            appName: HydratorApp.name, manifest: HydratorApp.manifest, catalog: try HydratorApp.catalog(),
+            runtimeDirectory: runtime)
+        let user = ScriptedUser()
+        let assistant = Assistant(
+            connection: connection, user: user, device: Device(), clock: .continuous(), vocabulary: try HydratorApp.vocabulary())
+        #expect(await connection.send(.open) == .done(output: nil))
+        #expect(await connection.send(.command(":screen")) == .done(output: "Today\n  Nothing logged yet today. Say \"log 8 ounces of water\"."))
+        let outcome = await assistant.perform(.utterance("log 8 ounces of water"))
+        #expect(outcome.dialog == ["Item Added!"])
+        guard case .done(let screen?) = await connection.send(.command(":screen")) else {
+            Issue.record("no screen")
+            return
+        }
+        let lines = screen.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Today — 8 oz")
+        #expect(lines.last == "  Water: 8 oz")
+        #expect(lines.count == 3 && lines[1].hasSuffix("8 oz water"))
+        #expect(await connection.send(.command(":tea")) == .refused("Hydrator takes no command :tea."))
+        #expect(try await HydrationStore(container: container.path).read().records.map(\.ounces) == [8])
+        let processes = assistant.trace.events.filter { $0.kind == .process }.map(\.detail)
+        #expect(processes.count == 2 && processes[0].hasPrefix("spawn \(BuiltProducts.executable("hydrator-app")) pid "))
+        let pid = try #require(await connection.processIdentifier)
+        await connection.close()
+        #expect(!FileManager.default.fileExists(atPath: "/proc/\(pid)"), "the host exited and was reaped")
+        #expect(leftInFlight(user: user) == [])
+    }
+}
