@@ -128,16 +128,21 @@ let package = Package(
             dependencies: ["SceneIntentsShell", "Assistant", "SceneIntents", "SceneIntentsTesting", "TestFixtures"],
             swiftSettings: strict),
         .target(
-            name: "HydratorKit", dependencies: ["SceneIntents", "Assistant", "SceneIntentsStore"],
+            name: "HydratorKit",
+            dependencies: [
+                "SceneIntents", "Assistant", "SceneIntentsStore", "SceneIntentsShell", "AssistantService", "SceneIntentsTransport",
+            ],
             path: "Demos/Hydrator/Kit", swiftSettings: strict, plugins: ["IntentGenPlugin"]),
         .executableTarget(
             name: "hydrator-app", dependencies: ["HydratorKit", "SceneIntents", "SceneIntentsHost"],
             path: "Demos/Hydrator/AppHost", swiftSettings: strict),
+        .executableTarget(
+            name: "hydrator", dependencies: ["HydratorKit"], path: "Demos/Hydrator/Main", swiftSettings: strict),
         .testTarget(
             name: "HydratorTests",
             dependencies: [
                 "HydratorKit", "Assistant", "SceneIntents", "SceneIntentsStore", "SceneIntentsTesting", "AssistantService",
-                "hydrator-app",
+                "hydrator-app", "hydrator",
             ],
             swiftSettings: strict),
     ]

@@ -42,19 +42,16 @@ struct AppProcessTests {
         let assistant = Assistant(
             connection: connection, user: user, device: Device(), clock: .continuous(), vocabulary: try HydratorApp.vocabulary())
         #expect(await connection.send(.open) == .done(output: nil))
-        #expect(await connection.send(.command(":screen")) == .done(output: "Today\n  Nothing logged yet today. Say \"log 8 ounces of water\"."))
+        #expect(await connection.send(.command(":screen")) == .done(output: ScreenFrame.render(
+            heading: "Today", badge: "session-1", lines: ["Nothing logged yet today. Say \"log 8 ounces of water\"."])))
         let outcome = await assistant.perform(.utterance("log 8 ounces of water"))
         #expect(outcome.dialog == ["Item Added!"])
-        guard case .done(let screen?) = await connection.send(.command(":screen")) else {
-            Issue.record("no screen")
-            return
-        }
-        let lines = screen.split(separator: "\n").map(String.init)
-        #expect(lines.first == "Today — 8 oz")
-        #expect(lines.last == "  Water: 8 oz")
-        #expect(lines.count == 3 && lines[1].hasSuffix("8 oz water"))
+        let entries = try await HydrationStore(container: container.path).read().records
+        #expect(entries.map(\.ounces) == [8])
+        let day = DayTotals(entries, on: Date(), calendar: .current)
+        #expect(await connection.send(.command(":screen")) == .done(output: ScreenFrame.render(
+            heading: "Today — 8 oz", badge: "session-1", lines: day.lines(timeZone: .current))))
         #expect(await connection.send(.command(":tea")) == .refused("Hydrator takes no command :tea."))
-        #expect(try await HydrationStore(container: container.path).read().records.map(\.ounces) == [8])
         let processes = assistant.trace.events.filter { $0.kind == .process }.map(\.detail)
         #expect(processes.count == 2 && processes[0].hasPrefix("spawn \(BuiltProducts.executable("hydrator-app")) pid "))
         let pid = try #require(await connection.processIdentifier)

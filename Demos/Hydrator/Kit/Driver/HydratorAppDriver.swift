@@ -1,4 +1,5 @@
 import SceneIntents
+import SceneIntentsShell
 
 /// The app-side commands of the `hydrator` shell, run where the app is: in the shell's process,
 /// or in `hydrator-app` through `HostEndpoint.onCommand`. Each answers the text to print.
@@ -69,7 +70,7 @@ public final class HydratorAppDriver {
         guard let scene = application.mostRecentlyActiveScene, scene.activationState.isForeground,
             let screen = scene.visibleViewController as? (any HydratorScreen)
         else { return "(\(HydratorApp.name) is in the background.)" }
-        return ([screen.heading] + screen.lines().map { "  " + $0 }).joined(separator: "\n")
+        return ScreenFrame.render(heading: screen.heading, badge: scene.session.persistentIdentifier, lines: screen.lines())
     }
 
     private func delegate(_ line: String) throws(HydratorCommandError) -> HydratorAppDelegate {

@@ -1,4 +1,3 @@
-import Foundation
 import SceneIntents
 
 /// The Today screen: the day's entries and the total in ounces per drink, redrawn whenever the
@@ -23,20 +22,10 @@ public final class TodayViewController: ViewController, HydratorScreen {
     public func setNeedsRedraw() { redraws += 1 }
 
     /// "Today", with the day's total.
-    public var heading: String {
-        let total = model.today.total
-        return total == 0 ? "Today" : "Today — \(total) oz"
-    }
+    public var heading: String { model.today.heading }
 
     /// One row per entry ("09:05  8 oz water"), then one per drink ("Water: 16 oz").
     public func lines() -> [String] {
-        let day = model.today
-        guard !day.entries.isEmpty else { return ["Nothing logged yet today. Say \"log 8 ounces of water\"."] }
-        let time = DateFormatter()
-        time.dateFormat = "HH:mm"
-        time.timeZone = model.calendar.timeZone
-        time.locale = Locale(identifier: "en_US_POSIX")
-        return day.entries.map { "\(time.string(from: $0.date))  \($0.ounces) oz \($0.type.displayName.lowercased())" }
-            + day.totals.map { "\($0.type.displayName): \($0.ounces) oz" }
+        model.today.lines(timeZone: model.calendar.timeZone)
     }
 }

@@ -1,0 +1,52 @@
+import Assistant
+import Foundation
+import SceneIntents
+import SceneIntentsShell
+
+/// Hydrator as a `Shell` drives it: where the app runs (`HydratorPlace`), the shared container,
+/// and the assistant in front of the app.
+@MainActor
+public final class HydratorSession: ShellApp {
+    let place: HydratorPlace
+    /// The shared container the session's processes use.
+    public let store: HydrationStore
+    /// The assistant in front of the app.
+    public let assistant: Assistant
+    /// The app's phrases.
+    public let vocabulary: Vocabulary
+
+    /// A new, not yet running, Hydrator over the container the options name: in the shell's
+    /// process, or (with `separateProcesses`) in `hydrator-app`, started on demand.
+    public init(options: HydratorShell.Options, environment: ShellEnvironment) throws {
+        store = HydrationStore(container: options.containerPath)
+        vocabulary = try HydratorApp.vocabulary()
+        if options.separateProcesses {
+            place = .separate(try HydratorPlace.appConnection(options))
+            assistant = Assistant(
+                connection: place.connection, user: environment.user, device: Device(), clock: environment.clock,
+                vocabulary: vocabulary)
+        } else {
+            let app = try HydratorApp(container: options.containerPath)
+            place = .inProcess(app, HydratorAppDriver(app: app))
+            assistant = try app.makeAssistant(user: environment.user, clock: environment.clock)
+        }
+    }
+
+    /// The foreground scene's screen, framed.
+    public func screen() async -> String? {
+        await place.screen()
+    }
+
+    /// Terminates the app, or stops its process and removes its socket.
+    public func close() async {
+        await place.close()
+    }
+
+    /// `:today`: the day's log read from the shared store, whether or not the app runs.
+    func today(now: Date = Date(), calendar: Calendar = .current) async throws -> String {
+        let snapshot = try await store.read()
+        let day = DayTotals(snapshot.records, on: now, calendar: calendar)
+        let skipped = snapshot.warnings.map { "(skipped: \($0))" }
+        return ([day.heading] + day.lines(timeZone: calendar.timeZone).map { "  " + $0 } + skipped).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,78 @@
+import Assistant
+import SceneIntentsShell
+
+/// Hydrator's command line: a `Shell` over Hydrator (`HydratorSession`) with its `:commands`.
+/// Plain text is spoken to the assistant ("log 8 ounces of water"), `:commands` act on the app as
+/// a user would, `:today` reads the shared log.
+public enum HydratorShell {
+    /// What the shell was asked to do: the common session settings and the container.
+    @dynamicMemberLookup
+    public struct Options: CLIOptions {
+        /// The settings every session CLI has.
+        public var session = SessionSettings()
+        /// The shared container (nil: `HydrationStore.defaultContainer()`).
+        public var container: String?
+
+        /// Default options.
+        public init() {}
+
+        /// The container the session uses.
+        public var containerPath: String { container ?? HydrationStore.defaultContainer() }
+
+        /// A common setting, read and written through.
+        public subscript<Value>(dynamicMember keyPath: WritableKeyPath<SessionSettings, Value>) -> Value {
+            get { session[keyPath: keyPath] }
+            set { session[keyPath: keyPath] = newValue }
+        }
+    }
+
+    /// Every option, in help order.
+    public static let options: [CLIOption<Options>] = [
+        .script, .trace, .json, .speak,
+        CLIOption(["--container"], value: "DIR", "Keep the log in DIR, the app group container (default: $XDG_DATA_HOME/sceneintents/groups/\(HydrationStore.appGroup)).") {
+            options, value throws(UsageError) in
+            guard !value.isEmpty else {
+                throw UsageError(code: .badValue, value: value, message: "--container needs a directory path, not an empty one.")
+            }
+            options.container = value
+        },
+        .separateProcesses(host: HydratorPlace.appExecutableName),
+        .runtimeDirectory,
+        .help,
+    ]
+
+    /// The `:commands`, in help order: the app's, `:today`, then the standard ones.
+    public static let commands: [CLICommand<HydratorSession>] = [
+        app(":open", "Open the app: launch it, or bring it to the foreground."),
+        app(":home", "Send the app to the background."),
+        app(":add", "Open the Add screen."),
+        app(":pick", argument: "N", "Pick drink [N] on the Add screen."),
+        app(":ounces", argument: "N", "Enter N ounces on the Add screen."),
+        CLICommand(":save", "Save the Add screen's drink (the app in the shell's process).") { shell, _ in
+            shell.note(try await shell.app.place.save())
+        },
+        app(":back", "Go back one screen."),
+        CLICommand(":today", "Show today's log, read from the shared container.", atPrompt: .runs) { shell, _ in
+            shell.print(try await shell.app.today())
+        },
+        app(":quit", "Terminate the app."),
+    ] + CLICommand.standard
+
+    /// Things to say to the assistant, for help.
+    public static let examples = [
+        "log 8 ounces of water", "track my water intake", "log a drink of pop", "log 12 ounces of coffee",
+    ]
+
+    /// The program: its name, help texts and commands.
+    public static let program = CLIProgram<HydratorSession>(
+        name: "hydrator", summary: "log what you drink by voice-style text and see it on the Today screen.",
+        commands: commands, examples: examples,
+        banner: "Hydrator. Say \"log 8 ounces of water\", type :open to see Today, :help for commands.")
+
+    /// A command carried out where the app runs, printing what it printed.
+    private static func app(_ name: String, argument: String? = nil, _ summary: String) -> CLICommand<HydratorSession> {
+        CLICommand(name, argument: argument, summary) { shell, call in
+            shell.print(try await shell.app.place.run(call.line))
+        }
+    }
+}
