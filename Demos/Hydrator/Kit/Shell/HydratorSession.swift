@@ -12,13 +12,22 @@ public final class HydratorSession: ShellApp {
     public let store: HydrationStore
     /// The assistant in front of the app.
     public let assistant: Assistant
+    /// The calendar "today" is taken in.
+    public let calendar: Calendar
+    /// The current date (injected so a test fixes the day and the times shown).
+    public let now: @Sendable () -> Date
     /// The app's phrases.
     public let vocabulary: Vocabulary
 
     /// A new, not yet running, Hydrator over the container the options name: in the shell's
     /// process, or (with `separateProcesses`) in `hydrator-app`, started on demand.
-    public init(options: HydratorShell.Options, environment: ShellEnvironment) throws {
+    public init(
+        options: HydratorShell.Options, environment: ShellEnvironment, calendar: Calendar = .current,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) throws {
         store = HydrationStore(container: options.containerPath)
+        self.calendar = calendar
+        self.now = now
         vocabulary = try HydratorApp.vocabulary()
         if options.separateProcesses {
             place = .separate(try HydratorPlace.appConnection(options))
@@ -26,7 +35,7 @@ public final class HydratorSession: ShellApp {
                 connection: place.connection, user: environment.user, device: Device(), clock: environment.clock,
                 vocabulary: vocabulary)
         } else {
-            let app = try HydratorApp(container: options.containerPath)
+            let app = try HydratorApp(container: options.containerPath, calendar: calendar, now: now)
             place = .inProcess(app, HydratorAppDriver(app: app))
             assistant = try app.makeAssistant(user: environment.user, clock: environment.clock)
         }
@@ -43,9 +52,9 @@ public final class HydratorSession: ShellApp {
     }
 
     /// `:today`: the day's log read from the shared store, whether or not the app runs.
-    func today(now: Date = Date(), calendar: Calendar = .current) async throws -> String {
+    func today() async throws -> String {
         let snapshot = try await store.read()
-        let day = DayTotals(snapshot.records, on: now, calendar: calendar)
+        let day = DayTotals(snapshot.records, on: now(), calendar: calendar)
         let skipped = snapshot.warnings.map { "(skipped: \($0))" }
         return ([day.heading] + day.lines(timeZone: calendar.timeZone).map { "  " + $0 } + skipped).joined(separator: "\n")
     }
