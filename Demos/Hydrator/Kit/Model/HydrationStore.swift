@@ -25,10 +25,15 @@ public struct HydrationStore: Sendable {
     /// The app group every Hydrator process shares.
     public static let appGroup = "group.com.example.Hydrator"
 
-    /// The container a process uses unless told otherwise:
+    /// The environment variable naming the container for every Hydrator process (the app and
+    /// its extension); a system or the `hydrator` shell sets it for the hosts it launches.
+    public static let containerVariable = "HYDRATOR_CONTAINER"
+
+    /// The container a process uses unless told otherwise: `$HYDRATOR_CONTAINER` when set, else
     /// `$XDG_DATA_HOME/sceneintents/groups/<app group>`, with `XDG_DATA_HOME` defaulting to
     /// `$HOME/.local/share` as the XDG spec says.
     public static func defaultContainer(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let chosen = environment[containerVariable], !chosen.isEmpty { return chosen }
         let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
         return data + "/sceneintents/groups/" + appGroup
