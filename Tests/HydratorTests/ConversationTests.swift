@@ -14,21 +14,35 @@ struct ConversationTests {
     ]
     nonisolated static let drinks = "Water, coffee, tea, juice, soda or milk?"
 
+    /// The trace's start for `words` read through `phrase`: the request, its reading, the route,
+    /// the first call and the launch for the intent.
+    static func start(_ words: String, _ reading: String) -> [String] {
+        ["request: \"\(words)\"", "interpret: TrackIntakeIntent via \(reading)", "route: TrackIntakeIntent → Hydrator",
+         "call: proceed(ounces, hydrationType) budget 10s per step, first until 10s"] + launch
+    }
+
+    /// A value asked for and answered, then resolved again: `rest` is what the call answered.
+    static func asked(_ prompt: String, _ answer: String, _ parameter: String, _ rest: [String]) -> [String] {
+        ["prompt: \(prompt)", "answer: \(answer)", "call: resolve(\(parameter)) budget 10s until 10s"] + rest
+    }
+
+    /// The end of a request whose values are all resolved: confirm, handle, "Item Added!".
+    static let added = [
+        "call: proceed() budget 10s per step, first until 10s", "result: confirm → response(ready)",
+        "result: handle → response(success)", "say: Item Added!", "outcome: success",
+    ]
+
     @Test func oneTurnLogsTheDrinkAndSaysItemAdded() async throws {
         let rig = try HydratorRig()
         let outcome = await rig.say("log 8 ounces of water")
         #expect(outcome.status == .success)
         #expect(outcome.dialog == ["Item Added!"])
-        #expect(rig.trace == [
-            "request: \"log 8 ounces of water\"",
-            "interpret: TrackIntakeIntent via \"Log ${ounces} ounces of ${hydrationType}\" (hydrationType: \"water\" = Water, ounces: \"8\")",
-            "route: TrackIntakeIntent → Hydrator",
-            "call: proceed(ounces, hydrationType) budget 10s per step, first until 10s",
-        ] + Self.launch + [
-            "result: resolve(ounces) → success(8)", "result: resolve(hydrationType) → success(Water)",
-            "result: confirm → response(ready)", "result: handle → response(success)",
-            "say: Item Added!", "outcome: success",
-        ])
+        #expect(rig.trace == Self.start(
+            "log 8 ounces of water", "\"Log ${ounces} ounces of ${hydrationType}\" (hydrationType: \"water\" = Water, ounces: \"8\")")
+            + [
+                "result: resolve(ounces) → success(8)", "result: resolve(hydrationType) → success(Water)",
+                "result: confirm → response(ready)", "result: handle → response(success)", "say: Item Added!", "outcome: success",
+            ])
         #expect(try await rig.stored() == ["8 water"])
         #expect(rig.leftOpen() == [])
     }
@@ -42,12 +56,12 @@ struct ConversationTests {
             .value(parameter: "hydrationType", question: Self.drinks),
         ])
         #expect(outcome.dialog == ["How many ounces?", Self.drinks, "Item Added!"])
-        #expect(rig.trace.filter { $0.hasPrefix("result:") || $0.hasPrefix("prompt:") || $0.hasPrefix("answer:") } == [
-            "result: resolve(ounces) → needsValue", "prompt: How many ounces?", "answer: 12",
-            "result: resolve(ounces) → success(12)", "result: resolve(hydrationType) → needsValue",
-            "prompt: \(Self.drinks)", "answer: pop", "result: resolve(hydrationType) → success(Soda)",
-            "result: confirm → response(ready)", "result: handle → response(success)",
-        ])
+        #expect(rig.trace == Self.start("track my water intake", "\"track my water intake\"") + [
+            "result: resolve(ounces) → needsValue",
+        ] + Self.asked("How many ounces?", "12", "ounces", [
+            "result: resolve(ounces) → success(12)", "call: proceed(hydrationType) budget 10s per step, first until 10s",
+            "result: resolve(hydrationType) → needsValue",
+        ]) + Self.asked(Self.drinks, "pop", "hydrationType", ["result: resolve(hydrationType) → success(Soda)"]) + Self.added)
         #expect(try await rig.stored() == ["12 soda"])
         #expect(rig.leftOpen() == [])
     }
@@ -59,11 +73,12 @@ struct ConversationTests {
         #expect(outcome.dialog == [
             "How many ounces?", "Sorry, that's not a drink I can log.", Self.drinks, "Item Added!",
         ])
-        #expect(rig.trace.filter { $0.hasPrefix("interpret:") || $0.hasPrefix("result: resolve(hydrationType)") } == [
-            "interpret: TrackIntakeIntent via \"log a drink of ${hydrationType}\" (hydrationType: \"beer\")",
-            "result: resolve(hydrationType) → unsupported reason: notADrink",
-            "result: resolve(hydrationType) → success(Water)",
-        ])
+        #expect(rig.trace == Self.start("log a drink of beer", "\"log a drink of ${hydrationType}\" (hydrationType: \"beer\")") + [
+            "result: resolve(ounces) → needsValue",
+        ] + Self.asked("How many ounces?", "8", "ounces", [
+            "result: resolve(ounces) → success(8)", "call: proceed(hydrationType) budget 10s per step, first until 10s",
+            "result: resolve(hydrationType) → unsupported reason: notADrink", "say: Sorry, that's not a drink I can log.",
+        ]) + Self.asked(Self.drinks, "H2O", "hydrationType", ["result: resolve(hydrationType) → success(Water)"]) + Self.added)
         #expect(!outcome.dialog.contains { $0.contains("didn't get that") })
         #expect(try await rig.stored() == ["8 water"])
         #expect(rig.leftOpen() == [])
@@ -77,10 +92,11 @@ struct ConversationTests {
             "That's more than I can log at once.", "How many ounces?",
             "That's more than I can log at once.", "How many ounces?", "OK, cancelled.",
         ])
-        #expect(rig.trace.filter { $0.hasPrefix("result:") } == [
-            "result: resolve(ounces) → unsupported reason: greaterThanMaximumValue",
-            "result: resolve(ounces) → unsupported reason: greaterThanMaximumValue",
-        ])
+        let refused = ["result: resolve(ounces) → unsupported reason: greaterThanMaximumValue", "say: That's more than I can log at once."]
+        #expect(rig.trace == Self.start(
+            "log 500 ounces of tea", "\"Log ${ounces} ounces of ${hydrationType}\" (hydrationType: \"tea\" = Tea, ounces: \"500\")")
+            + refused + Self.asked("How many ounces?", "500", "ounces", refused)
+            + ["prompt: How many ounces?", "answer: cancel", "say: OK, cancelled.", "outcome: cancelled"])
         #expect(try await rig.stored() == [])
         #expect(rig.leftOpen() == [])
     }
