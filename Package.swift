@@ -130,18 +130,23 @@ let package = Package(
         .target(
             name: "HydratorKit",
             dependencies: [
-                "SceneIntents", "Assistant", "SceneIntentsStore", "SceneIntentsShell", "AssistantService", "SceneIntentsTransport",
+                "SceneIntents", "Assistant", "SceneIntentsStore", "SceneIntentsShell",
             ],
             path: "Demos/Hydrator/Kit", swiftSettings: strict, plugins: ["IntentGenPlugin"]),
+        .target(
+            name: "HydratorShell",
+            dependencies: ["HydratorKit", "SceneIntentsShell", "Assistant", "AssistantService", "SceneIntentsTransport"],
+            path: "Demos/Hydrator/Shell", swiftSettings: strict),
         .executableTarget(
             name: "hydrator-app", dependencies: ["HydratorKit", "SceneIntents", "SceneIntentsHost"],
             path: "Demos/Hydrator/AppHost", swiftSettings: strict),
         .executableTarget(
-            name: "hydrator", dependencies: ["HydratorKit"], path: "Demos/Hydrator/Main", swiftSettings: strict),
+            name: "hydrator", dependencies: ["HydratorShell"], path: "Demos/Hydrator/Main", swiftSettings: strict),
         .testTarget(
             name: "HydratorTests",
             dependencies: [
-                "HydratorKit", "Assistant", "SceneIntents", "SceneIntentsStore", "SceneIntentsTesting", "AssistantService",
+                "HydratorKit", "HydratorShell", "Assistant", "SceneIntents", "SceneIntentsStore", "SceneIntentsTesting",
+                "SceneIntentsShell", "AssistantService", "SceneIntentsTransport",
                 "hydrator-app", "hydrator",
             ],
             swiftSettings: strict),

@@ -3,6 +3,7 @@ import AssistantService
 import Foundation
 import HydratorKit
 import SceneIntents
+import SceneIntentsShell
 import SceneIntentsTesting
 import SceneIntentsTransport
 import Testing

@@ -1,6 +1,8 @@
 import Assistant
 import Foundation
 import HydratorKit
+import HydratorShell
+import SceneIntentsShell
 import SceneIntentsTesting
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import HydratorKit
+import HydratorShell
 
 /// `hydrator`: log drinks by voice-style text and see them on the Today screen. See `--help`
 /// (generated from `HydratorShell.options` and `HydratorShell.commands`).

@@ -1,4 +1,5 @@
 import Assistant
+import HydratorKit
 import SceneIntentsShell
 
 /// Hydrator's command line: a `Shell` over Hydrator (`HydratorSession`) with its `:commands`.

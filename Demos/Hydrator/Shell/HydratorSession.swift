@@ -1,5 +1,6 @@
 import Assistant
 import Foundation
+import HydratorKit
 import SceneIntents
 import SceneIntentsShell
 

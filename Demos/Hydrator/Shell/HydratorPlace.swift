@@ -1,6 +1,7 @@
 import Assistant
 import AssistantService
 import Foundation
+import HydratorKit
 import SceneIntents
 import SceneIntentsTransport
 
