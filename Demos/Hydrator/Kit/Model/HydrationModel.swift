@@ -48,8 +48,6 @@ public final class HydrationModel {
             warnings.append(error.description)
             return false
         }
-        let decoder = JSONDecoder()
-        let decode = { (records: [LogRecord]) in records.compactMap { try? decoder.decode(LogEntry.self, from: $0.payload) } }
         let before = entries
         switch change {
         case .appended(let records, let skipped):
@@ -73,6 +71,18 @@ public final class HydrationModel {
     public func changed(after seen: Int) async {
         guard generation <= seen else { return }
         await withCheckedContinuation { waiters.append($0) }
+    }
+
+    /// The entries the records hold; a record that is no entry (another version wrote it) is
+    /// skipped with a warning, never lost from the log.
+    private func decode(_ records: [LogRecord]) -> [LogEntry] {
+        let decoder = JSONDecoder()
+        return records.compactMap { record in
+            do { return try decoder.decode(LogEntry.self, from: record.payload) } catch {
+                warnings.append(LogWarning.undecodable(offset: record.offset, reason: "\(error)").description)
+                return nil
+            }
+        }
     }
 
     /// Watches the container so an entry another process appends is read at once. Throws when

@@ -14,6 +14,7 @@ public final class TodayViewController: ViewController, HydratorScreen {
         super.init(name: "Today")
     }
 
+    /// Reads what changed in the store before the screen shows.
     override public func viewWillAppear() {
         model.refresh()
     }
