@@ -97,4 +97,16 @@ struct TodayTests {
         #expect(today.lines() == ["09:05  10 oz milk", "Milk: 10 oz"])
         #expect(rig.leftOpen() == [])
     }
+
+    @Test func aRecordThatIsNoEntryIsSkippedWithAWarningAndTheOthersShow() async throws {
+        let rig = try HydratorRig()
+        try await otherWriter(rig, 8, .water)
+        try await RecordLog<[String: String]>(log: rig.app.model.store.log.log).append(["note": "from a newer version"])
+        try await otherWriter(rig, 4, .juice)
+        try rig.app.application.userOpensApp()
+        #expect(try today(rig).lines() == ["09:05  8 oz water", "09:05  4 oz juice", "Water: 8 oz", "Juice: 4 oz"])
+        #expect(rig.app.model.warnings.count == 1)
+        #expect(rig.app.model.warnings.first?.hasPrefix("undecodable record at offset ") == true)
+        #expect(rig.leftOpen() == [])
+    }
 }
