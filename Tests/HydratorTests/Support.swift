@@ -75,3 +75,26 @@ final class HydratorRig {
 
     deinit { container.remove() }
 }
+
+/// The built `hydrator`, run as a user runs it (found beside the test bundle), standard input
+/// from `stdin`; its end is awaited without blocking a thread (Foundation's termination
+/// handler resumes the caller).
+func runHydrator(_ arguments: [String], stdin: String = "") async throws -> (status: Int32, stdout: String, stderr: String) {
+    let directory = FileManager.default.temporaryDirectory.appending(path: "hydrator-binary-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let paths = ["in", "out", "err"].map { directory.appending(path: $0) }
+    try Data(stdin.utf8).write(to: paths[0])
+    for path in paths.dropFirst() { _ = FileManager.default.createFile(atPath: path.path, contents: nil) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: BuiltProducts.executable("hydrator"))
+    process.arguments = arguments
+    process.standardInput = try FileHandle(forReadingFrom: paths[0])
+    process.standardOutput = try FileHandle(forWritingTo: paths[1])
+    process.standardError = try FileHandle(forWritingTo: paths[2])
+    let status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
+        process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+        do { try process.run() } catch { continuation.resume(throwing: error) }
+    }
+    return (status, try String(contentsOf: paths[1], encoding: .utf8), try String(contentsOf: paths[2], encoding: .utf8))
+}

@@ -51,6 +51,21 @@ struct TodayTests {
         #expect(rig.leftOpen() == [])
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func anEntryAnotherProcessLogsShowsAtOnceWhileTodayIsInTheForeground() async throws {
+        let rig = try HydratorRig()
+        try rig.app.application.userOpensApp()
+        let today = try today(rig)
+        let seen = rig.app.model.generation
+        let other = try await runHydrator(["--container", rig.container.path, "--script", "-"], stdin: "log 16 ounces of coffee\n")
+        #expect(other.status == 0, "\(other.stderr)")
+        #expect(other.stdout.contains("Assistant: Item Added!"))
+        await rig.app.model.changed(after: seen)
+        #expect(today.lines().suffix(1) == ["Coffee: 16 oz"])
+        #expect(today.redraws == 1)
+        #expect(rig.leftOpen() == [])
+    }
+
     @Test func inTheBackgroundTodayShowsWhatWasLoggedWhenItReturns() async throws {
         let rig = try HydratorRig()
         try rig.app.application.userOpensApp()
