@@ -105,6 +105,7 @@ let package = Package(
             dependencies: [
                 "AssistantService", "Assistant", "SceneIntents", "SceneIntentsTesting", "SceneIntentsTransport",
                 "TestFixtures", "kitchen-host", "process-leak-check",
+                "kitchen-extension", "SceneIntentsHost",
             ],
             swiftSettings: strict),
         .testTarget(
@@ -119,6 +120,12 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "SceneIntentsStoreTests", dependencies: ["SceneIntentsStore", "store-writer"],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "kitchen-extension", dependencies: ["SceneIntents", "SceneIntentsHost", "TestFixtures"],
+            path: "Tests/KitchenExtension", swiftSettings: strict),
+        .executableTarget(
+            name: "ping-extension", dependencies: ["PingKit", "SceneIntentsHost"], path: "Sources/PingExtension",
             swiftSettings: strict),
     ]
 )
