@@ -16,29 +16,45 @@ func extensionLaunchMetrics(_ plan: Plan) async throws -> [Metric] {
     let connection = try ProcessConnection(
         launch: HostLaunch(executable: try builtProduct("ping-extension").path), appName: "Ping Intents",
         manifest: AppManifest(intentsSupported: ["PingIntent"]), catalog: try pingCatalog(), runtimeDirectory: directory)
-    let hello = try builtProduct("floor-hello")
-    var helloTimes: [Double] = []
-    var extensionTimes: [Double] = []
-    for round in 0..<(plan.launches + 2) {
-        let helloTime = try timeSpawn(hello, [])
-        let assistant = Assistant(connection: connection, user: SilentUser(), device: Device(), clock: .continuous(), isTracing: false)
-        let start = now()
-        let outcome = await assistant.perform(pingRequest)
-        let extensionTime = Double(now() - start) / 1000
-        guard outcome.status == .success else { throw BenchError("ping-extension answered \(outcome.status)") }
-        await connection.stopHost()
-        if round >= 2 {
-            helloTimes.append(helloTime)
-            extensionTimes.append(extensionTime)
-        }
+    let series: (floor: Stats, launch: Stats)
+    do {
+        series = try await coldLaunches(of: connection, plan, request: pingRequest, answering: .success)
+    } catch {
+        await connection.close()
+        throw error
     }
     await connection.close()
-    let floor = Stats(helloTimes)
-    let launch = Stats(extensionTimes)
+    let (floor, launch) = series
     return [
         Metric(
             "launch.extension", launch, unit: "µs", floor: floor.median, goal: "ratio ≤ 1.5",
             met: launch.median / floor.median <= 1.5,
             note: "spawn of ping-extension (IntentsExtension: SceneIntents + SceneIntentsHost + PingKit, no scenes) → first answered intent, against floor.hello measured beside it"),
     ]
+}
+
+/// `plan.launches` cold launches of `connection`'s host (after two not counted), each from the
+/// spawn to the answer of `request` (which must end `answering`), each beside a `floor-hello`
+/// spawn → exit, interleaved so both see the same machine. The host is stopped after each.
+@MainActor
+func coldLaunches(
+    of connection: ProcessConnection, _ plan: Plan, request: AssistantRequest, answering status: AssistantOutcome.Status
+) async throws -> (floor: Stats, launch: Stats) {
+    let hello = try builtProduct("floor-hello")
+    var helloTimes: [Double] = []
+    var launchTimes: [Double] = []
+    for round in 0..<(plan.launches + 2) {
+        let helloTime = try timeSpawn(hello, [])
+        let assistant = Assistant(connection: connection, user: SilentUser(), device: Device(), clock: .continuous(), isTracing: false)
+        let start = now()
+        let outcome = await assistant.perform(request)
+        let launchTime = Double(now() - start) / 1000
+        guard outcome.status == status else { throw BenchError("\(connection.appName) answered \(outcome.status)") }
+        await connection.stopHost()
+        if round >= 2 {
+            helloTimes.append(helloTime)
+            launchTimes.append(launchTime)
+        }
+    }
+    return (Stats(helloTimes), Stats(launchTimes))
 }

@@ -75,13 +75,9 @@ struct RoutedConnectionTests {
         #expect(await kitchen.noHostRuns())
     }
 
-    @Test func aColdRequestListedByBothGoesToTheExtensionWithTheWholeStoryInTheTrace() async throws {
-        let kitchen = try RoutedKitchen()
-        let outcome = await kitchen.assistant.perform(.intent(phoOrder))
-        #expect(outcome.status == .success)
-        #expect(outcome.dialog == ["The extension ordered 2 Pho."])
-        #expect(
-            kitchen.lines == [
+    /// The trace of a pho order with the app not running, up to the handle: the extension is
+    /// launched for it and answers every phase.
+    static let coldOrderInTheExtension = [
                 "request: OrderSoupIntent",
                 "route: OrderSoupIntent → Kitchen",
                 "call: proceed(soup, quantity, toppings) budget 10s per step, first until 10s",
@@ -93,6 +89,15 @@ struct RoutedConnectionTests {
                 "result: resolve(quantity) → notRequired",
                 "result: resolve(toppings) → notRequired",
                 "result: confirm → response(ready)",
+    ]
+
+    @Test func aColdRequestListedByBothGoesToTheExtensionWithTheWholeStoryInTheTrace() async throws {
+        let kitchen = try RoutedKitchen()
+        let outcome = await kitchen.assistant.perform(.intent(phoOrder))
+        #expect(outcome.status == .success)
+        #expect(outcome.dialog == ["The extension ordered 2 Pho."])
+        #expect(
+            kitchen.lines == Self.coldOrderInTheExtension + [
                 "result: handle → response(success)",
                 "say: The extension ordered 2 Pho.",
                 "outcome: success",
@@ -129,18 +134,7 @@ struct RoutedConnectionTests {
         #expect(outcome.status == .continuedInApp)
         #expect(outcome.continuedInScene == "session-1")
         #expect(
-            kitchen.lines == [
-                "request: OrderSoupIntent",
-                "route: OrderSoupIntent → Kitchen",
-                "call: proceed(soup, quantity, toppings) budget 10s per step, first until 10s",
-                "route: OrderSoupIntent → extension Kitchen Intents: the app is not running, so the lighter extension launches instead",
-                "process: spawn \(BuiltProducts.executable("kitchen-extension")) pid N",
-                "process: connected after X ms: Kitchen Intents pid N",
-                "lifecycle: app handlerFor OrderSoupIntent",
-                "result: resolve(soup) → success(Pho)",
-                "result: resolve(quantity) → notRequired",
-                "result: resolve(toppings) → notRequired",
-                "result: confirm → response(ready)",
+            kitchen.lines == Self.coldOrderInTheExtension + [
                 "result: handle → response(continueInApp, activity OrderSoupIntent)",
                 "say: Opening Kitchen.",
                 "process: spawn \(BuiltProducts.executable("kitchen-host")) pid N",
