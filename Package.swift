@@ -97,6 +97,12 @@ let package = Package(
             dependencies: ["SceneIntents", "SceneIntentsHost", "SceneIntentsTransport", "TestFixtures"],
             path: "Tests/KitchenHost", swiftSettings: strict),
         .executableTarget(
+            name: "kitchen-extension", dependencies: ["SceneIntents", "SceneIntentsHost", "TestFixtures"],
+            path: "Tests/KitchenExtension", swiftSettings: strict),
+        .executableTarget(
+            name: "ping-extension", dependencies: ["PingKit", "SceneIntentsHost"], path: "Sources/PingExtension",
+            swiftSettings: strict),
+        .executableTarget(
             name: "process-leak-check",
             dependencies: ["AssistantService", "SceneIntents", "SceneIntentsTransport", "TestFixtures"],
             path: "Tests/ProcessLeakCheck", swiftSettings: strict),
@@ -120,12 +126,6 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "SceneIntentsStoreTests", dependencies: ["SceneIntentsStore", "store-writer"],
-            swiftSettings: strict),
-        .executableTarget(
-            name: "kitchen-extension", dependencies: ["SceneIntents", "SceneIntentsHost", "TestFixtures"],
-            path: "Tests/KitchenExtension", swiftSettings: strict),
-        .executableTarget(
-            name: "ping-extension", dependencies: ["PingKit", "SceneIntentsHost"], path: "Sources/PingExtension",
             swiftSettings: strict),
     ]
 )
