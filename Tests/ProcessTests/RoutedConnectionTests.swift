@@ -80,7 +80,7 @@ struct RoutedConnectionTests {
     static let coldOrderInTheExtension = [
                 "request: OrderSoupIntent",
                 "route: OrderSoupIntent → Kitchen",
-                "call: proceed(soup, quantity, toppings) budget 10s per step, first until 10s",
+                "call: proceed(soup, quantity, toppings) budget 60s per step, first until 60s",
                 "route: OrderSoupIntent → extension Kitchen Intents: the app is not running, so the lighter extension launches instead",
                 "process: spawn \(BuiltProducts.executable("kitchen-extension")) pid N",
                 "process: connected after X ms: Kitchen Intents pid N",

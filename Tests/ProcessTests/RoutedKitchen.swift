@@ -34,7 +34,12 @@ struct RoutedKitchen {
             bundle: bundle, catalog: try Kitchen.catalog(), device: device, runtimeDirectory: directory,
             environment: ["KITCHEN_MODE": mode], extensionIdleExit: extensionIdleExit)
         user = ScriptedUser([])
-        assistant = Assistant(connection: connection, user: user, device: device, clock: .continuous())
+        // Budgets are not what these tests are about: a generous one keeps a cold spawn on a
+        // loaded machine from timing out.
+        var configuration = AssistantConfiguration()
+        configuration.phaseBudget = .seconds(60)
+        assistant = Assistant(
+            connection: connection, user: user, device: device, clock: .continuous(), configuration: configuration)
     }
 
     /// The extension's process connection.
