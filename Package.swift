@@ -48,6 +48,7 @@ let package = Package(
             dependencies: [
                 "SceneIntents", "Assistant", "RecipeAssistantKit", "PingKit", "AssistantService", "SceneIntentsStore",
                 "SceneIntentsTransport",
+                "HydratorKit",
             ],
             swiftSettings: strict),
         .executableTarget(name: "floor-hello", path: "Sources/FloorHello", swiftSettings: strict),
@@ -149,12 +150,15 @@ let package = Package(
             path: "Demos/Hydrator/AppHost", swiftSettings: strict),
         .executableTarget(
             name: "hydrator", dependencies: ["HydratorShell"], path: "Demos/Hydrator/Main", swiftSettings: strict),
+        .executableTarget(
+            name: "hydrator-intents", dependencies: ["HydratorKit", "SceneIntentsHost"], path: "Demos/Hydrator/Extension",
+            swiftSettings: strict),
         .testTarget(
             name: "HydratorTests",
             dependencies: [
                 "HydratorKit", "HydratorShell", "Assistant", "SceneIntents", "SceneIntentsStore", "SceneIntentsTesting",
                 "SceneIntentsShell", "AssistantService", "SceneIntentsTransport",
-                "hydrator-app", "hydrator",
+                "hydrator-app", "hydrator", "hydrator-intents",
             ],
             swiftSettings: strict),
     ]

@@ -51,6 +51,7 @@ func main() async -> Int32 {
         metrics += try launchMetrics(plan)
         metrics += try await appLaunchMetrics(plan)
         metrics += try await extensionLaunchMetrics(plan)
+        metrics += try await hydratorMetrics(plan)
         metrics += try socketMetrics(plan)
         metrics += searchMetrics(plan)
         metrics += indexBuildMetrics(plan)

@@ -6,31 +6,36 @@ import SceneIntents
 import SceneIntentsTransport
 
 /// Where the shell's Hydrator runs, and the one way each app-side command reaches it: in the
-/// shell's process the driver is called directly; in its own process (`hydrator-app`) the line
-/// goes as `SystemEvent.command` to the host, whose `HostEndpoint.onCommand` runs the same driver.
+/// shell's process the driver is called directly; with separate processes the daemon's routing
+/// (`RoutedConnection` over the development bundle) sends each request to `hydrator-app` when it
+/// has a scene in the foreground, else to `hydrator-intents`, and an app-side line goes as
+/// `SystemEvent.command` to the app's host, whose `HostEndpoint.onCommand` runs the same driver.
 @MainActor
 enum HydratorPlace {
     /// The app runs in the shell's process.
     case inProcess(HydratorApp, HydratorAppDriver)
-    /// The app runs in its own process, started on demand.
-    case separate(ProcessConnection)
+    /// The app and its extension run in their own processes, started on demand.
+    case separate(RoutedConnection)
 
     /// The app's host executable.
     nonisolated static let appExecutableName = "hydrator-app"
 
-    /// An executable beside the running one (where `swift build` puts every product).
-    nonisolated static func besideSelf(_ name: String) -> String {
+    /// The app and its extension as the daemon runs them: the development bundle
+    /// (`Demos/Hydrator/Bundle`) with the executables beside the running one, every host on the
+    /// container the options name.
+    static func routedConnection(_ options: HydratorShell.Options, device: Device) throws -> RoutedConnection {
         let running = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return ((running as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name)
-    }
-
-    /// A connection that starts `hydrator-app` on the container, its socket in the runtime
-    /// directory the options name (or the default).
-    static func appConnection(_ options: HydratorShell.Options) throws -> ProcessConnection {
-        try ProcessConnection(
-            launch: HostLaunch(executable: besideSelf(appExecutableName), arguments: ["--container", options.containerPath]),
-            appName: HydratorApp.name, manifest: HydratorApp.manifest, catalog: HydratorApp.catalog(),
-            runtimeDirectory: RuntimeDirectory.prepare(options.runtimeDirectory))
+        let registry = BundleRegistry(
+            appsFolders: DemoBundles.appsFolders(), executableSearchDirectories: [(running as NSString).deletingLastPathComponent])
+        guard let bundle = registry.app(identifier: HydratorApp.bundleIdentifier) else {
+            throw HydratorCommandError(
+                .refused, "--separate-processes",
+                "the Hydrator bundle was not found beside this checkout's build: \(registry.diagnostics.map(\.description).joined(separator: "; "))")
+        }
+        return try RoutedConnection(
+            bundle: bundle, catalog: HydratorApp.catalog(), device: device,
+            runtimeDirectory: RuntimeDirectory.prepare(options.runtimeDirectory),
+            environment: [HydrationStore.containerVariable: options.containerPath])
     }
 
     /// The assistant's way to the app.
@@ -46,7 +51,7 @@ enum HydratorPlace {
         switch self {
         case .inProcess(_, let driver): return try driver.run(line)
         case .separate(let connection):
-            switch await connection.send(.command(line)) {
+            switch await connection.send(line == ":open" ? .open : .command(line)) {
             case .done(let output): return output ?? ""
             case .refused(let why): throw HydratorCommandError(.refused, line, why)
             }
@@ -55,7 +60,7 @@ enum HydratorPlace {
 
     /// The foreground screen, framed (a process that is not running is not started for it).
     func screen() async -> String {
-        if case .separate(let connection) = self, await connection.processIdentifier == nil {
+        if case .separate(let connection) = self, await connection.app.processIdentifier == nil {
             return HydratorAppDriver.notRunningLine
         }
         do { return try await run(":screen") } catch { return "(\(error.message))" }
@@ -70,13 +75,11 @@ enum HydratorPlace {
         return await (try driver.addScreen(":save")).save()
     }
 
-    /// Ends the app: terminates it in process, or stops its host and removes the socket.
+    /// Ends the app: terminates it in process, or stops every host and removes the sockets.
     func close() async {
         switch self {
         case .inProcess(let app, _): if app.application.isRunning { app.application.terminate() }
-        case .separate(let connection):
-            if await connection.processIdentifier != nil { _ = await connection.send(.quit) }
-            await connection.close()
+        case .separate(let connection): await connection.close()
         }
     }
 }

@@ -31,9 +31,10 @@ public final class HydratorSession: ShellApp {
         self.now = now
         vocabulary = try HydratorApp.vocabulary()
         if options.separateProcesses {
-            place = .separate(try HydratorPlace.appConnection(options))
+            let device = Device()
+            place = .separate(try HydratorPlace.routedConnection(options, device: device))
             assistant = Assistant(
-                connection: place.connection, user: environment.user, device: Device(), clock: environment.clock,
+                connection: place.connection, user: environment.user, device: device, clock: environment.clock,
                 vocabulary: vocabulary)
         } else {
             let app = try HydratorApp(container: options.containerPath, calendar: calendar, now: now)
