@@ -116,6 +116,18 @@ struct ProtocolFaultTests {
                     intentsSupported: [], intentsRestrictedWhileLocked: [], userActivityTypes: [])))
     }
 
+    @Test func aHostStartsWithTheDevicesLockAsItWasAtItsLaunch() async throws {
+        let kitchen = try HostedKitchen()
+        kitchen.device.isLocked = true
+        #expect(await kitchen.connection.send(.command("locked")) == .done(output: "locked"))
+        await kitchen.connection.stopHost()
+        #expect(await kitchen.connection.processIdentifier == nil)
+        kitchen.device.isLocked = false
+        #expect(await kitchen.connection.send(.command("locked")) == .done(output: "unlocked"))
+        #expect(await kitchen.connection.send(.command("tap 1")) == .refused("kitchen-host knows only the command \"locked\", not \"tap 1\""))
+        await kitchen.finish()
+    }
+
     @Test func strangersAreRefusedAndTheHostStillServes() async throws {
         let kitchen = try HostedKitchen()
         kitchen.connection.attach(kitchen.assistant.trace)
