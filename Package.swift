@@ -22,6 +22,8 @@ let package = Package(
         .executable(name: "intentgen", targets: ["intentgen"]),
         .plugin(name: "IntentGenPlugin", targets: ["IntentGenPlugin"]),
         .library(name: "SceneIntentsTransport", targets: ["SceneIntentsTransport"]),
+        .library(name: "SceneIntentsFeatures", targets: ["SceneIntentsFeatures"]),
+        .library(name: "AssistantShortcuts", targets: ["AssistantShortcuts"]),
     ],
     targets: [
         .target(name: "SceneIntents", swiftSettings: strict),
@@ -119,6 +121,15 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "SceneIntentsStoreTests", dependencies: ["SceneIntentsStore", "store-writer"],
+            swiftSettings: strict),
+        .target(name: "SceneIntentsFeatures", dependencies: ["SceneIntents"], swiftSettings: strict),
+        .target(
+            name: "AssistantShortcuts",
+            dependencies: ["SceneIntentsStore", "SceneIntents", "Assistant", "SceneIntentsFeatures"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "SceneIntentsFeaturesTests",
+            dependencies: ["SceneIntentsFeatures", "SceneIntents", "SceneIntentsTesting"],
             swiftSettings: strict),
     ]
 )
