@@ -19,7 +19,7 @@ public final class InProcessConnection: AppConnection {
     private let slot = TraceSlot()
     private let started = Atomic<Int>(0)
     private let foreground = ActiveScenes()
-    private let shortcutsSink = Mutex<(@Sendable (ShortcutsMessage) -> Void)?>(nil)
+    private let shortcutsSink = ShortcutsSink()
 
     /// How many calls were started on the app's main actor: each is one round trip there.
     public var mainActorRoundTrips: Int { started.load(ordering: .relaxed) }
@@ -42,7 +42,7 @@ public final class InProcessConnection: AppConnection {
             case .report(let report): slot.trace?.record(.report, report.description)
             case .shortcuts(let shortcuts):
                 slot.trace?.record(.report, shortcuts.description)
-                sink.withLock { $0 }?(shortcuts)
+                sink.receive.withLock { $0 }?(shortcuts)
             default: break
             }
         }
@@ -60,7 +60,7 @@ public final class InProcessConnection: AppConnection {
     /// Passes every shortcuts message the app sends (in order, on the app's main actor) to
     /// `receive` from now on; nil drops them.
     public func receiveShortcuts(_ receive: (@Sendable (ShortcutsMessage) -> Void)?) {
-        shortcutsSink.withLock { $0 = receive }
+        shortcutsSink.receive.withLock { $0 = receive }
     }
 
     /// Starts the call as one task on the main actor, where the app's endpoint serves it;
@@ -107,4 +107,9 @@ public final class InProcessConnection: AppConnection {
     public func attach(_ trace: Trace?) {
         slot.trace = trace
     }
+}
+
+/// Where an in-process app's shortcuts messages go (set by `receiveShortcuts`).
+private final class ShortcutsSink: Sendable {
+    let receive = Mutex<(@Sendable (ShortcutsMessage) -> Void)?>(nil)
 }

@@ -13,6 +13,8 @@ public struct ShortcutError: Error, Sendable, Equatable, Codable, CustomStringCo
         case unknownIntent
         /// The action's feature has an unmet requirement, so it is not offered.
         case unavailable
+        /// The system's store could not keep it (the message names the file and cause).
+        case storeFailed
     }
 
     /// What was wrong.
