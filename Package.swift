@@ -127,6 +127,10 @@ let package = Package(
             name: "AssistantShortcuts",
             dependencies: ["SceneIntentsStore", "SceneIntents", "Assistant", "SceneIntentsFeatures"],
             swiftSettings: strict),
+        .target(
+            name: "HobsonKit",
+            dependencies: ["SceneIntents", "SceneIntentsFeatures", "Assistant", "AssistantShortcuts", "SceneIntentsStore"],
+            path: "Demos/Hobson/Kit", resources: [.copy("Resources")], swiftSettings: strict),
         .testTarget(
             name: "SceneIntentsFeaturesTests",
             dependencies: ["SceneIntentsFeatures", "SceneIntents", "SceneIntentsTesting"],
