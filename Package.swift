@@ -132,6 +132,19 @@ let package = Package(
             dependencies: ["SceneIntents", "SceneIntentsFeatures", "Assistant", "AssistantShortcuts", "SceneIntentsStore"],
             path: "Demos/Hobson/Kit", resources: [.copy("Resources")], swiftSettings: strict),
         .testTarget(
+            name: "HobsonTests",
+            dependencies: [
+                "HobsonKit", "SceneIntents", "SceneIntentsFeatures", "Assistant", "AssistantShortcuts", "SceneIntentsTesting",
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "AssistantShortcutsTests",
+            dependencies: [
+                "AssistantShortcuts", "SceneIntentsFeatures", "SceneIntents", "Assistant", "SceneIntentsStore",
+                "SceneIntentsTesting", "HobsonKit",
+            ],
+            swiftSettings: strict),
+        .testTarget(
             name: "SceneIntentsFeaturesTests",
             dependencies: ["SceneIntentsFeatures", "SceneIntents", "SceneIntentsTesting"],
             swiftSettings: strict),

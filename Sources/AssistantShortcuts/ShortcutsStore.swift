@@ -19,7 +19,8 @@ public final class ShortcutsStore: Sendable {
     public var path: String { log.log.path }
     /// What replaying the log skipped (torn tails, records of intents the app no longer defines).
     public let openWarnings: [String]
-    let catalog: IntentCatalog
+    /// The app's intents (to decode and describe what is stored).
+    public let catalog: IntentCatalog
     let manifest: AppManifest
     let appPhrases: Vocabulary
     let makeIdentifier: @Sendable () -> String

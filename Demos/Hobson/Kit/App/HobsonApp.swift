@@ -100,6 +100,11 @@ public final class HobsonApp {
         return vocabulary
     }
 
+    /// Sets the app's shortcut suggestions again (after its conditions changed).
+    public func publishSuggestions() {
+        actions.publishSuggestions(with: dispatcher)
+    }
+
     /// The screen on top of the foreground scene, if any.
     public var screen: InsultViewController? {
         application.mostRecentlyActiveScene?.visibleViewController as? InsultViewController

@@ -20,6 +20,18 @@ public struct HobsonActions: Sendable {
         saveFavourite = SaveFavouriteAction(book: book)
     }
 
+    /// Sets the app's shortcut suggestions: an insult of any style, a Shakespearean one, and a
+    /// joke — each only while its feature is available (an unavailable one is not offered).
+    @MainActor
+    public func publishSuggestions(with dispatcher: ActionDispatcher) {
+        let suggestions = [
+            try? dispatcher.suggestion(for: insult, InsultRequest()),
+            try? dispatcher.suggestion(for: insult, InsultRequest(style: .shakespeare)),
+            try? dispatcher.suggestion(for: laugh, .noInput),
+        ]
+        dispatcher.setSuggestions(suggestions.compactMap { $0 })
+    }
+
     /// Registers with `dispatcher` every action its group declares, presenting on `presenter()`.
     @MainActor
     public func register(with dispatcher: ActionDispatcher, presenter: @escaping @MainActor () -> any InsultPresenter) {
@@ -52,6 +64,12 @@ public final class HobsonAppDelegate: ApplicationDelegate {
         self.book = book
         self.dispatcher = dispatcher
         self.actions = actions
+    }
+
+    /// Sets the app's shortcut suggestions at launch.
+    public func application(_ application: Application, didFinishLaunchingWith reason: LaunchReason) -> Bool {
+        actions.publishSuggestions(with: dispatcher)
+        return true
     }
 
     /// The handler, for each of Hobson's intents.
