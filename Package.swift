@@ -22,6 +22,7 @@ let package = Package(
         .executable(name: "intentgen", targets: ["intentgen"]),
         .plugin(name: "IntentGenPlugin", targets: ["IntentGenPlugin"]),
         .library(name: "SceneIntentsTransport", targets: ["SceneIntentsTransport"]),
+        .library(name: "SceneIntentsShell", targets: ["SceneIntentsShell"]),
         .library(name: "SceneIntentsFeatures", targets: ["SceneIntentsFeatures"]),
         .library(name: "AssistantShortcuts", targets: ["AssistantShortcuts"]),
     ],
@@ -32,7 +33,8 @@ let package = Package(
             name: "SceneIntentsTesting", dependencies: ["SceneIntents", "Assistant"],
             swiftSettings: strict),
         .target(
-            name: "RecipeAssistantKit", dependencies: ["SceneIntents", "Assistant", "AssistantService", "SceneIntentsTransport"],
+            name: "RecipeAssistantKit",
+            dependencies: ["SceneIntents", "Assistant", "AssistantService", "SceneIntentsTransport", "SceneIntentsShell"],
             path: "Demos/RecipeAssistant/Kit",
             resources: [.copy("Resources")],
             swiftSettings: strict),
@@ -121,6 +123,11 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "SceneIntentsStoreTests", dependencies: ["SceneIntentsStore", "store-writer"],
+            swiftSettings: strict),
+        .target(name: "SceneIntentsShell", dependencies: ["Assistant"], swiftSettings: strict),
+        .testTarget(
+            name: "SceneIntentsShellTests",
+            dependencies: ["SceneIntentsShell", "Assistant", "SceneIntents", "SceneIntentsTesting", "TestFixtures"],
             swiftSettings: strict),
         .target(name: "SceneIntentsFeatures", dependencies: ["SceneIntents"], swiftSettings: strict),
         .target(
