@@ -48,7 +48,7 @@ extension HobsonSession {
                 .nothingToActOn, phrase, "There is nothing to record “\(phrase)” for yet; use Hobson first, or add: for InsultMe.")
         }
         do throws(VoiceShortcutRefusal) {
-            if let offer { return [try store.add(offer.suggestion, phrase: phrase).description] }
+            if let offer { return await learned(try store.add(offer.suggestion, phrase: phrase)) }
             let actions = app.actions
             let dispatcher = app.dispatcher
             let result: VoiceShortcutResult
@@ -60,20 +60,20 @@ extension HobsonSession {
             default:
                 result = try await dispatcher.addVoiceShortcut(for: actions.laugh, .noInput, phrase: phrase, editor: store)
             }
-            return [result.description]
+            return await learned(result)
         } catch {
             throw HobsonCommandError(.refused, phrase, "Not recorded: \(error.message)")
         }
     }
 
     /// `:edit-voice-shortcut PHRASE -> NEW`.
-    public func editVoiceShortcut(_ phrase: String, to newPhrase: String) throws(HobsonCommandError) -> [String] {
-        try edit(phrase, .rephrase(newPhrase))
+    public func editVoiceShortcut(_ phrase: String, to newPhrase: String) async throws(HobsonCommandError) -> [String] {
+        try await edit(phrase, .rephrase(newPhrase))
     }
 
     /// `:delete-voice-shortcut PHRASE`.
-    public func deleteVoiceShortcut(_ phrase: String) throws(HobsonCommandError) -> [String] {
-        try edit(phrase, .delete)
+    public func deleteVoiceShortcut(_ phrase: String) async throws(HobsonCommandError) -> [String] {
+        try await edit(phrase, .delete)
     }
 
     /// `:voice-shortcuts`: every voice shortcut, in the order recorded.
@@ -83,10 +83,16 @@ extension HobsonSession {
         return shortcuts.map { "“\($0.phrase)” → \(ShortcutOffers.summary(of: $0.suggestion.shortcut, catalog: store.catalog))" }
     }
 
-    private func edit(_ phrase: String, _ change: VoiceShortcutChange) throws(HobsonCommandError) -> [String] {
-        do throws(VoiceShortcutRefusal) { return [try store.edit(phrase: phrase, change).description] } catch {
+    private func edit(_ phrase: String, _ change: VoiceShortcutChange) async throws(HobsonCommandError) -> [String] {
+        do throws(VoiceShortcutRefusal) { return await learned(try store.edit(phrase: phrase, change)) } catch {
             throw HobsonCommandError(.refused, phrase, "Not changed: \(error.message)")
         }
+    }
+
+    /// The assistant learns the voice shortcuts' phrases as they now are; the result's line.
+    private func learned(_ result: VoiceShortcutResult) async -> [String] {
+        await assistant.setVocabulary(voice.vocabulary())
+        return [result.description]
     }
 
     /// The intent type of an action's name (case-insensitive).

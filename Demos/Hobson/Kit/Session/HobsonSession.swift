@@ -49,6 +49,8 @@ public final class HobsonSession {
     public let store: ShortcutsStore
     /// Where the app's shortcuts messages are taken in.
     public let inbox: ShortcutsInbox
+    /// The assistant's connection: the app's, running voice shortcuts.
+    public let voice: VoiceShortcutConnection
     let now: @Sendable () -> Date
 
     /// A session keeping the system's store in `dataDirectory`.
@@ -71,8 +73,8 @@ public final class HobsonSession {
         store = try ShortcutsStore(
             directory: dataDirectory, appName: HobsonApp.name, manifest: app.application.manifest,
             catalog: app.host.catalog, appPhrases: HobsonApp.vocabulary(), makeIdentifier: makeIdentifier)
-        assistant = Assistant(
-            connection: app.connection, user: user, device: app.device, clock: clock, vocabulary: HobsonApp.vocabulary())
+        voice = VoiceShortcutConnection(app.connection, store: store, appPhrases: HobsonApp.vocabulary())
+        assistant = Assistant(connection: voice, user: user, device: app.device, clock: clock, vocabulary: voice.vocabulary())
         let trace = assistant.trace
         let inbox = ShortcutsInbox(store: store) { line in trace.record(.report, line) }
         self.inbox = inbox
@@ -122,10 +124,11 @@ public final class HobsonSession {
     }
 
     /// Words said to the assistant (a voice shortcut's phrase runs its shortcut): what it says.
-    public func say(_ words: String) async -> [String] {
-        let result = await store.say(words, to: assistant, connection: app.connection)
+    public func say(_ words: String) async -> AssistantOutcome {
+        voice.heard(words)
+        let outcome = await assistant.perform(.utterance(words))
         await inbox.flush()
-        return result.dialog
+        return outcome
     }
 
     /// `:timeline`: every performance so far.
