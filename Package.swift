@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "SceneIntentsShell", targets: ["SceneIntentsShell"]),
         .library(name: "SceneIntentsFeatures", targets: ["SceneIntentsFeatures"]),
         .library(name: "AssistantShortcuts", targets: ["AssistantShortcuts"]),
+        .executable(name: "hobson", targets: ["hobson"]),
     ],
     targets: [
         .target(name: "SceneIntents", swiftSettings: strict),
@@ -136,8 +137,12 @@ let package = Package(
             swiftSettings: strict),
         .target(
             name: "HobsonKit",
-            dependencies: ["SceneIntents", "SceneIntentsFeatures", "Assistant", "AssistantShortcuts", "SceneIntentsStore"],
+            dependencies: [
+                "SceneIntents", "SceneIntentsFeatures", "Assistant", "AssistantShortcuts", "SceneIntentsStore", "SceneIntentsShell",
+            ],
             path: "Demos/Hobson/Kit", resources: [.copy("Resources")], swiftSettings: strict),
+        .executableTarget(
+            name: "hobson", dependencies: ["HobsonKit", "SceneIntentsShell"], path: "Demos/Hobson/Main", swiftSettings: strict),
         .testTarget(
             name: "HobsonTests",
             dependencies: [

@@ -85,10 +85,10 @@ public struct TimelineEntry: Sendable, Equatable, Codable, CustomStringConvertib
     /// How long it took, on the dispatcher's clock.
     public var duration: Duration
 
-    /// "#1 InsultMe from ui (input …): completed "…" in 0 ms; donated ID".
+    /// "#1 InsultMe from ui (any style), 0 ms: completed "…"; donated ID".
     public var description: String {
         let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
-        return "#\(sequence) \(action) from \(entryPoint) (\(input)): \(outcome) in \(milliseconds) ms; \(donation)"
+        return "#\(sequence) \(action) from \(entryPoint) (\(input)), \(milliseconds) ms: \(outcome); \(donation)"
     }
 }
 

@@ -65,7 +65,7 @@ public final class HobsonSession {
     public init<C: Clock>(
         dataDirectory: String, user: any UserAgent, clock: BudgetClock, appClock: C,
         conditions: FeatureConditions = HobsonFeatures.defaultConditions,
-        makeIdentifier: @escaping @Sendable () -> String = { UUID().uuidString },
+        makeIdentifier: @escaping @Sendable () -> String = { String(UUID().uuidString.prefix(8)).lowercased() },
         now: @escaping @Sendable () -> Date = { Date() }
     ) throws where C.Duration == Duration {
         app = try HobsonApp(clock: appClock, conditions: conditions, makeIdentifier: { makeIdentifier() }, now: now)
@@ -119,7 +119,7 @@ public final class HobsonSession {
             await inbox.flush()
             return [entry.description]
         } catch {
-            throw HobsonCommandError(.badArgument, url, "\(error)")
+            throw HobsonCommandError(.badArgument, url, error.message)
         }
     }
 
