@@ -149,11 +149,14 @@ let package = Package(
                 "HobsonKit", "SceneIntents", "SceneIntentsFeatures", "Assistant", "AssistantShortcuts", "SceneIntentsTesting",
             ],
             swiftSettings: strict),
+        .executableTarget(
+            name: "donation-writer", dependencies: ["AssistantShortcuts", "HobsonKit", "SceneIntents"],
+            path: "Tests/DonationWriter", swiftSettings: strict),
         .testTarget(
             name: "AssistantShortcutsTests",
             dependencies: [
                 "AssistantShortcuts", "SceneIntentsFeatures", "SceneIntents", "Assistant", "SceneIntentsStore",
-                "SceneIntentsTesting", "HobsonKit",
+                "SceneIntentsTesting", "HobsonKit", "donation-writer",
             ],
             swiftSettings: strict),
         .testTarget(
