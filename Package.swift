@@ -147,6 +147,7 @@ let package = Package(
             name: "HobsonTests",
             dependencies: [
                 "HobsonKit", "SceneIntents", "SceneIntentsFeatures", "Assistant", "AssistantShortcuts", "SceneIntentsTesting",
+                "hobson",
             ],
             swiftSettings: strict),
         .executableTarget(
