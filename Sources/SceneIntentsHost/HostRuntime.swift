@@ -57,13 +57,16 @@ public enum HostRuntime {
         let connection = try FramedConnection.connect(to: socket)
         defer { connection.close() }
         let codec = MessageCodec(catalog: host.catalog)
+        let outbox = Outbox(connection)
         let endpoint = HostEndpoint(host: host) { message in
             guard let bytes = try? codec.encode(message) else { return }
-            try? connection.send(bytes)
+            outbox.post(bytes)
         }
         configure(endpoint)
         let end = await run(endpoint, on: connection, codec: codec, appName: appName, token: token)
         if host.application.isRunning { host.application.terminate() }
+        // The last answers (quit's, the termination callbacks) go out before the connection closes.
+        outbox.flush()
         return end
     }
 

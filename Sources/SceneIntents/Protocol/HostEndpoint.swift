@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The app's end of the message protocol: it turns the system's messages into calls on the
 /// app's `IntentHost` and `Application`, and everything the app has to say into messages.
@@ -44,17 +45,18 @@ public final class HostEndpoint {
             userActivityTypes: manifest.userActivityTypes)
     }
 
-    /// Answers one call: each step of a `proceed` goes out as a `step` message as it completes,
-    /// then the answer. Cancelling the calling task cancels the handler's work.
-    ///
-    /// A `proceed` answer does not repeat its steps (`.progressed(intent:steps: [])`): the system
-    /// has them from the `step` messages and puts them back (see `MessageProtocol`).
+    /// Answers one call, then sends its answer. Each step of a `proceed` is held until the
+    /// visit either suspends (a handler awaits something: the held steps go out as `step`
+    /// messages then, so the system can budget the next step on its own) or answers (the held
+    /// steps travel in the answer). A visit that never suspends is one message back, however
+    /// many steps it made. Cancelling the calling task cancels the handler's work.
     public func serve(_ id: UInt64, _ call: PhaseCall) async {
-        let send = send
-        let answer = await host.answer(call) { step in send(.step(id: id, step: step)) }
+        let held = HeldSteps(id: id, send: send)
+        let answer = await host.answer(call) { step in held.hold(step) }
         if case .progressed(let intent, _) = answer {
-            send(.answer(id: id, answer: .progressed(intent: intent, steps: [])))
+            send(.answer(id: id, answer: .progressed(intent: intent, steps: held.take())))
         } else {
+            held.flush()
             send(.answer(id: id, answer: answer))
         }
     }
@@ -126,6 +128,50 @@ public final class HostEndpoint {
             return nil
         } catch {
             return "\(error)"
+        }
+    }
+}
+
+/// The steps of one call not yet sent on their own (see `HostEndpoint.serve(_:_:)`).
+///
+/// The first held step schedules a flush on the main actor: that job can only run once the
+/// visit's own job suspends or ends, which is exactly when the system must hear the steps
+/// (suspended) or can have them in the answer (ended; the flush then finds nothing).
+private final class HeldSteps: Sendable {
+    private struct State {
+        var steps: [PhaseStep] = []
+        var isFlushScheduled = false
+    }
+    private let id: UInt64
+    private let send: @Sendable (AppMessage) -> Void
+    private let state = Mutex(State())
+
+    init(id: UInt64, send: @escaping @Sendable (AppMessage) -> Void) {
+        self.id = id
+        self.send = send
+    }
+
+    /// Holds a completed step.
+    func hold(_ step: PhaseStep) {
+        let schedule = state.withLock { state in
+            state.steps.append(step)
+            defer { state.isFlushScheduled = true }
+            return !state.isFlushScheduled
+        }
+        if schedule { Task { @MainActor in self.flush() } }
+    }
+
+    /// Sends the held steps as `step` messages.
+    func flush() {
+        for step in take() { send(.step(id: id, step: step)) }
+    }
+
+    /// The held steps, no longer held.
+    func take() -> [PhaseStep] {
+        state.withLock { state in
+            state.isFlushScheduled = false
+            defer { state.steps = [] }
+            return state.steps
         }
     }
 }
