@@ -35,7 +35,7 @@ struct VoiceShortcutTests {
         let store = try openStore(scratch.path)
         _ = try store.add(Self.pirate, phrase: "roast me")
         _ = try store.add(suggestion(MakeMeLaughIntent()), phrase: "cheer me up")
-        let cases: [(() throws(VoiceShortcutRefusal) -> VoiceShortcutResult, VoiceShortcutRefusal.Code)] = [
+        let cases: [(() throws(VoiceShortcutRefusal) -> VoiceShortcutResult, VoiceShortcutRefusalCode)] = [
             ({ () throws(VoiceShortcutRefusal) in try store.add(Self.pirate, phrase: "Roast me!") }, .clashesWithVoiceShortcut),
             ({ () throws(VoiceShortcutRefusal) in try store.add(Self.pirate, phrase: "make me laugh") }, .clashesWithAppPhrase),
             ({ () throws(VoiceShortcutRefusal) in try store.add(Self.pirate, phrase: "insult me like a pirate") }, .clashesWithAppPhrase),

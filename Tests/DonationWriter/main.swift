@@ -1,6 +1,5 @@
 import AssistantShortcuts
 import Foundation
-import Glibc
 import HobsonKit
 import SceneIntents
 
@@ -12,14 +11,9 @@ import SceneIntents
 // NAME-0, NAME-1, … forever, writing "ack N" on stdout after each donation returned (so it is
 // on disk), until it is killed. A refused donation prints "error …" and exits 3.
 
+/// One line on stdout, written at once (a `FileHandle` does not buffer).
 func say(_ line: String) {
-    let bytes = Array((line + "\n").utf8)
-    var sent = 0
-    while sent < bytes.count {
-        let put = bytes[sent...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
-        if put <= 0 { if errno == EINTR { continue } else { exit(4) } }
-        sent += put
-    }
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
 let arguments = CommandLine.arguments

@@ -18,14 +18,14 @@ struct RouteTests {
     }
 
     @Test("malformed URLs get a typed error naming the problem, and nothing is performed", arguments: [
-        ("not a url at all", DispatchError.Code.malformedURL, "not a url at all"),
+        ("not a url at all", DispatchErrorCode.malformedURL, "not a url at all"),
         ("other://ping", .unknownScheme, "other"),
         ("test://pong", .unknownRoute, "pong"),
         ("test://ping?count=zero", .invalidValue, "zero"),
         ("test://ping?count=1&loud=yes", .unexpectedParameter, "loud"),
         ("test://ping?count=1&count=2", .duplicateParameter, "count"),
     ])
-    func malformed(url: String, code: DispatchError.Code, value: String) async throws {
+    func malformed(url: String, code: DispatchErrorCode, value: String) async throws {
         let (dispatcher, outbox) = makeDispatcher()
         try dispatcher.register(PingAction()) { Board() }
         let error = await #expect(throws: DispatchError.self) { try await dispatcher.open(url) }

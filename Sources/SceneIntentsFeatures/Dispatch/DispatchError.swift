@@ -1,46 +1,29 @@
 /// Why a URL, an activity or an intent could not be turned into a performance: nothing was
 /// performed and nothing recorded.
-public struct DispatchError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
-    /// What was wrong.
-    public enum Code: String, Sendable, Codable {
-        /// The text is not a URL.
-        case malformedURL
-        /// The URL's scheme is not the app's.
-        case unknownScheme
-        /// No action declares the URL's route.
-        case unknownRoute
-        /// A parameter the route needs is absent.
-        case missingParameter
-        /// A parameter's value is not one the route accepts.
-        case invalidValue
-        /// A parameter is given twice.
-        case duplicateParameter
-        /// A parameter the route does not take.
-        case unexpectedParameter
-        /// No registered action continues activities of this type.
-        case unknownActivityType
-        /// The activity carries neither an interaction nor a URL the action can read.
-        case activityWithoutInput
-        /// The action is not declared by any feature of the dispatcher's group.
-        case undeclaredAction
-        /// No registered action answers this intent type.
-        case unknownIntent
-    }
+public typealias DispatchError = FeatureError<DispatchErrorCode>
 
-    /// What was wrong.
-    public let code: Code
-    /// The offending value (the URL, the parameter, the activity type …).
-    public let value: String
-    /// What happened, in words a user can act on.
-    public let message: String
-
-    /// An error.
-    public init(_ code: Code, value: String, _ message: String) {
-        self.code = code
-        self.value = value
-        self.message = message
-    }
-
-    /// One line.
-    public var description: String { "\(code.rawValue): \(message)" }
+/// The kinds of `DispatchError`.
+public enum DispatchErrorCode: String, FeatureErrorCode {
+    /// The text is not a URL.
+    case malformedURL
+    /// The URL's scheme is not the app's.
+    case unknownScheme
+    /// No action declares the URL's route.
+    case unknownRoute
+    /// A parameter the route needs is absent.
+    case missingParameter
+    /// A parameter's value is not one the route accepts.
+    case invalidValue
+    /// A parameter is given twice.
+    case duplicateParameter
+    /// A parameter the route does not take.
+    case unexpectedParameter
+    /// No registered action continues activities of this type.
+    case unknownActivityType
+    /// The activity carries neither an interaction nor a URL the action can read.
+    case activityWithoutInput
+    /// The action is not declared by any feature of the dispatcher's group.
+    case undeclaredAction
+    /// No registered action answers this intent type.
+    case unknownIntent
 }

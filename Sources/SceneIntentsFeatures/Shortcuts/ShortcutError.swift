@@ -1,38 +1,21 @@
 import SceneIntents
 
 /// Why a shortcut could not be made.
-public struct ShortcutError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
-    /// What was wrong.
-    public enum Code: String, Sendable, Codable {
-        /// A parameter holds a value but is not configurable: no parameter combination including
-        /// it can be stored in a shortcut.
-        case noValidCombination
-        /// The intent is deprecated: it keeps working for existing shortcuts, but makes no new one.
-        case deprecatedIntent
-        /// The app's intent catalog does not define the intent.
-        case unknownIntent
-        /// The action's feature has an unmet requirement, so it is not offered.
-        case unavailable
-        /// The system's store could not keep it (the message names the file and cause).
-        case storeFailed
-    }
+public typealias ShortcutError = FeatureError<ShortcutErrorCode>
 
-    /// What was wrong.
-    public let code: Code
-    /// The offending value (the intent type, the parameter).
-    public let value: String
-    /// What happened and what to do.
-    public let message: String
-
-    /// An error.
-    public init(_ code: Code, value: String, _ message: String) {
-        self.code = code
-        self.value = value
-        self.message = message
-    }
-
-    /// One line.
-    public var description: String { "\(code.rawValue): \(message)" }
+/// The kinds of `ShortcutError`.
+public enum ShortcutErrorCode: String, FeatureErrorCode {
+    /// A parameter holds a value but is not configurable: no parameter combination including
+    /// it can be stored in a shortcut.
+    case noValidCombination
+    /// The intent is deprecated: it keeps working for existing shortcuts, but makes no new one.
+    case deprecatedIntent
+    /// The app's intent catalog does not define the intent.
+    case unknownIntent
+    /// The action's feature has an unmet requirement, so it is not offered.
+    case unavailable
+    /// The system's store could not keep it (the message names the file and cause).
+    case storeFailed
 }
 
 extension Shortcut {

@@ -53,39 +53,22 @@ public enum VoiceShortcutChange: Sendable, Equatable {
 }
 
 /// Why a voice shortcut could not be added or edited.
-public struct VoiceShortcutRefusal: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What was wrong.
-    public enum Code: String, Sendable, Codable {
-        /// Another voice shortcut already answers the phrase.
-        case clashesWithVoiceShortcut
-        /// One of the app's own intent phrases already answers it.
-        case clashesWithAppPhrase
-        /// The phrase has no words, or holds `${`.
-        case invalidPhrase
-        /// No voice shortcut has this phrase.
-        case unknownPhrase
-        /// The shortcut cannot be made (see `ShortcutError`).
-        case invalidShortcut
-        /// The store could not keep the change.
-        case storeFailed
-    }
+public typealias VoiceShortcutRefusal = FeatureError<VoiceShortcutRefusalCode>
 
-    /// What was wrong.
-    public let code: Code
-    /// The offending value (the phrase).
-    public let value: String
-    /// The reason, for the user.
-    public let message: String
-
-    /// A refusal.
-    public init(_ code: Code, value: String, _ message: String) {
-        self.code = code
-        self.value = value
-        self.message = message
-    }
-
-    /// One line.
-    public var description: String { "\(code.rawValue): \(message)" }
+/// The kinds of `VoiceShortcutRefusal`.
+public enum VoiceShortcutRefusalCode: String, FeatureErrorCode {
+    /// Another voice shortcut already answers the phrase.
+    case clashesWithVoiceShortcut
+    /// One of the app's own intent phrases already answers it.
+    case clashesWithAppPhrase
+    /// The phrase has no words, or holds `${`.
+    case invalidPhrase
+    /// No voice shortcut has this phrase.
+    case unknownPhrase
+    /// The shortcut cannot be made (see `ShortcutError`).
+    case invalidShortcut
+    /// The store could not keep the change.
+    case storeFailed
 }
 
 /// The system's voice shortcut editor, as the app reaches it (the Add to Siri sheet).

@@ -44,8 +44,7 @@ extension HobsonSession {
             intentType.map { offer.suggestion.shortcut.typeName == $0 } ?? true
         }
         guard offer != nil || intentType != nil else {
-            throw HobsonCommandError(
-                .nothingToActOn, phrase, "There is nothing to record “\(phrase)” for yet; use Hobson first, or add: for InsultMe.")
+            throw HobsonCommandError(.nothingToActOn, value: phrase, "There is nothing to record “\(phrase)” for yet; use Hobson first, or add: for InsultMe.")
         }
         do throws(VoiceShortcutRefusal) {
             if let offer { return await learned(try store.add(offer.suggestion, phrase: phrase)) }
@@ -62,7 +61,7 @@ extension HobsonSession {
             }
             return await learned(result)
         } catch {
-            throw HobsonCommandError(.refused, phrase, "Not recorded: \(error.message)")
+            throw HobsonCommandError(.refused, value: phrase, "Not recorded: \(error.message)")
         }
     }
 
@@ -85,7 +84,7 @@ extension HobsonSession {
 
     private func edit(_ phrase: String, _ change: VoiceShortcutChange) async throws(HobsonCommandError) -> [String] {
         do throws(VoiceShortcutRefusal) { return await learned(try store.edit(phrase: phrase, change)) } catch {
-            throw HobsonCommandError(.refused, phrase, "Not changed: \(error.message)")
+            throw HobsonCommandError(.refused, value: phrase, "Not changed: \(error.message)")
         }
     }
 
@@ -99,7 +98,7 @@ extension HobsonSession {
     static func intentType(of action: String) throws(HobsonCommandError) -> String {
         let names = [InsultMeAction.name, GetFavouriteInsultAction.name, MakeMeLaughAction.name]
         guard let name = names.first(where: { $0.lowercased() == action.lowercased() }) else {
-            throw HobsonCommandError(.badArgument, action, "There is no action \(action); the actions are \(names.joined(separator: ", ")).")
+            throw HobsonCommandError(.badArgument, value: action, "There is no action \(action); the actions are \(names.joined(separator: ", ")).")
         }
         return name
     }

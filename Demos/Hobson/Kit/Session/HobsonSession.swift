@@ -6,33 +6,16 @@ import SceneIntentsFeatures
 import SceneIntentsStore
 
 /// Why a Hobson command did nothing.
-public struct HobsonCommandError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What was wrong.
-    public enum Code: String, Sendable {
-        /// The app is not showing anything to act on.
-        case nothingToActOn
-        /// An argument is missing or not understood.
-        case badArgument
-        /// The app, the dispatcher or the store refused.
-        case refused
-    }
+public typealias HobsonCommandError = FeatureError<HobsonCommandCode>
 
-    /// What was wrong.
-    public let code: Code
-    /// The offending value.
-    public let value: String
-    /// What to do.
-    public let message: String
-
-    /// An error.
-    public init(_ code: Code, _ value: String, _ message: String) {
-        self.code = code
-        self.value = value
-        self.message = message
-    }
-
-    /// The message.
-    public var description: String { message }
+/// The kinds of `HobsonCommandError`.
+public enum HobsonCommandCode: String, FeatureErrorCode {
+    /// The app is not showing anything to act on.
+    case nothingToActOn
+    /// An argument is missing or not understood.
+    case badArgument
+    /// The app, the dispatcher or the store refused.
+    case refused
 }
 
 /// Hobson and the system side around it: the app in process, an assistant, and the app's
@@ -83,7 +66,7 @@ public final class HobsonSession {
 
     /// `:open`: the app comes forward; its screen.
     public func open() throws(HobsonCommandError) -> [String] {
-        do { try app.application.userOpensApp() } catch { throw HobsonCommandError(.refused, ":open", "\(error)") }
+        do { try app.application.userOpensApp() } catch { throw HobsonCommandError(.refused, value: ":open", "\(error)") }
         return screen()
     }
 
@@ -99,14 +82,14 @@ public final class HobsonSession {
     /// `:tap N`: the row's action performs from the UI; the screen after it, and the performance.
     public func tap(_ row: String) async throws(HobsonCommandError) -> [String] {
         guard let screen = app.screen, app.application.mostRecentlyActiveScene?.activationState.isForeground == true else {
-            throw HobsonCommandError(.nothingToActOn, row, "Nothing is on screen to tap; :open the app first.")
+            throw HobsonCommandError(.nothingToActOn, value: row, "Nothing is on screen to tap; :open the app first.")
         }
         guard let number = Int(row), (1...3).contains(number) else {
-            throw HobsonCommandError(.badArgument, row, "There is no row \(row); the rows are [1] to [3].")
+            throw HobsonCommandError(.badArgument, value: row, "There is no row \(row); the rows are [1] to [3].")
         }
         let entry: TimelineEntry?
         do throws(DispatchError) { entry = try await screen.tap(number) } catch {
-            throw HobsonCommandError(.refused, row, error.message)
+            throw HobsonCommandError(.refused, value: row, error.message)
         }
         await inbox.flush()
         return self.screen() + (entry.map { ["(\($0))"] } ?? [])
@@ -119,7 +102,7 @@ public final class HobsonSession {
             await inbox.flush()
             return [entry.description]
         } catch {
-            throw HobsonCommandError(.badArgument, url, error.message)
+            throw HobsonCommandError(.badArgument, value: url, error.message)
         }
     }
 
@@ -148,7 +131,7 @@ public final class HobsonSession {
         case "toggle": change(&conditions.toggles)
         case "flag": change(&conditions.flags)
         default:
-            throw HobsonCommandError(.badArgument, kind, "The kinds are permission, purchase, toggle and flag, not \(kind).")
+            throw HobsonCommandError(.badArgument, value: kind, "The kinds are permission, purchase, toggle and flag, not \(kind).")
         }
         app.dispatcher.conditions = conditions
         app.publishSuggestions()

@@ -32,7 +32,7 @@ public enum HobsonShell {
             notes(shell, await shell.app.session.donations())
         },
         CLICommand(":delete-donations", argument: "[GROUP]", "Delete Hobson's donations: those of GROUP, or all.") { shell, call in
-            guard call.arguments.count <= 1 else { throw HobsonCommandError(.badArgument, call.line, ":delete-donations takes one group at most.") }
+            guard call.arguments.count <= 1 else { throw HobsonCommandError(.badArgument, value: call.line, ":delete-donations takes one group at most.") }
             notes(shell, await shell.app.session.deleteDonations(group: call.arguments.first))
         },
         CLICommand(":add-voice-shortcut", argument: "PHRASE [for ACTION]", "Record PHRASE for the top offer (of ACTION).") { shell, call in
@@ -47,7 +47,7 @@ public enum HobsonShell {
         },
         CLICommand(":edit-voice-shortcut", argument: "PHRASE -> NEW", "Change a voice shortcut's phrase.") { shell, call in
             guard let arrow = call.arguments.firstIndex(of: "->") else {
-                throw HobsonCommandError(.badArgument, call.line, ":edit-voice-shortcut needs PHRASE -> NEW, for example roast me -> burn me.")
+                throw HobsonCommandError(.badArgument, value: call.line, ":edit-voice-shortcut needs PHRASE -> NEW, for example roast me -> burn me.")
             }
             let old = try joined(Array(call.arguments[..<arrow]), call, "the phrase before ->")
             let new = try joined(Array(call.arguments[(arrow + 1)...]), call, "the new phrase after ->")
@@ -75,18 +75,18 @@ public enum HobsonShell {
     }
 
     private static func one(_ call: CLICommand<HobsonShellApp>.Call, _ wanted: String) throws(HobsonCommandError) -> String {
-        guard call.arguments.count == 1 else { throw HobsonCommandError(.badArgument, call.line, "\(call.line) needs \(wanted).") }
+        guard call.arguments.count == 1 else { throw HobsonCommandError(.badArgument, value: call.line, "\(call.line) needs \(wanted).") }
         return call.arguments[0]
     }
 
     private static func joined(_ words: [String], _ call: CLICommand<HobsonShellApp>.Call, _ wanted: String) throws(HobsonCommandError) -> String {
-        guard !words.isEmpty else { throw HobsonCommandError(.badArgument, call.line, "\(call.line) needs \(wanted).") }
+        guard !words.isEmpty else { throw HobsonCommandError(.badArgument, value: call.line, "\(call.line) needs \(wanted).") }
         return words.joined(separator: " ")
     }
 
     private static func pair(_ call: CLICommand<HobsonShellApp>.Call) throws(HobsonCommandError) -> (String, String) {
         guard call.arguments.count == 2 else {
-            throw HobsonCommandError(.badArgument, call.line, "\(call.line) needs a kind (permission, purchase, toggle, flag) and a name.")
+            throw HobsonCommandError(.badArgument, value: call.line, "\(call.line) needs a kind (permission, purchase, toggle, flag) and a name.")
         }
         return (call.arguments[0], call.arguments[1])
     }
