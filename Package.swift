@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "SceneIntentsFeatures", targets: ["SceneIntentsFeatures"]),
         .library(name: "AssistantShortcuts", targets: ["AssistantShortcuts"]),
         .executable(name: "hobson", targets: ["hobson"]),
+        .executable(name: "hobson-app", targets: ["hobson-app"]),
     ],
     targets: [
         .target(name: "SceneIntents", swiftSettings: strict),
@@ -139,10 +140,15 @@ let package = Package(
             name: "HobsonKit",
             dependencies: [
                 "SceneIntents", "SceneIntentsFeatures", "Assistant", "AssistantShortcuts", "SceneIntentsStore", "SceneIntentsShell",
+                "AssistantService", "SceneIntentsTransport",
             ],
             path: "Demos/Hobson/Kit", resources: [.copy("Resources")], swiftSettings: strict),
         .executableTarget(
-            name: "hobson", dependencies: ["HobsonKit", "SceneIntentsShell"], path: "Demos/Hobson/Main", swiftSettings: strict),
+            name: "hobson", dependencies: ["HobsonKit", "SceneIntentsShell", "hobson-app"], path: "Demos/Hobson/Main",
+            swiftSettings: strict),
+        .executableTarget(
+            name: "hobson-app", dependencies: ["HobsonKit", "SceneIntents", "SceneIntentsHost"], path: "Demos/Hobson/AppHost",
+            swiftSettings: strict),
         .testTarget(
             name: "HobsonTests",
             dependencies: [

@@ -75,6 +75,6 @@ struct VoiceShortcutTests {
         // Other words run the app's phrase with nothing stored.
         let plain = await session.say("insult me")
         #expect(plain.intent == AnyIntent(InsultMeIntent()))
-        #expect(session.app.dispatcher.timeline.entries.map(\.input) == ["style: pirate", "any style"])
+        #expect(try #require(session.app).dispatcher.timeline.entries.map(\.input) == ["style: pirate", "any style"])
     }
 }

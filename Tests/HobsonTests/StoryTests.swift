@@ -14,10 +14,11 @@ struct StoryTests {
         defer { directory.remove() }
         let session = try makeSession(directory.path)
         #expect(await session.say("roast me").status == .notUnderstood)
-        _ = try session.open()
-        let tapped = try await session.tap("1")
+        _ = try await session.app(":open")
+        let tapped = try await session.app(":tap 1")
         let pirate = "Ye've the manners of a bilge rat and half its charm."
-        #expect(tapped.contains("“\(pirate)”"))
+        #expect(tapped == ["(#1 InsultMe from ui (any style), 0 ms: completed \"\(pirate)\"; donated r-1)"])
+        #expect(await session.screen().dropFirst().first == "“\(pirate)”")
         #expect(await session.donations() == ["InsultMe [insults.any] “\(pirate)”"])
         #expect(try await session.addVoiceShortcut("roast me", for: nil) == ["added “roast me” → InsultMe"])
         #expect(await session.say("roast me").dialog == ["Your ideas are like meetings: too long and without an outcome."])
@@ -28,7 +29,7 @@ struct StoryTests {
                 "1. InsultMe “Insult me” — suggested by the app, donated 2×",
                 "2. InsultMe (style: Shakespeare) “Insult me” — suggested by the app",
             ])
-        #expect(session.app.dispatcher.timeline.entries.map(\.entryPoint) == [.userInterface, .intent("InsultMe")])
+        #expect(try #require(session.app).dispatcher.timeline.entries.map(\.entryPoint) == [.userInterface, .intent("InsultMe")])
 
         let second = try makeSession(directory.path, run: "s")
         #expect(second.voiceShortcuts() == ["“burn me” → InsultMe"])

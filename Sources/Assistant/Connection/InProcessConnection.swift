@@ -19,7 +19,7 @@ public final class InProcessConnection: AppConnection {
     private let slot = TraceSlot()
     private let started = Atomic<Int>(0)
     private let foreground = ActiveScenes()
-    private let shortcutsSink = ShortcutsSink()
+    private let shortcutsSink = ShortcutsSlot()
 
     /// How many calls were started on the app's main actor: each is one round trip there.
     public var mainActorRoundTrips: Int { started.load(ordering: .relaxed) }
@@ -42,7 +42,7 @@ public final class InProcessConnection: AppConnection {
             case .report(let report): slot.trace?.record(.report, report.description)
             case .shortcuts(let shortcuts):
                 slot.trace?.record(.report, shortcuts.description)
-                sink.receive.withLock { $0 }?(shortcuts)
+                sink.deliver(shortcuts)
             default: break
             }
         }
@@ -60,7 +60,7 @@ public final class InProcessConnection: AppConnection {
     /// Passes every shortcuts message the app sends (in order, on the app's main actor) to
     /// `receive` from now on; nil drops them.
     public func receiveShortcuts(_ receive: (@Sendable (ShortcutsMessage) -> Void)?) {
-        shortcutsSink.receive.withLock { $0 = receive }
+        shortcutsSink.receiver = receive
     }
 
     /// Starts the call as one task on the main actor, where the app's endpoint serves it;
@@ -109,7 +109,22 @@ public final class InProcessConnection: AppConnection {
     }
 }
 
-/// Where an in-process app's shortcuts messages go (set by `receiveShortcuts`).
-private final class ShortcutsSink: Sendable {
-    let receive = Mutex<(@Sendable (ShortcutsMessage) -> Void)?>(nil)
+/// Where a connection passes the shortcuts messages its app sends (set with the connection's
+/// `receiveShortcuts`); nothing receives them until one is set.
+public final class ShortcutsSlot: Sendable {
+    private let receive = Mutex<(@Sendable (ShortcutsMessage) -> Void)?>(nil)
+
+    /// An empty slot.
+    public init() {}
+
+    /// Who receives the messages.
+    public var receiver: (@Sendable (ShortcutsMessage) -> Void)? {
+        get { receive.withLock { $0 } }
+        set { receive.withLock { $0 = newValue } }
+    }
+
+    /// Passes one message to the receiver, if any.
+    public func deliver(_ message: ShortcutsMessage) {
+        receiver?(message)
+    }
 }

@@ -38,7 +38,7 @@ public final class HobsonApp {
     public init<C: Clock>(
         clock: C, manifest: AppManifest? = nil, group: FeatureGroup = HobsonFeatures.app,
         conditions: FeatureConditions = HobsonFeatures.defaultConditions, device: Device = Device(),
-        makeIdentifier: @escaping @MainActor () -> String = { UUID().uuidString },
+        makeIdentifier: @escaping @MainActor () -> String = { HobsonApp.shortIdentifier() },
         now: @escaping @Sendable () -> Date = { Date() }
     ) throws where C.Duration == Duration {
         let manifest = try manifest ?? Self.bundledManifest()
@@ -66,6 +66,11 @@ public final class HobsonApp {
     static func presenter(of application: Application) -> any InsultPresenter {
         if let screen = application.mostRecentlyActiveScene?.visibleViewController as? InsultViewController { return screen }
         return NoScreen()
+    }
+
+    /// A short random name for a donation or a voice shortcut (8 hexadecimal digits).
+    public nonisolated static func shortIdentifier() -> String {
+        String(UUID().uuidString.prefix(8)).lowercased()
     }
 
     /// The intents the app defines.

@@ -26,10 +26,9 @@ extension HobsonSession {
     }
 
     /// `:delete-donations [GROUP]`: the app deletes its donations of a group, or all of them.
-    public func deleteDonations(group: String?) async -> [String] {
+    public func deleteDonations(group: String?) async throws(HobsonCommandError) -> [String] {
         let before = store.donations.count
-        app.dispatcher.deleteDonations(group.map(DonationDeletion.group) ?? .all)
-        await inbox.flush()
+        _ = try await app(":delete-donations" + (group.map { " \($0)" } ?? ""))
         let deleted = before - store.donations.count
         return ["Deleted \(deleted) donation\(deleted == 1 ? "" : "s")\(group.map { " in \($0)" } ?? "")."]
     }
@@ -48,8 +47,8 @@ extension HobsonSession {
         }
         do throws(VoiceShortcutRefusal) {
             if let offer { return await learned(try store.add(offer.suggestion, phrase: phrase)) }
-            let actions = app.actions
-            let dispatcher = app.dispatcher
+            guard let app else { return await learned(try store.add(try Self.plainSuggestion(of: intentType), phrase: phrase)) }
+            let (actions, dispatcher) = (app.actions, app.dispatcher)
             let result: VoiceShortcutResult
             switch intentType {
             case InsultMeIntent.typeName:
@@ -92,6 +91,14 @@ extension HobsonSession {
     private func learned(_ result: VoiceShortcutResult) async -> [String] {
         await assistant.setVocabulary(voice.vocabulary())
         return [result.description]
+    }
+
+    /// The shortcut the system makes for an intent with nothing set, when the app is elsewhere.
+    private static func plainSuggestion(of intentType: String?) throws(VoiceShortcutRefusal) -> ShortcutSuggestion {
+        guard let intentType, let descriptor = try? HobsonApp.catalog().descriptor(named: intentType) else {
+            throw VoiceShortcutRefusal(.invalidShortcut, value: intentType ?? "", "Hobson defines no intent \(intentType ?? "")")
+        }
+        return ShortcutSuggestion(.intent(descriptor.makeIntent()), suggestedPhrase: descriptor.suggestedInvocationPhrase)
     }
 
     /// The intent type of an action's name (case-insensitive).

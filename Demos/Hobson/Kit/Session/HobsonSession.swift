@@ -18,14 +18,14 @@ public enum HobsonCommandCode: String, FeatureErrorCode {
     case refused
 }
 
-/// Hobson and the system side around it: the app in process, an assistant, and the app's
-/// shortcuts store in a data directory (donations, suggestions, voice shortcuts), fed by the
-/// app's shortcuts messages through an inbox. Every demo command is a method answering the
-/// lines to print.
+/// Hobson and the system side around it: the app (in process, or in `hobson-app`), an
+/// assistant, and the app's shortcuts store in a data directory (donations, suggestions, voice
+/// shortcuts), fed by the app's shortcuts messages through an inbox. Every demo command is a
+/// method answering the lines to print.
 @MainActor
 public final class HobsonSession {
-    /// The app.
-    public let app: HobsonApp
+    /// Where the app runs.
+    public let place: HobsonPlace
     /// The assistant.
     public let assistant: Assistant
     /// The system's store for Hobson.
@@ -40,73 +40,62 @@ public final class HobsonSession {
     ///
     /// - Parameters:
     ///   - clock: the assistant's clock (budgets, trace).
-    ///   - appClock: times the app's performances.
-    ///   - makeIdentifier: names donations and voice shortcuts (default: UUIDs).
+    ///   - appClock: times the app's performances (in process).
+    ///   - separateProcesses: run the app in `hobson-app`, started on demand, with its socket in
+    ///     `runtimeDirectory` (nil: the transport's default).
+    ///   - makeIdentifier: names donations and voice shortcuts (default: short random names).
     ///   - now: dates donations and ranks them.
     /// - Throws: `StoreError` when the store cannot be opened, `ManifestError` or
-    ///   `IntentCatalogError` when the app cannot be assembled.
+    ///   `IntentCatalogError` when the app cannot be assembled, `TransportError` when its
+    ///   socket cannot be made.
     public init<C: Clock>(
         dataDirectory: String, user: any UserAgent, clock: BudgetClock, appClock: C,
+        separateProcesses: Bool = false, runtimeDirectory: String? = nil,
         conditions: FeatureConditions = HobsonFeatures.defaultConditions,
-        makeIdentifier: @escaping @Sendable () -> String = { String(UUID().uuidString.prefix(8)).lowercased() },
+        makeIdentifier: @escaping @Sendable () -> String = { HobsonApp.shortIdentifier() },
         now: @escaping @Sendable () -> Date = { Date() }
     ) throws where C.Duration == Duration {
-        app = try HobsonApp(clock: appClock, conditions: conditions, makeIdentifier: { makeIdentifier() }, now: now)
+        let device: Device
+        if separateProcesses {
+            place = try HobsonPlace.separate(runtimeDirectory: runtimeDirectory)
+            device = Device()
+        } else {
+            let app = try HobsonApp(clock: appClock, conditions: conditions, makeIdentifier: { makeIdentifier() }, now: now)
+            place = .inProcess(app, HobsonAppDriver(app: app))
+            device = app.device
+        }
         self.now = now
         store = try ShortcutsStore(
-            directory: dataDirectory, appName: HobsonApp.name, manifest: app.application.manifest,
-            catalog: app.host.catalog, appPhrases: HobsonApp.vocabulary(), makeIdentifier: makeIdentifier)
-        voice = VoiceShortcutConnection(app.connection, store: store, appPhrases: HobsonApp.vocabulary())
-        assistant = Assistant(connection: voice, user: user, device: app.device, clock: clock, vocabulary: voice.vocabulary())
+            directory: dataDirectory, appName: HobsonApp.name, manifest: try HobsonApp.bundledManifest(),
+            catalog: try HobsonApp.catalog(), appPhrases: HobsonApp.vocabulary(), makeIdentifier: makeIdentifier)
+        voice = VoiceShortcutConnection(place.connection, store: store, appPhrases: HobsonApp.vocabulary())
+        assistant = Assistant(connection: voice, user: user, device: device, clock: clock, vocabulary: voice.vocabulary())
         let trace = assistant.trace
         let inbox = ShortcutsInbox(store: store) { line in trace.record(.report, line) }
         self.inbox = inbox
-        app.connection.receiveShortcuts { inbox.receive($0) }
+        place.receiveShortcuts { inbox.receive($0) }
     }
 
-    /// `:open`: the app comes forward; its screen.
-    public func open() throws(HobsonCommandError) -> [String] {
-        do { try app.application.userOpensApp() } catch { throw HobsonCommandError(.refused, value: ":open", "\(error)") }
-        return screen()
+    /// The app, when it runs in the session's process.
+    public var app: HobsonApp? {
+        if case .inProcess(let app, _) = place { app } else { nil }
     }
 
-    /// `:screen`: the foreground screen, or why there is none.
-    public func screen() -> [String] {
-        guard app.application.isRunning else { return ["(\(HobsonApp.name) is not running.)"] }
-        guard let screen = app.screen, app.application.mostRecentlyActiveScene?.activationState.isForeground == true else {
-            return ["(\(HobsonApp.name) is in the background.)"]
-        }
-        return ["── \(screen.heading) ──"] + screen.lines()
-    }
-
-    /// `:tap N`: the row's action performs from the UI; the screen after it, and the performance.
-    public func tap(_ row: String) async throws(HobsonCommandError) -> [String] {
-        guard let screen = app.screen, app.application.mostRecentlyActiveScene?.activationState.isForeground == true else {
-            throw HobsonCommandError(.nothingToActOn, value: row, "Nothing is on screen to tap; :open the app first.")
-        }
-        guard let number = Int(row), (1...3).contains(number) else {
-            throw HobsonCommandError(.badArgument, value: row, "There is no row \(row); the rows are [1] to [3].")
-        }
-        let entry: TimelineEntry?
-        do throws(DispatchError) { entry = try await screen.tap(number) } catch {
-            throw HobsonCommandError(.refused, value: row, error.message)
-        }
+    /// An app-side command (`:open`, `:tap N`, `:url URL`, `:timeline`, `:grant …`, `:revoke …`,
+    /// `:delete-donations [GROUP]`), where the app runs; what it printed, once the app's
+    /// shortcuts messages are stored.
+    public func app(_ line: String) async throws(HobsonCommandError) -> [String] {
+        let lines = try await place.run(line)
         await inbox.flush()
-        return self.screen() + (entry.map { ["(\($0))"] } ?? [])
+        return lines
     }
 
-    /// `:url URL`: the app opens a URL; the performance.
-    public func openURL(_ url: String) async throws(HobsonCommandError) -> [String] {
-        do throws(DispatchError) {
-            let entry = try await app.dispatcher.open(url)
-            await inbox.flush()
-            return [entry.description]
-        } catch {
-            throw HobsonCommandError(.badArgument, value: url, error.message)
-        }
+    /// The foreground screen's lines (heading first), or why there is none.
+    public func screen() async -> [String] {
+        await place.screen()
     }
 
-    /// Words said to the assistant (a voice shortcut's phrase runs its shortcut): what it says.
+    /// Words said to the assistant (a voice shortcut's phrase runs its shortcut): the outcome.
     public func say(_ words: String) async -> AssistantOutcome {
         voice.heard(words)
         let outcome = await assistant.perform(.utterance(words))
@@ -114,28 +103,8 @@ public final class HobsonSession {
         return outcome
     }
 
-    /// `:timeline`: every performance so far.
-    public func timeline() -> [String] {
-        let entries = app.dispatcher.timeline.entries
-        return entries.isEmpty ? ["No action has been performed yet."] : entries.map(\.description)
-    }
-
-    /// `:grant KIND NAME` / `:revoke KIND NAME` (kind: permission, purchase, toggle, flag): the
-    /// app's conditions change and it sets its suggestions again.
-    public func setCondition(_ kind: String, _ name: String, granted: Bool) async throws(HobsonCommandError) -> [String] {
-        var conditions = app.dispatcher.conditions
-        func change(_ set: inout Set<String>) { if granted { set.insert(name) } else { set.remove(name) } }
-        switch kind {
-        case "permission": change(&conditions.permissions)
-        case "purchase": change(&conditions.purchases)
-        case "toggle": change(&conditions.toggles)
-        case "flag": change(&conditions.flags)
-        default:
-            throw HobsonCommandError(.badArgument, value: kind, "The kinds are permission, purchase, toggle and flag, not \(kind).")
-        }
-        app.dispatcher.conditions = conditions
-        app.publishSuggestions()
-        await inbox.flush()
-        return ["\(granted ? "Granted" : "Revoked") \(kind) \(name)."]
+    /// Ends the app.
+    public func close() async {
+        await place.close()
     }
 }

@@ -12,19 +12,10 @@ public enum HobsonShell {
 
     /// The commands, in help order.
     static let commands: [CLICommand<HobsonShellApp>] = [
-        CLICommand(":open", "Open the app: its screen, with an insult.") { shell, _ in
-            _ = try shell.app.session.open()
-        },
-        CLICommand(":tap", argument: "N", "Tap row [N]: 1 Another, 2 Favourite, 3 Make me laugh.") { shell, call in
-            let lines = try await shell.app.session.tap(try one(call, "a row number, for example :tap 1"))
-            notes(shell, lines.filter { $0.hasPrefix("(#") })
-        },
-        CLICommand(":url", argument: "URL", "Open an app URL, for example hobson://insult?style=pirate.") { shell, call in
-            notes(shell, try await shell.app.session.openURL(try one(call, "a URL, for example :url hobson://insult")))
-        },
-        CLICommand(":timeline", "List every action performed, where from, and how it went.", atPrompt: .runs) { shell, _ in
-            notes(shell, shell.app.session.timeline())
-        },
+        app(":open", "Open the app: its screen, with an insult."),
+        app(":tap", argument: "N", "Tap row [N]: 1 Another, 2 Favourite, 3 Make me laugh."),
+        app(":url", argument: "URL", "Open an app URL, for example hobson://insult?style=pirate."),
+        app(":timeline", "List every action performed, where from, and how it went.", atPrompt: .runs),
         CLICommand(":suggestions", "List the shortcuts the system would offer, ranked.", atPrompt: .runs) { shell, _ in
             notes(shell, await shell.app.session.suggestions())
         },
@@ -33,7 +24,7 @@ public enum HobsonShell {
         },
         CLICommand(":delete-donations", argument: "[GROUP]", "Delete Hobson's donations: those of GROUP, or all.") { shell, call in
             guard call.arguments.count <= 1 else { throw HobsonCommandError(.badArgument, value: call.line, ":delete-donations takes one group at most.") }
-            notes(shell, await shell.app.session.deleteDonations(group: call.arguments.first))
+            notes(shell, try await shell.app.session.deleteDonations(group: call.arguments.first))
         },
         CLICommand(":add-voice-shortcut", argument: "PHRASE [for ACTION]", "Record PHRASE for the top offer (of ACTION).") { shell, call in
             var words = call.arguments
@@ -59,35 +50,26 @@ public enum HobsonShell {
         CLICommand(":voice-shortcuts", "List the voice shortcuts.", atPrompt: .runs) { shell, _ in
             notes(shell, shell.app.session.voiceShortcuts())
         },
-        CLICommand(":grant", argument: "KIND NAME", "Grant a permission, purchase, toggle or flag (e.g. :grant purchase jokes).") { shell, call in
-            let (kind, name) = try pair(call)
-            notes(shell, try await shell.app.session.setCondition(kind, name, granted: true))
-        },
-        CLICommand(":revoke", argument: "KIND NAME", "Revoke one (e.g. :revoke toggle favourites).") { shell, call in
-            let (kind, name) = try pair(call)
-            notes(shell, try await shell.app.session.setCondition(kind, name, granted: false))
-        },
+        app(":grant", argument: "KIND NAME", "Grant a permission, purchase, toggle or flag (e.g. :grant purchase jokes)."),
+        app(":revoke", argument: "KIND NAME", "Revoke one (e.g. :revoke toggle favourites)."),
     ] + CLICommand.standard
+
+    /// A command carried out where the app runs, printing what it printed.
+    private static func app(
+        _ name: String, argument: String? = nil, _ summary: String, atPrompt: CLICommand<HobsonShellApp>.AtPrompt = .cancelsFirst
+    ) -> CLICommand<HobsonShellApp> {
+        CLICommand(name, argument: argument, summary, atPrompt: atPrompt) { shell, call in
+            notes(shell, try await shell.app.session.app(call.line))
+        }
+    }
 
     @MainActor
     private static func notes(_ shell: Shell<HobsonShellApp>, _ lines: [String]) {
         for line in lines { shell.note(line) }
     }
 
-    private static func one(_ call: CLICommand<HobsonShellApp>.Call, _ wanted: String) throws(HobsonCommandError) -> String {
-        guard call.arguments.count == 1 else { throw HobsonCommandError(.badArgument, value: call.line, "\(call.line) needs \(wanted).") }
-        return call.arguments[0]
-    }
-
     private static func joined(_ words: [String], _ call: CLICommand<HobsonShellApp>.Call, _ wanted: String) throws(HobsonCommandError) -> String {
         guard !words.isEmpty else { throw HobsonCommandError(.badArgument, value: call.line, "\(call.line) needs \(wanted).") }
         return words.joined(separator: " ")
-    }
-
-    private static func pair(_ call: CLICommand<HobsonShellApp>.Call) throws(HobsonCommandError) -> (String, String) {
-        guard call.arguments.count == 2 else {
-            throw HobsonCommandError(.badArgument, value: call.line, "\(call.line) needs a kind (permission, purchase, toggle, flag) and a name.")
-        }
-        return (call.arguments[0], call.arguments[1])
     }
 }

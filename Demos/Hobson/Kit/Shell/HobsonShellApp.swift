@@ -21,7 +21,7 @@ public struct HobsonOptions: CLIOptions {
 
     /// The table `--help` and parsing read.
     public static let all: [CLIOption<HobsonOptions>] = [
-        .script, .trace, .json,
+        .script, .trace, .json, .separateProcesses(host: "hobson-app"), .runtimeDirectory,
         CLIOption(["--data"], value: "DIR", "Keep the system's store of donations and shortcuts in DIR (default: \(defaultDataDirectory)).") {
             options, value throws(UsageError) in
             guard !value.isEmpty else {
@@ -43,7 +43,8 @@ public final class HobsonShellApp: ShellApp {
     /// Hobson over the store in `options.dataDirectory`, answering `environment.user`.
     public init(options: HobsonOptions, environment: ShellEnvironment) throws {
         session = try HobsonSession(
-            dataDirectory: options.dataDirectory, user: environment.user, clock: environment.clock, appClock: ContinuousClock())
+            dataDirectory: options.dataDirectory, user: environment.user, clock: environment.clock, appClock: ContinuousClock(),
+            separateProcesses: options.session.separateProcesses, runtimeDirectory: options.session.runtimeDirectory)
     }
 
     /// The assistant.
@@ -53,14 +54,14 @@ public final class HobsonShellApp: ShellApp {
 
     /// The foreground screen, framed.
     public func screen() async -> String? {
-        guard let screen = session.app.screen, session.app.application.mostRecentlyActiveScene?.activationState.isForeground == true
-        else { return nil }
-        return ScreenFrame.render(heading: screen.heading, badge: "", lines: screen.lines())
+        let lines = await session.screen()
+        guard lines.count > 1, let heading = lines.first else { return nil }
+        return ScreenFrame.render(heading: heading, badge: "", lines: Array(lines.dropFirst()))
     }
 
-    /// Terminates the app.
+    /// Terminates the app, or stops its process.
     public func close() async {
-        if session.app.application.isRunning { session.app.application.terminate() }
+        await session.close()
     }
 }
 
