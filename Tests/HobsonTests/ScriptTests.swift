@@ -32,11 +32,19 @@ func runHobson(_ arguments: [String]) async throws -> (output: String, status: I
 
 @Suite("The scripted story, two runs of hobson over one --data", .serialized)
 struct ScriptTests {
-    @Test("the first run records the phrase; the second still knows it, then deletes it")
-    func twoRuns() async throws {
+    @Test(
+        "the first run records the phrase (the app in process, or in hobson-app); the second still knows it, then deletes it",
+        arguments: [[], ["--separate-processes"]])
+    func twoRuns(mode: [String]) async throws {
         let directory = ScratchDirectory()
-        defer { directory.remove() }
-        let first = try await runHobson(["--data", directory.path, "--script", hobsonFolder.appendingPathComponent("story.txt").path])
+        // The socket's directory, short (a socket path has at most 107 bytes).
+        let runtime = "/tmp/hobson-\(UUID().uuidString.prefix(8))"
+        defer {
+            directory.remove()
+            try? FileManager.default.removeItem(atPath: runtime)
+        }
+        let story = hobsonFolder.appendingPathComponent("story.txt").path
+        let first = try await runHobson(mode + ["--data", directory.path, "--runtime-dir", runtime, "--script", story])
         // The story shows refusals on purpose, so a turn failed.
         #expect(first.status == 1)
         let lines = first.output.split(separator: "\n").map(String.init)
@@ -44,6 +52,7 @@ struct ScriptTests {
             "Assistant: Sorry, I didn't understand. You can say: \"insult me\", \"make me laugh\" or \"tell me a joke\".",
             "InsultMe [insults.any] “Your ideas are like meetings: too long and without an outcome.”",
             "1. InsultMe “Insult me” — suggested by the app, donated 2×",
+            "InsultMe [insults.any] “Your ideas are like meetings: too long and without an outcome.”",
             "Error: 'klingon' is not a valid style; use one of any, Shakespeare, pirate, office.",
             "Assistant: MakeMeLaugh (feature Jokes) is unavailable because the purchase 'jokes' has not been made.",
             "added “roast me” → InsultMe", "Assistant: Away, thou issue of a mangy dog!", "updated “burn me” → InsultMe",

@@ -17,7 +17,7 @@ struct StoryTests {
         _ = try await session.app(":open")
         let tapped = try await session.app(":tap 1")
         let pirate = "Ye've the manners of a bilge rat and half its charm."
-        #expect(tapped == ["(#1 InsultMe from ui (any style), 0 ms: completed \"\(pirate)\"; donated r-1)"])
+        #expect(tapped == ["#1 InsultMe from ui (any style), 0 ms: completed \"\(pirate)\"; donated r-1"])
         #expect(await session.screen().dropFirst().first == "“\(pirate)”")
         #expect(await session.donations() == ["InsultMe [insults.any] “\(pirate)”"])
         #expect(try await session.addVoiceShortcut("roast me", for: nil) == ["added “roast me” → InsultMe"])

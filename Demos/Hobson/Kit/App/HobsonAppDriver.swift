@@ -84,7 +84,7 @@ public final class HobsonAppDriver {
     }
 
     private func tap(_ row: String) async throws(HobsonCommandError) -> [String] {
-        try await performTap(row).map { ["(\($0))"] } ?? []
+        try await performTap(row).map { [$0.description] } ?? []
     }
 
     private func performTap(_ row: String) async throws(HobsonCommandError) -> TimelineEntry? {
