@@ -28,6 +28,9 @@ struct ActionTests {
         #expect(entries.map(\.action) == ["GetFavouriteInsult", "SaveFavourite", "GetFavouriteInsult", "GetFavouriteInsult"])
         #expect(entries.map { $0.donation == .notDonated } == [true, true, false, true])
         #expect(await session.donations() == ["GetFavouriteInsult “Thou art a boil, a plague sore, an embossed carbuncle.”"])
+        // The trace says which requirement was unmet.
+        let reports = session.assistant.trace.events.filter { $0.kind == .report }.map(\.detail)
+        #expect(reports.contains { $0.hasPrefix("performed #4 GetFavouriteInsult") && $0.hasSuffix("because the setting 'favourites' is switched off; not donated") })
     }
 
     @Test("jokes are not offered until bought; then they are, and the app's suggestion list is replaced")

@@ -61,3 +61,39 @@ struct DonationTests {
         #expect(outbox.messages == [.setSuggestions([suggestion]), .setSuggestions([]), .deleteDonations(.group("pings"))])
     }
 }
+
+/// An editor that records what it was asked and adds everything.
+final class RecordingEditor: VoiceShortcutEditing {
+    private let asked = Mutex<[ShortcutSuggestion]>([])
+    var suggestions: [ShortcutSuggestion] { asked.withLock { $0 } }
+
+    func add(_ suggestion: ShortcutSuggestion, phrase: String?) async throws(VoiceShortcutRefusal) -> VoiceShortcutResult {
+        asked.withLock { $0.append(suggestion) }
+        guard let phrase else { return .cancelled }
+        return .added(VoiceShortcut(identifier: "e\(suggestions.count)", phrase: phrase, suggestion: suggestion))
+    }
+
+    func edit(phrase: String, _ change: VoiceShortcutChange) async throws(VoiceShortcutRefusal) -> VoiceShortcutResult { .cancelled }
+    func voiceShortcuts() async -> [VoiceShortcut] { [] }
+}
+
+@Suite("One generic voice shortcut call")
+@MainActor
+struct GenericCallTests {
+    @Test("any intent action's voice shortcut is one call; a shortcut that cannot be made is refused before the editor")
+    func generic() async throws {
+        let (dispatcher, _) = makeDispatcher()
+        let editor = RecordingEditor()
+        let added = try await dispatcher.addVoiceShortcut(for: PingAction(), PingInput(count: 3), phrase: "ping thrice", editor: editor)
+        let ping = ShortcutSuggestion(.intent(AnyIntent(PingIntent(count: 3))), suggestedPhrase: "Ping me")
+        #expect(added == .added(VoiceShortcut(identifier: "e1", phrase: "ping thrice", suggestion: ping)))
+        #expect(try await dispatcher.addVoiceShortcut(for: PingAction(), PingInput(), phrase: nil, editor: editor) == .cancelled)
+        let refusal = await #expect(throws: VoiceShortcutRefusal.self) {
+            try await dispatcher.addVoiceShortcut(for: BrokenAction(), .noInput, phrase: "break it", editor: editor)
+        }
+        #expect(refusal?.code == .invalidShortcut && refusal?.message.contains("deprecated") == true)
+        #expect(editor.suggestions.count == 2)
+    }
+}
+
+import Synchronization
