@@ -3,6 +3,16 @@ import SceneIntents
 import SceneIntentsFeatures
 
 extension ShortcutsStore: VoiceShortcutEditing {
+    /// `add(_:phrase:)` run on the store's queue: the calling task is suspended, not blocked.
+    public func add(_ suggestion: ShortcutSuggestion, phrase: String?) async throws(VoiceShortcutRefusal) -> VoiceShortcutResult {
+        try await offload { () throws(VoiceShortcutRefusal) in try self.add(suggestion, phrase: phrase) }
+    }
+
+    /// `edit(phrase:_:)` run on the store's queue: the calling task is suspended, not blocked.
+    public func edit(phrase: String, _ change: VoiceShortcutChange) async throws(VoiceShortcutRefusal) -> VoiceShortcutResult {
+        try await offload { () throws(VoiceShortcutRefusal) in try self.edit(phrase: phrase, change) }
+    }
+
     /// Records `phrase` for a shortcut; nil (the user dismissed the sheet) answers `cancelled`.
     ///
     /// - Throws: `VoiceShortcutRefusal` when the phrase is empty or holds `${`, clashes with
@@ -41,7 +51,7 @@ extension ShortcutsStore: VoiceShortcutEditing {
         }
     }
 
-    /// Every voice shortcut, in the order recorded.
+    /// Every voice shortcut, in the order recorded (a read of the replayed state: no I/O).
     public func voiceShortcuts() -> [VoiceShortcut] { state.withLock { $0.voiceShortcuts } }
 
     /// The voice shortcut saying `words` runs, if any (read as the assistant reads phrases).

@@ -1,4 +1,5 @@
 import Assistant
+import Dispatch
 import Foundation
 import SceneIntents
 import SceneIntentsFeatures
@@ -26,6 +27,8 @@ public final class ShortcutsStore: Sendable {
     let makeIdentifier: @Sendable () -> String
     let log: RecordLog<ShortcutsRecord>
     let state: Mutex<ShortcutsState>
+    /// Where the `async` forms do their blocking work, off Swift's cooperative pool.
+    private let queue = DispatchQueue(label: "AssistantShortcuts.store")
 
     /// The store of `appName` in `directory` (created if needed), replayed from its log.
     ///
@@ -67,6 +70,14 @@ public final class ShortcutsStore: Sendable {
             do throws(StoreError) { try log.append(record) } catch { throw StoreFailure(detail: "\(error)") }
             state.apply(record, catalog: catalog)
         }
+    }
+
+    /// Runs blocking `work` on the store's queue and resumes the caller with its result.
+    func offload<T: Sendable, E: Error>(_ work: @escaping @Sendable () throws(E) -> T) async throws(E) -> T {
+        let result: Result<T, E> = await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: Result { () throws(E) in try work() }) }
+        }
+        return try result.get()
     }
 
     // MARK: Donations

@@ -59,7 +59,7 @@ struct VoiceShortcutTests {
     func saying() async throws {
         let scratch = Scratch()
         defer { scratch.remove() }
-        _ = try openStore(scratch.path).add(Self.pirate, phrase: "roast me")
+        _ = try await openStore(scratch.path).add(Self.pirate, phrase: "roast me")
         // A restart: a new store, app and assistant over the same directory.
         let clock = ManualClock()
         let user = ScriptedUser()

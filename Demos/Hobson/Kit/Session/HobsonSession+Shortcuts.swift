@@ -27,6 +27,8 @@ extension HobsonSession {
 
     /// `:delete-donations [GROUP]`: the app deletes its donations of a group, or all of them.
     public func deleteDonations(group: String?) async throws(HobsonCommandError) -> [String] {
+        // Donations still on their way (a request the shell sent straight to the assistant) count.
+        await inbox.flush()
         let before = store.donations.count
         _ = try await app(":delete-donations" + (group.map { " \($0)" } ?? ""))
         let deleted = before - store.donations.count
@@ -46,8 +48,8 @@ extension HobsonSession {
             throw HobsonCommandError(.nothingToActOn, value: phrase, "There is nothing to record “\(phrase)” for yet; use Hobson first, or add: for InsultMe.")
         }
         do throws(VoiceShortcutRefusal) {
-            if let offer { return await learned(try store.add(offer.suggestion, phrase: phrase)) }
-            guard let app else { return await learned(try store.add(try Self.plainSuggestion(of: intentType), phrase: phrase)) }
+            if let offer { return await learned(try await store.add(offer.suggestion, phrase: phrase)) }
+            guard let app else { return await learned(try await store.add(try Self.plainSuggestion(of: intentType), phrase: phrase)) }
             let (actions, dispatcher) = (app.actions, app.dispatcher)
             let result: VoiceShortcutResult
             switch intentType {
@@ -82,7 +84,7 @@ extension HobsonSession {
     }
 
     private func edit(_ phrase: String, _ change: VoiceShortcutChange) async throws(HobsonCommandError) -> [String] {
-        do throws(VoiceShortcutRefusal) { return await learned(try store.edit(phrase: phrase, change)) } catch {
+        do throws(VoiceShortcutRefusal) { return await learned(try await store.edit(phrase: phrase, change)) } catch {
             throw HobsonCommandError(.refused, value: phrase, "Not changed: \(error.message)")
         }
     }
