@@ -4,6 +4,7 @@ import SceneIntents
 /// A registered action, erased: how each entry point reaches its one `perform`.
 struct Registration {
     let name: String
+    let activityType: String
     let routePath: String?
     let intentType: String?
     /// Reads the input from a URL's query and performs.
@@ -64,9 +65,7 @@ extension ActionDispatcher {
     /// from the activity's interaction (an intent action's) or its URL.
     @discardableResult
     public func continueActivity(_ activity: UserActivity) async throws(DispatchError) -> TimelineEntry {
-        guard let registration = registrations.values.first(where: { registration in
-            registration.name == activity.activityType || registration.intentType == activity.activityType
-        }) else {
+        guard let registration = registrations.values.first(where: { $0.activityType == activity.activityType }) else {
             throw DispatchError(
                 .unknownActivityType, value: activity.activityType, "no registered action continues '\(activity.activityType)' activities")
         }
@@ -118,7 +117,7 @@ extension ActionDispatcher {
         handle: (@MainActor (ActionDispatcher, AnyIntent) async throws(DispatchError) -> (TimelineEntry, IntentResponse))?
     ) -> Registration {
         Registration(
-            name: A.name, routePath: A.route?.path,
+            name: A.name, activityType: A.activityType, routePath: A.route?.path,
             intentType: (A.self as? any IntentAction.Type).map { $0.activityType },
             openURL: { dispatcher, items, url throws(DispatchError) in
                 guard let route = A.route else { throw DispatchError(.unknownRoute, value: url, "\(A.name) has no route") }
