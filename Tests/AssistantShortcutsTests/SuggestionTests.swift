@@ -47,6 +47,17 @@ struct SuggestionTests {
         }
         #expect(unknown?.code == .unknownIntent)
         #expect(store.suggestions == [suggestion(InsultMeIntent())])
+        // An app whose catalog has the intent still cannot store a combination holding `secret`.
+        let whispering = try openStore(scratch.path + "-w", catalog: IntentCatalog([InsultMeIntent.self, WhisperIntent.self]))
+        defer { try? FileManager.default.removeItem(atPath: scratch.path + "-w") }
+        let refused = #expect(throws: ShortcutError.self) {
+            try whispering.setSuggestions([ShortcutSuggestion(.intent(AnyIntent(whisper)), suggestedPhrase: nil)])
+        }
+        #expect(refused?.code == .noValidCombination)
+        #expect(throws: VoiceShortcutRefusal.self) {
+            try whispering.add(ShortcutSuggestion(.intent(AnyIntent(whisper)), suggestedPhrase: nil), phrase: "tell me a secret")
+        }
+        #expect(whispering.suggestions.isEmpty && whispering.voiceShortcuts().isEmpty)
     }
 
     @Test("offers: the app's suggestions and recent donations, most donated first, old ones left out")

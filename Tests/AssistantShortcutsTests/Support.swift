@@ -24,9 +24,11 @@ final class Numbers: Sendable {
 }
 
 /// Hobson's store in `directory`.
-func openStore(_ directory: String, manifest: AppManifest = hobsonManifest(), numbers: Numbers = Numbers()) throws -> ShortcutsStore {
+func openStore(
+    _ directory: String, manifest: AppManifest = hobsonManifest(), catalog: IntentCatalog? = nil, numbers: Numbers = Numbers()
+) throws -> ShortcutsStore {
     try ShortcutsStore(
-        directory: directory, appName: "Hobson", manifest: manifest, catalog: try HobsonApp.catalog(),
+        directory: directory, appName: "Hobson", manifest: manifest, catalog: try catalog ?? HobsonApp.catalog(),
         appPhrases: HobsonApp.vocabulary(), makeIdentifier: { numbers.next() })
 }
 
