@@ -153,7 +153,7 @@ let package = Package(
             name: "HobsonTests",
             dependencies: [
                 "HobsonKit", "SceneIntents", "SceneIntentsFeatures", "Assistant", "AssistantShortcuts", "SceneIntentsTesting",
-                "hobson",
+                "AssistantService", "hobson",
             ],
             swiftSettings: strict),
         .executableTarget(
