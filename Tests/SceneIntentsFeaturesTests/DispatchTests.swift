@@ -105,6 +105,28 @@ struct DispatchTests {
         #expect(dispatcher.timeline.entries.isEmpty)
     }
 
+    @Test("two actions cannot share a route, an activity type or an intent")
+    func duplicates() throws {
+        let (dispatcher, _) = makeDispatcher()
+        try dispatcher.register(PingAction()) { Board() }
+        try dispatcher.register(PingAction()) { Board() }  // the same action again replaces itself
+        struct Echo: Action {
+            static let name = "Echo"
+            static var route: ActionRoute<NoInput>? { .plain("ping") }
+            func perform(_ input: NoInput, presenter: Board) async throws(ActionFailure) -> ActionCompletion { .init(summary: "") }
+        }
+        enum EchoFeature: Feature {
+            static let name = "Echo"
+            static var actions: [any Action.Type] { [Echo.self] }
+        }
+        let group = FeatureGroup("Echoes", features: [PingFeature.self, EchoFeature.self])
+        let echoing = ActionDispatcher(group: group, manifest: manifest(), scheme: "test", clock: ManualClock())
+        try echoing.register(PingAction()) { Board() }
+        #expect(throws: DispatchError(.duplicateRegistration, value: "Echo", "Echo cannot take the route 'ping': Ping has it")) {
+            try echoing.register(Echo()) { Board() }
+        }
+    }
+
     @Test("no presenter: the performance fails, named, and perform is not called")
     func noPresenter() async throws {
         let (dispatcher, outbox) = makeDispatcher()

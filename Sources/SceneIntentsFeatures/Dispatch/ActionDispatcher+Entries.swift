@@ -108,6 +108,17 @@ extension ActionDispatcher {
             throw DispatchError(
                 .undeclaredAction, value: A.name, "no feature of the group \(group.name) declares the action \(A.name)")
         }
+        // Each route, activity type and intent leads to one action, so no lookup can be ambiguous.
+        for other in registrations.values where other.name != A.name {
+            let clash =
+                if let path = registration.routePath, other.routePath == path { "the route '\(path)'" }
+                else if other.activityType == registration.activityType { "the activity type '\(other.activityType)'" }
+                else if let intent = registration.intentType, other.intentType == intent { "the intent \(intent)" }
+                else { nil as String? }
+            if let clash {
+                throw DispatchError(.duplicateRegistration, value: A.name, "\(A.name) cannot take \(clash): \(other.name) has it")
+            }
+        }
         registrations[A.name] = registration
     }
 

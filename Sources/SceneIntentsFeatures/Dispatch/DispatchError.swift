@@ -26,4 +26,6 @@ public enum DispatchErrorCode: String, FeatureErrorCode {
     case undeclaredAction
     /// No registered action answers this intent type.
     case unknownIntent
+    /// Another registered action already has this route, activity type or intent.
+    case duplicateRegistration
 }
