@@ -17,11 +17,11 @@ struct ActionTests {
         let none = await session.say("whats my favourite insult")
         #expect(none.status == .failure)
         #expect(none.dialog == ["You have no favourite insult yet; tap Favourite under one you like."])
-        _ = try await session.app(":open")
-        _ = try await session.app(":tap 2")
+        _ = try await session.run(":open")
+        _ = try await session.run(":tap 2")
         let kept = await session.say("tell me my favourite insult")
         #expect(kept.dialog == ["Thou art a boil, a plague sore, an embossed carbuncle."])
-        _ = try await session.app(":revoke toggle favourites")
+        _ = try await session.run(":revoke toggle favourites")
         let off = await session.say("whats my favourite insult")
         #expect(off.dialog == ["GetFavouriteInsult (feature Favourites) is unavailable because the setting 'favourites' is switched off."])
         let entries = try #require(session.app).dispatcher.timeline.entries
@@ -38,14 +38,14 @@ struct ActionTests {
         let directory = ScratchDirectory()
         defer { directory.remove() }
         let session = try makeSession(directory.path)
-        _ = try await session.app(":open")
+        _ = try await session.run(":open")
         #expect(await session.suggestions() == [
             "1. InsultMe “Insult me” — suggested by the app",
             "2. InsultMe (style: Shakespeare) “Insult me” — suggested by the app",
         ])
-        _ = try await session.app(":grant purchase jokes")
+        _ = try await session.run(":grant purchase jokes")
         #expect(await session.suggestions().last == "3. MakeMeLaugh “Make me laugh” — suggested by the app")
-        await #expect(throws: HobsonCommandError.self) { try await session.app(":grant karma x") }
+        await #expect(throws: HobsonCommandError.self) { try await session.run(":grant karma x") }
     }
 
     @Test("the extension's group serves the intents and leaves the UI-only action out")
@@ -68,14 +68,14 @@ struct ActionTests {
         let directory = ScratchDirectory()
         defer { directory.remove() }
         let session = try makeSession(directory.path)
-        _ = try await session.app(":open")
-        #expect(try await session.app(":url hobson://insult?style=office").first?.hasSuffix("; donated r-1") == true)
+        _ = try await session.run(":open")
+        #expect(try await session.run(":url hobson://insult?style=office").first?.hasSuffix("; donated r-1") == true)
         let app = try #require(session.app)
         let activity = app.dispatcher.activity(for: InsultMeAction.self, InsultRequest(style: .pirate))
         #expect(activity.userInfo["url"] == .string("hobson://insult?style=pirate"))
         #expect(activity.content.suggestedInvocationPhrase == "Insult me")
         try await app.dispatcher.continueActivity(activity)
-        await #expect(throws: HobsonCommandError.self) { try await session.app(":url hobson://insult?mood=grumpy") }
+        await #expect(throws: HobsonCommandError.self) { try await session.run(":url hobson://insult?mood=grumpy") }
         #expect(app.dispatcher.timeline.entries.map(\.entryPoint) == [
             .url("hobson://insult?style=office"), .userActivity("InsultMe"),
         ])

@@ -14,8 +14,8 @@ struct StoryTests {
         defer { directory.remove() }
         let session = try makeSession(directory.path)
         #expect(await session.say("roast me").status == .notUnderstood)
-        _ = try await session.app(":open")
-        let tapped = try await session.app(":tap 1")
+        _ = try await session.run(":open")
+        let tapped = try await session.run(":tap 1")
         let pirate = "Ye've the manners of a bilge rat and half its charm."
         #expect(tapped == ["#1 InsultMe from ui (any style), 0 ms: completed \"\(pirate)\"; donated r-1"])
         #expect(await session.screen().dropFirst().first == "“\(pirate)”")

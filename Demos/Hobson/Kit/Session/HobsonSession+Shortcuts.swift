@@ -30,7 +30,7 @@ extension HobsonSession {
         // Donations still on their way (a request the shell sent straight to the assistant) count.
         await inbox.flush()
         let before = store.donations.count
-        _ = try await app(":delete-donations" + (group.map { " \($0)" } ?? ""))
+        _ = try await run(":delete-donations" + (group.map { " \($0)" } ?? ""))
         let deleted = before - store.donations.count
         return ["Deleted \(deleted) donation\(deleted == 1 ? "" : "s")\(group.map { " in \($0)" } ?? "")."]
     }

@@ -84,7 +84,7 @@ public final class HobsonSession {
     /// An app-side command (`:open`, `:tap N`, `:url URL`, `:timeline`, `:grant …`, `:revoke …`,
     /// `:delete-donations [GROUP]`), where the app runs; what it printed, once the app's
     /// shortcuts messages are stored.
-    public func app(_ line: String) async throws(HobsonCommandError) -> [String] {
+    public func run(_ line: String) async throws(HobsonCommandError) -> [String] {
         let lines = try await place.run(line)
         await inbox.flush()
         return lines

@@ -59,7 +59,7 @@ public enum HobsonShell {
         _ name: String, argument: String? = nil, _ summary: String, atPrompt: CLICommand<HobsonShellApp>.AtPrompt = .cancelsFirst
     ) -> CLICommand<HobsonShellApp> {
         CLICommand(name, argument: argument, summary, atPrompt: atPrompt) { shell, call in
-            notes(shell, try await shell.app.session.app(call.line))
+            notes(shell, try await shell.app.session.run(call.line))
         }
     }
 
