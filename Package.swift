@@ -103,6 +103,12 @@ let package = Package(
             dependencies: ["SceneIntents", "SceneIntentsHost", "SceneIntentsTransport", "TestFixtures"],
             path: "Tests/KitchenHost", swiftSettings: strict),
         .executableTarget(
+            name: "kitchen-extension", dependencies: ["SceneIntents", "SceneIntentsHost", "TestFixtures"],
+            path: "Tests/KitchenExtension", swiftSettings: strict),
+        .executableTarget(
+            name: "ping-extension", dependencies: ["PingKit", "SceneIntentsHost"], path: "Sources/PingExtension",
+            swiftSettings: strict),
+        .executableTarget(
             name: "process-leak-check",
             dependencies: ["AssistantService", "SceneIntents", "SceneIntentsTransport", "TestFixtures"],
             path: "Tests/ProcessLeakCheck", swiftSettings: strict),
@@ -111,6 +117,7 @@ let package = Package(
             dependencies: [
                 "AssistantService", "Assistant", "SceneIntents", "SceneIntentsTesting", "SceneIntentsTransport",
                 "TestFixtures", "kitchen-host", "process-leak-check",
+                "kitchen-extension", "SceneIntentsHost",
             ],
             swiftSettings: strict),
         .testTarget(
