@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "AssistantShortcuts", targets: ["AssistantShortcuts"]),
         .executable(name: "hobson", targets: ["hobson"]),
         .executable(name: "hobson-app", targets: ["hobson-app"]),
+        .executable(name: "hobson-intents", targets: ["hobson-intents"]),
     ],
     targets: [
         .target(name: "SceneIntents", swiftSettings: strict),
@@ -151,8 +152,11 @@ let package = Package(
             ],
             path: "Demos/Hobson/Kit", resources: [.copy("Resources")], swiftSettings: strict),
         .executableTarget(
-            name: "hobson", dependencies: ["HobsonKit", "SceneIntentsShell", "hobson-app"], path: "Demos/Hobson/Main",
-            swiftSettings: strict),
+            name: "hobson", dependencies: ["HobsonKit", "SceneIntentsShell", "hobson-app", "hobson-intents"],
+            path: "Demos/Hobson/Main", swiftSettings: strict),
+        .executableTarget(
+            name: "hobson-intents", dependencies: ["HobsonKit", "SceneIntents", "SceneIntentsFeatures", "SceneIntentsHost"],
+            path: "Demos/Hobson/Extension", swiftSettings: strict),
         .executableTarget(
             name: "hobson-app", dependencies: ["HobsonKit", "SceneIntents", "SceneIntentsHost"], path: "Demos/Hobson/AppHost",
             swiftSettings: strict),

@@ -72,8 +72,9 @@ public final class ShortcutsStore: Sendable {
         }
     }
 
-    /// Runs blocking `work` on the store's queue and resumes the caller with its result.
-    func offload<T: Sendable, E: Error>(_ work: @escaping @Sendable () throws(E) -> T) async throws(E) -> T {
+    /// Runs blocking `work` (this store's synchronous methods) on the store's queue and resumes
+    /// the caller with its result: a task is suspended, not blocked.
+    public func offload<T: Sendable, E: Error>(_ work: @escaping @Sendable () throws(E) -> T) async throws(E) -> T {
         let result: Result<T, E> = await withCheckedContinuation { continuation in
             queue.async { continuation.resume(returning: Result { () throws(E) in try work() }) }
         }

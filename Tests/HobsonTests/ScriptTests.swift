@@ -32,42 +32,72 @@ func runHobson(_ arguments: [String]) async throws -> (output: String, status: I
 
 @Suite("The scripted story, two runs of hobson over one --data", .serialized)
 struct ScriptTests {
-    @Test(
-        "the first run records the phrase (the app in process, or in hobson-app); the second still knows it, then deletes it",
-        arguments: [[], ["--separate-processes"]])
-    func twoRuns(mode: [String]) async throws {
+    /// The lines both modes print, whoever handles each request.
+    static let common = [
+        "Assistant: Sorry, I didn't understand. You can say: \"insult me\", \"make me laugh\" or \"tell me a joke\".",
+        "Error: 'klingon' is not a valid style; use one of any, Shakespeare, pirate, office.",
+        "Assistant: MakeMeLaugh (feature Jokes) is unavailable because the purchase 'jokes' has not been made.",
+        "Error: Not recorded: “insult me” is already how Hobson is asked for InsultMe (“insult me”); choose other words.",
+        "added “roast me” → InsultMe", "updated “burn me” → InsultMe",
+    ]
+
+    @Test("in process: the first run records the phrase; a second run still knows it, then deletes it")
+    func inProcess() async throws {
         let directory = ScratchDirectory()
-        // The socket's directory, short (a socket path has at most 107 bytes).
+        defer { directory.remove() }
+        let first = try await runHobson(["--data", directory.path, "--script", hobsonFolder.appendingPathComponent("story.txt").path])
+        // The story shows refusals on purpose, so a turn failed.
+        #expect(first.status == 1)
+        let lines = first.output.split(separator: "\n").map(String.init)
+        for expected in Self.common + [
+            "InsultMe [insults.any] “Thou art a boil, a plague sore, an embossed carbuncle.”",
+            "InsultMe [insults.any] “Your ideas are like meetings: too long and without an outcome.”",
+            "1. InsultMe “Insult me” — suggested by the app, donated 2×", "Assistant: Away, thou issue of a mangy dog!",
+        ] {
+            #expect(lines.contains(expected), "missing: \(expected)")
+        }
+        try await secondRun(
+            directory, shortcut: "“burn me” → InsultMe", says: "Thou art a boil, a plague sore, an embossed carbuncle.", deleted: 5)
+    }
+
+    @Test("separate processes: “insult me” goes to the extension while the app is not running; the store is the same")
+    func separateProcesses() async throws {
+        let directory = ScratchDirectory()
+        // The sockets' directory, short (a socket path has at most 107 bytes).
         let runtime = "/tmp/hobson-\(UUID().uuidString.prefix(8))"
         defer {
             directory.remove()
             try? FileManager.default.removeItem(atPath: runtime)
         }
-        let story = hobsonFolder.appendingPathComponent("story.txt").path
-        let first = try await runHobson(mode + ["--data", directory.path, "--runtime-dir", runtime, "--script", story])
-        // The story shows refusals on purpose, so a turn failed.
+        let first = try await runHobson([
+            "--separate-processes", "--trace", "--data", directory.path, "--runtime-dir", runtime, "--script",
+            hobsonFolder.appendingPathComponent("story.txt").path,
+        ])
         #expect(first.status == 1)
-        let lines = first.output.split(separator: "\n").map(String.init)
-        for expected in [
-            "Assistant: Sorry, I didn't understand. You can say: \"insult me\", \"make me laugh\" or \"tell me a joke\".",
-            "InsultMe [insults.any] “Your ideas are like meetings: too long and without an outcome.”",
-            "1. InsultMe “Insult me” — suggested by the app, donated 2×",
-            "InsultMe [insults.any] “Your ideas are like meetings: too long and without an outcome.”",
-            "Error: 'klingon' is not a valid style; use one of any, Shakespeare, pirate, office.",
-            "Assistant: MakeMeLaugh (feature Jokes) is unavailable because the purchase 'jokes' has not been made.",
-            "added “roast me” → InsultMe", "Assistant: Away, thou issue of a mangy dog!", "updated “burn me” → InsultMe",
-        ] {
+        let lines = first.output.split(separator: "\n").map { String($0).trimmingCharacters(in: .whitespaces) }
+        for expected in Self.common + ["1. InsultMe “Insult me” — suggested by the app, donated 1×"] {
             #expect(lines.contains(expected), "missing: \(expected)")
         }
+        let routes = lines.filter { $0.contains("route") && $0.contains("→ extension") || $0.contains("→ app:") }
+        #expect(routes.first?.hasSuffix("InsultMe → extension Hobson Intents: the app is not running, so the lighter extension launches instead") == true)
+        #expect(routes.dropFirst().allSatisfy { $0.hasSuffix("the app has a scene in the foreground") }, "\(routes)")
+        // The extension's answer to "insult me" is not donated (it has no way to the store), so
+        // the pirate insult the URL asked for is the top InsultMe offer when "roast me" is recorded.
+        try await secondRun(
+            directory, shortcut: "“burn me” → InsultMe (style: pirate)", says: "Ye've the manners of a bilge rat and half its charm.",
+            deleted: 1)
+    }
+
+    /// `story-again.txt` over the same data: the voice shortcut is known, then deleted.
+    private func secondRun(_ directory: ScratchDirectory, shortcut: String, says: String, deleted: Int) async throws {
         let second = try await runHobson(["--data", directory.path, "--script", hobsonFolder.appendingPathComponent("story-again.txt").path])
         let again = second.output.split(separator: "\n").map(String.init)
         #expect(Array(again.prefix(5)) == [
             "The second run, with the same --data: the voice shortcut survived the restart.",
-            "> :voice-shortcuts", "“burn me” → InsultMe",
-            "> burn me", "Assistant: Thou art a boil, a plague sore, an embossed carbuncle.",
+            "> :voice-shortcuts", shortcut, "> burn me", "Assistant: \(says)",
         ])
         #expect(again.contains("deleted “burn me” → InsultMe"))
-        #expect(again.contains("Deleted 5 donations in insults.any."))
+        #expect(again.contains("Deleted \(deleted) donation\(deleted == 1 ? "" : "s") in insults.any."))
     }
 
     @Test("usage mistakes exit 64 with the message")

@@ -6,7 +6,7 @@ import SceneIntentsFeatures
 /// answer at once: a command that performs an action starts it, and `:last` reports it after).
 ///
 /// Lines: `:open`, `:screen`, `:tap N`, `:url URL`, `:timeline`, `:last`, `:grant KIND NAME`,
-/// `:revoke KIND NAME`, `:delete-donations [GROUP]`.
+/// `:revoke KIND NAME`.
 @MainActor
 public final class HobsonAppDriver {
     /// The app it drives.
@@ -66,9 +66,6 @@ public final class HobsonAppDriver {
                 throw HobsonCommandError(.badArgument, value: line, "\(name) needs a kind (permission, purchase, toggle, flag) and a name.")
             }
             return [try setCondition(arguments[0], arguments[1], granted: name == ":grant")]
-        case ":delete-donations":
-            app.dispatcher.deleteDonations(arguments.first.map(DonationDeletion.group) ?? .all)
-            return []
         default:
             throw HobsonCommandError(.badArgument, value: name, "\(HobsonApp.name) takes no command \(name).")
         }

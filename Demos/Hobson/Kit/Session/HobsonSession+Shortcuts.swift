@@ -25,13 +25,19 @@ extension HobsonSession {
         }
     }
 
-    /// `:delete-donations [GROUP]`: the app deletes its donations of a group, or all of them.
+    /// `:delete-donations [GROUP]`: the user deletes Hobson's donations of a group, or all of
+    /// them, in the system's settings (the app need not run; it deletes its own with
+    /// `ActionDispatcher.deleteDonations`).
     public func deleteDonations(group: String?) async throws(HobsonCommandError) -> [String] {
         // Donations still on their way (a request the shell sent straight to the assistant) count.
         await inbox.flush()
-        let before = store.donations.count
-        _ = try await run(":delete-donations" + (group.map { " \($0)" } ?? ""))
-        let deleted = before - store.donations.count
+        let store = store
+        let deleted: Int
+        do throws(DonationError) {
+            deleted = try await store.offload { () throws(DonationError) in try store.deleteDonations(group.map(DonationDeletion.group) ?? .all) }
+        } catch {
+            throw HobsonCommandError(.refused, value: group ?? "all", error.message)
+        }
         return ["Deleted \(deleted) donation\(deleted == 1 ? "" : "s")\(group.map { " in \($0)" } ?? "")."]
     }
 

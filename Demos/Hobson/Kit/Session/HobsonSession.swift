@@ -57,8 +57,8 @@ public final class HobsonSession {
     ) throws where C.Duration == Duration {
         let device: Device
         if separateProcesses {
-            place = try HobsonPlace.separate(runtimeDirectory: runtimeDirectory)
             device = Device()
+            place = try HobsonPlace.separate(runtimeDirectory: runtimeDirectory, device: device)
         } else {
             let app = try HobsonApp(clock: appClock, conditions: conditions, makeIdentifier: { makeIdentifier() }, now: now)
             place = .inProcess(app, HobsonAppDriver(app: app))
