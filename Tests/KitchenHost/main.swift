@@ -42,7 +42,13 @@ func main() async -> Int32 {
                 delegate: { OneHandler(handler) })
             : Kitchen.application(fallback: { _ in handler })
         let host = IntentHost(application: app, catalog: try Kitchen.catalog())
-        let end = try await HostRuntime.serve(host, appName: "Kitchen", socket: socket, token: token)
+        let end = try await HostRuntime.serve(host, appName: "Kitchen", socket: socket, token: token) { endpoint in
+            // What the process tests ask the host itself.
+            endpoint.onCommand = { text in
+                guard text == "locked" else { throw KitchenCommandError(command: text) }
+                return app.device.isLocked ? "locked" : "unlocked"
+            }
+        }
         if end != .quit { FileHandle.standardError.write(Data("kitchen-host: \(end)\n".utf8)) }
         return end == .quit ? 0 : 1
     } catch {
@@ -78,3 +84,9 @@ func misbehave(_ mode: String, socket: String, token: String) -> Int32 {
 }
 
 exit(await main())
+
+/// A command `kitchen-host` does not know.
+struct KitchenCommandError: Error, CustomStringConvertible {
+    let command: String
+    var description: String { "kitchen-host knows only the command \"locked\", not \"\(command)\"" }
+}

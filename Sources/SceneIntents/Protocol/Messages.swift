@@ -14,6 +14,10 @@ public enum MessageProtocol {
     public static let socketVariable = "SCENEINTENTS_SOCKET"
     /// The environment variable holding the one-time token a launched host presents in its hello.
     public static let tokenVariable = "SCENEINTENTS_TOKEN"
+    /// The environment variable saying whether the device was locked when the host was launched
+    /// (`1` locked, `0` not): a host starts with its device in that state, so a relaunch does
+    /// not forget a lock (later changes arrive as `lock` events).
+    public static let deviceLockedVariable = "SCENEINTENTS_DEVICE_LOCKED"
 }
 
 /// What kind of process a host is.
