@@ -4,7 +4,7 @@ import SceneIntents
 import Testing
 
 /// The executables the demo bundles name; a new demo adds its executable here.
-private let demoExecutables = ["recipe-assistant-app"]
+private let demoExecutables = ["recipe-assistant-app", "hobson-app", "hobson-intents"]
 
 @Suite("Registry: development bundles and their executables")
 struct DevelopmentBundleTests {

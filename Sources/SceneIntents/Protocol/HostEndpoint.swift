@@ -40,6 +40,11 @@ public final class HostEndpoint {
         host.onReport = { report in send(.report(report)) }
     }
 
+    /// Sends what the app tells the system's shortcuts store (donations, suggestions, actions).
+    public func send(_ message: ShortcutsMessage) {
+        send(.shortcuts(message))
+    }
+
     /// The calls started by `receive(_:)` that have not answered yet.
     public var callsInFlight: Int { calls.count }
 
