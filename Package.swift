@@ -23,6 +23,11 @@ let package = Package(
         .plugin(name: "IntentGenPlugin", targets: ["IntentGenPlugin"]),
         .library(name: "SceneIntentsTransport", targets: ["SceneIntentsTransport"]),
         .library(name: "SceneIntentsShell", targets: ["SceneIntentsShell"]),
+        .library(name: "SceneIntentsFeatures", targets: ["SceneIntentsFeatures"]),
+        .library(name: "AssistantShortcuts", targets: ["AssistantShortcuts"]),
+        .executable(name: "hobson", targets: ["hobson"]),
+        .executable(name: "hobson-app", targets: ["hobson-app"]),
+        .executable(name: "hobson-intents", targets: ["hobson-intents"]),
     ],
     targets: [
         .target(name: "SceneIntents", swiftSettings: strict),
@@ -134,6 +139,48 @@ let package = Package(
         .testTarget(
             name: "SceneIntentsShellTests",
             dependencies: ["SceneIntentsShell", "Assistant", "SceneIntents", "SceneIntentsTesting", "TestFixtures"],
+            swiftSettings: strict),
+        .target(name: "SceneIntentsFeatures", dependencies: ["SceneIntents"], swiftSettings: strict),
+        .target(
+            name: "AssistantShortcuts",
+            dependencies: ["SceneIntentsStore", "SceneIntents", "Assistant", "SceneIntentsFeatures"],
+            swiftSettings: strict),
+        .target(
+            name: "HobsonKit",
+            dependencies: [
+                "SceneIntents", "SceneIntentsFeatures", "Assistant", "AssistantShortcuts", "SceneIntentsStore", "SceneIntentsShell",
+                "AssistantService", "SceneIntentsTransport",
+            ],
+            path: "Demos/Hobson/Kit", resources: [.copy("Resources")], swiftSettings: strict),
+        .executableTarget(
+            name: "hobson", dependencies: ["HobsonKit", "SceneIntentsShell", "hobson-app", "hobson-intents"],
+            path: "Demos/Hobson/Main", swiftSettings: strict),
+        .executableTarget(
+            name: "hobson-intents", dependencies: ["HobsonKit", "SceneIntents", "SceneIntentsFeatures", "SceneIntentsHost"],
+            path: "Demos/Hobson/Extension", swiftSettings: strict),
+        .executableTarget(
+            name: "hobson-app", dependencies: ["HobsonKit", "SceneIntents", "SceneIntentsHost"], path: "Demos/Hobson/AppHost",
+            swiftSettings: strict),
+        .testTarget(
+            name: "HobsonTests",
+            dependencies: [
+                "HobsonKit", "SceneIntents", "SceneIntentsFeatures", "Assistant", "AssistantShortcuts", "SceneIntentsTesting",
+                "AssistantService", "hobson",
+            ],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "donation-writer", dependencies: ["AssistantShortcuts", "HobsonKit", "SceneIntents"],
+            path: "Tests/DonationWriter", swiftSettings: strict),
+        .testTarget(
+            name: "AssistantShortcutsTests",
+            dependencies: [
+                "AssistantShortcuts", "SceneIntentsFeatures", "SceneIntents", "Assistant", "SceneIntentsStore",
+                "SceneIntentsTesting", "HobsonKit", "donation-writer",
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "SceneIntentsFeaturesTests",
+            dependencies: ["SceneIntentsFeatures", "SceneIntents", "SceneIntentsTesting"],
             swiftSettings: strict),
         .target(
             name: "HydratorKit",

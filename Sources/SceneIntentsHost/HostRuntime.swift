@@ -18,6 +18,16 @@ public enum HostLaunchMode: Sendable, Equatable {
         else { return .byUser }
         return .bySystem(socket: socket, token: token)
     }
+
+    /// Whether the system said the device was locked when it launched this host
+    /// (`SCENEINTENTS_DEVICE_LOCKED`); nil when it did not say.
+    public static func deviceWasLocked(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool? {
+        switch environment[MessageProtocol.deviceLockedVariable] {
+        case "1": true
+        case "0": false
+        default: nil
+        }
+    }
 }
 
 /// How serving ended.
@@ -73,11 +83,15 @@ public enum HostRuntime {
     ) async throws(TransportError) -> HostServeEnd {
         let connection = try FramedConnection.connect(to: socket)
         defer { connection.close() }
+        // The device's lock as it was at the launch: a host started while locked starts locked.
+        if let locked = HostLaunchMode.deviceWasLocked() { host.application.device.isLocked = locked }
         let codec = MessageCodec(catalog: host.catalog)
-        let outbox = Outbox(connection)
+        // Every message of one main-actor job (a call's callbacks and its answer) in one write;
+        // a failed write is the connection ending, which its reader reports.
+        let outbox = HeldUntilSuspension<Data> { frames in try? connection.send(contentsOf: frames) }
         let endpoint = HostEndpoint(host: host, kind: kind) { message in
             guard let bytes = try? codec.encode(message) else { return }
-            outbox.post(bytes)
+            outbox.hold(bytes)
         }
         let ending = Ending()
         configure(endpoint) { reason in

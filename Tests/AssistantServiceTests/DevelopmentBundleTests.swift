@@ -4,7 +4,7 @@ import SceneIntents
 import Testing
 
 /// The executables the demo bundles name; a new demo adds its executable here.
-private let demoExecutables = ["recipe-assistant-app", "hydrator-app", "hydrator-intents"]
+private let demoExecutables = ["recipe-assistant-app", "hobson-app", "hobson-intents", "hydrator-app", "hydrator-intents"]
 
 @Suite("Registry: development bundles and their executables")
 struct DevelopmentBundleTests {

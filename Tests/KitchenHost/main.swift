@@ -34,21 +34,22 @@ func main() async -> Int32 {
             return .success
         }
     }
-    do {
-        // In `continue` mode every request goes to the configured handler, even with a screen.
+    // In `continue` mode every request goes to the configured handler, even with a screen.
+    let process = AppProcess(name: "Kitchen", commands: { host in
+        // What the process tests ask the host itself.
+        { text in
+            guard text == "locked" else { throw KitchenCommandError(command: text) }
+            return host.application.device.isLocked ? "locked" : "unlocked"
+        }
+    }) {
         let app = mode == "continue"
             ? Application(
                 manifest: Kitchen.manifest(), sceneDelegates: ["KitchenSceneDelegate": KitchenSceneDelegate.self],
                 delegate: { OneHandler(handler) })
             : Kitchen.application(fallback: { _ in handler })
-        let host = IntentHost(application: app, catalog: try Kitchen.catalog())
-        let end = try await HostRuntime.serve(host, appName: "Kitchen", socket: socket, token: token)
-        if end != .quit { FileHandle.standardError.write(Data("kitchen-host: \(end)\n".utf8)) }
-        return end == .quit ? 0 : 1
-    } catch {
-        FileHandle.standardError.write(Data("kitchen-host: \(error)\n".utf8))
-        return 1
+        return IntentHost(application: app, catalog: try Kitchen.catalog())
     }
+    return await process.main()
 }
 
 /// An app delegate that hands every intent to one handler.
@@ -78,3 +79,9 @@ func misbehave(_ mode: String, socket: String, token: String) -> Int32 {
 }
 
 exit(await main())
+
+/// A command `kitchen-host` does not know.
+struct KitchenCommandError: Error, CustomStringConvertible {
+    let command: String
+    var description: String { "kitchen-host knows only the command \"locked\", not \"\(command)\"" }
+}

@@ -12,7 +12,8 @@ import Testing
 @Suite(.serialized)
 struct ProcessConnectionTests {
     @Test func aColdRequestStartsTheHostAndChargesTheLaunchToTheFirstCall() async throws {
-        let kitchen = try HostedKitchen()
+        // A generous budget: a cold spawn of a debug build on a loaded machine can take seconds.
+        let kitchen = try HostedKitchen(budget: .seconds(60))
         let outcome = await kitchen.assistant.perform(.intent(phoOrder))
         #expect(outcome.status == .success)
         #expect(outcome.dialog == ["2 Pho coming up."])
@@ -22,7 +23,7 @@ struct ProcessConnectionTests {
             Array(lines.prefix(12)) == [
                 "request: OrderSoupIntent",
                 "route: OrderSoupIntent → Kitchen",
-                "call: proceed(soup, quantity, toppings) budget 10s per step, first until 10s",
+                "call: proceed(soup, quantity, toppings) budget 60s per step, first until 60s",
                 spawn,
                 "process: connected after X ms: Kitchen pid N",
                 "lifecycle: app willFinishLaunching intent",
@@ -113,6 +114,18 @@ struct ProtocolFaultTests {
                 HostHello(
                     protocolVersion: version, token: token, processIdentifier: getpid(), kind: .app, appName: "Impostor",
                     intentsSupported: [], intentsRestrictedWhileLocked: [], userActivityTypes: [])))
+    }
+
+    @Test func aHostStartsWithTheDevicesLockAsItWasAtItsLaunch() async throws {
+        let kitchen = try HostedKitchen()
+        kitchen.device.isLocked = true
+        #expect(await kitchen.connection.send(.command("locked")) == .done(output: "locked"))
+        await kitchen.connection.stopHost()
+        #expect(await kitchen.connection.processIdentifier == nil)
+        kitchen.device.isLocked = false
+        #expect(await kitchen.connection.send(.command("locked")) == .done(output: "unlocked"))
+        #expect(await kitchen.connection.send(.command("tap 1")) == .refused("kitchen-host knows only the command \"locked\", not \"tap 1\""))
+        await kitchen.finish()
     }
 
     @Test func strangersAreRefusedAndTheHostStillServes() async throws {

@@ -15,16 +15,20 @@ struct HostedKitchen {
     let assistant: Assistant
     let user: ScriptedUser
 
+    /// The device the assistant and every launch of the host share.
+    let device = Device()
+
     init(mode: String = "normal", budget: Duration = .seconds(10), replies: [Reply] = []) throws {
         directory = try RuntimeDirectory.prepare("/tmp/si-process-\(getpid())-\(OneTimeToken.generate().value.prefix(8))")
         connection = try ProcessConnection(
-            launch: HostLaunch(executable: BuiltProducts.executable("kitchen-host"), environment: ["KITCHEN_MODE": mode]),
+            launch: HostLaunch(
+                executable: BuiltProducts.executable("kitchen-host"), environment: ["KITCHEN_MODE": mode], device: device),
             appName: "Kitchen", manifest: Kitchen.manifest(), catalog: try Kitchen.catalog(), runtimeDirectory: directory)
         user = ScriptedUser(replies)
         var configuration = AssistantConfiguration()
         configuration.phaseBudget = budget
         assistant = Assistant(
-            connection: connection, user: user, device: Device(), clock: .continuous(), configuration: configuration)
+            connection: connection, user: user, device: device, clock: .continuous(), configuration: configuration)
     }
 
     /// The trace's lines without instants.

@@ -70,7 +70,7 @@ public final class HostLink: Sendable {
     private let observe: @Sendable (AppMessage) -> Void
 
     /// A link sending through `transmit` (false: the message could not be sent) and passing
-    /// lifecycle and report messages to `observe`.
+    /// lifecycle, report and shortcuts messages to `observe`.
     public init(transmit: @escaping @Sendable (SystemMessage) -> Bool, observe: @escaping @Sendable (AppMessage) -> Void) {
         self.transmit = transmit
         self.observe = observe
@@ -151,7 +151,7 @@ public final class HostLink: Sendable {
         switch message {
         case .hello:
             throw ProtocolError(.outOfOrder, "a second hello")
-        case .lifecycle, .report:
+        case .lifecycle, .report, .shortcuts:
             observe(message)
         case .step(let id, let step):
             guard let waiter = waiters.withLock({ $0.calls[id] }) else { throw Self.unasked("a step", id) }

@@ -19,6 +19,7 @@ public final class InProcessConnection: AppConnection {
     private let slot = TraceSlot()
     private let started = Atomic<Int>(0)
     private let foreground = ActiveScenes()
+    private let shortcutsSink = ShortcutsSlot()
 
     /// How many calls were started on the app's main actor: each is one round trip there.
     public var mainActorRoundTrips: Int { started.load(ordering: .relaxed) }
@@ -29,7 +30,7 @@ public final class InProcessConnection: AppConnection {
         self.appName = appName
         manifest = host.application.manifest
         catalog = host.catalog
-        let (slot, foreground) = (slot, foreground)
+        let (slot, foreground, sink) = (slot, foreground, shortcutsSink)
         foreground.reset(active: host.application.connectedScenes.count { $0.activationState == .foregroundActive })
         // In process, calls start directly on the main actor: the link only routes what the
         // app sends back, so it has nothing to transmit.
@@ -39,6 +40,9 @@ public final class InProcessConnection: AppConnection {
                 foreground.note(event)
                 slot.trace?.record(.lifecycle, event.description)
             case .report(let report): slot.trace?.record(.report, report.description)
+            case .shortcuts(let shortcuts):
+                slot.trace?.record(.report, shortcuts.description)
+                sink.deliver(shortcuts)
             default: break
             }
         }
@@ -48,6 +52,15 @@ public final class InProcessConnection: AppConnection {
             // can send them, so there is no peer to blame.
             try? link.deliver(message)
         }
+    }
+
+    /// The app's end of this connection: what the app sends its shortcuts messages through.
+    public var appEndpoint: HostEndpoint { endpoint }
+
+    /// Passes every shortcuts message the app sends (in order, on the app's main actor) to
+    /// `receive` from now on; nil drops them.
+    public func receiveShortcuts(_ receive: (@Sendable (ShortcutsMessage) -> Void)?) {
+        shortcutsSink.receiver = receive
     }
 
     /// Starts the call as one task on the main actor, where the app's endpoint serves it;
@@ -93,5 +106,25 @@ public final class InProcessConnection: AppConnection {
     /// Records the app's lifecycle callbacks and host reports in `trace` from now on.
     public func attach(_ trace: Trace?) {
         slot.trace = trace
+    }
+}
+
+/// Where a connection passes the shortcuts messages its app sends (set with the connection's
+/// `receiveShortcuts`); nothing receives them until one is set.
+public final class ShortcutsSlot: Sendable {
+    private let receive = Mutex<(@Sendable (ShortcutsMessage) -> Void)?>(nil)
+
+    /// An empty slot.
+    public init() {}
+
+    /// Who receives the messages.
+    public var receiver: (@Sendable (ShortcutsMessage) -> Void)? {
+        get { receive.withLock { $0 } }
+        set { receive.withLock { $0 = newValue } }
+    }
+
+    /// Passes one message to the receiver, if any.
+    public func deliver(_ message: ShortcutsMessage) {
+        receiver?(message)
     }
 }

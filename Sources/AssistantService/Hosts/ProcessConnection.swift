@@ -28,6 +28,7 @@ public final class ProcessConnection: AppConnection {
     private let traceSlot = TraceSlot()
     private let activeScenes = ActiveScenes()
     private let foregroundScenes = ForegroundScenes()
+    private let shortcuts = ShortcutsSlot()
 
     /// A connection that will start `launch` on demand, listening at `<runtimeDirectory>/<socketName>`.
     ///
@@ -40,7 +41,7 @@ public final class ProcessConnection: AppConnection {
         self.manifest = manifest
         self.catalog = catalog
         let slot = traceSlot
-        let (activeScenes, foregroundScenes) = (activeScenes, foregroundScenes)
+        let (activeScenes, foregroundScenes, shortcuts) = (activeScenes, foregroundScenes, shortcuts)
         socketPath = runtimeDirectory.socketPath(socketName ?? "host-\(getpid())-\(Self.serial.add(1, ordering: .relaxed).newValue).sock")
         listener = try SocketListener(path: socketPath)
         let doorway = Doorway()
@@ -54,10 +55,12 @@ public final class ProcessConnection: AppConnection {
                     activeScenes.note(event)
                     foregroundScenes.note(event)
                 }
+                if case .shortcuts(let message) = message { shortcuts.deliver(message) }
                 guard let trace = slot.trace else { return }
                 switch message {
                 case .lifecycle(let event): trace.record(.lifecycle, event.description)
                 case .report(let report): trace.record(.report, report.description)
+                case .shortcuts(let message): trace.record(.report, message.description)
                 default: break
                 }
             },
@@ -77,6 +80,12 @@ public final class ProcessConnection: AppConnection {
     }
 
     private static let serial = Atomic<Int>(0)
+
+    /// Passes every shortcuts message the host sends (in order, on the transport's thread) to
+    /// `receive` from now on; nil drops them.
+    public func receiveShortcuts(_ receive: (@Sendable (ShortcutsMessage) -> Void)?) {
+        shortcuts.receiver = receive
+    }
 
     /// The host's process identifier while it runs.
     public var processIdentifier: Int32? {

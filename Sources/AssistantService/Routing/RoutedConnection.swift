@@ -58,7 +58,7 @@ public final class RoutedConnection: AppConnection {
         self.device = device
         manifest = Self.admissionManifest(bundle)
         app = try ProcessConnection(
-            launch: HostLaunch(executable: bundle.executable.path, environment: environment), appName: bundle.name,
+            launch: HostLaunch(executable: bundle.executable.path, environment: environment, device: device), appName: bundle.name,
             manifest: bundle.manifest, catalog: catalog, runtimeDirectory: runtimeDirectory,
             maxMissedBudgets: maxMissedBudgets)
         var extensionEnvironment = environment
@@ -71,7 +71,7 @@ public final class RoutedConnection: AppConnection {
                 supportsMultipleScenes: true, intentsSupported: plugIn.intentsSupported,
                 intentsRestrictedWhileLocked: plugIn.intentsRestrictedWhileLocked)
             let connection = try ProcessConnection(
-                launch: HostLaunch(executable: plugIn.executable.path, environment: extensionEnvironment),
+                launch: HostLaunch(executable: plugIn.executable.path, environment: extensionEnvironment, device: device),
                 appName: plugIn.name, manifest: manifest, catalog: catalog, runtimeDirectory: runtimeDirectory,
                 maxMissedBudgets: maxMissedBudgets)
             extensions.append(ExtensionHost(bundle: plugIn, connection: connection))

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The app's end of the message protocol: it turns the system's messages into calls on the
 /// app's `IntentHost` and `Application`, and everything the app has to say into messages.
@@ -41,6 +40,11 @@ public final class HostEndpoint {
         host.onReport = { report in send(.report(report)) }
     }
 
+    /// Sends what the app tells the system's shortcuts store (donations, suggestions, actions).
+    public func send(_ message: ShortcutsMessage) {
+        send(.shortcuts(message))
+    }
+
     /// The calls started by `receive(_:)` that have not answered yet.
     public var callsInFlight: Int { calls.count }
 
@@ -60,7 +64,10 @@ public final class HostEndpoint {
     /// steps travel in the answer). A visit that never suspends is one message back, however
     /// many steps it made. Cancelling the calling task cancels the handler's work.
     public func serve(_ id: UInt64, _ call: PhaseCall) async {
-        let held = HeldSteps(id: id, send: send)
+        let send = send
+        let held = HeldUntilSuspension<PhaseStep> { steps in
+            for step in steps { send(.step(id: id, step: step)) }
+        }
         let answer = await host.answer(call) { step in held.hold(step) }
         if case .progressed(let intent, _) = answer {
             send(.answer(id: id, answer: .progressed(intent: intent, steps: held.take())))
@@ -179,48 +186,4 @@ extension MessageProtocol {
     /// The environment variable a system sets to choose how long an intents extension stays idle
     /// before it exits (seconds, e.g. `0.5`).
     public static let idleExitVariable = "SCENEINTENTS_IDLE_EXIT"
-}
-
-/// The steps of one call not yet sent on their own (see `HostEndpoint.serve(_:_:)`).
-///
-/// The first held step schedules a flush on the main actor: that job can only run once the
-/// visit's own job suspends or ends, which is exactly when the system must hear the steps
-/// (suspended) or can have them in the answer (ended; the flush then finds nothing).
-private final class HeldSteps: Sendable {
-    private struct State {
-        var steps: [PhaseStep] = []
-        var isFlushScheduled = false
-    }
-    private let id: UInt64
-    private let send: @Sendable (AppMessage) -> Void
-    private let state = Mutex(State())
-
-    init(id: UInt64, send: @escaping @Sendable (AppMessage) -> Void) {
-        self.id = id
-        self.send = send
-    }
-
-    /// Holds a completed step.
-    func hold(_ step: PhaseStep) {
-        let schedule = state.withLock { state in
-            state.steps.append(step)
-            defer { state.isFlushScheduled = true }
-            return !state.isFlushScheduled
-        }
-        if schedule { Task { @MainActor in self.flush() } }
-    }
-
-    /// Sends the held steps as `step` messages.
-    func flush() {
-        for step in take() { send(.step(id: id, step: step)) }
-    }
-
-    /// The held steps, no longer held.
-    func take() -> [PhaseStep] {
-        state.withLock { state in
-            state.isFlushScheduled = false
-            defer { state.steps = [] }
-            return state.steps
-        }
-    }
 }

@@ -14,6 +14,10 @@ public enum MessageProtocol {
     public static let socketVariable = "SCENEINTENTS_SOCKET"
     /// The environment variable holding the one-time token a launched host presents in its hello.
     public static let tokenVariable = "SCENEINTENTS_TOKEN"
+    /// The environment variable saying whether the device was locked when the host was launched
+    /// (`1` locked, `0` not): a host starts with its device in that state, so a relaunch does
+    /// not forget a lock (later changes arrive as `lock` events).
+    public static let deviceLockedVariable = "SCENEINTENTS_DEVICE_LOCKED"
 }
 
 /// What kind of process a host is.
@@ -137,4 +141,61 @@ public enum AppMessage: Sendable, Equatable, Codable {
     case lifecycle(LifecycleEvent)
     /// Something the host noticed that no answer carries.
     case report(HostReport)
+    /// Donations, shortcut suggestions and performed actions, for the system's shortcuts store
+    /// (nothing answers it: the store's refusals are the app's to check first).
+    case shortcuts(ShortcutsMessage)
+}
+
+/// A shortcut as an app offers it: an intent with the parameters set up ahead, or a user activity.
+public enum Shortcut: Sendable, Equatable, Codable {
+    /// Runs the intent with its stored parameters.
+    case intent(AnyIntent)
+    /// Continues the activity in the app.
+    case userActivity(UserActivity)
+}
+
+/// A shortcut with the phrase suggested for recording it (the action's or intent's own).
+public struct ShortcutSuggestion: Sendable, Equatable, Codable {
+    /// The shortcut.
+    public var shortcut: Shortcut
+    /// The phrase suggested when a user records a voice shortcut for it.
+    public var suggestedPhrase: String?
+
+    /// A suggestion.
+    public init(_ shortcut: Shortcut, suggestedPhrase: String?) {
+        self.shortcut = shortcut
+        self.suggestedPhrase = suggestedPhrase
+    }
+}
+
+/// Which donations to delete.
+public enum DonationDeletion: Sendable, Equatable, Codable {
+    /// The donations with these interaction identifiers.
+    case identifiers([String])
+    /// The donations with this group identifier.
+    case group(String)
+    /// Every donation of the app.
+    case all
+}
+
+/// What an app tells the system's shortcuts store; in order, and never answered.
+public enum ShortcutsMessage: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// A completed interaction, donated, with the phrase suggested for a shortcut made from it.
+    case donate(Interaction, suggestedPhrase: String?)
+    /// Donations to forget.
+    case deleteDonations(DonationDeletion)
+    /// The app's shortcut suggestions, replacing all earlier ones (empty clears them).
+    case setSuggestions([ShortcutSuggestion])
+    /// One line of the app's action timeline, for the trace.
+    case performed(String)
+
+    /// One line for the trace.
+    public var description: String {
+        switch self {
+        case .donate(let interaction, _): "donate \(interaction.intent.typeName) \(interaction.identifier)"
+        case .deleteDonations(let deletion): "delete donations \(deletion)"
+        case .setSuggestions(let shortcuts): "set \(shortcuts.count) shortcut suggestion(s)"
+        case .performed(let line): "performed \(line)"
+        }
+    }
 }

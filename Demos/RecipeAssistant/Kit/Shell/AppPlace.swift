@@ -19,14 +19,15 @@ enum AppPlace {
     nonisolated static let hostExecutableName = "recipe-assistant-app"
 
     /// A connection that starts `recipe-assistant-app` (beside the running executable) with the
-    /// options that matter app-side, listening in `options.runtimeDirectory` (or the default).
-    static func connection(_ options: RecipeShell.Options) throws -> ProcessConnection {
+    /// options that matter app-side, listening in `options.runtimeDirectory` (or the default);
+    /// each launch starts with `device`'s lock state, so a relaunch does not forget `:lock`.
+    static func connection(_ options: RecipeShell.Options, device: Device) throws -> ProcessConnection {
         let running = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let executable = ((running as NSString).deletingLastPathComponent as NSString)
             .appendingPathComponent(hostExecutableName)
         let arguments = ["--catalog-size", String(options.catalogSize)] + (options.json ? ["--json"] : [])
         return try ProcessConnection(
-            launch: HostLaunch(executable: executable, arguments: arguments), appName: RecipeAssistantApp.name,
+            launch: HostLaunch(executable: executable, arguments: arguments, device: device), appName: RecipeAssistantApp.name,
             manifest: RecipeAssistantApp.bundledManifest(), catalog: RecipeAssistantApp.catalog(),
             runtimeDirectory: RuntimeDirectory.prepare(options.runtimeDirectory))
     }

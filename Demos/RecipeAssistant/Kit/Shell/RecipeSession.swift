@@ -19,8 +19,8 @@ public final class RecipeSession: ShellApp {
         let warnings = environment.warnings
         if options.separateProcesses {
             // The app's book lives in its process; the featured recipes name the entities here.
-            place = .separate(try AppPlace.connection(options))
             device = Device()
+            place = .separate(try AppPlace.connection(options, device: device))
             vocabulary = RecipeAssistantApp.vocabulary(featured: RecipeBook.demo().featured)
             assistant = Assistant(
                 connection: place.connection, user: environment.user, device: device, clock: environment.clock,

@@ -1,0 +1,117 @@
+import Assistant
+import Foundation
+import SceneIntents
+import SceneIntentsFeatures
+
+/// Hobson, assembled: the app (manifest from its Info.plist, delegates, its screen), its intent
+/// host, the dispatcher every action goes through, and an in-process connection whose shortcuts
+/// messages (donations, suggestions, timeline lines) go to the system side.
+@MainActor
+public final class HobsonApp {
+    /// The app's name.
+    public static let name = "Hobson"
+    /// The app's URL scheme.
+    public static let scheme = "hobson"
+    /// The app's runtime.
+    public let application: Application
+    /// The app's side of the boundary.
+    public let host: IntentHost
+    /// The assistant's way in.
+    public let connection: InProcessConnection
+    /// The device, shared with the assistant.
+    public let device: Device
+    /// The insults.
+    public let book: InsultBook
+    /// The one dispatch path.
+    public let dispatcher: ActionDispatcher
+    /// The actions.
+    public let actions: HobsonActions
+
+    /// The app, not yet running.
+    ///
+    /// - Parameters:
+    ///   - clock: times the dispatcher's performances.
+    ///   - manifest: the manifest (default: the Info.plist shipped with the demo).
+    ///   - group: the features served (default: the app's group).
+    ///   - makeIdentifier: names donations (default: UUIDs).
+    ///   - now: dates donations.
+    public init<C: Clock>(
+        clock: C, manifest: AppManifest? = nil, group: FeatureGroup = HobsonFeatures.app,
+        conditions: FeatureConditions = HobsonFeatures.defaultConditions, device: Device = Device(),
+        makeIdentifier: @escaping @MainActor () -> String = { HobsonApp.shortIdentifier() },
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) throws where C.Duration == Duration {
+        let manifest = try manifest ?? Self.bundledManifest()
+        let book = InsultBook()
+        let actions = HobsonActions(book: book)
+        let dispatcher = ActionDispatcher(
+            group: group, manifest: manifest, scheme: Self.scheme, conditions: conditions, clock: clock,
+            makeIdentifier: makeIdentifier, now: now)
+        self.book = book
+        self.actions = actions
+        self.dispatcher = dispatcher
+        self.device = device
+        application = Application(
+            manifest: manifest, device: device, sceneDelegates: ["HobsonSceneDelegate": HobsonSceneDelegate.self],
+            delegate: { HobsonAppDelegate(book: book, dispatcher: dispatcher, actions: actions) })
+        host = IntentHost(application: application, catalog: try Self.catalog())
+        connection = InProcessConnection(host: host, appName: Self.name)
+        let endpoint = connection.appEndpoint
+        dispatcher.outlet = { endpoint.send($0) }
+        let application = application
+        actions.register(with: dispatcher) { () -> any InsultPresenter in Self.presenter(of: application) }
+    }
+
+    /// The foreground screen, or nothing to draw on (launched for an intent, no scene).
+    static func presenter(of application: Application) -> any InsultPresenter {
+        if let screen = application.mostRecentlyActiveScene?.visibleViewController as? InsultViewController { return screen }
+        return NoScreen()
+    }
+
+    /// A short random name for a donation or a voice shortcut (8 hexadecimal digits).
+    public nonisolated static func shortIdentifier() -> String {
+        String(UUID().uuidString.prefix(8)).lowercased()
+    }
+
+    /// The intents the app defines.
+    public nonisolated static func catalog() throws -> IntentCatalog {
+        try IntentCatalog([InsultMeIntent.self, GetFavouriteInsultIntent.self, MakeMeLaughIntent.self])
+    }
+
+    /// The manifest read from the Info.plist shipped with the demo.
+    public nonisolated static func bundledManifest() throws -> AppManifest {
+        guard let url = Bundle.module.url(forResource: "Info", withExtension: "plist", subdirectory: "Resources") else {
+            throw ManifestError(code: .malformedPropertyList, key: "Info.plist", value: "not found in the demo's resources")
+        }
+        return try AppManifest(contentsOf: url)
+    }
+
+    /// The words the assistant understands for Hobson.
+    public nonisolated static func vocabulary() -> Vocabulary {
+        var vocabulary = Vocabulary()
+        let phrases: [(String, String)] = [
+            ("insult me", InsultMeIntent.typeName), ("insult me like a ${style}", InsultMeIntent.typeName),
+            ("give me a ${style} insult", InsultMeIntent.typeName),
+            ("whats my favourite insult", GetFavouriteInsultIntent.typeName),
+            ("tell me my favourite insult", GetFavouriteInsultIntent.typeName),
+            ("make me laugh", MakeMeLaughIntent.typeName), ("tell me a joke", MakeMeLaughIntent.typeName),
+        ]
+        // The phrases are fixed and well formed; a typo would be caught by the demo's tests.
+        for (phrase, intent) in phrases { try? vocabulary.addPhrase(phrase, intent: intent) }
+        vocabulary.setEntities(
+            InsultStyle.allCases.filter { $0 != .unknown }.map {
+                Entity(identifier: String(describing: $0), name: $0.displayName, synonyms: $0.synonyms)
+            }, forSlot: "style")
+        return vocabulary
+    }
+
+    /// Sets the app's shortcut suggestions again (after its conditions changed).
+    public func publishSuggestions() {
+        actions.publishSuggestions(with: dispatcher)
+    }
+
+    /// The screen on top of the foreground scene, if any.
+    public var screen: InsultViewController? {
+        application.mostRecentlyActiveScene?.visibleViewController as? InsultViewController
+    }
+}

@@ -1,0 +1,120 @@
+import AssistantShortcuts
+import Foundation
+import SceneIntents
+import SceneIntentsFeatures
+
+extension HobsonSession {
+    /// `:suggestions`: what the system would offer — the app's suggestions and its most
+    /// frequent recent donations, ranked.
+    public func suggestions() async -> [String] {
+        await inbox.flush()
+        let offers = store.offers(now: now())
+        guard !offers.isEmpty else { return ["No shortcuts to offer yet."] }
+        return offers.enumerated().map { "\($0.offset + 1). \($0.element.description(catalog: store.catalog))" }
+    }
+
+    /// `:donations`: the donations the system keeps for Hobson, oldest first.
+    public func donations() async -> [String] {
+        await inbox.flush()
+        let donations = store.donations
+        guard !donations.isEmpty else { return ["No donations."] }
+        return donations.map { donation in
+            let group = donation.interaction.groupIdentifier.map { " [\($0)]" } ?? ""
+            let said = donation.interaction.intentResponse?.values["insult"].map { " “\($0)”" } ?? ""
+            return "\(ShortcutOffers.summary(of: donation.suggestion.shortcut, catalog: store.catalog))\(group)\(said)"
+        }
+    }
+
+    /// `:delete-donations [GROUP]`: the user deletes Hobson's donations of a group, or all of
+    /// them, in the system's settings (the app need not run; it deletes its own with
+    /// `ActionDispatcher.deleteDonations`).
+    public func deleteDonations(group: String?) async throws(HobsonCommandError) -> [String] {
+        // Donations still on their way (a request the shell sent straight to the assistant) count.
+        await inbox.flush()
+        let store = store
+        let deleted: Int
+        do throws(DonationError) {
+            deleted = try await store.offload { () throws(DonationError) in try store.deleteDonations(group.map(DonationDeletion.group) ?? .all) }
+        } catch {
+            throw HobsonCommandError(.refused, value: group ?? "all", error.message)
+        }
+        return ["Deleted \(deleted) donation\(deleted == 1 ? "" : "s")\(group.map { " in \($0)" } ?? "")."]
+    }
+
+    /// `:add-voice-shortcut PHRASE [for ACTION]`: records the phrase for the top offer (of that
+    /// action), or, when the system has none for the action, for the action itself through the
+    /// app's one generic call.
+    public func addVoiceShortcut(_ phrase: String, for action: String?) async throws(HobsonCommandError) -> [String] {
+        await inbox.flush()
+        let intentType = try action.map { name throws(HobsonCommandError) in try Self.intentType(of: name) }
+        let offer = store.offers(now: now(), limit: .max).first { offer in
+            intentType.map { offer.suggestion.shortcut.typeName == $0 } ?? true
+        }
+        guard offer != nil || intentType != nil else {
+            throw HobsonCommandError(.nothingToActOn, value: phrase, "There is nothing to record “\(phrase)” for yet; use Hobson first, or add: for InsultMe.")
+        }
+        do throws(VoiceShortcutRefusal) {
+            if let offer { return await learned(try await store.add(offer.suggestion, phrase: phrase)) }
+            guard let app else { return await learned(try await store.add(try Self.plainSuggestion(of: intentType), phrase: phrase)) }
+            let (actions, dispatcher) = (app.actions, app.dispatcher)
+            let result: VoiceShortcutResult
+            switch intentType {
+            case InsultMeIntent.typeName:
+                result = try await dispatcher.addVoiceShortcut(for: actions.insult, InsultRequest(), phrase: phrase, editor: store)
+            case GetFavouriteInsultIntent.typeName:
+                result = try await dispatcher.addVoiceShortcut(for: actions.favourite, .noInput, phrase: phrase, editor: store)
+            default:
+                result = try await dispatcher.addVoiceShortcut(for: actions.laugh, .noInput, phrase: phrase, editor: store)
+            }
+            return await learned(result)
+        } catch {
+            throw HobsonCommandError(.refused, value: phrase, "Not recorded: \(error.message)")
+        }
+    }
+
+    /// `:edit-voice-shortcut PHRASE -> NEW`.
+    public func editVoiceShortcut(_ phrase: String, to newPhrase: String) async throws(HobsonCommandError) -> [String] {
+        try await edit(phrase, .rephrase(newPhrase))
+    }
+
+    /// `:delete-voice-shortcut PHRASE`.
+    public func deleteVoiceShortcut(_ phrase: String) async throws(HobsonCommandError) -> [String] {
+        try await edit(phrase, .delete)
+    }
+
+    /// `:voice-shortcuts`: every voice shortcut, in the order recorded.
+    public func voiceShortcuts() -> [String] {
+        let shortcuts = store.voiceShortcuts()
+        guard !shortcuts.isEmpty else { return ["No voice shortcuts."] }
+        return shortcuts.map { "“\($0.phrase)” → \(ShortcutOffers.summary(of: $0.suggestion.shortcut, catalog: store.catalog))" }
+    }
+
+    private func edit(_ phrase: String, _ change: VoiceShortcutChange) async throws(HobsonCommandError) -> [String] {
+        do throws(VoiceShortcutRefusal) { return await learned(try await store.edit(phrase: phrase, change)) } catch {
+            throw HobsonCommandError(.refused, value: phrase, "Not changed: \(error.message)")
+        }
+    }
+
+    /// The assistant learns the voice shortcuts' phrases as they now are; the result's line.
+    private func learned(_ result: VoiceShortcutResult) async -> [String] {
+        await assistant.setVocabulary(voice.vocabulary())
+        return [result.description]
+    }
+
+    /// The shortcut the system makes for an intent with nothing set, when the app is elsewhere.
+    private static func plainSuggestion(of intentType: String?) throws(VoiceShortcutRefusal) -> ShortcutSuggestion {
+        guard let intentType, let descriptor = try? HobsonApp.catalog().descriptor(named: intentType) else {
+            throw VoiceShortcutRefusal(.invalidShortcut, value: intentType ?? "", "Hobson defines no intent \(intentType ?? "")")
+        }
+        return ShortcutSuggestion(.intent(descriptor.makeIntent()), suggestedPhrase: descriptor.suggestedInvocationPhrase)
+    }
+
+    /// The intent type of an action's name (case-insensitive).
+    static func intentType(of action: String) throws(HobsonCommandError) -> String {
+        let names = [InsultMeAction.name, GetFavouriteInsultAction.name, MakeMeLaughAction.name]
+        guard let name = names.first(where: { $0.lowercased() == action.lowercased() }) else {
+            throw HobsonCommandError(.badArgument, value: action, "There is no action \(action); the actions are \(names.joined(separator: ", ")).")
+        }
+        return name
+    }
+}

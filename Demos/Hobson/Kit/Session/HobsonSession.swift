@@ -1,0 +1,110 @@
+import Assistant
+import AssistantShortcuts
+import Foundation
+import SceneIntents
+import SceneIntentsFeatures
+import SceneIntentsStore
+
+/// Why a Hobson command did nothing.
+public typealias HobsonCommandError = FeatureError<HobsonCommandCode>
+
+/// The kinds of `HobsonCommandError`.
+public enum HobsonCommandCode: String, FeatureErrorCode {
+    /// The app is not showing anything to act on.
+    case nothingToActOn
+    /// An argument is missing or not understood.
+    case badArgument
+    /// The app, the dispatcher or the store refused.
+    case refused
+}
+
+/// Hobson and the system side around it: the app (in process, or in `hobson-app`), an
+/// assistant, and the app's shortcuts store in a data directory (donations, suggestions, voice
+/// shortcuts), fed by the app's shortcuts messages through an inbox. Every demo command is a
+/// method answering the lines to print.
+@MainActor
+public final class HobsonSession {
+    /// Where the app runs.
+    public let place: HobsonPlace
+    /// The assistant.
+    public let assistant: Assistant
+    /// The system's store for Hobson.
+    public let store: ShortcutsStore
+    /// Where the app's shortcuts messages are taken in.
+    public let inbox: ShortcutsInbox
+    /// The assistant's connection: the app's, running voice shortcuts.
+    public let voice: VoiceShortcutConnection
+    let now: @Sendable () -> Date
+
+    /// A session keeping the system's store in `dataDirectory`.
+    ///
+    /// - Parameters:
+    ///   - clock: the assistant's clock (budgets, trace).
+    ///   - appClock: times the app's performances (in process).
+    ///   - separateProcesses: run the app in `hobson-app`, started on demand, with its socket in
+    ///     `runtimeDirectory` (nil: the transport's default).
+    ///   - makeIdentifier: names donations and voice shortcuts (default: short random names).
+    ///   - now: dates donations and ranks them.
+    /// - Throws: `StoreError` when the store cannot be opened, `ManifestError` or
+    ///   `IntentCatalogError` when the app cannot be assembled, `TransportError` when its
+    ///   socket cannot be made.
+    public init<C: Clock>(
+        dataDirectory: String, user: any UserAgent, clock: BudgetClock, appClock: C,
+        separateProcesses: Bool = false, runtimeDirectory: String? = nil,
+        conditions: FeatureConditions = HobsonFeatures.defaultConditions,
+        makeIdentifier: @escaping @Sendable () -> String = { HobsonApp.shortIdentifier() },
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) throws where C.Duration == Duration {
+        let device: Device
+        if separateProcesses {
+            device = Device()
+            place = try HobsonPlace.separate(runtimeDirectory: runtimeDirectory, device: device)
+        } else {
+            let app = try HobsonApp(clock: appClock, conditions: conditions, makeIdentifier: { makeIdentifier() }, now: now)
+            place = .inProcess(app, HobsonAppDriver(app: app))
+            device = app.device
+        }
+        self.now = now
+        store = try ShortcutsStore(
+            directory: dataDirectory, appName: HobsonApp.name, manifest: try HobsonApp.bundledManifest(),
+            catalog: try HobsonApp.catalog(), appPhrases: HobsonApp.vocabulary(), makeIdentifier: makeIdentifier)
+        voice = VoiceShortcutConnection(place.connection, store: store, appPhrases: HobsonApp.vocabulary())
+        assistant = Assistant(connection: voice, user: user, device: device, clock: clock, vocabulary: voice.vocabulary())
+        let trace = assistant.trace
+        let inbox = ShortcutsInbox(store: store) { line in trace.record(.report, line) }
+        self.inbox = inbox
+        place.receiveShortcuts { inbox.receive($0) }
+    }
+
+    /// The app, when it runs in the session's process.
+    public var app: HobsonApp? {
+        if case .inProcess(let app, _) = place { app } else { nil }
+    }
+
+    /// An app-side command (`:open`, `:tap N`, `:url URL`, `:timeline`, `:grant …`, `:revoke …`,
+    /// `:delete-donations [GROUP]`), where the app runs; what it printed, once the app's
+    /// shortcuts messages are stored.
+    public func run(_ line: String) async throws(HobsonCommandError) -> [String] {
+        let lines = try await place.run(line)
+        await inbox.flush()
+        return lines
+    }
+
+    /// The foreground screen's lines (heading first), or why there is none.
+    public func screen() async -> [String] {
+        await place.screen()
+    }
+
+    /// Words said to the assistant (a voice shortcut's phrase runs its shortcut): the outcome.
+    public func say(_ words: String) async -> AssistantOutcome {
+        voice.heard(words)
+        let outcome = await assistant.perform(.utterance(words))
+        await inbox.flush()
+        return outcome
+    }
+
+    /// Ends the app.
+    public func close() async {
+        await place.close()
+    }
+}

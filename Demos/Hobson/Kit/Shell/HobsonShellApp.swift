@@ -1,0 +1,98 @@
+import Assistant
+import Foundation
+import SceneIntentsShell
+
+/// The `hobson` CLI's options: the shell's standard ones and `--data DIR`.
+public struct HobsonOptions: CLIOptions {
+    /// The common settings.
+    public var session = SessionSettings()
+    /// Where the system side keeps Hobson's donations and shortcuts.
+    public var dataDirectory = HobsonOptions.defaultDataDirectory
+
+    /// Every option at its default.
+    public init() {}
+
+    /// `$XDG_DATA_HOME/sceneintents`, else `~/.local/share/sceneintents`.
+    public static var defaultDataDirectory: String {
+        let environment = ProcessInfo.processInfo.environment
+        if let data = environment["XDG_DATA_HOME"], !data.isEmpty { return "\(data)/sceneintents" }
+        return "\(NSHomeDirectory())/.local/share/sceneintents"
+    }
+
+    /// The table `--help` and parsing read.
+    public static let all: [CLIOption<HobsonOptions>] = [
+        .script, .trace, .json, .separateProcesses(host: "hobson-app"), .runtimeDirectory,
+        CLIOption(["--data"], value: "DIR", "Keep the system's store of donations and shortcuts in DIR (default: \(defaultDataDirectory)).") {
+            options, value throws(UsageError) in
+            guard !value.isEmpty else {
+                throw UsageError(code: .badValue, value: value, message: "--data needs a directory path, not an empty one.")
+            }
+            options.dataDirectory = value
+        },
+        .help,
+    ]
+}
+
+/// Hobson as the shell drives it: the session (app, assistant, store) and the lines the user
+/// says, which arm voice shortcuts before the assistant hears them.
+@MainActor
+public final class HobsonShellApp: ShellApp {
+    /// The app, the assistant and the system's store.
+    public let session: HobsonSession
+
+    /// Hobson over the store in `options.dataDirectory`, answering `environment.user`.
+    public init(options: HobsonOptions, environment: ShellEnvironment) throws {
+        session = try HobsonSession(
+            dataDirectory: options.dataDirectory, user: environment.user, clock: environment.clock, appClock: ContinuousClock(),
+            separateProcesses: options.session.separateProcesses, runtimeDirectory: options.session.runtimeDirectory)
+    }
+
+    /// The assistant.
+    public var assistant: Assistant { session.assistant }
+    /// The app's phrases and the voice shortcuts' phrases.
+    public var vocabulary: Vocabulary { session.voice.vocabulary() }
+
+    /// The foreground screen, framed.
+    public func screen() async -> String? {
+        let lines = await session.screen()
+        guard lines.count > 1, let heading = lines.first else { return nil }
+        return ScreenFrame.render(heading: heading, badge: "", lines: Array(lines.dropFirst()))
+    }
+
+    /// Terminates the app, or stops its process.
+    public func close() async {
+        await session.close()
+    }
+}
+
+/// The lines of a session, each told to Hobson's voice shortcut connection as it is read: a
+/// voice shortcut's phrase arms its shortcut for the request it starts.
+public final class HeardLines: LineSource {
+    private let source: any LineSource
+    private let listener = ListenerSlot()
+
+    /// Lines from `source`.
+    public init(_ source: any LineSource) {
+        self.source = source
+    }
+
+    /// Who hears each line (set once the app exists).
+    public func listen(with heard: @escaping @Sendable (String) -> Void) {
+        listener.set(heard)
+    }
+
+    /// The next line, heard first.
+    public func nextLine() async -> String? {
+        guard let line = await source.nextLine() else { return nil }
+        listener.hear(line.trimmingCharacters(in: .whitespaces))
+        return line
+    }
+}
+
+import Synchronization
+
+private final class ListenerSlot: Sendable {
+    private let heard = Mutex<(@Sendable (String) -> Void)?>(nil)
+    func set(_ listener: @escaping @Sendable (String) -> Void) { heard.withLock { $0 = listener } }
+    func hear(_ line: String) { heard.withLock { $0 }?(line) }
+}

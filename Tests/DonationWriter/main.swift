@@ -1,0 +1,42 @@
+import AssistantShortcuts
+import Foundation
+import HobsonKit
+import SceneIntents
+
+// donation-writer: a child process for AssistantShortcutsTests' crash test.
+//
+//   donation-writer DIR NAME
+//
+// Opens Hobson's shortcuts store in DIR and donates completed `InsultMe` interactions named
+// NAME-0, NAME-1, … forever, writing "ack N" on stdout after each donation returned (so it is
+// on disk), until it is killed. A refused donation prints "error …" and exits 3.
+
+/// One line on stdout, written at once (a `FileHandle` does not buffer).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3 else {
+    FileHandle.standardError.write(Data("usage: donation-writer DIR NAME\n".utf8))
+    exit(2)
+}
+do {
+    let store = try ShortcutsStore(
+        directory: arguments[1], appName: HobsonApp.name,
+        manifest: AppManifest(intentsSupported: [InsultMeIntent.typeName], userActivityTypes: [InsultMeIntent.typeName]),
+        catalog: try HobsonApp.catalog(), appPhrases: HobsonApp.vocabulary())
+    var sequence = 0
+    while true {
+        let interaction = Interaction(
+            intent: AnyIntent(InsultMeIntent(style: .pirate)),
+            response: IntentResponse(code: .success, values: ["insult": String(repeating: "arr ", count: 200)]),
+            identifier: "\(arguments[2])-\(sequence)", groupIdentifier: arguments[2], handlingStatus: .success, date: Date())
+        try store.donate(interaction, suggestedPhrase: "Insult me")
+        say("ack \(sequence)")
+        sequence += 1
+    }
+} catch {
+    say("error \(error)")
+    exit(3)
+}
