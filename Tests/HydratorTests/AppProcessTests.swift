@@ -36,7 +36,8 @@ struct AppProcessTests {
         defer { container.remove() }
         let runtime = try container.runtimeDirectory()
         let connection = try ProcessConnection(
-            launch: HostLaunch(executable: BuiltProducts.executable("hydrator-app"), arguments: ["--container", container.path]),
+            launch: HostLaunch(
+                executable: BuiltProducts.executable("hydrator-app"), environment: [HydrationStore.containerVariable: container.path]),
             appName: HydratorApp.name, manifest: HydratorApp.manifest, catalog: try HydratorApp.catalog(),
             runtimeDirectory: runtime)
         let user = ScriptedUser()

@@ -38,7 +38,7 @@ public final class HydratorSession: ShellApp {
                 vocabulary: vocabulary)
         } else {
             let app = try HydratorApp(container: options.containerPath, calendar: calendar, now: now)
-            place = .inProcess(app, HydratorAppDriver(app: app))
+            place = .inProcess(app, HydratorAppDriver(application: app.application))
             assistant = try app.makeAssistant(user: environment.user, clock: environment.clock)
         }
     }

@@ -10,14 +10,14 @@ import SceneIntentsShell
 @MainActor
 public final class HydratorAppDriver {
     /// The app it drives.
-    public let app: HydratorApp
+    public let application: Application
 
     /// What `:screen` prints when the app is not running.
     public static let notRunningLine = "(\(HydratorApp.name) is not running.)"
 
-    /// A driver for `app`.
-    public init(app: HydratorApp) {
-        self.app = app
+    /// A driver for Hydrator's `application` (its host's, in the app's own process).
+    public init(application: Application) {
+        self.application = application
     }
 
     /// Carries out one line; answers what it printed ("" for nothing).
@@ -32,7 +32,6 @@ public final class HydratorAppDriver {
             throw HydratorCommandError(
                 .badArgument, line, takesNumber ? "Type \(name) and a whole number, as in \(name) 2." : "\(name) takes nothing after it.")
         }
-        let application = app.application
         do {
             switch name {
             case ":open": try application.userOpensApp()
@@ -65,7 +64,6 @@ public final class HydratorAppDriver {
 
     /// The foreground scene's screen as text, or why there is none.
     public func screen() -> String {
-        let application = app.application
         guard application.isRunning else { return Self.notRunningLine }
         guard let scene = application.mostRecentlyActiveScene, scene.activationState.isForeground,
             let screen = scene.visibleViewController as? (any HydratorScreen)
@@ -74,12 +72,12 @@ public final class HydratorAppDriver {
     }
 
     private func delegate(_ line: String) throws(HydratorCommandError) -> HydratorAppDelegate {
-        guard let delegate = app.delegate else { throw Self.notRunning(line) }
+        guard let delegate = application.delegate as? HydratorAppDelegate else { throw Self.notRunning(line) }
         return delegate
     }
 
     private func navigation(_ line: String) throws(HydratorCommandError) -> NavigationController {
-        guard let scene = app.application.mostRecentlyActiveScene, scene.activationState.isForeground,
+        guard let scene = application.mostRecentlyActiveScene, scene.activationState.isForeground,
             let navigation = scene.rootViewController as? NavigationController
         else { throw HydratorCommandError(.nothingToActOn, line, "\(HydratorApp.name) is not on screen; type :open first.") }
         return navigation
@@ -87,13 +85,5 @@ public final class HydratorAppDriver {
 
     private static func notRunning(_ line: String) -> HydratorCommandError {
         HydratorCommandError(.nothingToActOn, line, "\(HydratorApp.name) is not running.")
-    }
-}
-
-extension HydratorApp {
-    /// Serves the driver's commands through a host process's endpoint.
-    public func serveCommands(on endpoint: HostEndpoint) {
-        let driver = HydratorAppDriver(app: self)
-        endpoint.onCommand = { line throws(HydratorCommandError) in try driver.run(line) }
     }
 }
