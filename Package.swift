@@ -22,6 +22,9 @@ let package = Package(
         .executable(name: "intentgen", targets: ["intentgen"]),
         .plugin(name: "IntentGenPlugin", targets: ["IntentGenPlugin"]),
         .library(name: "SceneIntentsTransport", targets: ["SceneIntentsTransport"]),
+        .library(name: "AssistantDaemon", targets: ["AssistantDaemon"]),
+        .executable(name: "assistantd", targets: ["assistantd"]),
+        .executable(name: "assistant", targets: ["assistant"]),
     ],
     targets: [
         .target(name: "SceneIntents", swiftSettings: strict),
@@ -46,6 +49,7 @@ let package = Package(
             dependencies: [
                 "SceneIntents", "Assistant", "RecipeAssistantKit", "PingKit", "AssistantService", "SceneIntentsStore",
                 "SceneIntentsTransport",
+                "AssistantDaemon",
             ],
             swiftSettings: strict),
         .executableTarget(name: "floor-hello", path: "Sources/FloorHello", swiftSettings: strict),
@@ -119,6 +123,22 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "SceneIntentsStoreTests", dependencies: ["SceneIntentsStore", "store-writer"],
+            swiftSettings: strict),
+            .target(
+            name: "AssistantDaemon", dependencies: ["Assistant", "AssistantService", "SceneIntents", "SceneIntentsTransport"],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "assistantd", dependencies: ["AssistantDaemon", "AssistantService", "Assistant", "RecipeAssistantKit"],
+            path: "Sources/assistantd", swiftSettings: strict),
+        .executableTarget(
+            name: "assistant", dependencies: ["AssistantDaemon", "Assistant", "SceneIntentsTransport"],
+            path: "Sources/AssistantClient", swiftSettings: strict),
+        .testTarget(
+            name: "AssistantDaemonTests",
+            dependencies: [
+                "AssistantDaemon", "Assistant", "AssistantService", "SceneIntents", "SceneIntentsTesting",
+                "SceneIntentsTransport", "RecipeAssistantKit", "assistantd", "assistant", "recipe-assistant-app",
+            ],
             swiftSettings: strict),
     ]
 )

@@ -1,0 +1,71 @@
+import Assistant
+import AssistantService
+import Foundation
+import SceneIntents
+import SceneIntentsTransport
+
+/// What the daemon needs of the connection to one served app, beyond `AppConnection`: to tell
+/// whether its process runs, to send it system events, and to end it.
+public protocol ServedConnection: AppConnection {
+    /// The host's process identifier while it runs.
+    var processIdentifier: Int32? { get async }
+    /// Sends a system event (starting the host when it is not running).
+    func send(_ event: SystemEvent) async -> EventOutcome
+    /// Stops the host (asking, then killing after `grace`) and stops listening.
+    func close(grace: Duration) async
+}
+
+extension ProcessConnection: ServedConnection {}
+
+/// One app the daemon serves: its bundle, its words, and the one connection every user's
+/// assistant shares (one running host per app).
+struct ServedApp: Sendable {
+    let bundle: AppBundle
+    let vocabulary: Vocabulary
+    let connection: any ServedConnection
+
+    /// The connection for one installed bundle: the one place a connection is made, so the
+    /// kind of connection (today the app's own process) changes here alone.
+    static func connect(
+        _ bundle: AppBundle, linked: LinkedApp, directory: RuntimeDirectory, configuration: DaemonConfiguration
+    ) throws(TransportError) -> ServedApp {
+        let connection = try ProcessConnection(
+            launch: HostLaunch(executable: bundle.executable.path), appName: bundle.name, manifest: bundle.manifest,
+            catalog: linked.catalog, runtimeDirectory: directory, socketName: socketName(for: bundle.identifier))
+        return ServedApp(bundle: bundle, vocabulary: linked.vocabulary, connection: connection)
+    }
+
+    /// A fixed socket name per app, so a restarted daemon replaces its predecessor's stale one
+    /// instead of leaving it behind; characters a file name should not hold become `_`.
+    static func socketName(for identifier: String) -> String {
+        let safe = identifier.unicodeScalars.map { scalar -> Character in
+            CharacterSet.alphanumerics.contains(scalar) || scalar == "." || scalar == "-" ? Character(scalar) : "_"
+        }
+        return "app-\(String(safe.prefix(64))).sock"
+    }
+
+    /// Whether the app's process runs now (nothing is started to find out).
+    var isRunning: Bool {
+        get async { await connection.processIdentifier != nil }
+    }
+}
+
+/// How an utterance is matched to the app it is for.
+enum AppChooser {
+    /// The app whose vocabulary reads `words` best: fewest edits (`Interpretation.score`; an
+    /// ambiguous reading counts its best candidate). Ties go to `preferred` (the app the user
+    /// last opened or spoke to), then to the first in the registry's order (name, identifier).
+    /// Nil when no app's vocabulary reads the words at all.
+    static func choose(_ words: String, among apps: [ServedApp], preferring preferred: String?) -> ServedApp? {
+        let scored = apps.enumerated().compactMap { offset, app -> (score: Int, rank: Int, app: ServedApp)? in
+            let score: Int
+            switch app.vocabulary.match(words) {
+            case .matched(let interpretation): score = interpretation.score
+            case .ambiguous(let candidates): score = candidates.map(\.score).min() ?? Int.max
+            case .noMatch: return nil
+            }
+            return (score, app.bundle.identifier == preferred ? -1 : offset, app)
+        }
+        return scored.min { ($0.score, $0.rank) < ($1.score, $1.rank) }?.app
+    }
+}
