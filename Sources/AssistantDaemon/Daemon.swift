@@ -153,16 +153,25 @@ public final class Daemon: Sendable {
     /// Asks every running host to quit and waits, up to the grace, until none runs; then
     /// closes every connection (killing what still runs).
     private func quitHosts() async {
+        let apps = apps
+        await withTaskGroup(of: Void.self) { quits in
+            for app in apps where await app.isRunning {
+                quits.addTask { _ = await app.connection.send(.quit) }
+            }
+        }
+        await waitForExit(of: apps)
+        await withTaskGroup(of: Void.self) { group in
+            for app in apps { group.addTask { await app.connection.close(grace: .zero) } }
+        }
+    }
+
+    /// Waits until none of `apps` has a running host, or until `shutdownGrace` has passed on
+    /// the wait clock (a host's end is noticed within milliseconds; it is polled every 5 ms).
+    func waitForExit(of apps: [ServedApp]) async {
         let clock = configuration.waitClock
         let grace = configuration.shutdownGrace
-        let apps = apps
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
-                await withTaskGroup(of: Void.self) { quits in
-                    for app in apps where await app.isRunning {
-                        quits.addTask { _ = await app.connection.send(.quit) }
-                    }
-                }
                 while !Task.isCancelled, await Self.anyRunning(apps) {
                     try? await clock.sleep(for: .milliseconds(5), tolerance: nil)
                 }
@@ -170,9 +179,6 @@ public final class Daemon: Sendable {
             group.addTask { try? await clock.sleep(for: grace, tolerance: nil) }
             await group.next()
             group.cancelAll()
-        }
-        await withTaskGroup(of: Void.self) { group in
-            for app in apps { group.addTask { await app.connection.close(grace: .zero) } }
         }
     }
 

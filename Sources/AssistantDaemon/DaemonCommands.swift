@@ -58,7 +58,12 @@ extension ClientSession {
                 return outcome(await app.connection.send(.open), line, "Opened \(app.bundle.name).")
             }
             guard await app.isRunning else { return done("\(app.bundle.name) is not running.") }
-            if name == ":quit" { return outcome(await app.connection.send(.quit), line, "Quit \(app.bundle.name).") }
+            if name == ":quit" {
+                let quit = outcome(await app.connection.send(.quit), line, "Quit \(app.bundle.name).")
+                // The next command finds it gone, not on its way out.
+                await daemon.waitForExit(of: [app])
+                return quit
+            }
             return outcome(await app.connection.send(.command(":scenes")), line, nil)
         default:
             return .failure(
