@@ -13,6 +13,8 @@ actor ClientSession {
     let id: Int
     let connection: FramedConnection
     let daemon: Daemon
+    private let events: AsyncStream<ConnectionEvent>
+    private let outbox: Outbox
     private enum Stage { case awaitingHello, greeted, ended }
     private var stage = Stage.awaitingHello
     private var assistants: [String: Assistant] = [:]
@@ -23,15 +25,19 @@ actor ClientSession {
     /// The trace of this client's last request.
     var lastTrace: [TraceEvent]?
 
+    /// A session for an accepted connection; reading starts here, on the caller's thread, so
+    /// a busy concurrency pool never delays a bad frame's refusal.
     init(id: Int, connection: FramedConnection, daemon: Daemon) {
         self.id = id
         self.connection = connection
         self.daemon = daemon
+        events = connection.events()
+        outbox = Outbox(connection)
     }
 
     /// Reads until the connection ends, then lets its request finish (cancelled) and leaves.
     func run() async {
-        for await event in connection.events() {
+        for await event in events {
             switch event {
             case .frame(let bytes): await receive(bytes)
             case .closed: end()
@@ -100,13 +106,13 @@ actor ClientSession {
 
     private func refuseAndClose(_ error: DaemonError) {
         send(.failure(error))
-        connection.close()
+        outbox.closeAfterSending()
     }
 
     /// Sends a message (nothing once the connection has ended).
     func send(_ message: DaemonMessage) {
         guard stage != .ended, let bytes = try? ClientProtocol.encode(message) else { return }
-        try? connection.send(bytes)
+        outbox.send(bytes)
     }
 
     /// Asks the client and waits for its reply; a client that is gone answers `cancel`.

@@ -38,7 +38,7 @@ public final class Daemon: Sendable {
 
     private struct State {
         var phase = Phase.ready
-        var sessions: [Int: ClientSession] = [:]
+        var sessions: [Int: (session: ClientSession, run: Task<Void, Never>)] = [:]
         var nextSession = 0
         var lastTrace: [TraceEvent]?
     }
@@ -109,15 +109,14 @@ public final class Daemon: Sendable {
     }
 
     private func admit(_ connection: FramedConnection) {
-        let session = state.withLock { state -> ClientSession? in
-            guard case .serving = state.phase else { return nil }
+        let admitted = state.withLock { state -> Bool in
+            guard case .serving = state.phase else { return false }
             state.nextSession += 1
             let session = ClientSession(id: state.nextSession, connection: connection, daemon: self)
-            state.sessions[state.nextSession] = session
-            return session
+            state.sessions[state.nextSession] = (session, Task { await session.run() })
+            return true
         }
-        guard let session else { return connection.close() }
-        Task { await session.run() }
+        if !admitted { connection.close() }
     }
 
     func sessionEnded(_ id: Int) {
@@ -135,7 +134,7 @@ public final class Daemon: Sendable {
     /// request), every running host is told to quit and given `shutdownGrace` on the wait
     /// clock, the rest are killed, then the socket is removed. A second call returns at once.
     public func stop() async {
-        let sessions = state.withLock { state -> [ClientSession]? in
+        let sessions = state.withLock { state -> [(session: ClientSession, run: Task<Void, Never>)]? in
             guard case .serving = state.phase else {
                 if case .ready = state.phase { state.phase = .stopping } else { return nil }
                 return []
@@ -144,7 +143,8 @@ public final class Daemon: Sendable {
             return Array(state.sessions.values)
         }
         guard let sessions else { return }
-        for session in sessions { await session.close() }
+        for (session, _) in sessions { await session.close() }
+        for (_, run) in sessions { await run.value }
         await quitHosts()
         listener.close()
         state.withLock { $0.phase = .stopped }
