@@ -41,12 +41,17 @@ struct ClientRun: Equatable {
 
 /// Runs the built `assistant` with `arguments` and standard input `stdin`, to its end.
 func runClient(_ arguments: [String], stdin: String = "") async throws -> ClientRun {
+    try await runToEnd("assistant", arguments, stdin: stdin)
+}
+
+/// Runs the built executable `name` with `arguments` and standard input `stdin`, to its end.
+func runToEnd(_ name: String, _ arguments: [String], stdin: String = "") async throws -> ClientRun {
     let files = TempFiles()
     defer { files.remove() }
     let (input, output, errors) = (files.readable("in", stdin), files.writable("out"), files.writable("err"))
     defer { [input, output, errors].forEach { _ = close($0) } }
     let child = try ChildProcess.spawn(
-        BuiltProducts.executable("assistant"), arguments: arguments, stdin: .descriptor(input),
+        BuiltProducts.executable(name), arguments: arguments, stdin: .descriptor(input),
         stdout: .descriptor(output), stderr: .descriptor(errors))
     let status = await child.exit
     return ClientRun(status: status, stdout: files.text("out"), stderr: files.text("err"))
@@ -70,6 +75,12 @@ struct DaemonProcess {
         let daemon = DaemonProcess(child: child, directory: directory, files: files)
         _ = await eventually { daemon.files.text("out").contains("serving") || child.exitStatus != nil }
         return daemon
+    }
+
+    /// Runs `assistantd arguments...` to its end (for the ones that end at once: usage, help,
+    /// a daemon already running).
+    static func run(_ arguments: [String]) async throws -> ClientRun {
+        try await runToEnd("assistantd", arguments)
     }
 
     /// `assistant --runtime-dir <this> arguments...`.

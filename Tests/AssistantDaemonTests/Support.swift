@@ -112,8 +112,11 @@ func isAlive(_ pid: Int32) -> Bool {
     return !status[close...].hasPrefix(") Z")
 }
 
-/// The children of a process, from /proc.
+/// The children of a process, from /proc (each thread lists the children it started).
 func children(of pid: Int32) -> [Int32] {
-    let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
-    return text.split(separator: " ").compactMap { Int32($0) }
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    return tasks.flatMap { task in
+        let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
+        return text.split(separator: " ").compactMap { Int32($0) }
+    }
 }
