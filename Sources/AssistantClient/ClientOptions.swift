@@ -1,3 +1,4 @@
+import AssistantDaemon
 import Foundation
 
 /// `assistant`'s command line, declared once: the parser reads these lists and `--help` prints them.
@@ -10,17 +11,10 @@ struct ClientOptions {
         case repl
     }
 
-    /// One option: its name, its value's placeholder (nil for a flag), its help.
-    struct Spec {
-        let name: String
-        let value: String?
-        let help: String
-    }
-
     static let options = [
-        Spec(name: "--runtime-dir", value: "DIR", help: "the daemon's runtime directory (default: as assistantd's)"),
-        Spec(name: "--json", value: nil, help: "print trace events as JSON Lines (say, trace)"),
-        Spec(name: "--help", value: nil, help: "print this help and exit"),
+        CommandLineOption("--runtime-dir", value: "DIR", help: "the daemon's runtime directory (default: as assistantd's)"),
+        CommandLineOption("--json", help: "print trace events as JSON Lines (say, trace)"),
+        CommandLineOption("--help", help: "print this help and exit"),
     ]
 
     static let commands = [
@@ -34,11 +28,7 @@ struct ClientOptions {
     static var usage: String {
         var lines = ["usage: assistant [--runtime-dir DIR] [--json] [say TEXT... | apps | trace]", "", "commands:"]
         lines += commands.map { "  " + $0.0.padding(toLength: 20, withPad: " ", startingAt: 0) + $0.1 }
-        lines += ["", "options:"]
-        lines += options.map { spec in
-            let left = spec.name + (spec.value.map { " \($0)" } ?? "")
-            return "  " + left.padding(toLength: 20, withPad: " ", startingAt: 0) + spec.help
-        }
+        lines += ["", "options:"] + CommandLineOption.helpLines(options)
         lines += ["", "exit status: 0 done, 1 the request failed, 2 usage, 69 no daemon running"]
         return lines.joined(separator: "\n") + "\n"
     }

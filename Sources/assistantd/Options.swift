@@ -1,32 +1,20 @@
+import AssistantDaemon
 import Foundation
 
 /// `assistantd`'s command line, declared once: the parser reads this list and `--help` prints it.
 struct DaemonOptions {
-    /// One option as declared: its name, the placeholder of its value (nil for a flag), its help.
-    struct Spec {
-        let name: String
-        let value: String?
-        let help: String
-    }
-
     static let specs = [
-        Spec(name: "--apps", value: "DIR", help: "an apps folder to serve (repeat for several); default: the demo bundles of this checkout"),
-        Spec(name: "--runtime-dir", value: "DIR", help: "where assistantd.sock goes; default: $XDG_RUNTIME_DIR/sceneintents, else /tmp/sceneintents-<uid>"),
-        Spec(name: "--idle-exit", value: "SECONDS", help: "how long an intents extension stays after its last request (default 5)"),
-        Spec(name: "--help", value: nil, help: "print this help and exit"),
+        CommandLineOption("--apps", value: "DIR", help: "an apps folder to serve (repeat for several); default: the demo bundles of this checkout"),
+        CommandLineOption("--runtime-dir", value: "DIR", help: "where assistantd.sock goes; default: $XDG_RUNTIME_DIR/sceneintents, else /tmp/sceneintents-<uid>"),
+        CommandLineOption("--idle-exit", value: "SECONDS", help: "how long an intents extension stays after its last request (default 5)"),
+        CommandLineOption("--help", help: "print this help and exit"),
     ]
 
     /// The usage text, from `specs`.
     static var usage: String {
-        let synopsis = specs.filter { $0.name != "--help" }.map { spec in
-            spec.name == "--apps" ? "[\(spec.name) \(spec.value ?? "")]..." : "[\(spec.name)\(spec.value.map { " \($0)" } ?? "")]"
-        }
-        let width = specs.map { $0.name.count + ($0.value.map { $0.count + 1 } ?? 0) }.max() ?? 0
-        let lines = specs.map { spec -> String in
-            let left = spec.name + (spec.value.map { " \($0)" } ?? "")
-            return "  " + left.padding(toLength: width + 2, withPad: " ", startingAt: 0) + spec.help
-        }
-        return (["usage: assistantd " + synopsis.joined(separator: " "), ""] + lines).joined(separator: "\n") + "\n"
+        let synopsis = specs.filter { $0.name != "--help" }.map { $0.name == "--apps" ? "[\($0.synopsis)]..." : "[\($0.synopsis)]" }
+        return (["usage: assistantd " + synopsis.joined(separator: " "), ""] + CommandLineOption.helpLines(specs))
+            .joined(separator: "\n") + "\n"
     }
 
     var appsFolders: [String] = []

@@ -30,7 +30,7 @@ struct ConversationTests {
                 "request: \"show directions for banana pancakes\"",
                 "interpret: ShowDirectionsIntent via \"show directions for ${recipe}\" (recipe: \"banana pancakes\" = Banana Pancakes)",
                 "route: ShowDirectionsIntent → Recipe Assistant",
-                "call: proceed(recipe) budget 10s per step, first until 10s",
+                "call: proceed(recipe) budget 10s per step, first until Ts",
                 spawn,
                 "process: connected after X ms: Recipe Assistant pid N",
                 "lifecycle: app willFinishLaunching intent", "lifecycle: app didFinishLaunching intent",
