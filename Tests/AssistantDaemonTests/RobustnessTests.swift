@@ -111,7 +111,7 @@ struct RobustnessTests {
         #expect(await finish(daemon) == [])
     }
 
-    @Test func anUtteranceGoesToTheAppWhoseWordsFitBestThenToTheCurrentAppThenToTheFirst() throws {
+    @Test func anUtteranceGoesToTheAppWhoseWordsFitBestThenToTheCurrentAppThenToTheFirst() async throws {
         let directory = try RuntimeDirectory.prepare(freshRuntimeDirectory())
         defer { try? FileManager.default.removeItem(atPath: directory.path) }
         let configuration = DaemonConfiguration(appsFolders: [], linkedApps: [:])
@@ -135,5 +135,11 @@ struct RobustnessTests {
         #expect(chosen("next step", preferring: "b") == "b")  // a tie: the current app
         #expect(chosen("show directoins", preferring: "b") == "a")  // fewer edits beat the current app
         #expect(chosen("dance") == nil)
+        // Nothing was launched: closing only stops listening.
+        for app in apps {
+            #expect(await app.connection.processIdentifier == nil)
+            await app.connection.close(grace: .zero)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [])
     }
 }
