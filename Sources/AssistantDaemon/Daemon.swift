@@ -68,6 +68,9 @@ public final class Daemon: Sendable {
         } catch {
             throw DaemonError(.cannotListen, value: socketPath, message: error.message)
         }
+        // This daemon holds the socket now: sockets in its directory nobody listens on are a
+        // dead predecessor's (or another dead process's) leftovers.
+        StaleSockets.sweep(runtimeDirectory.path, keeping: socketPath)
         registry = BundleRegistry(
             appsFolders: configuration.appsFolders, executableSearchDirectories: configuration.executableSearchDirectories)
         var apps: [ServedApp] = []

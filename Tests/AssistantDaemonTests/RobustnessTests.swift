@@ -1,6 +1,7 @@
 import Assistant
 import AssistantService
 import Foundation
+import Glibc
 import RecipeAssistantKit
 import SceneIntentsTesting
 import SceneIntentsTransport
@@ -78,6 +79,18 @@ struct RobustnessTests {
         #expect(await finish(daemon) == [])
     }
 
+    @Test func socketsADeadProcessLeftAreSweptAtStartAndLiveOnesKept() async throws {
+        let directory = try RuntimeDirectory.prepare(freshRuntimeDirectory())
+        let stale = directory.socketPath("host-99-1.sock")
+        #expect(leaveStaleSocket(at: stale))
+        let live = try SocketListener(path: directory.socketPath("other.sock"))
+        let daemon = try makeDaemon(directory: directory.path)
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(files == ["app-com.example.RecipeAssistant.sock", "assistantd.sock", "other.sock"])
+        live.close()
+        #expect(await finish(daemon) == [])
+    }
+
     @Test func aRegisteredAppWithNoLinkedCatalogIsListedWithAProblemAndNotServed() async throws {
         let folder = freshRuntimeDirectory() + "-apps"
         let plist = try String(contentsOfFile: demoFolders[0] + "/Recipe Assistant.app/Info.plist", encoding: .utf8)
@@ -142,4 +155,20 @@ struct RobustnessTests {
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [])
     }
+}
+
+/// Binds a socket at `path` and closes it without removing the file: what a process killed
+/// with SIGKILL leaves behind.
+func leaveStaleSocket(at path: String) -> Bool {
+    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+        for (index, byte) in path.utf8.prefix(buffer.count - 1).enumerated() { buffer[index] = byte }
+    }
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    } == 0
 }
