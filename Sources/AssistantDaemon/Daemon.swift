@@ -157,10 +157,10 @@ public final class Daemon: Sendable {
     /// closes every connection (killing what still runs).
     private func quitHosts() async {
         let apps = apps
-        await withTaskGroup(of: Void.self) { quits in
-            for app in apps where await app.isRunning {
-                quits.addTask { _ = await app.connection.send(.quit) }
-            }
+        // Asked without waiting for the answers: a wedged host never gives one, and is killed
+        // after the grace like any other still running.
+        for app in apps where await app.isRunning {
+            Task { _ = await app.connection.send(.quit) }
         }
         await waitForExit(of: apps)
         await withTaskGroup(of: Void.self) { group in
@@ -188,6 +188,16 @@ public final class Daemon: Sendable {
     private static func anyRunning(_ apps: [ServedApp]) async -> Bool {
         for app in apps where await app.isRunning { return true }
         return false
+    }
+
+    /// Sends `event` to `app`, waiting on the wait clock at most one phase budget (10 s by
+    /// default: an `open` may launch the app) for its answer.
+    func send(_ event: SystemEvent, to app: ServedApp) async -> EventOutcome {
+        let connection = app.connection
+        let limit = configuration.assistant.phaseBudget
+        return await Patience.first(
+            { await connection.send(event) }, orAfter: limit, on: configuration.waitClock,
+            .refused("\(app.bundle.name) did not answer within \(limit)"))
     }
 
     /// What is still open, as sentences (empty when nothing is): client connections and

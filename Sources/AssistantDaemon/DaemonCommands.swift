@@ -37,14 +37,14 @@ extension ClientSession {
             }
             return .listing(lines: events.map(\.description))
         case ":home":
-            for app in await runningApps() { _ = await app.connection.send(.home) }
+            for app in await runningApps() { _ = await daemon.send(.home, to: app) }
             return done("Went to the home screen.")
         case ":lock", ":unlock":
             let locked = name == ":lock"
             daemon.device.isLocked = locked
             for app in await runningApps() {
-                _ = await app.connection.send(.lock(isLocked: locked))
-                if locked { _ = await app.connection.send(.home) }
+                _ = await daemon.send(.lock(isLocked: locked), to: app)
+                if locked { _ = await daemon.send(.home, to: app) }
             }
             return done(locked ? "Locked the device." : "Unlocked the device.")
         case ":open", ":scenes", ":quit":
@@ -55,16 +55,16 @@ extension ClientSession {
             }
             if name == ":open" {
                 current = app.bundle.identifier
-                return outcome(await app.connection.send(.open), line, "Opened \(app.bundle.name).")
+                return outcome(await daemon.send(.open, to: app), line, "Opened \(app.bundle.name).")
             }
             guard await app.isRunning else { return done("\(app.bundle.name) is not running.") }
             if name == ":quit" {
-                let quit = outcome(await app.connection.send(.quit), line, "Quit \(app.bundle.name).")
+                let quit = outcome(await daemon.send(.quit, to: app), line, "Quit \(app.bundle.name).")
                 // The next command finds it gone, not on its way out.
                 await daemon.waitForExit(of: [app])
                 return quit
             }
-            return outcome(await app.connection.send(.command(":scenes")), line, nil)
+            return outcome(await daemon.send(.command(":scenes"), to: app), line, nil)
         default:
             return .failure(
                 DaemonError(.unknownCommand, value: name, message: "there is no command \(name); type :help for the commands"))

@@ -64,6 +64,29 @@ struct RobustnessTests {
         #expect(await finish(daemon) == [])
     }
 
+    @Test func aWedgedHostHoldsACommandAndTheShutdownOnlyForTheirLimitsOnTheDaemonsClock() async throws {
+        let clock = ManualClock()
+        let daemon = try makeDaemon { $0.waitClock = clock }
+        daemon.start()
+        let client = try await TestClient(daemon.socketPath)
+        #expect(try await client.exchange(.command(line: ":open Recipe Assistant")) == [.listing(lines: ["Opened Recipe Assistant."])])
+        let host = try #require(await daemon.runningHosts["Recipe Assistant"])
+        // Stopped, the host reads nothing and answers nothing.
+        #expect(kill(host, SIGSTOP) == 0)
+        try client.send(.command(line: ":scenes"))
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(10))
+        #expect(await client.next() == .failure(DaemonError(
+            .commandFailed, value: ":scenes", message: "Recipe Assistant did not answer within 10.0 seconds")))
+        // The shutdown asks it to quit, waits the 2 s grace on the same clock, then kills it.
+        let stopping = Task { await daemon.stop() }
+        await clock.waitForSleepers(2)
+        clock.advance(by: .seconds(2))
+        await stopping.value
+        #expect(!isAlive(host))
+        #expect(await finish(daemon) == [])
+    }
+
     @Test func aSecondDaemonOnTheSameSocketIsRefusedWhileTheFirstServes() async throws {
         let daemon = try makeDaemon()
         daemon.start()

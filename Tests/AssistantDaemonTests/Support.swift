@@ -25,11 +25,13 @@ func recipeTable() throws -> [String: LinkedApp] {
 /// A daemon in this process, serving the demo bundles (executables beside the test bundle) in
 /// a private runtime directory; its hosts are real processes, so it reads the real clock.
 func makeDaemon(
-    folders: [String] = demoFolders, directory: String = freshRuntimeDirectory(), table: [String: LinkedApp]? = nil
+    folders: [String] = demoFolders, directory: String = freshRuntimeDirectory(), table: [String: LinkedApp]? = nil,
+    configure: (inout DaemonConfiguration) -> Void = { _ in }
 ) throws -> Daemon {
-    let configuration = DaemonConfiguration(
+    var configuration = DaemonConfiguration(
         appsFolders: folders, executableSearchDirectories: [BuiltProducts.directory], runtimeDirectory: directory,
         linkedApps: try table ?? recipeTable())
+    configure(&configuration)
     return try Daemon(configuration)
 }
 
