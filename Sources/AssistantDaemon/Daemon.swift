@@ -27,7 +27,7 @@ public final class Daemon: Sendable {
     /// The installed apps, as read at start.
     public let registry: BundleRegistry
     /// The lock state every assistant and every host command shares.
-    public let device = Device()
+    public let device: Device
     let configuration: DaemonConfiguration
     /// The apps served, in the registry's order.
     let apps: [ServedApp]
@@ -53,6 +53,8 @@ public final class Daemon: Sendable {
     ///   socket cannot be used, `.cannotServe` when an app's socket cannot be made.
     public init(_ configuration: DaemonConfiguration) throws(DaemonError) {
         self.configuration = configuration
+        let device = Device()
+        self.device = device
         do {
             runtimeDirectory = try RuntimeDirectory.prepare(configuration.runtimeDirectory)
         } catch {
@@ -81,7 +83,9 @@ public final class Daemon: Sendable {
                 continue
             }
             do {
-                apps.append(try ServedApp.connect(bundle, linked: linked, directory: runtimeDirectory, configuration: configuration))
+                apps.append(
+                    try ServedApp.connect(
+                        bundle, linked: linked, device: device, directory: runtimeDirectory, configuration: configuration))
             } catch {
                 listener.close()
                 throw DaemonError(.cannotServe, value: bundle.identifier, message: "cannot serve \(bundle.name): \(error.message)")

@@ -25,9 +25,11 @@ struct ServedApp: Sendable {
     let connection: any ServedConnection
 
     /// The connection for one installed bundle: the one place a connection is made, so the
-    /// kind of connection (today the app's own process) changes here alone.
+    /// kind of connection (today the app's own process; `device` and the extensions' idle time
+    /// are for a connection that also routes to intents extensions) changes here alone.
     static func connect(
-        _ bundle: AppBundle, linked: LinkedApp, directory: RuntimeDirectory, configuration: DaemonConfiguration
+        _ bundle: AppBundle, linked: LinkedApp, device: Device, directory: RuntimeDirectory,
+        configuration: DaemonConfiguration
     ) throws(TransportError) -> ServedApp {
         let connection = try ProcessConnection(
             launch: HostLaunch(executable: bundle.executable.path), appName: bundle.name, manifest: bundle.manifest,

@@ -3,6 +3,7 @@ import AssistantService
 import Foundation
 import Glibc
 import RecipeAssistantKit
+import SceneIntents
 import SceneIntentsTesting
 import SceneIntentsTransport
 import Testing
@@ -160,7 +161,7 @@ struct RobustnessTests {
                 executable: BundleExecutable(path: "/bin/false", origin: .bundle), manifest: manifest)
             return try ServedApp.connect(
                 bundle, linked: LinkedApp(catalog: try RecipeAssistantApp.catalog(), vocabulary: vocabulary),
-                directory: directory, configuration: configuration)
+                device: Device(), directory: directory, configuration: configuration)
         }
         let apps = [try app("a", ["next step", "show ${thing}"]), try app("b", ["next step", "show directions", "play ${song}"])]
         func chosen(_ words: String, preferring preferred: String? = nil) -> String? {
