@@ -22,6 +22,7 @@ let package = Package(
         .executable(name: "intentgen", targets: ["intentgen"]),
         .plugin(name: "IntentGenPlugin", targets: ["IntentGenPlugin"]),
         .library(name: "SceneIntentsTransport", targets: ["SceneIntentsTransport"]),
+        .library(name: "SceneIntentsShell", targets: ["SceneIntentsShell"]),
         .library(name: "AssistantDaemon", targets: ["AssistantDaemon"]),
         .executable(name: "assistantd", targets: ["assistantd"]),
         .executable(name: "assistant", targets: ["assistant"]),
@@ -33,7 +34,8 @@ let package = Package(
             name: "SceneIntentsTesting", dependencies: ["SceneIntents", "Assistant"],
             swiftSettings: strict),
         .target(
-            name: "RecipeAssistantKit", dependencies: ["SceneIntents", "Assistant", "AssistantService", "SceneIntentsTransport"],
+            name: "RecipeAssistantKit",
+            dependencies: ["SceneIntents", "Assistant", "AssistantService", "SceneIntentsTransport", "SceneIntentsShell"],
             path: "Demos/RecipeAssistant/Kit",
             resources: [.copy("Resources")],
             swiftSettings: strict),
@@ -101,6 +103,12 @@ let package = Package(
             dependencies: ["SceneIntents", "SceneIntentsHost", "SceneIntentsTransport", "TestFixtures"],
             path: "Tests/KitchenHost", swiftSettings: strict),
         .executableTarget(
+            name: "kitchen-extension", dependencies: ["SceneIntents", "SceneIntentsHost", "TestFixtures"],
+            path: "Tests/KitchenExtension", swiftSettings: strict),
+        .executableTarget(
+            name: "ping-extension", dependencies: ["PingKit", "SceneIntentsHost"], path: "Sources/PingExtension",
+            swiftSettings: strict),
+        .executableTarget(
             name: "process-leak-check",
             dependencies: ["AssistantService", "SceneIntents", "SceneIntentsTransport", "TestFixtures"],
             path: "Tests/ProcessLeakCheck", swiftSettings: strict),
@@ -109,6 +117,7 @@ let package = Package(
             dependencies: [
                 "AssistantService", "Assistant", "SceneIntents", "SceneIntentsTesting", "SceneIntentsTransport",
                 "TestFixtures", "kitchen-host", "process-leak-check",
+                "kitchen-extension", "SceneIntentsHost",
             ],
             swiftSettings: strict),
         .testTarget(
@@ -124,7 +133,12 @@ let package = Package(
         .testTarget(
             name: "SceneIntentsStoreTests", dependencies: ["SceneIntentsStore", "store-writer"],
             swiftSettings: strict),
-            .target(
+        .target(name: "SceneIntentsShell", dependencies: ["Assistant"], swiftSettings: strict),
+        .testTarget(
+            name: "SceneIntentsShellTests",
+            dependencies: ["SceneIntentsShell", "Assistant", "SceneIntents", "SceneIntentsTesting", "TestFixtures"],
+            swiftSettings: strict),
+        .target(
             name: "AssistantDaemon", dependencies: ["Assistant", "AssistantService", "SceneIntents", "SceneIntentsTransport"],
             swiftSettings: strict),
         .executableTarget(

@@ -27,9 +27,13 @@ public actor Assistant {
     /// An assistant for one app.
     ///
     /// - Parameters:
+    ///   - connection: how the app is reached (in process, or a process connection).
+    ///   - user: who is asked and told things.
     ///   - device: the device whose lock state restricts intents (share it with the app).
     ///   - clock: the clock budgets and the trace read: `.continuous()` for real time,
     ///     `.sleeping(on: ManualClock())` in tests.
+    ///   - vocabulary: what utterances are interpreted with.
+    ///   - configuration: budgets, paging, patience.
     ///   - isTracing: false records nothing (to measure the trace's own cost).
     public init(
         connection: any AppConnection, user: any UserAgent, device: Device, clock: BudgetClock,

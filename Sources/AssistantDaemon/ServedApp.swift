@@ -17,6 +17,18 @@ public protocol ServedConnection: AppConnection {
 
 extension ProcessConnection: ServedConnection {}
 
+extension RoutedConnection: ServedConnection {
+    /// The app's process identifier while it runs (its extensions come and go per request).
+    public var processIdentifier: Int32? {
+        get async { await app.processIdentifier }
+    }
+
+    /// Sends a system event (see `send(_:grace:)`: a quit gives the app 2 s before it is killed).
+    public func send(_ event: SystemEvent) async -> EventOutcome {
+        await send(event, grace: .seconds(2))
+    }
+}
+
 /// One app the daemon serves: its bundle, its words, and the one connection every user's
 /// assistant shares (one running host per app).
 struct ServedApp: Sendable {
@@ -24,26 +36,17 @@ struct ServedApp: Sendable {
     let vocabulary: Vocabulary
     let connection: any ServedConnection
 
-    /// The connection for one installed bundle: the one place a connection is made, so the
-    /// kind of connection (today the app's own process; `device` and the extensions' idle time
-    /// are for a connection that also routes to intents extensions) changes here alone.
+    /// The connection for one installed bundle: the one place a connection is made. A
+    /// `RoutedConnection` sends each request to the app or to one of its intents extensions
+    /// (launched per request, told the daemon's idle exit), sharing the daemon's device.
     static func connect(
         _ bundle: AppBundle, linked: LinkedApp, device: Device, directory: RuntimeDirectory,
         configuration: DaemonConfiguration
     ) throws(TransportError) -> ServedApp {
-        let connection = try ProcessConnection(
-            launch: HostLaunch(executable: bundle.executable.path), appName: bundle.name, manifest: bundle.manifest,
-            catalog: linked.catalog, runtimeDirectory: directory, socketName: socketName(for: bundle.identifier))
+        let connection = try RoutedConnection(
+            bundle: bundle, catalog: linked.catalog, device: device, runtimeDirectory: directory,
+            extensionIdleExit: configuration.extensionIdleExit)
         return ServedApp(bundle: bundle, vocabulary: linked.vocabulary, connection: connection)
-    }
-
-    /// A fixed socket name per app, so a restarted daemon replaces its predecessor's stale one
-    /// instead of leaving it behind; characters a file name should not hold become `_`.
-    static func socketName(for identifier: String) -> String {
-        let safe = identifier.unicodeScalars.map { scalar -> Character in
-            CharacterSet.alphanumerics.contains(scalar) || scalar == "." || scalar == "-" ? Character(scalar) : "_"
-        }
-        return "app-\(String(safe.prefix(64))).sock"
     }
 
     /// Whether the app's process runs now (nothing is started to find out).

@@ -50,6 +50,7 @@ func main() async -> Int32 {
         metrics += try await sessionMetrics(plan)
         metrics += try launchMetrics(plan)
         metrics += try await appLaunchMetrics(plan)
+        metrics += try await extensionLaunchMetrics(plan)
         metrics += try socketMetrics(plan)
         metrics += searchMetrics(plan)
         metrics += indexBuildMetrics(plan)

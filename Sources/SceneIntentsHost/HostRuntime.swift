@@ -28,6 +28,9 @@ public enum HostServeEnd: Sendable, Equatable, CustomStringConvertible {
     case disconnected(String)
     /// The system broke the protocol; the connection was closed.
     case protocolError(ProtocolError)
+    /// An intents extension had no call in flight and no request open for this long: it exits,
+    /// and the system launches it again for the next request.
+    case idle(Duration)
 
     /// One line for logs.
     public var description: String {
@@ -35,6 +38,7 @@ public enum HostServeEnd: Sendable, Equatable, CustomStringConvertible {
         case .quit: "quit"
         case .disconnected(let why): "disconnected: \(why)"
         case .protocolError(let error): "\(error)"
+        case .idle(let duration): "idle for \(duration)"
         }
     }
 }
@@ -45,25 +49,47 @@ public enum HostServeEnd: Sendable, Equatable, CustomStringConvertible {
 public enum HostRuntime {
     /// Serves `host` over the socket the system gave.
     ///
+    /// `kind` is what the hello says (an app, or an intents extension: see `IntentsExtension`).
     /// `configure` sees the endpoint before the hello goes out (to set `onCommand`, the app's
     /// automation hook).
     ///
     /// - Throws: `TransportError` when the socket cannot be reached.
     @MainActor
     public static func serve(
-        _ host: IntentHost, appName: String, socket: String, token: String,
+        _ host: IntentHost, appName: String, kind: HostKind = .app, socket: String, token: String,
         configure: (HostEndpoint) -> Void = { _ in }
+    ) async throws(TransportError) -> HostServeEnd {
+        try await serve(host, appName: appName, kind: kind, socket: socket, token: token) { endpoint, _ in
+            configure(endpoint)
+        }
+    }
+
+    /// Serves as above; `configure` also gets a function that ends serving with a reason (the
+    /// connection is closed and `serve` returns that reason).
+    @MainActor
+    static func serve(
+        _ host: IntentHost, appName: String, kind: HostKind, socket: String, token: String,
+        configure: (HostEndpoint, _ end: @escaping @MainActor (HostServeEnd) -> Void) -> Void
     ) async throws(TransportError) -> HostServeEnd {
         let connection = try FramedConnection.connect(to: socket)
         defer { connection.close() }
         let codec = MessageCodec(catalog: host.catalog)
-        let endpoint = HostEndpoint(host: host) { message in
+        let outbox = Outbox(connection)
+        let endpoint = HostEndpoint(host: host, kind: kind) { message in
             guard let bytes = try? codec.encode(message) else { return }
-            try? connection.send(bytes)
+            outbox.post(bytes)
         }
-        configure(endpoint)
-        let end = await run(endpoint, on: connection, codec: codec, appName: appName, token: token)
+        let ending = Ending()
+        configure(endpoint) { reason in
+            guard ending.reason == nil else { return }
+            ending.reason = reason
+            connection.close()
+        }
+        var end = await run(endpoint, on: connection, codec: codec, appName: appName, token: token)
+        if let reason = ending.reason, case .disconnected = end { end = reason }
         if host.application.isRunning { host.application.terminate() }
+        // The last answers (quit's, the termination callbacks) go out before the connection closes.
+        outbox.flush()
         return end
     }
 
@@ -98,4 +124,11 @@ public enum HostRuntime {
         }
         return .disconnected("the connection ended")
     }
+}
+
+/// Why serving was ended from this side, once it was (the connection's close then says only
+/// "closed locally").
+@MainActor
+private final class Ending {
+    var reason: HostServeEnd?
 }

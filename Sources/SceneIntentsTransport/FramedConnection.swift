@@ -135,12 +135,23 @@ public final class FramedConnection: Sendable {
     /// Throws ``TransportError/Code/frameTooLarge`` for a payload over ``limit`` (nothing sent;
     /// the connection stays up) and ``TransportError/Code/connectionClosed`` once it has ended.
     public func send(_ payload: Data) throws(TransportError) {
-        let frame: Data
-        do {
-            frame = try Framing.encode(payload, limit: limit)
-        } catch {
-            throw TransportError(.frameTooLarge, value: "\(payload.count)", message: "cannot send: \(error)")
+        try send(contentsOf: [payload])
+    }
+
+    /// Sends one frame per payload, in order, in one write: what a peer that produced several
+    /// messages at once pays one system call and one wake-up of the reader for. Any payload
+    /// over ``limit`` throws ``TransportError/Code/frameTooLarge`` and nothing is sent; the rest
+    /// is as ``send(_:)``.
+    public func send(contentsOf payloads: [Data]) throws(TransportError) {
+        var frames = Data()
+        for payload in payloads {
+            do {
+                frames.append(try Framing.encode(payload, limit: limit))
+            } catch {
+                throw TransportError(.frameTooLarge, value: "\(payload.count)", message: "cannot send: \(error)")
+            }
         }
+        let frame = frames
         let outcome = socket.withWriteLease { descriptor in
             frame.withUnsafeBytes { writeAll(descriptor, $0) }
         }

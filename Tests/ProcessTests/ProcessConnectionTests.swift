@@ -130,7 +130,7 @@ struct ProtocolFaultTests {
             refusals == [
                 "refused a connection from process N: protocol error (undecodable): 7 bytes that are not a message: The given data was not valid JSON.",
                 "refused a connection from process N: protocol error (wrongToken): process N presented a token no launch is waiting for",
-                "refused a connection from process N: protocol error (wrongVersion): version 99; this system speaks 1",
+                "refused a connection from process N: protocol error (wrongVersion): version 99; this system speaks \(MessageProtocol.version)",
                 "refused a connection from process N: protocol error (oversizeFrame): frame of 2097152 bytes is over the limit of 1048576 bytes",
             ])
         let outcome = await kitchen.assistant.perform(.intent(phoOrder))
@@ -148,7 +148,7 @@ struct ProtocolFaultTests {
         let process = kitchen.lines(.process).map(withoutNumbers)
         let cause = mode == "second-hello"
             ? "Kitchen (pid N) broke the protocol: protocol error (outOfOrder): a second hello; killed (SIGKILL)"
-            : "refused a connection from process N: protocol error (wrongVersion): version 99; this system speaks 1"
+            : "refused a connection from process N: protocol error (wrongVersion): version 99; this system speaks \(MessageProtocol.version)"
         #expect(process.contains(cause))
         await kitchen.finish()
     }

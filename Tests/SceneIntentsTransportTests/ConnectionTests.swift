@@ -58,6 +58,27 @@ extension TransportTests {
         await server.shutDown()
     }
 
+    @Test func severalPayloadsInOneWriteArriveAsTheirFramesInOrderAndAnOversizeOneSendsNone() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let server = try EchoServer(path: scratch.file("batch.sock"), limit: 64)
+        let client = try FramedConnection.connect(to: server.listener.path, limit: 64)
+        let events = Recorder<ConnectionEvent>()
+        client.start { events.record($0) }
+        #expect { try client.send(contentsOf: [Data("lost".utf8), Data(count: 65)]) } throws: {
+            ($0 as? TransportError)?.code == .frameTooLarge
+        }
+        try client.send(contentsOf: [Data("one".utf8), Data(), Data("three".utf8)])
+        try client.send(contentsOf: [])
+        try client.send(Data("four".utf8))
+        #expect(
+            await events.events(atLeast: 4)
+                == [.frame(Data("one".utf8)), .frame(Data()), .frame(Data("three".utf8)), .frame(Data("four".utf8))])
+        client.close()
+        #expect(await client.closed() == .closedLocally)
+        await server.shutDown()
+    }
+
     @Test func closingIsIdempotentAndSendingAfterwardsIsATypedError() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

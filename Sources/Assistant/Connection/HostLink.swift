@@ -159,8 +159,12 @@ public final class HostLink: Sendable {
             waiter.progress(step)
         case .answer(let id, let answer):
             guard let waiter = waiters.withLock({ $0.calls.removeValue(forKey: id) }) else { throw Self.unasked("an answer", id) }
-            if case .progressed(let intent, let steps) = answer, steps.isEmpty {
-                waiter.reply(.progressed(intent: intent, steps: waiter.steps.withLock { $0 }))
+            if case .progressed(let intent, let folded) = answer {
+                // Steps the host held until its answer are reported here, after those it sent
+                // on their own, so the caller sees every step, in order, before the answer.
+                for step in folded { waiter.progress(step) }
+                let sent = waiter.steps.withLock { $0 }
+                waiter.reply(.progressed(intent: intent, steps: sent.isEmpty ? folded : sent + folded))
             } else {
                 waiter.reply(answer)
             }

@@ -27,6 +27,7 @@ public final class ProcessConnection: AppConnection {
     private let supervisor: HostSupervisor
     private let traceSlot = TraceSlot()
     private let activeScenes = ActiveScenes()
+    private let foregroundScenes = ForegroundScenes()
 
     /// A connection that will start `launch` on demand, listening at `<runtimeDirectory>/<socketName>`.
     ///
@@ -39,7 +40,7 @@ public final class ProcessConnection: AppConnection {
         self.manifest = manifest
         self.catalog = catalog
         let slot = traceSlot
-        let activeScenes = activeScenes
+        let (activeScenes, foregroundScenes) = (activeScenes, foregroundScenes)
         socketPath = runtimeDirectory.socketPath(socketName ?? "host-\(getpid())-\(Self.serial.add(1, ordering: .relaxed).newValue).sock")
         listener = try SocketListener(path: socketPath)
         let doorway = Doorway()
@@ -49,7 +50,10 @@ public final class ProcessConnection: AppConnection {
             launch: launch, socketPath: socketPath, doorway: doorway, appName: appName,
             maxMissedBudgets: maxMissedBudgets, record: record,
             observe: { message in
-                if case .lifecycle(let event) = message { activeScenes.note(event) }
+                if case .lifecycle(let event) = message {
+                    activeScenes.note(event)
+                    foregroundScenes.note(event)
+                }
                 guard let trace = slot.trace else { return }
                 switch message {
                 case .lifecycle(let event): trace.record(.lifecycle, event.description)
@@ -57,7 +61,10 @@ public final class ProcessConnection: AppConnection {
                 default: break
                 }
             },
-            onExit: { activeScenes.reset(active: 0) })
+            onExit: {
+                activeScenes.reset(active: 0)
+                foregroundScenes.reset()
+            })
         listener.start { event in
             switch event {
             case .accepted(let connection):
@@ -150,6 +157,22 @@ public final class ProcessConnection: AppConnection {
         case .failure(let failure): .refused("\(failure)")
         case .success(let link): await link.event(event)
         }
+    }
+
+    /// Whether the host runs, and whether it has a scene in the foreground (as its lifecycle
+    /// messages so far say): what routing reads.
+    public var runState: AppRunState {
+        get async {
+            guard await supervisor.processIdentifier != nil else { return .notRunning }
+            return foregroundScenes.isForeground ? .foreground : .background
+        }
+    }
+
+    /// Sends a system event to the host only if it runs (nil when it does not: nothing is
+    /// started) and answers how it went.
+    public func sendIfRunning(_ event: SystemEvent) async -> EventOutcome? {
+        guard let link = await supervisor.runningLink else { return nil }
+        return await link.event(event)
     }
 
     /// Records the host's lifecycle callbacks, reports and process events in `trace`.

@@ -36,6 +36,8 @@ public final class Application {
     /// An installed, not yet running app.
     ///
     /// - Parameters:
+    ///   - manifest: what the app's `Info.plist` declares (scenes, intents, activity types).
+    ///   - device: the device whose lock state the app sees (share it with the assistant).
     ///   - sceneDelegates: the scene delegate types by the class name configurations use
     ///     (`UISceneDelegateClassName`).
     ///   - delegate: makes the app delegate, once per launch.

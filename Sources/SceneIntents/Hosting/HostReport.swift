@@ -11,6 +11,9 @@ public struct HostReport: Sendable, Equatable, Codable, CustomStringConvertible 
         case launchedForIntent
         /// A handler was looked up through `handlerFor`.
         case handlerLookedUp
+        /// A screen's registered handler had been released (nothing held it) when an intent
+        /// came; the detail names the scene and the fix.
+        case handlerReleased
     }
 
     /// What happened.

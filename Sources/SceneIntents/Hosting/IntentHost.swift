@@ -102,9 +102,11 @@ public final class IntentHost {
             return .failure(IntentHostError(.launchFailed, intent: I.typeName, detail: "no delegate"))
         }
         application.emit(.application(.handlerFor, detail: I.typeName))
-        guard let found = delegate.application(application, handlerFor: call.intent) else {
-            return .failure(IntentHostError(.notHandled, intent: I.typeName))
+        let found = delegate.application(application, handlerFor: call.intent)
+        for scene in application.handlerStore.takeReleasedRegistrations() {
+            onReport?(HostReport(.handlerReleased, "the handler registered in \(scene) was released before \(I.typeName) came; keep it alive in its screen (a stored property): the store holds handlers weakly"))
         }
+        guard let found else { return .failure(IntentHostError(.notHandled, intent: I.typeName)) }
         guard let bound = schema.bind(found) else { return .failure(wrongHandler(type(of: found), for: schema)) }
         handlers[call.request] = bound
         return .success(bound)

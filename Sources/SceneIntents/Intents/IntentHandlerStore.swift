@@ -17,6 +17,8 @@ public final class IntentHandlerStore {
     /// Scene identifiers, the most recently activated last, so the usual lookup looks at one.
     private var recency: [String] = []
     private var known: Set<String> = []
+    /// Scenes whose registered handler was found released, not yet reported.
+    private var released: [String] = []
 
     init() {}
 
@@ -34,7 +36,21 @@ public final class IntentHandlerStore {
 
     /// The live handler registered for the scene of this session, if any.
     public func handler(forSceneIdentifier identifier: String) -> AnyObject? {
-        entries[identifier]?.handler
+        guard let entry = entries[identifier] else { return nil }
+        if entry.handler == nil {
+            // Registered, then released before any intent came: nothing keeps it alive. Noted
+            // once, so the host can say so instead of failing silently.
+            entries[identifier] = nil
+            released.append(identifier)
+        }
+        return entry.handler
+    }
+
+    /// The scenes whose registered handler was found released (nothing held it: the store
+    /// holds handlers weakly) since the last call; each is reported once.
+    public func takeReleasedRegistrations() -> [String] {
+        defer { released = [] }
+        return released
     }
 
     /// The handler that answers `intent`, by the rule above; nil when no live handler is found.
@@ -43,7 +59,7 @@ public final class IntentHandlerStore {
             return handler
         }
         for identifier in recency.reversed() {
-            if let handler = entries[identifier]?.handler { return handler }
+            if let handler = handler(forSceneIdentifier: identifier) { return handler }
         }
         return nil
     }

@@ -19,6 +19,10 @@ public struct IntentParameter<I: Intent>: Sendable {
     /// A single-value parameter stored at `keyPath`.
     ///
     /// - Parameters:
+    ///   - name: the parameter's name, unique within its intent (what `${name}` templates use).
+    ///   - keyPath: where the intent stores the value.
+    ///   - flags: what the parameter allows (resolvable, configurable, options, search).
+    ///   - prompts: what the assistant says about it; any left nil get a generic wording.
     ///   - resolve: calls the handler's typed resolution method, e.g.
     ///     `{ (handler: any ShowDirectionsIntentHandling, intent) in await handler.resolveRecipe(for: intent) }`;
     ///     its handler type must be the schema's handling protocol (the catalog checks).

@@ -24,6 +24,8 @@ public struct IntentSchema<I: Intent>: Sendable {
     /// - Parameters:
     ///   - handler: the handling protocol, e.g. `(any ShowDirectionsIntentHandling).self`; every
     ///     parameter's closures must take this type too.
+    ///   - parameters: the parameters, in resolution order.
+    ///   - responses: the dialog templates of the intent's response codes.
     ///   - confirm: calls the handler's confirm; nil answers `ready`.
     ///   - handle: calls the handler's handle.
     public init<Handler>(

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The app's end of the message protocol: it turns the system's messages into calls on the
 /// app's `IntentHost` and `Application`, and everything the app has to say into messages.
@@ -7,10 +8,16 @@ import Foundation
 /// calls `serve(_:_:)` directly (no encoding, one hop); a socket host feeds every decoded message
 /// to `receive(_:)`. Lifecycle callbacks and host reports become `lifecycle` and `report`
 /// messages as they happen.
+///
+/// An intents extension's endpoint (`kind: .intentsExtension`) has no scenes to offer: it fails
+/// `continueActivity` (the system must go to the app), refuses the events that move scenes, and
+/// tells only its handler lookups of the lifecycle.
 @MainActor
 public final class HostEndpoint {
     /// The host answering phase calls.
     public let host: IntentHost
+    /// App or intents extension: what the hello says and which messages are served.
+    public let kind: HostKind
     private let send: @Sendable (AppMessage) -> Void
     private var calls: [UInt64: Task<Void, Never>] = [:]
 
@@ -18,11 +25,19 @@ public final class HostEndpoint {
     /// or throws to refuse it. Without one, commands are refused.
     public var onCommand: (@MainActor (String) throws -> String)?
 
+    /// Hears the number of calls in flight each time a call starts or ends (an extension's idle
+    /// timer arms at zero).
+    public var onCallsChanged: (@MainActor (Int) -> Void)?
+
     /// An endpoint sending through `send` (called on the main actor, in order).
-    public init(host: IntentHost, send: @escaping @Sendable (AppMessage) -> Void) {
+    public init(host: IntentHost, kind: HostKind = .app, send: @escaping @Sendable (AppMessage) -> Void) {
         self.host = host
+        self.kind = kind
         self.send = send
-        host.application.observe { event in send(.lifecycle(event)) }
+        host.application.observe { event in
+            if kind == .intentsExtension, !event.isExtensionVisible { return }
+            send(.lifecycle(event))
+        }
         host.onReport = { report in send(.report(report)) }
     }
 
@@ -33,23 +48,24 @@ public final class HostEndpoint {
     public func hello(token: String, appName: String) -> HostHello {
         let manifest = host.application.manifest
         return HostHello(
-            token: token, processIdentifier: ProcessInfo.processInfo.processIdentifier, kind: .app,
+            token: token, processIdentifier: ProcessInfo.processInfo.processIdentifier, kind: kind,
             appName: appName, intentsSupported: manifest.intentsSupported,
             intentsRestrictedWhileLocked: manifest.intentsRestrictedWhileLocked,
             userActivityTypes: manifest.userActivityTypes)
     }
 
-    /// Answers one call: each step of a `proceed` goes out as a `step` message as it completes,
-    /// then the answer. Cancelling the calling task cancels the handler's work.
-    ///
-    /// A `proceed` answer does not repeat its steps (`.progressed(intent:steps: [])`): the system
-    /// has them from the `step` messages and puts them back (see `MessageProtocol`).
+    /// Answers one call, then sends its answer. Each step of a `proceed` is held until the
+    /// visit either suspends (a handler awaits something: the held steps go out as `step`
+    /// messages then, so the system can budget the next step on its own) or answers (the held
+    /// steps travel in the answer). A visit that never suspends is one message back, however
+    /// many steps it made. Cancelling the calling task cancels the handler's work.
     public func serve(_ id: UInt64, _ call: PhaseCall) async {
-        let send = send
-        let answer = await host.answer(call) { step in send(.step(id: id, step: step)) }
+        let held = HeldSteps(id: id, send: send)
+        let answer = await host.answer(call) { step in held.hold(step) }
         if case .progressed(let intent, _) = answer {
-            send(.answer(id: id, answer: .progressed(intent: intent, steps: [])))
+            send(.answer(id: id, answer: .progressed(intent: intent, steps: held.take())))
         } else {
+            held.flush()
             send(.answer(id: id, answer: answer))
         }
     }
@@ -64,15 +80,20 @@ public final class HostEndpoint {
         case .call(let id, let call):
             calls[id] = Task { @MainActor [weak self] in
                 await self?.serve(id, call)
-                self?.calls[id] = nil
+                self?.settle(id)
             }
+            onCallsChanged?(calls.count)
         case .cancel(let id):
-            calls.removeValue(forKey: id)?.cancel()
+            calls[id]?.cancel()
+            settle(id)
+        case .continueActivity(let id, _) where kind == .intentsExtension:
+            send(.continued(id: id, result: .failed(reason: Self.noScenes)))
         case .continueActivity(let id, let activity):
             send(.continued(id: id, result: continueActivity(activity)))
         case .event(let id, .quit):
             for task in calls.values { task.cancel() }
             calls = [:]
+            onCallsChanged?(0)
             host.application.terminate()
             send(.eventDone(id: id, refusal: nil, output: nil))
             return false
@@ -84,10 +105,18 @@ public final class HostEndpoint {
             do { send(.eventDone(id: id, refusal: nil, output: try onCommand(text))) } catch {
                 send(.eventDone(id: id, refusal: "\(error)", output: nil))
             }
+        case .event(let id, let event) where kind == .intentsExtension && event.movesScenes:
+            send(.eventDone(id: id, refusal: Self.noScenes, output: nil))
         case .event(let id, let event):
             send(.eventDone(id: id, refusal: perform(event), output: nil))
         }
         return true
+    }
+
+    /// Forgets a call that answered or was cancelled.
+    private func settle(_ id: UInt64) {
+        guard calls.removeValue(forKey: id) != nil else { return }
+        onCallsChanged?(calls.count)
     }
 
     /// Brings the app forward and continues `activity` there.
@@ -121,6 +150,77 @@ public final class HostEndpoint {
             return nil
         } catch {
             return "\(error)"
+        }
+    }
+
+    /// Why an extension refuses anything that needs a scene.
+    static let noScenes = "an intents extension has no scenes: the system continues in the app"
+}
+
+extension SystemEvent {
+    /// Whether the event opens, moves or closes scenes (what an extension cannot do).
+    var movesScenes: Bool {
+        switch self {
+        case .open, .newWindow, .home, .close, .overlay: true
+        case .lock, .quit, .command: false
+        }
+    }
+}
+
+extension LifecycleEvent {
+    /// What an extension tells of its lifecycle: only its handler lookups (its application, and
+    /// the manifest generated from its intents, are internal details).
+    var isExtensionVisible: Bool {
+        if case .application(.handlerFor, _) = self { true } else { false }
+    }
+}
+
+extension MessageProtocol {
+    /// The environment variable a system sets to choose how long an intents extension stays idle
+    /// before it exits (seconds, e.g. `0.5`).
+    public static let idleExitVariable = "SCENEINTENTS_IDLE_EXIT"
+}
+
+/// The steps of one call not yet sent on their own (see `HostEndpoint.serve(_:_:)`).
+///
+/// The first held step schedules a flush on the main actor: that job can only run once the
+/// visit's own job suspends or ends, which is exactly when the system must hear the steps
+/// (suspended) or can have them in the answer (ended; the flush then finds nothing).
+private final class HeldSteps: Sendable {
+    private struct State {
+        var steps: [PhaseStep] = []
+        var isFlushScheduled = false
+    }
+    private let id: UInt64
+    private let send: @Sendable (AppMessage) -> Void
+    private let state = Mutex(State())
+
+    init(id: UInt64, send: @escaping @Sendable (AppMessage) -> Void) {
+        self.id = id
+        self.send = send
+    }
+
+    /// Holds a completed step.
+    func hold(_ step: PhaseStep) {
+        let schedule = state.withLock { state in
+            state.steps.append(step)
+            defer { state.isFlushScheduled = true }
+            return !state.isFlushScheduled
+        }
+        if schedule { Task { @MainActor in self.flush() } }
+    }
+
+    /// Sends the held steps as `step` messages.
+    func flush() {
+        for step in take() { send(.step(id: id, step: step)) }
+    }
+
+    /// The held steps, no longer held.
+    func take() -> [PhaseStep] {
+        state.withLock { state in
+            state.isFlushScheduled = false
+            defer { state.steps = [] }
+            return state.steps
         }
     }
 }

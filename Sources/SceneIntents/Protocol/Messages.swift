@@ -2,12 +2,14 @@
 /// app process or an intents extension). One stream of messages each way; the in-process
 /// connection passes them as values, the socket connection encodes each as JSON in a frame.
 ///
-/// A call is answered by zero or more `step` messages (one per completed step of a `proceed`)
-/// and then one `answer`. A `proceed` answer carries the updated intent and no steps: the steps
-/// already went out one by one, and the system puts them back in order.
+/// A call is answered by zero or more `step` messages and then one `answer`. A host holds the
+/// steps of a `proceed` until the visit suspends (then it sends them as `step` messages, so the
+/// system can budget each step on its own) or answers (then they travel in the answer's
+/// `steps`). The system reports the sent steps, then the answer's, in order: a visit that never
+/// suspends costs one message back, however many steps it made.
 public enum MessageProtocol {
     /// The version both sides must speak; a hello with another version is refused.
-    public static let version = 1
+    public static let version = 2
     /// The environment variable naming the socket a launched host connects to.
     public static let socketVariable = "SCENEINTENTS_SOCKET"
     /// The environment variable holding the one-time token a launched host presents in its hello.

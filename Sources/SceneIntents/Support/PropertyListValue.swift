@@ -18,7 +18,9 @@ public indirect enum PropertyListValue: Sendable, Hashable, Codable {
     /// Converts an untyped value, throwing `UserActivityError.notPropertyList` for the first value
     /// (at any depth) that a property list cannot hold.
     ///
-    /// - Parameter path: where the value sits, used in the error message (for example `userInfo.step`).
+    /// - Parameters:
+    ///   - value: the untyped value (strings, numbers, booleans, dates, data, arrays, dictionaries).
+    ///   - path: where the value sits, used in the error message (for example `userInfo.step`).
     public init(validating value: Any, path: String) throws(UserActivityError) {
         switch value {
         case let value as PropertyListValue: self = value

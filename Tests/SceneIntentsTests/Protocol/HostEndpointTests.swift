@@ -32,23 +32,69 @@ struct HostEndpointTests {
         return seen
     }
 
-    @Test func aCallLaunchesTheAppInTheBackgroundAndSendsEachStepThenTheAnswer() async throws {
+    /// The three steps of an order, as the host reports them.
+    static let orderSteps: [PhaseStep] = [
+        PhaseStep(phase: .resolve(parameter: "soup"), answer: .resolved([ParameterResolution(ResolutionResult.success(with: Soup("pho", "Pho")))])),
+        PhaseStep(phase: .confirm, answer: .response(.ready)),
+        PhaseStep(phase: .handle, answer: .response(IntentResponse(code: ResponseCode(rawValue: 100), values: ["quantity": "2", "soup": "Pho"]))),
+    ]
+
+    @Test func aVisitThatNeverSuspendsSendsItsStepsInTheAnswerAlone() async throws {
+        let app = Kitchen.application(fallback: { _ in ImmediateSoupHandler() })
+        let host = IntentHost(application: app, catalog: try Kitchen.catalog())
+        let (outbox, sink) = AsyncStream.makeStream(of: AppMessage.self)
+        let endpoint = HostEndpoint(host: host) { sink.yield($0) }
         let intent = AnyIntent(OrderSoupIntent(soup: Soup("pho", "Pho"), quantity: 2))
         #expect(endpoint.receive(.call(id: 1, call: PhaseCall(request: 1, intent: intent, phase: .proceed(parameters: ["soup"])))))
-        let sent = await messages { if case .answer = $0 { true } else { false } }
-        let success = ParameterResolution(ResolutionResult.success(with: Soup("pho", "Pho")))
-        let done = IntentResponse(code: ResponseCode(rawValue: 100), values: ["quantity": "2", "soup": "Pho"])
+        var sent: [AppMessage] = []
+        for await message in outbox {
+            sent.append(message)
+            if case .answer = message { break }
+        }
         #expect(
             sent == [
                 .lifecycle(.application(.willFinishLaunching, detail: "intent")),
                 .lifecycle(.application(.didFinishLaunching, detail: "intent")),
                 .report(HostReport(.launchedForIntent, "OrderSoupIntent")),
                 .lifecycle(.application(.handlerFor, detail: "OrderSoupIntent")),
-                .step(id: 1, step: PhaseStep(phase: .resolve(parameter: "soup"), answer: .resolved([success]))),
-                .step(id: 1, step: PhaseStep(phase: .confirm, answer: .response(.ready))),
-                .step(id: 1, step: PhaseStep(phase: .handle, answer: .response(done))),
-                .answer(id: 1, answer: .progressed(intent: intent, steps: [])),
+                .answer(id: 1, answer: .progressed(intent: intent, steps: Self.orderSteps)),
             ])
+        // The flush the first step scheduled finds nothing left: no step follows the answer.
+        await MainActor.run {}
+        sink.finish()
+        var after: [AppMessage] = []
+        for await message in outbox { after.append(message) }
+        #expect(after == [])
+        #expect(endpoint.callsInFlight == 0)
+        #expect(leftInFlight(host: host) == [])
+    }
+
+    @Test func stepsBeforeASuspensionGoOutOnTheirOwnBeforeTheAnswer() async throws {
+        let gate = Gate()
+        handler.confirmation = { _ in
+            await gate.wait()
+            return .ready
+        }
+        let intent = AnyIntent(OrderSoupIntent(soup: Soup("pho", "Pho"), quantity: 2))
+        #expect(endpoint.receive(.call(id: 1, call: PhaseCall(request: 1, intent: intent, phase: .proceed(parameters: ["soup"])))))
+        // While confirm waits, the system has already heard that resolve completed.
+        let beforeOpening = await messages { if case .step = $0 { true } else { false } }
+        #expect(beforeOpening.last == .step(id: 1, step: Self.orderSteps[0]))
+        #expect(gate.isWaiting)
+        gate.open()
+        let rest = await messages { if case .answer = $0 { true } else { false } }
+        // Every step is told exactly once, in order: on its own or in the answer.
+        var told: [PhaseStep] = [Self.orderSteps[0]]
+        for message in rest {
+            switch message {
+            case .step(1, let step): told.append(step)
+            case .answer(1, .progressed(let answered, let steps)):
+                #expect(answered == intent)
+                told += steps
+            default: Issue.record("unexpected \(message)")
+            }
+        }
+        #expect(told == Self.orderSteps)
         #expect(handler.calls == ["resolveSoup", "confirm", "handle"])
         #expect(endpoint.callsInFlight == 0)
         #expect(leftInFlight(host: host) == [])
@@ -91,4 +137,19 @@ struct HostEndpointTests {
 
 struct HookError: Error, CustomStringConvertible {
     var description: String { "no such command" }
+}
+
+/// A soup handler that never suspends: each phase answers on the main actor at once.
+@MainActor
+final class ImmediateSoupHandler: OrderSoupIntentHandling {
+    func resolveSoup(for intent: OrderSoupIntent) async throws -> ResolutionResult<Soup> { .accepting(intent.soup) }
+    func provideSoupOptions(for intent: OrderSoupIntent, searchTerm: String?) async throws -> ObjectCollection<Soup> {
+        ObjectCollection(items: Soup.menu)
+    }
+    func resolveQuantity(for intent: OrderSoupIntent) async throws -> ResolutionResult<Int> { .notRequired }
+    func resolveToppings(for intent: OrderSoupIntent) async throws -> [ResolutionResult<String>] { [.notRequired] }
+    func confirm(intent: OrderSoupIntent) async throws -> IntentResponse { .ready }
+    func handle(intent: OrderSoupIntent) async throws -> IntentResponse {
+        IntentResponse(code: ResponseCode(rawValue: 100), values: ["quantity": String(intent.quantity ?? 1), "soup": intent.soup?.name ?? "?"])
+    }
 }

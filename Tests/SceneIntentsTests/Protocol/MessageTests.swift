@@ -18,7 +18,7 @@ struct MessageTests {
     static let soup = AnyIntent(OrderSoupIntent(soup: Soup("pho", "Pho"), quantity: 2), targetSceneIdentifier: "session-1")
 
     static let systemMessages: [SystemMessage] = [
-        .accept(protocolVersion: 1),
+        .accept(protocolVersion: MessageProtocol.version),
         .call(id: 1, call: PhaseCall(request: 7, intent: soup, phase: .proceed(parameters: ["soup", "quantity"]))),
         .call(id: 2, call: PhaseCall(request: 7, intent: soup, phase: .finish)),
         .cancel(id: 1),

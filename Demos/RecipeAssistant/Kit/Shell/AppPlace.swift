@@ -16,7 +16,7 @@ enum AppPlace {
     case separate(ProcessConnection)
 
     /// The name of the app's host executable, found beside the running one.
-    static let hostExecutableName = "recipe-assistant-app"
+    nonisolated static let hostExecutableName = "recipe-assistant-app"
 
     /// A connection that starts `recipe-assistant-app` (beside the running executable) with the
     /// options that matter app-side, listening in `options.runtimeDirectory` (or the default).

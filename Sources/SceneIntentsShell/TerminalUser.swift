@@ -7,10 +7,10 @@ import Foundation
 /// A line that is not an answer is not forced into one: a `:command` at a question runs (the
 /// question keeps waiting) or cancels the conversation first, and an utterance that is a new
 /// request cancels the conversation and is carried out next. The shell decides which
-/// (`interject`); this type only reads, prints and answers.
+/// (`interject`; `Shell` does it from its command table); this type only reads, prints and answers.
 public final class TerminalUser: UserAgent {
     /// What a line typed at a question does.
-    enum Interjection: Sendable {
+    public enum Interjection: Sendable {
         /// It is the answer.
         case answer(Reply)
         /// It was dealt with (a command that leaves the question waiting): read another line.
@@ -27,9 +27,10 @@ public final class TerminalUser: UserAgent {
     private let interject: @Sendable (String) async -> Interjection
 
     /// A user reading `input` and writing to `output`; `quiet` prints nothing (JSON mode);
-    /// `echo` repeats each answer read (scripts).
-    init(
-        input: ShellInput, output: ShellOutput, quiet: Bool, echo: Bool, speaker: Speaker?,
+    /// `echo` repeats each answer read (scripts); `speaker` also speaks what the assistant says.
+    /// `interject` decides what each line typed at a question does (a `Shell` gives its own).
+    public init(
+        input: ShellInput, output: ShellOutput, quiet: Bool = false, echo: Bool = false, speaker: Speaker? = nil,
         interject: @escaping @Sendable (String) async -> Interjection
     ) {
         self.input = input

@@ -1,10 +1,11 @@
-import SceneIntents
+/// Draws a screen as a framed block of text, 64 columns wide: a heading with a badge at its
+/// right (a scene's name), a rule, then the lines, word-wrapped inside the frame.
+public enum ScreenFrame {
+    /// The frame's width in columns, borders included.
+    public static let width = 64
 
-/// Draws a scene's top screen as a framed block of text.
-enum ScreenFrame {
-    static let width = 64
-
-    static func render(heading: String, badge: String, lines: [String]) -> String {
+    /// The framed block; a heading too long for the frame is cut with an ellipsis.
+    public static func render(heading: String, badge: String, lines: [String]) -> String {
         let inner = width - 4
         var rows = ["┌" + String(repeating: "─", count: width - 2) + "┐"]
         let spaceForHeading = max(1, inner - badge.count - 1)
@@ -22,8 +23,9 @@ enum ScreenFrame {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
 
-    /// Word-wraps a line; continuation lines keep the line's indentation.
-    static func wrap(_ line: String, width: Int) -> [String] {
+    /// Word-wraps a line to `width` columns; continuation lines keep the line's indentation
+    /// plus two spaces. A single word longer than `width` is left whole.
+    public static func wrap(_ line: String, width: Int) -> [String] {
         guard line.count > width else { return [line] }
         let indent = String(line.prefix { $0 == " " })
         var rows: [String] = []

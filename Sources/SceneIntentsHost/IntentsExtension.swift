@@ -1,0 +1,178 @@
+import Foundation
+import SceneIntents
+import SceneIntentsTransport
+
+/// An intents extension's whole program (SiriKit's `INExtension`): one call from its
+/// `main.swift`, `exit(await IntentsExtension(…).main())`.
+///
+/// It has no scenes, no application delegate and no UI. The system launches it in the
+/// background for a request; every phase call of that request asks `handlerFor` once (as
+/// `handler(for:)`), and the handler's typed methods answer through the same protocol as an
+/// app's. A `continueInApp` response goes back to the system, which opens the app; the extension
+/// itself refuses anything that needs a scene. It exits when told to quit, when the system goes
+/// away, or after `idleExit` with no call in flight and no request open.
+///
+/// Internally it is an `IntentHost` over an `Application` whose manifest lists the extension's
+/// intents and declares no scene, with a delegate that asks `handlerFor`.
+public struct IntentsExtension: Sendable {
+    /// The extension's name, as its hello and the system's trace say it.
+    public let name: String
+    /// `IntentsSupported`: the intent types it handles.
+    public let intentsSupported: [String]
+    /// `IntentsRestrictedWhileLocked`: refused while the device is locked.
+    public let intentsRestrictedWhileLocked: [String]
+    /// How long it stays with nothing to do before it exits (5 s unless said otherwise; a system
+    /// may choose with `MessageProtocol.idleExitVariable` in the environment, which wins).
+    public let idleExit: Duration
+    /// The clock the idle time is measured on.
+    public let clock: any Clock<Duration>
+    private let catalog: Result<IntentCatalog, IntentCatalogError>
+    private let handlerFor: @MainActor @Sendable (AnyIntent) -> Any?
+
+    /// An extension for the intent types of `catalog`.
+    ///
+    /// - Parameters:
+    ///   - handlerFor: `handler(for:)`: the object that handles the intent (conforming to its
+    ///     handling protocol), or nil for "not handled". Called on the main actor, once per
+    ///     request; that handler serves every phase of the request.
+    ///   - clock: where the idle time is measured (a test may pass a manual clock).
+    public init(
+        name: String, catalog: IntentCatalog, intentsSupported: [String], intentsRestrictedWhileLocked: [String] = [],
+        idleExit: Duration = .seconds(5), clock: any Clock<Duration> = ContinuousClock(),
+        handlerFor: @escaping @MainActor @Sendable (AnyIntent) -> Any?
+    ) {
+        self.init(
+            name: name, catalog: .success(catalog), intentsSupported: intentsSupported,
+            intentsRestrictedWhileLocked: intentsRestrictedWhileLocked, idleExit: idleExit, clock: clock,
+            handlerFor: handlerFor)
+    }
+
+    /// An extension for these intent types; a catalog that cannot be built (two types with one
+    /// name, …) is reported by `main()`, which then exits 70.
+    public init(
+        name: String, intents: [any Intent.Type], intentsSupported: [String], intentsRestrictedWhileLocked: [String] = [],
+        idleExit: Duration = .seconds(5), clock: any Clock<Duration> = ContinuousClock(),
+        handlerFor: @escaping @MainActor @Sendable (AnyIntent) -> Any?
+    ) {
+        let catalog: Result<IntentCatalog, IntentCatalogError>
+        do throws(IntentCatalogError) { catalog = .success(try IntentCatalog(intents)) } catch { catalog = .failure(error) }
+        self.init(
+            name: name, catalog: catalog, intentsSupported: intentsSupported,
+            intentsRestrictedWhileLocked: intentsRestrictedWhileLocked, idleExit: idleExit, clock: clock,
+            handlerFor: handlerFor)
+    }
+
+    private init(
+        name: String, catalog: Result<IntentCatalog, IntentCatalogError>, intentsSupported: [String],
+        intentsRestrictedWhileLocked: [String], idleExit: Duration, clock: any Clock<Duration>,
+        handlerFor: @escaping @MainActor @Sendable (AnyIntent) -> Any?
+    ) {
+        self.name = name
+        self.catalog = catalog
+        self.intentsSupported = intentsSupported
+        self.intentsRestrictedWhileLocked = intentsRestrictedWhileLocked
+        self.idleExit = idleExit
+        self.clock = clock
+        self.handlerFor = handlerFor
+    }
+
+    /// Runs the extension and answers its exit status.
+    ///
+    /// Launched by a system (`SCENEINTENTS_SOCKET` and `SCENEINTENTS_TOKEN` set) it serves, then
+    /// answers 0 once told to quit or idle, 1 when the connection failed or broke. Launched by a
+    /// user from a shell it prints why it does nothing and answers 64 (EX_USAGE); with a catalog
+    /// that cannot be built, 70 (EX_SOFTWARE).
+    @MainActor
+    public func main(environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
+        guard case .bySystem(let socket, let token) = HostLaunchMode.current(environment) else {
+            log(
+                "\(name) is an intents extension: an assistant launches it for a request and it exits when idle. "
+                    + "Ask the assistant instead, e.g. `swift run assistant say …` with `swift run assistantd` running.")
+            return 64
+        }
+        var idle = idleExit
+        if let text = environment[MessageProtocol.idleExitVariable] {
+            if let chosen = Self.idleTime(text) { idle = chosen } else {
+                log("\(MessageProtocol.idleExitVariable)=\(text) is not a positive number of seconds; idling \(idleExit) instead")
+            }
+        }
+        do {
+            let end = try await serve(socket: socket, token: token, idleExit: idle)
+            switch end {
+            case .quit, .idle: return 0
+            case .disconnected, .protocolError:
+                log("\(name): \(end)")
+                return 1
+            }
+        } catch let error as IntentCatalogError {
+            log("\(name): the intent types cannot be served: \(error)")
+            return 70
+        } catch {
+            log("\(name): \(error)")
+            return 1
+        }
+    }
+
+    /// Connects to the system at `socket`, says hello as an intents extension with `token`, and
+    /// serves until told to quit, until the system goes away, or until idle for `idleExit`
+    /// (this extension's own when nil).
+    ///
+    /// - Throws: the `IntentCatalogError` of a catalog that could not be built, an
+    ///   `ApplicationError` when its generated manifest is refused at launch, or a
+    ///   `TransportError` when the socket cannot be reached.
+    @MainActor
+    public func serve(socket: String, token: String, idleExit: Duration? = nil) async throws -> HostServeEnd {
+        let application = makeApplication()
+        // Launched before the hello, so no call finds it stopped: an extension has no launch of
+        // its own to report.
+        try application.launch(.intent)
+        let host = IntentHost(application: application, catalog: try catalog.get())
+        let idle = idleExit ?? self.idleExit
+        let clock = clock
+        return try await HostRuntime.serve(host, appName: name, kind: .intentsExtension, socket: socket, token: token) {
+            endpoint, end in
+            let timer = IdleTimer(after: idle, clock: clock) { end(.idle(idle)) }
+            endpoint.onCallsChanged = { calls in
+                if calls == 0 && host.requestsInFlight == 0 { timer.arm() } else { timer.disarm() }
+            }
+            // A system that launches the extension and never calls is not waited for forever.
+            timer.arm()
+        }
+    }
+
+    /// The application behind the host: the extension's intents, no scene configuration.
+    @MainActor
+    private func makeApplication() -> Application {
+        // `supportsMultipleScenes` stays on because the shared admission rule refuses intents of
+        // an app without it; with no scene configuration, no scene can ever connect.
+        let manifest = AppManifest(
+            supportsMultipleScenes: true, intentsSupported: intentsSupported,
+            intentsRestrictedWhileLocked: intentsRestrictedWhileLocked)
+        let handlerFor = handlerFor
+        return Application(manifest: manifest, delegate: { ExtensionDelegate(handlerFor) })
+    }
+
+    /// A positive, finite number of seconds, as the environment gives it.
+    static func idleTime(_ text: String) -> Duration? {
+        guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite, seconds > 0 else {
+            return nil
+        }
+        return .milliseconds(Int64((seconds * 1000).rounded()))
+    }
+
+    private func log(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+
+/// The delegate behind an extension: only `handler(for:)`, every other callback its default.
+@MainActor
+private final class ExtensionDelegate: ApplicationDelegate {
+    let handlerFor: @MainActor @Sendable (AnyIntent) -> Any?
+
+    init(_ handlerFor: @escaping @MainActor @Sendable (AnyIntent) -> Any?) {
+        self.handlerFor = handlerFor
+    }
+
+    func application(_ application: Application, handlerFor intent: AnyIntent) -> Any? { handlerFor(intent) }
+}

@@ -1,0 +1,60 @@
+import Assistant
+import Glibc
+
+/// The whole program, so that a CLI's `main.swift` is its tables and one call.
+extension CLIProgram {
+    /// Reads the arguments against `options`, prints `--help`, opens the lines (a terminal, a
+    /// pipe, `--script FILE|-`, a tour), makes the app and runs the session; answers the exit
+    /// status for `exit`.
+    ///
+    /// Statuses: 0 done, 1 a turn failed, 64 a usage error (the message, then the help, on
+    /// standard error), 66 an unreadable script, 70 the app cannot start, 74 standard output
+    /// cannot be written (one line on standard error, no backtrace). SIGPIPE is ignored, so a
+    /// closed pipe is a write error the session reports rather than a signal that kills it.
+    @MainActor
+    public func main<Options>(
+        options table: [CLIOption<Options>], arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+        clock: BudgetClock = .continuous(),
+        makeApp: (Options, ShellEnvironment) throws -> App
+    ) async -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        let output = ShellOutput.standardOutput()
+        let warnings = ShellOutput.standardError()
+        var invocation: Invocation<Options>
+        do {
+            invocation = try Invocation.parse(arguments, options: table)
+        } catch {
+            warnings.write("\(name): \(error.message)\n\n\(helpText(options: table))")
+            return 64
+        }
+        if invocation.showsHelp {
+            output.write(helpText(options: table))
+            return finished(output, warnings, status: 0)
+        }
+        let input: any LineSource
+        do {
+            input = try invocation.input.open(adjusting: &invocation.options.session)
+        } catch {
+            warnings.write("\(name): \(error)")
+            return 66
+        }
+        let options = invocation.options
+        do {
+            let shell = try Shell(
+                program: self, settings: options.session, input: input, output: output, warnings: warnings, clock: clock,
+                makeApp: { try makeApp(options, $0) })
+            return finished(output, warnings, status: await shell.run())
+        } catch {
+            warnings.write("\(name): the app cannot start: \(error).")
+            return 70
+        }
+    }
+
+    /// The status, or 74 with one line on standard error when standard output could not be
+    /// written.
+    private func finished(_ output: ShellOutput, _ warnings: ShellOutput, status: Int32) -> Int32 {
+        guard let failure = output.failure else { return status }
+        warnings.write("\(name): cannot write to standard output: \(failure.lowercased()).")
+        return 74
+    }
+}

@@ -1,0 +1,74 @@
+/// A session CLI, described once: its name, what it is for, its `:commands` and the texts
+/// around them. `--help` (`helpText(options:)`), `:help` (`sessionHelpText`) and the JSON help
+/// are generated from it; `main(options:makeApp:)` runs the whole program.
+public struct CLIProgram<App: ShellApp>: Sendable {
+    /// The executable's name ("recipe-assistant"), which also starts every error line.
+    public var name: String
+    /// What the program is for, one line after the name in `--help`.
+    public var summary: String
+    /// The `:commands`, in help order (usually the app's, then `CLICommand.standard`).
+    public var commands: [CLICommand<App>]
+    /// Things to say to the assistant, for `:help`.
+    public var examples: [String]
+    /// The first line an interactive session prints (nil: none).
+    public var banner: String?
+    /// The exit statuses, one line each, for `--help`.
+    public var exitStatuses: [String]
+
+    /// The exit statuses `main` answers.
+    public static var standardExitStatuses: [String] {
+        [
+            "0: every turn succeeded (or the tour, or an interactive session, ended).",
+            "1: a turn failed (an error, an utterance not understood, a failure, a timeout, a cancelled or refused request).",
+            "64: a usage error. 66: the script cannot be read. 74: standard output cannot be written.",
+        ]
+    }
+
+    /// A program; `commands` should include `CLICommand.standard` (`:help` and `:exit` are not
+    /// added for you, so their place in help is yours).
+    public init(
+        name: String, summary: String, commands: [CLICommand<App>], examples: [String], banner: String? = nil,
+        exitStatuses: [String] = standardExitStatuses
+    ) {
+        self.name = name
+        self.summary = summary
+        self.commands = commands
+        self.examples = examples
+        self.banner = banner
+        self.exitStatuses = exitStatuses
+    }
+
+    /// The command typed as `name` (":tap"), if there is one.
+    public func command(named name: String) -> CLICommand<App>? {
+        commands.first { $0.name == name }
+    }
+
+    /// The commands as aligned help lines.
+    public var commandLines: [String] {
+        ShellText.table(commands.map { ($0.usage, $0.summary) })
+    }
+
+    /// `--help`: what the program is, its options, its commands and its exit statuses.
+    public func helpText<Options>(options: [CLIOption<Options>]) -> String {
+        ([
+            "\(name): \(summary)", "",
+            "Usage: \(name) [OPTIONS]   (with no script, lines come from the terminal or a pipe)", "",
+            "Options:",
+        ] + ShellText.table(options.map { ($0.usage, $0.summary) })
+            + ["", "Commands (type them in the session):"] + commandLines
+            + ["", "Exit status:"] + exitStatuses.map { "  " + $0 })
+            .joined(separator: "\n")
+    }
+
+    /// `:help`: what to say, the commands, and how to answer the assistant (which commands
+    /// leave a question waiting is read from the table).
+    public var sessionHelpText: String {
+        let waiting = commands.filter { $0.atPrompt == .runs }.map(\.name)
+        return (["Speak plain text to the assistant, for example: " + examples.joined(separator: " · ") + ".",
+                 "Commands act on the device and the app as a user would:"]
+            + commandLines
+            + ["When the assistant asks, answer with a number, \"more\", \"yes\" or \"no\", words, or \"cancel\".",
+               "At a question, \(ShellText.list(waiting)) \(waiting.count == 1 ? "leaves" : "leave") the question waiting; other commands, and a new request, cancel it first."])
+            .joined(separator: "\n")
+    }
+}

@@ -1,0 +1,80 @@
+import Synchronization
+
+/// A point a test handler stops at until the test lets it go: the test awaits `started` ("the
+/// handler has started"), checks what it wants while the handler waits, then calls `release()`.
+///
+/// ```swift
+/// handler.handling = { intent in await gate.pass(); return .success }
+/// let request = harness.start(.intent(order))
+/// await gate.started()
+/// gate.release()
+/// ```
+///
+/// No polling and no wall clock: both waits are continuations resumed by the other side.
+public final class HandlerGate: Sendable {
+    private struct State {
+        var arrived = 0
+        var released = false
+        var arrivals: [(count: Int, waiter: CheckedContinuation<Void, Never>)] = []
+        var held: [CheckedContinuation<Void, Never>] = []
+    }
+    private let state = Mutex(State())
+
+    /// A closed gate.
+    public init() {}
+
+    /// Called by the handler: marks that it arrived, then waits until the gate is released
+    /// (at once when it already is).
+    public func pass() async {
+        let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.arrived += 1
+            let (due, waiting) = state.arrivals.partitioned { $0.count <= state.arrived }
+            state.arrivals = waiting
+            return due.map(\.waiter)
+        }
+        for waiter in ready { waiter.resume() }
+        await withCheckedContinuation { continuation in
+            let open = state.withLock { state -> Bool in
+                if state.released { return true }
+                state.held.append(continuation)
+                return false
+            }
+            if open { continuation.resume() }
+        }
+    }
+
+    /// Waits until `count` handlers (one by default) have arrived at the gate.
+    public func started(_ count: Int = 1) async {
+        await withCheckedContinuation { continuation in
+            let arrived = state.withLock { state -> Bool in
+                if state.arrived >= count { return true }
+                state.arrivals.append((count, continuation))
+                return false
+            }
+            if arrived { continuation.resume() }
+        }
+    }
+
+    /// Lets every waiting handler go on, and every later one pass at once.
+    public func release() {
+        let held = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.released = true
+            defer { state.held = [] }
+            return state.held
+        }
+        for waiter in held { waiter.resume() }
+    }
+
+    /// How many handlers wait at the gate now.
+    public var waiting: Int { state.withLock { $0.held.count } }
+}
+
+extension Array {
+    /// The elements that satisfy `belongs`, and the others, each in their order.
+    fileprivate func partitioned(by belongs: (Element) -> Bool) -> (matching: [Element], others: [Element]) {
+        var matching: [Element] = []
+        var others: [Element] = []
+        for element in self { if belongs(element) { matching.append(element) } else { others.append(element) } }
+        return (matching, others)
+    }
+}

@@ -1,0 +1,72 @@
+import SceneIntentsShell
+import Testing
+
+/// Options are parsed from the table, and every mistake is a usage error saying what to type.
+struct CLIOptionTests {
+    typealias Options = KitchenCLI.Options
+
+    @Test(arguments: [
+        (["--bogus\u{1B}"], UsageError(code: .unknownOption, value: "--bogus\u{1B}", message: "There is no option --bogus\\u{1B}; see --help.")),
+        (["--script"], UsageError(code: .missingValue, value: "--script", message: "--script needs a value: --script FILE.")),
+        (["--trace=yes"], UsageError(code: .unexpectedValue, value: "--trace=yes", message: "--trace takes no value.")),
+        (["--tables", "0"], UsageError(code: .badValue, value: "0", message: "--tables needs a whole number from 1 to 9, not 0.")),
+        (["--tables=x\u{7}"], UsageError(code: .badValue, value: "x\u{7}", message: "--tables needs a whole number from 1 to 9, not x\\u{7}.")),
+        (["--script", "a", "--tour"], UsageError(code: .conflict, value: "--tour", message: "--tour plays its own script; use --tour or --script, not both.")),
+    ])
+    func mistakesAreUsageErrorsNamingTheArgument(_ arguments: [String], _ expected: UsageError) {
+        #expect(throws: expected) { try Invocation<Options>.parse(arguments, options: KitchenCLI.options) }
+    }
+
+    @Test func optionsSetTheSessionSettingsAndTheCLIsOwn() throws {
+        let invocation = try Invocation<Options>.parse(["--trace", "--tables=4", "--json", "--script", "-"], options: KitchenCLI.options)
+        #expect(invocation.input == .script("-"))
+        #expect(invocation.options.tables == 4)
+        #expect(invocation.options.session.trace && invocation.options.session.json)
+        #expect(!invocation.options.session.speak && !invocation.showsHelp)
+        let tour = try Invocation<Options>.parse(["--tour", "-h"], options: KitchenCLI.options)
+        #expect(tour.input == .tour(":soups") && tour.showsHelp)
+    }
+
+    @Test func aTourIsEchoedAndItsFailuresDoNotFailTheSession() throws {
+        var settings = SessionSettings()
+        _ = try SessionInput.tour("x").open(adjusting: &settings)
+        #expect(settings.echo && !settings.failedTurnsFail && !settings.interactive)
+    }
+
+    @Test func helpIsGeneratedFromTheOptionAndCommandTables() {
+        #expect(KitchenCLI.program.helpText(options: KitchenCLI.options) == """
+            kitchen: order soup by voice.
+
+            Usage: kitchen [OPTIONS]   (with no script, lines come from the terminal or a pipe)
+
+            Options:
+              --script FILE  Run the lines of FILE (- for standard input) as typed; exit status 1 if any turn failed.
+              --tour         Show the soups.
+              --trace        Print each turn's trace events after it.
+              --json         Print only JSON Lines on standard output, one object per line.
+              --tables N     Set N tables.
+              --help, -h     Print this help and leave.
+
+            Commands (type them in the session):
+              :soups WORD  List the soups whose name has WORD.
+              :trace       Print the whole trace.
+              :help        List what you can say and type.
+              :exit        Leave the session.
+
+            Exit status:
+              0: every turn succeeded (or the tour, or an interactive session, ended).
+              1: a turn failed (an error, an utterance not understood, a failure, a timeout, a cancelled or refused request).
+              64: a usage error. 66: the script cannot be read. 74: standard output cannot be written.
+            """)
+        #expect(KitchenCLI.program.sessionHelpText == """
+            Speak plain text to the assistant, for example: order soup.
+            Commands act on the device and the app as a user would:
+              :soups WORD  List the soups whose name has WORD.
+              :trace       Print the whole trace.
+              :help        List what you can say and type.
+              :exit        Leave the session.
+            When the assistant asks, answer with a number, "more", "yes" or "no", words, or "cancel".
+            At a question, :soups, :trace and :help leave the question waiting; other commands, and a new request, cancel it first.
+            """)
+    }
+}
