@@ -152,6 +152,7 @@ let package = Package(
             dependencies: [
                 "AssistantDaemon", "Assistant", "AssistantService", "SceneIntents", "SceneIntentsTesting",
                 "SceneIntentsTransport", "RecipeAssistantKit", "assistantd", "assistant", "recipe-assistant-app",
+                "TestFixtures", "kitchen-host", "kitchen-extension",
             ],
             swiftSettings: strict),
     ]
