@@ -30,7 +30,7 @@ struct ConversationTests {
                 "request: \"show directions for banana pancakes\"",
                 "interpret: ShowDirectionsIntent via \"show directions for ${recipe}\" (recipe: \"banana pancakes\" = Banana Pancakes)",
                 "route: ShowDirectionsIntent → Recipe Assistant",
-                "call: proceed(recipe) budget 10s per step, first until Ts",
+                "call: proceed(recipe) budget 60s per step, first until Ts",
                 "route: ShowDirectionsIntent → app: only the app lists the intent",
                 spawn,
                 "process: connected after X ms: Recipe Assistant pid N",

@@ -31,6 +31,9 @@ func makeDaemon(
     var configuration = DaemonConfiguration(
         appsFolders: folders, executableSearchDirectories: [BuiltProducts.directory], runtimeDirectory: directory,
         linkedApps: try table ?? recipeTable())
+    // Budgets are not what these tests are about: a generous one keeps a cold spawn on a loaded
+    // machine from timing out.
+    configuration.assistant.phaseBudget = .seconds(60)
     configure(&configuration)
     return try Daemon(configuration)
 }
