@@ -189,7 +189,7 @@ let package = Package(
             name: "AssistantDaemon", dependencies: ["Assistant", "AssistantService", "SceneIntents", "SceneIntentsTransport"],
             swiftSettings: strict),
         .executableTarget(
-            name: "assistantd", dependencies: ["AssistantDaemon", "AssistantService", "Assistant", "RecipeAssistantKit"],
+            name: "assistantd", dependencies: ["AssistantDaemon", "AssistantService", "Assistant", "RecipeAssistantKit", "HobsonKit"],
             path: "Sources/assistantd", swiftSettings: strict),
         .executableTarget(
             name: "assistant", dependencies: ["AssistantDaemon", "Assistant", "SceneIntentsTransport"],

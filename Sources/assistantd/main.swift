@@ -1,6 +1,7 @@
 import AssistantDaemon
 import AssistantService
 import Foundation
+import HobsonKit
 import RecipeAssistantKit
 
 /// `assistantd`: the system side as a daemon. Serves the apps found under `--apps` (default: the
@@ -18,7 +19,8 @@ func linkedApps() throws -> [String: LinkedApp] {
     [
         "com.example.RecipeAssistant": LinkedApp(
             catalog: try RecipeAssistantApp.catalog(),
-            vocabulary: RecipeAssistantApp.vocabulary(featured: RecipeBook.demo().featured))
+            vocabulary: RecipeAssistantApp.vocabulary(featured: RecipeBook.demo().featured)),
+        "com.example.hobson": LinkedApp(catalog: try HobsonApp.catalog(), vocabulary: HobsonApp.vocabulary()),
     ]
 }
 

@@ -13,7 +13,7 @@ struct ExecutableTests {
     @Test func theClientPrintsTheConversationAndExitsWithTheOutcomesStatus() async throws {
         let daemon = try await DaemonProcess.start(freshRuntimeDirectory())
         defer { daemon.cleanUp() }
-        #expect(daemon.output == "assistantd: serving Recipe Assistant on \(daemon.socket)\n")
+        #expect(daemon.output == "assistantd: serving \(servedDemoApps) on \(daemon.socket)\n")
         let said = try await daemon.client("say", "show", "directions", "for", "banana", "pancakes")
         #expect(said == ClientRun(status: .exited(0), stdout: "Opening Recipe Assistant.\n\(Self.pancakes)\n", stderr: ""))
         let trace = try await daemon.client("trace")
@@ -95,7 +95,7 @@ struct ExecutableTests {
         first.files.remove()
         let second = try await DaemonProcess.start(directory)
         defer { second.cleanUp() }
-        #expect(second.output == "assistantd: serving Recipe Assistant on \(second.socket)\n")
+        #expect(second.output == "assistantd: serving \(servedDemoApps) on \(second.socket)\n")
         #expect(try await second.client("say", "show directions for banana pancakes").stdout == "Opening Recipe Assistant.\n\(Self.pancakes)\n")
         #expect(await second.end() == .exited(0))
         #expect(children(of: second.child.pid) == [])
@@ -136,3 +136,6 @@ struct TraceEventShape: Decodable, Equatable {
     let kind: String
     let detail: String
 }
+
+/// The demo apps `assistantd` links and serves by default, in the registry's order.
+let servedDemoApps = "Hobson, Recipe Assistant"

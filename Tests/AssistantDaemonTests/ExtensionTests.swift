@@ -47,7 +47,7 @@ struct ExtensionTests {
         vocabulary.setEntities([Entity(identifier: "pho", name: "Pho")], forSlot: "soup")
         let daemon = try makeDaemon(
             folders: [folder], table: ["com.example.Kitchen": LinkedApp(catalog: try Kitchen.catalog(), vocabulary: vocabulary)]
-        ) { $0.extensionIdleExit = .milliseconds(200) }
+        ) { $0.extensionIdleExit = .seconds(5) }  // long enough that a loaded machine cannot idle it out between its hello and the call
         daemon.start()
         let client = try await TestClient(daemon.socketPath)
         #expect(try await client.exchange(.say(text: "order pho", wantsTrace: false)) == [

@@ -119,7 +119,8 @@ struct RobustnessTests {
 
     @Test func aRegisteredAppWithNoLinkedCatalogIsListedWithAProblemAndNotServed() async throws {
         let folder = freshRuntimeDirectory() + "-apps"
-        let plist = try String(contentsOfFile: demoFolders[0] + "/Recipe Assistant.app/Info.plist", encoding: .utf8)
+        let recipes = try #require(demoFolders.first { FileManager.default.fileExists(atPath: $0 + "/Recipe Assistant.app") })
+        let plist = try String(contentsOfFile: recipes + "/Recipe Assistant.app/Info.plist", encoding: .utf8)
         for (name, identifier) in [("Recipe Assistant", "com.example.RecipeAssistant"), ("Other", "com.example.Other")] {
             try FileManager.default.createDirectory(atPath: "\(folder)/\(name).app", withIntermediateDirectories: true)
             let text = plist.replacing("com.example.RecipeAssistant", with: identifier)
