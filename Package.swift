@@ -28,6 +28,9 @@ let package = Package(
         .executable(name: "hobson", targets: ["hobson"]),
         .executable(name: "hobson-app", targets: ["hobson-app"]),
         .executable(name: "hobson-intents", targets: ["hobson-intents"]),
+        .library(name: "AssistantDaemon", targets: ["AssistantDaemon"]),
+        .executable(name: "assistantd", targets: ["assistantd"]),
+        .executable(name: "assistant", targets: ["assistant"]),
     ],
     targets: [
         .target(name: "SceneIntents", swiftSettings: strict),
@@ -53,6 +56,7 @@ let package = Package(
             dependencies: [
                 "SceneIntents", "Assistant", "RecipeAssistantKit", "PingKit", "AssistantService", "SceneIntentsStore",
                 "SceneIntentsTransport",
+                "AssistantDaemon",
                 "HydratorKit",
             ],
             swiftSettings: strict),
@@ -181,6 +185,24 @@ let package = Package(
         .testTarget(
             name: "SceneIntentsFeaturesTests",
             dependencies: ["SceneIntentsFeatures", "SceneIntents", "SceneIntentsTesting"],
+            swiftSettings: strict),
+        .target(
+            name: "AssistantDaemon", dependencies: ["Assistant", "AssistantService", "SceneIntents", "SceneIntentsTransport"],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "assistantd",
+            dependencies: ["AssistantDaemon", "AssistantService", "Assistant", "RecipeAssistantKit", "HobsonKit", "HydratorKit"],
+            path: "Sources/assistantd", swiftSettings: strict),
+        .executableTarget(
+            name: "assistant", dependencies: ["AssistantDaemon", "Assistant", "SceneIntentsTransport"],
+            path: "Sources/AssistantClient", swiftSettings: strict),
+        .testTarget(
+            name: "AssistantDaemonTests",
+            dependencies: [
+                "AssistantDaemon", "Assistant", "AssistantService", "SceneIntents", "SceneIntentsTesting",
+                "SceneIntentsTransport", "RecipeAssistantKit", "assistantd", "assistant", "recipe-assistant-app",
+                "TestFixtures", "kitchen-host", "kitchen-extension",
+            ],
             swiftSettings: strict),
         .target(
             name: "HydratorKit",

@@ -57,6 +57,7 @@ func main() async -> Int32 {
         metrics += indexBuildMetrics(plan)
         metrics += try vocabularyMetrics(plan)
         metrics += try storeMetrics(plan)
+        metrics += try await daemonMetrics(plan)
         // delivery.socket is measured early (beside the in-process deliveries); its floor,
         // floor.socket, later with the transport's own metrics: relate them once both exist.
         if let floor = metrics.first(where: { $0.name == "floor.socket" }),

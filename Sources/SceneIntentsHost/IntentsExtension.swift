@@ -28,6 +28,7 @@ public struct IntentsExtension: Sendable {
     public let clock: any Clock<Duration>
     private let catalog: Result<IntentCatalog, IntentCatalogError>
     private let handlerFor: @MainActor @Sendable (AnyIntent) -> Any?
+    private let configure: @MainActor @Sendable (HostEndpoint) -> Void
 
     /// An extension for the intent types of `catalog`.
     ///
@@ -36,15 +37,18 @@ public struct IntentsExtension: Sendable {
     ///     handling protocol), or nil for "not handled". Called on the main actor, once per
     ///     request; that handler serves every phase of the request.
     ///   - clock: where the idle time is measured (a test may pass a manual clock).
+    ///   - configure: sees the extension's endpoint before its hello goes out (to send what the
+    ///     extension has to say beside answers, such as donations: `HostEndpoint.send(_:)`).
     public init(
         name: String, catalog: IntentCatalog, intentsSupported: [String], intentsRestrictedWhileLocked: [String] = [],
         idleExit: Duration = .seconds(5), clock: any Clock<Duration> = ContinuousClock(),
+        configure: @escaping @MainActor @Sendable (HostEndpoint) -> Void = { _ in },
         handlerFor: @escaping @MainActor @Sendable (AnyIntent) -> Any?
     ) {
         self.init(
             name: name, catalog: .success(catalog), intentsSupported: intentsSupported,
             intentsRestrictedWhileLocked: intentsRestrictedWhileLocked, idleExit: idleExit, clock: clock,
-            handlerFor: handlerFor)
+            configure: configure, handlerFor: handlerFor)
     }
 
     /// An extension for these intent types; a catalog that cannot be built (two types with one
@@ -52,6 +56,7 @@ public struct IntentsExtension: Sendable {
     public init(
         name: String, intents: [any Intent.Type], intentsSupported: [String], intentsRestrictedWhileLocked: [String] = [],
         idleExit: Duration = .seconds(5), clock: any Clock<Duration> = ContinuousClock(),
+        configure: @escaping @MainActor @Sendable (HostEndpoint) -> Void = { _ in },
         handlerFor: @escaping @MainActor @Sendable (AnyIntent) -> Any?
     ) {
         let catalog: Result<IntentCatalog, IntentCatalogError>
@@ -59,14 +64,16 @@ public struct IntentsExtension: Sendable {
         self.init(
             name: name, catalog: catalog, intentsSupported: intentsSupported,
             intentsRestrictedWhileLocked: intentsRestrictedWhileLocked, idleExit: idleExit, clock: clock,
-            handlerFor: handlerFor)
+            configure: configure, handlerFor: handlerFor)
     }
 
     private init(
         name: String, catalog: Result<IntentCatalog, IntentCatalogError>, intentsSupported: [String],
         intentsRestrictedWhileLocked: [String], idleExit: Duration, clock: any Clock<Duration>,
+        configure: @escaping @MainActor @Sendable (HostEndpoint) -> Void,
         handlerFor: @escaping @MainActor @Sendable (AnyIntent) -> Any?
     ) {
+        self.configure = configure
         self.name = name
         self.catalog = catalog
         self.intentsSupported = intentsSupported
@@ -128,9 +135,10 @@ public struct IntentsExtension: Sendable {
         try application.launch(.intent)
         let host = IntentHost(application: application, catalog: try catalog.get())
         let idle = idleExit ?? self.idleExit
-        let clock = clock
+        let (clock, configure) = (clock, configure)
         return try await HostRuntime.serve(host, appName: name, kind: .intentsExtension, socket: socket, token: token) {
             endpoint, end in
+            configure(endpoint)
             let timer = IdleTimer(after: idle, clock: clock) { end(.idle(idle)) }
             endpoint.onCallsChanged = { calls in
                 if calls == 0 && host.requestsInFlight == 0 { timer.arm() } else { timer.disarm() }

@@ -75,17 +75,16 @@ struct ScriptTests {
         ])
         #expect(first.status == 1)
         let lines = first.output.split(separator: "\n").map { String($0).trimmingCharacters(in: .whitespaces) }
-        for expected in Self.common + ["1. InsultMe “Insult me” — suggested by the app, donated 1×"] {
+        for expected in Self.common + ["1. InsultMe “Insult me” — suggested by the app, donated 2×"] {
             #expect(lines.contains(expected), "missing: \(expected)")
         }
         let routes = lines.filter { $0.contains("route") && $0.contains("→ extension") || $0.contains("→ app:") }
         #expect(routes.first?.hasSuffix("InsultMe → extension Hobson Intents: the app is not running, so the lighter extension launches instead") == true)
         #expect(routes.dropFirst().allSatisfy { $0.hasSuffix("the app has a scene in the foreground") }, "\(routes)")
-        // The extension's answer to "insult me" is not donated (it has no way to the store), so
-        // the pirate insult the URL asked for is the top InsultMe offer when "roast me" is recorded.
+        // The extension donates what it performs through its own connection, so the store ends
+        // as it does in one process: the same offers, the same shortcut, the same donations.
         try await secondRun(
-            directory, shortcut: "“burn me” → InsultMe (style: pirate)", says: "Ye've the manners of a bilge rat and half its charm.",
-            deleted: 1)
+            directory, shortcut: "“burn me” → InsultMe", says: "Thou art a boil, a plague sore, an embossed carbuncle.", deleted: 5)
     }
 
     /// `story-again.txt` over the same data: the voice shortcut is known, then deleted.

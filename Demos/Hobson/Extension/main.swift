@@ -28,7 +28,10 @@ func main() async -> Int32 {
     let handler = HobsonIntentHandler(dispatcher: dispatcher)
     return await IntentsExtension(
         name: "Hobson Intents", catalog: catalog,
-        intentsSupported: [InsultMeIntent.typeName, MakeMeLaughIntent.typeName], handlerFor: { _ in handler }
+        intentsSupported: [InsultMeIntent.typeName, MakeMeLaughIntent.typeName],
+        // What the extension performs is donated too, through its own connection to the system.
+        configure: { endpoint in dispatcher.outlet = { endpoint.send($0) } },
+        handlerFor: { _ in handler }
     ).main()
 }
 

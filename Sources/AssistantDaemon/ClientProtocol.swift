@@ -1,0 +1,124 @@
+import Assistant
+import Foundation
+
+/// The protocol between `assistant` (the client) and `assistantd`: one `ClientMessage` or
+/// `DaemonMessage` per frame, JSON, over the same framing as the host protocol
+/// (`FramedConnection`: a 4-byte big-endian length, then the payload).
+///
+/// A conversation: the client says `hello` and gets `welcome` (or a `failure` and the end of the
+/// connection). Then, one at a time: `say` gets any number of `spoken` and `prompt` (each prompt
+/// answered by a `reply`), an optional `traceEvents`, and one `outcome`; `command` and `apps` get
+/// one `listing`; `trace` gets one `traceEvents`. Anything refused gets one `failure`. A frame
+/// that is not a message, or too large, ends that connection only.
+public enum ClientProtocol {
+    /// The version both ends must speak; `hello` carries the client's.
+    public static let version = 1
+    /// The daemon's socket file inside its runtime directory.
+    public static let socketName = "assistantd.sock"
+
+    /// The bytes of one message (sorted keys: the same message always gives the same bytes).
+    public static func encode(_ message: some Encodable) throws(DaemonError) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do { return try encoder.encode(message) } catch {
+            throw DaemonError(.badMessage, value: "\(type(of: message))", message: "cannot encode a message: \(error)")
+        }
+    }
+
+    /// The message a frame carries.
+    ///
+    /// - Throws: `DaemonError` `.badMessage` naming what was wrong with the bytes.
+    public static func decode<Message: Decodable>(_ type: Message.Type, from bytes: Data) throws(DaemonError) -> Message {
+        do { return try JSONDecoder().decode(type, from: bytes) } catch {
+            let start = String(decoding: bytes.prefix(40), as: UTF8.self)
+            throw DaemonError(
+                .badMessage, value: start,
+                message: "a frame of \(bytes.count) bytes is not a \(Message.self) (\(start.debugDescription)...)")
+        }
+    }
+}
+
+/// What a client sends the daemon.
+public enum ClientMessage: Sendable, Equatable, Codable {
+    /// The first message: the client's protocol version.
+    case hello(version: Int)
+    /// An utterance for the assistant; `wantsTrace` asks for the request's trace events before
+    /// its outcome.
+    case say(text: String, wantsTrace: Bool)
+    /// The answer to the prompt in progress, as typed ("2", "yes", "more", "cancel", a title).
+    case reply(text: String)
+    /// A `:command` line of the REPL (`:open Recipe Assistant`, `:lock`, `:help`, ...).
+    case command(line: String)
+    /// The installed apps, as `assistant apps` prints them.
+    case apps
+    /// The last request's trace.
+    case trace
+}
+
+/// What the daemon sends a client.
+public enum DaemonMessage: Sendable, Equatable, Codable {
+    /// The answer to `hello`: the daemon's version and the apps it serves, by name.
+    case welcome(version: Int, apps: [String])
+    /// A line the assistant says.
+    case spoken(line: String)
+    /// A question the assistant asks; the client answers with `reply`.
+    case prompt(text: String)
+    /// A request's trace (after `say` with `wantsTrace`, or for `trace`).
+    case traceEvents([TraceEvent])
+    /// How a request ended, and the app it went to (nil when no app took it).
+    case outcome(status: AssistantOutcome.Status, app: String?)
+    /// Text lines: a command's output, or the apps listing.
+    case listing(lines: [String])
+    /// Why a message was refused.
+    case failure(DaemonError)
+}
+
+/// A problem the daemon reports to a client, or meets when it starts.
+public struct DaemonError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
+    /// What is wrong.
+    public enum Code: String, Sendable, Codable {
+        /// A frame was not a message of the protocol.
+        case badMessage
+        /// The client speaks another protocol version.
+        case wrongVersion
+        /// A message came before `hello`, or `hello` came twice.
+        case outOfOrder
+        /// A request is already in progress on this connection.
+        case busy
+        /// A reply came with no prompt waiting for it.
+        case noPrompt
+        /// No app is served.
+        case noApps
+        /// No request has ended yet, so there is no trace.
+        case noTrace
+        /// The `:command` does not exist or its arguments are wrong.
+        case unknownCommand
+        /// No served app has the name given.
+        case unknownApp
+        /// The app refused or could not carry out the command.
+        case commandFailed
+        /// Another daemon already listens on the socket.
+        case alreadyRunning
+        /// The runtime directory or the socket cannot be used.
+        case cannotListen
+        /// An app's connection could not be made.
+        case cannotServe
+    }
+
+    /// What is wrong.
+    public let code: Code
+    /// The offending value (a message's start, a name, a path).
+    public let value: String
+    /// A sentence a user can act on.
+    public let message: String
+
+    /// An error.
+    public init(_ code: Code, value: String, message: String) {
+        self.code = code
+        self.value = value
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,173 @@
+import Assistant
+import Foundation
+import SceneIntents
+import SceneIntentsTransport
+
+/// One client connection: its greeting, its one request at a time, the prompt waiting for the
+/// client's reply, and one `Assistant` per app it speaks to (sharing the app's host and the
+/// daemon's device with every other client).
+///
+/// Frames arrive through the connection's reader thread as a stream, read here on the actor; a
+/// request runs in a task of its own, so replies keep coming while it waits for one.
+actor ClientSession {
+    let id: Int
+    let connection: FramedConnection
+    let daemon: Daemon
+    private let events: AsyncStream<ConnectionEvent>
+    private let outbox: Outbox
+    private enum Stage { case awaitingHello, greeted, ended }
+    private var stage = Stage.awaitingHello
+    private var assistants: [String: Assistant] = [:]
+    /// The app the user last opened or spoke to: it wins ties between apps (see `AppChooser`).
+    var current: String?
+    private var request: Task<Void, Never>?
+    private var prompt: CheckedContinuation<Reply, Never>?
+    /// The trace of this client's last request.
+    var lastTrace: [TraceEvent]?
+
+    /// A session for an accepted connection; reading starts here, on the caller's thread, so
+    /// a busy concurrency pool never delays a bad frame's refusal.
+    init(id: Int, connection: FramedConnection, daemon: Daemon) {
+        self.id = id
+        self.connection = connection
+        self.daemon = daemon
+        events = connection.events()
+        outbox = Outbox(connection)
+    }
+
+    /// Reads until the connection ends, then lets its request finish (cancelled) and leaves.
+    func run() async {
+        for await event in events {
+            switch event {
+            case .frame(let bytes): await receive(bytes)
+            case .closed: end()
+            }
+        }
+        await request?.value
+        // The assistants hold this session (their user): let them go.
+        assistants = [:]
+        daemon.sessionEnded(id)
+    }
+
+    /// Closes the connection; `run` then cancels what is in progress.
+    func close() {
+        connection.close()
+    }
+
+    private func end() {
+        stage = .ended
+        prompt?.resume(returning: .cancel)
+        prompt = nil
+        request?.cancel()
+    }
+
+    private func receive(_ bytes: Data) async {
+        let message: ClientMessage
+        do throws(DaemonError) {
+            message = try ClientProtocol.decode(ClientMessage.self, from: bytes)
+        } catch {
+            return refuseAndClose(error)
+        }
+        switch (stage, message) {
+        case (.ended, _): return
+        case (.awaitingHello, .hello(let version)):
+            guard version == ClientProtocol.version else {
+                return refuseAndClose(
+                    DaemonError(
+                        .wrongVersion, value: "\(version)",
+                        message: "this client speaks version \(version); assistantd speaks \(ClientProtocol.version): use the assistant built with it"))
+            }
+            stage = .greeted
+            send(.welcome(version: ClientProtocol.version, apps: daemon.servedAppNames))
+        case (.awaitingHello, _), (.greeted, .hello):
+            refuseAndClose(DaemonError(.outOfOrder, value: "\(message)", message: "the first message must be hello, and only the first"))
+        case (.greeted, .say(let text, let wantsTrace)):
+            guard request == nil else {
+                return send(.failure(DaemonError(.busy, value: text, message: "a request is already in progress on this connection")))
+            }
+            request = Task { await self.perform(text, wantsTrace: wantsTrace) }
+        case (.greeted, .reply(let text)):
+            guard let waiting = prompt else {
+                return send(.failure(DaemonError(.noPrompt, value: text, message: "nothing was asked; say something first")))
+            }
+            prompt = nil
+            waiting.resume(returning: Reply(parsing: text))
+        case (.greeted, .command(let line)):
+            send(await command(line))
+        case (.greeted, .apps):
+            send(.listing(lines: daemon.listing))
+        case (.greeted, .trace):
+            guard let events = lastTrace ?? daemon.lastTrace else {
+                return send(.failure(DaemonError(.noTrace, value: "", message: "no request has ended yet")))
+            }
+            send(.traceEvents(events))
+        }
+    }
+
+    private func refuseAndClose(_ error: DaemonError) {
+        send(.failure(error))
+        outbox.closeAfterSending()
+    }
+
+    /// Sends a message (nothing once the connection has ended).
+    func send(_ message: DaemonMessage) {
+        guard stage != .ended, let bytes = try? ClientProtocol.encode(message) else { return }
+        outbox.send(bytes)
+    }
+
+    /// Asks the client and waits for its reply; a client that is gone answers `cancel`.
+    func ask(_ question: Prompt) async -> Reply {
+        guard stage != .ended else { return .cancel }
+        send(.prompt(text: question.spoken))
+        return await withCheckedContinuation { prompt = $0 }
+    }
+
+    // MARK: Requests
+
+    private func perform(_ text: String, wantsTrace: Bool) async {
+        defer { request = nil }
+        let apps = daemon.apps
+        guard let app = AppChooser.choose(text, among: apps, preferring: current)
+            ?? apps.first(where: { $0.bundle.identifier == current }) ?? apps.first
+        else {
+            return send(.failure(DaemonError(.noApps, value: text, message: "assistantd serves no app; see `assistant apps`")))
+        }
+        current = app.bundle.identifier
+        let assistant = assistant(for: app)
+        let mark = assistant.trace.count
+        // The app's host is shared: its process and lifecycle events go to the trace of the
+        // request that last began on it.
+        app.connection.attach(assistant.trace)
+        let outcome = await assistant.perform(.utterance(text))
+        let events = assistant.trace.events(from: mark)
+        lastTrace = events
+        daemon.noteTrace(events)
+        if wantsTrace { send(.traceEvents(events)) }
+        send(.outcome(status: outcome.status, app: app.bundle.name))
+    }
+
+    /// This client's assistant for `app`, made on first use.
+    func assistant(for app: ServedApp) -> Assistant {
+        if let assistant = assistants[app.bundle.identifier] { return assistant }
+        let configuration = daemon.configuration
+        let assistant = Assistant(
+            connection: app.connection, user: SocketUser(session: self), device: daemon.device,
+            clock: configuration.budgetClock(), vocabulary: app.vocabulary, configuration: configuration.assistant)
+        assistants[app.bundle.identifier] = assistant
+        return assistant
+    }
+}
+
+/// The user at the other end of a client connection: lines go out as `spoken`, questions as
+/// `prompt`, and the client's `reply` is the answer.
+struct SocketUser: UserAgent {
+    let session: ClientSession
+
+    func hear(_ line: String) async {
+        await session.send(.spoken(line: line))
+    }
+
+    func answer(_ prompt: Prompt) async -> Reply {
+        await session.ask(prompt)
+    }
+}

@@ -1,0 +1,231 @@
+import Assistant
+import AssistantService
+import Foundation
+import SceneIntents
+import SceneIntentsTransport
+import Synchronization
+
+/// The system side as a service: listens on `<runtime-dir>/assistantd.sock`, holds the registry
+/// of installed apps, one connection (one running host) per served app shared by every user, a
+/// shared `Device` (the lock state), and for each client connection a `ClientSession` with one
+/// `Assistant` per app it speaks to.
+///
+/// ```swift
+/// let daemon = try Daemon(configuration)   // refuses a live daemon on the socket
+/// daemon.start()                           // accepts clients
+/// await daemon.stop()                      // on SIGTERM: hosts asked to quit, then killed
+/// ```
+///
+/// Faults stay where they happen: a client that sends a frame that is not a message (or one
+/// over the limit) loses its own connection; a client that goes away mid-request cancels that
+/// request only; a host that dies fails the calls it had and is started again on demand.
+public final class Daemon: Sendable {
+    /// The daemon's socket.
+    public let socketPath: String
+    /// The checked runtime directory holding the daemon's and the hosts' sockets.
+    public let runtimeDirectory: RuntimeDirectory
+    /// The installed apps, as read at start.
+    public let registry: BundleRegistry
+    /// The lock state every assistant and every host command shares.
+    public let device: Device
+    let configuration: DaemonConfiguration
+    /// The apps served, in the registry's order.
+    let apps: [ServedApp]
+    /// Registered apps the daemon links no catalog for: listed, not served.
+    let unserved: [AppBundle]
+    private let listener: SocketListener
+    private let state = Mutex(State())
+
+    private struct State {
+        var phase = Phase.ready
+        var sessions: [Int: (session: ClientSession, run: Task<Void, Never>)] = [:]
+        var nextSession = 0
+        var lastTrace: [TraceEvent]?
+    }
+
+    private enum Phase { case ready, serving, stopping, stopped }
+
+    /// Prepares the runtime directory, takes the socket, reads the registry and makes one
+    /// connection per served app (no host is started until a request needs it).
+    ///
+    /// - Throws: `DaemonError` `.alreadyRunning` when a live daemon listens on the socket (a
+    ///   stale socket of a dead one is replaced), `.cannotListen` when the runtime directory or
+    ///   socket cannot be used, `.cannotServe` when an app's socket cannot be made.
+    public init(_ configuration: DaemonConfiguration) throws(DaemonError) {
+        self.configuration = configuration
+        let device = Device()
+        self.device = device
+        do {
+            runtimeDirectory = try RuntimeDirectory.prepare(configuration.runtimeDirectory)
+        } catch {
+            throw DaemonError(.cannotListen, value: error.value, message: error.message)
+        }
+        socketPath = runtimeDirectory.socketPath(ClientProtocol.socketName)
+        do {
+            listener = try SocketListener(path: socketPath)
+        } catch where error.code == .addressInUse {
+            throw DaemonError(
+                .alreadyRunning, value: socketPath,
+                message: "assistantd is already running on \(socketPath); stop it first, or give this one another --runtime-dir")
+        } catch {
+            throw DaemonError(.cannotListen, value: socketPath, message: error.message)
+        }
+        // This daemon holds the socket now: sockets in its directory nobody listens on are a
+        // dead predecessor's (or another dead process's) leftovers.
+        StaleSockets.sweep(runtimeDirectory.path, keeping: socketPath)
+        registry = BundleRegistry(
+            appsFolders: configuration.appsFolders, executableSearchDirectories: configuration.executableSearchDirectories)
+        var apps: [ServedApp] = []
+        var unserved: [AppBundle] = []
+        for bundle in registry.apps {
+            guard let linked = configuration.linkedApps[bundle.identifier] else {
+                unserved.append(bundle)
+                continue
+            }
+            do {
+                apps.append(
+                    try ServedApp.connect(
+                        bundle, linked: linked, device: device, directory: runtimeDirectory, configuration: configuration))
+            } catch {
+                listener.close()
+                throw DaemonError(.cannotServe, value: bundle.identifier, message: "cannot serve \(bundle.name): \(error.message)")
+            }
+        }
+        self.apps = apps
+        self.unserved = unserved
+    }
+
+    /// The names of the apps served, in order.
+    public var servedAppNames: [String] { apps.map(\.bundle.name) }
+
+    /// The text of `assistant apps`.
+    public var listing: [String] { DaemonListing.lines(registry: registry, unserved: unserved) }
+
+    /// Starts accepting clients (on the listener's thread; each client then has its own reader).
+    public func start() {
+        let begin = state.withLock { state in
+            guard case .ready = state.phase else { return false }
+            state.phase = .serving
+            return true
+        }
+        guard begin else { return }
+        listener.start { [self] event in
+            guard case .accepted(let connection) = event else { return }
+            admit(connection)
+        }
+    }
+
+    private func admit(_ connection: FramedConnection) {
+        let admitted = state.withLock { state -> Bool in
+            guard case .serving = state.phase else { return false }
+            state.nextSession += 1
+            let session = ClientSession(id: state.nextSession, connection: connection, daemon: self)
+            state.sessions[state.nextSession] = (session, Task { await session.run() })
+            return true
+        }
+        if !admitted { connection.close() }
+    }
+
+    func sessionEnded(_ id: Int) {
+        state.withLock { _ = $0.sessions.removeValue(forKey: id) }
+    }
+
+    /// The last request's trace, from any client.
+    public var lastTrace: [TraceEvent]? { state.withLock { $0.lastTrace } }
+
+    func noteTrace(_ events: [TraceEvent]) {
+        state.withLock { $0.lastTrace = events }
+    }
+
+    /// Stops: no new client is admitted, every client connection is closed (cancelling its
+    /// request), every running host is told to quit and given `shutdownGrace` on the wait
+    /// clock, the rest are killed, then the socket is removed. A second call returns at once.
+    public func stop() async {
+        let sessions = state.withLock { state -> [(session: ClientSession, run: Task<Void, Never>)]? in
+            guard case .serving = state.phase else {
+                if case .ready = state.phase { state.phase = .stopping } else { return nil }
+                return []
+            }
+            state.phase = .stopping
+            return Array(state.sessions.values)
+        }
+        guard let sessions else { return }
+        for (session, _) in sessions { await session.close() }
+        for (_, run) in sessions { await run.value }
+        await quitHosts()
+        listener.close()
+        state.withLock { $0.phase = .stopped }
+    }
+
+    /// Asks every running host to quit and waits, up to the grace, until none runs; then
+    /// closes every connection (killing what still runs).
+    private func quitHosts() async {
+        let apps = apps
+        // Asked without waiting for the answers: a wedged host never gives one, and is killed
+        // after the grace like any other still running.
+        for app in apps where await app.isRunning {
+            Task { _ = await app.connection.send(.quit) }
+        }
+        await waitForExit(of: apps)
+        await withTaskGroup(of: Void.self) { group in
+            for app in apps { group.addTask { await app.connection.close(grace: .zero) } }
+        }
+    }
+
+    /// Waits until none of `apps` has a running host, or until `shutdownGrace` has passed on
+    /// the wait clock (a host's end is noticed within milliseconds; it is polled every 5 ms).
+    func waitForExit(of apps: [ServedApp]) async {
+        let clock = configuration.waitClock
+        let grace = configuration.shutdownGrace
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                while !Task.isCancelled, await Self.anyRunning(apps) {
+                    try? await clock.sleep(for: .milliseconds(5), tolerance: nil)
+                }
+            }
+            group.addTask { try? await clock.sleep(for: grace, tolerance: nil) }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
+    private static func anyRunning(_ apps: [ServedApp]) async -> Bool {
+        for app in apps where await app.isRunning { return true }
+        return false
+    }
+
+    /// Sends `event` to `app`, waiting on the wait clock at most one phase budget (10 s by
+    /// default: an `open` may launch the app) for its answer.
+    func send(_ event: SystemEvent, to app: ServedApp) async -> EventOutcome {
+        let connection = app.connection
+        let limit = configuration.assistant.phaseBudget
+        return await Patience.first(
+            { await connection.send(event) }, orAfter: limit, on: configuration.waitClock,
+            .refused("\(app.bundle.name) did not answer within \(limit)"))
+    }
+
+    /// What is still open, as sentences (empty when nothing is): client connections and
+    /// running hosts. A test ends with `#expect(await daemon.inFlight == [])` after `stop()`.
+    public var inFlight: [String] {
+        get async {
+            var open: [String] = []
+            let sessions = state.withLock { $0.sessions.count }
+            if sessions > 0 { open.append("\(sessions) client connection(s) still open") }
+            for app in apps {
+                if let pid = await app.connection.processIdentifier { open.append("\(app.bundle.name) still runs (pid \(pid))") }
+            }
+            return open
+        }
+    }
+
+    /// The process identifiers of the running hosts, by app name.
+    public var runningHosts: [String: Int32] {
+        get async {
+            var running: [String: Int32] = [:]
+            for app in apps {
+                if let pid = await app.connection.processIdentifier { running[app.bundle.name] = pid }
+            }
+            return running
+        }
+    }
+}

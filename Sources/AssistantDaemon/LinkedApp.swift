@@ -1,0 +1,21 @@
+import Assistant
+import SceneIntents
+
+/// What the daemon links for an app it serves: the app's intent types (to decode what its host
+/// sends and to converse from) and its vocabulary (to tell which app an utterance is for).
+///
+/// The daemon cannot converse about an app from its bundle alone, so it serves only the
+/// registered bundles whose identifier has an entry in this table; `assistantd` builds it from
+/// the demo kits it links. A registered bundle without one is listed, with a note, and not served.
+public struct LinkedApp: Sendable {
+    /// The app's intent types.
+    public let catalog: IntentCatalog
+    /// The words the assistant understands for the app.
+    public let vocabulary: Vocabulary
+
+    /// An entry of the table.
+    public init(catalog: IntentCatalog, vocabulary: Vocabulary) {
+        self.catalog = catalog
+        self.vocabulary = vocabulary
+    }
+}

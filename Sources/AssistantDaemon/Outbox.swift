@@ -1,0 +1,38 @@
+import Dispatch
+import Foundation
+import SceneIntentsTransport
+import Synchronization
+
+/// Sends a client's messages in order on a serial Dispatch queue of its own, so a client that
+/// stops reading (its socket buffer full) blocks only its own queue, never a concurrency
+/// thread; one that lets `limit` messages pile up is disconnected.
+final class Outbox: Sendable {
+    private let connection: FramedConnection
+    private let queue: DispatchQueue
+    private let pending = Atomic<Int>(0)
+    private let limit: Int
+
+    init(_ connection: FramedConnection, limit: Int = 64) {
+        self.connection = connection
+        self.limit = limit
+        queue = DispatchQueue(label: "assistantd.client-outbox")
+    }
+
+    /// Queues `bytes` as one frame.
+    func send(_ bytes: Data) {
+        guard pending.add(1, ordering: .relaxed).newValue <= limit else {
+            // Nobody reads what this client asked for: it loses its connection, nothing else.
+            connection.close()
+            return
+        }
+        queue.async { [self] in
+            try? connection.send(bytes)
+            pending.subtract(1, ordering: .relaxed)
+        }
+    }
+
+    /// Closes the connection once everything queued before has been sent.
+    func closeAfterSending() {
+        queue.async { [connection] in connection.close() }
+    }
+}

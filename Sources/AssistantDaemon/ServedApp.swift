@@ -1,0 +1,76 @@
+import Assistant
+import AssistantService
+import Foundation
+import SceneIntents
+import SceneIntentsTransport
+
+/// What the daemon needs of the connection to one served app, beyond `AppConnection`: to tell
+/// whether its process runs, to send it system events, and to end it.
+public protocol ServedConnection: AppConnection {
+    /// The host's process identifier while it runs.
+    var processIdentifier: Int32? { get async }
+    /// Sends a system event (starting the host when it is not running).
+    func send(_ event: SystemEvent) async -> EventOutcome
+    /// Stops the host (asking, then killing after `grace`) and stops listening.
+    func close(grace: Duration) async
+}
+
+extension ProcessConnection: ServedConnection {}
+
+extension RoutedConnection: ServedConnection {
+    /// The app's process identifier while it runs (its extensions come and go per request).
+    public var processIdentifier: Int32? {
+        get async { await app.processIdentifier }
+    }
+
+    /// Sends a system event (see `send(_:grace:)`: a quit gives the app 2 s before it is killed).
+    public func send(_ event: SystemEvent) async -> EventOutcome {
+        await send(event, grace: .seconds(2))
+    }
+}
+
+/// One app the daemon serves: its bundle, its words, and the one connection every user's
+/// assistant shares (one running host per app).
+struct ServedApp: Sendable {
+    let bundle: AppBundle
+    let vocabulary: Vocabulary
+    let connection: any ServedConnection
+
+    /// The connection for one installed bundle: the one place a connection is made. A
+    /// `RoutedConnection` sends each request to the app or to one of its intents extensions
+    /// (launched per request, told the daemon's idle exit), sharing the daemon's device.
+    static func connect(
+        _ bundle: AppBundle, linked: LinkedApp, device: Device, directory: RuntimeDirectory,
+        configuration: DaemonConfiguration
+    ) throws(TransportError) -> ServedApp {
+        let connection = try RoutedConnection(
+            bundle: bundle, catalog: linked.catalog, device: device, runtimeDirectory: directory,
+            extensionIdleExit: configuration.extensionIdleExit)
+        return ServedApp(bundle: bundle, vocabulary: linked.vocabulary, connection: connection)
+    }
+
+    /// Whether the app's process runs now (nothing is started to find out).
+    var isRunning: Bool {
+        get async { await connection.processIdentifier != nil }
+    }
+}
+
+/// How an utterance is matched to the app it is for.
+enum AppChooser {
+    /// The app whose vocabulary reads `words` best: fewest edits (`Interpretation.score`; an
+    /// ambiguous reading counts its best candidate). Ties go to `preferred` (the app the user
+    /// last opened or spoke to), then to the first in the registry's order (name, identifier).
+    /// Nil when no app's vocabulary reads the words at all.
+    static func choose(_ words: String, among apps: [ServedApp], preferring preferred: String?) -> ServedApp? {
+        let scored = apps.enumerated().compactMap { offset, app -> (score: Int, rank: Int, app: ServedApp)? in
+            let score: Int
+            switch app.vocabulary.match(words) {
+            case .matched(let interpretation): score = interpretation.score
+            case .ambiguous(let candidates): score = candidates.map(\.score).min() ?? Int.max
+            case .noMatch: return nil
+            }
+            return (score, app.bundle.identifier == preferred ? -1 : offset, app)
+        }
+        return scored.min { ($0.score, $0.rank) < ($1.score, $1.rank) }?.app
+    }
+}

@@ -1,0 +1,59 @@
+import AssistantDaemon
+import Foundation
+
+/// `assistantd`'s command line, declared once: the parser reads this list and `--help` prints it.
+struct DaemonOptions {
+    static let specs = [
+        CommandLineOption("--apps", value: "DIR", help: "an apps folder to serve (repeat for several); default: the demo bundles of this checkout"),
+        CommandLineOption("--runtime-dir", value: "DIR", help: "where assistantd.sock goes; default: $XDG_RUNTIME_DIR/sceneintents, else /tmp/sceneintents-<uid>"),
+        CommandLineOption("--idle-exit", value: "SECONDS", help: "how long an intents extension stays after its last request (default 5)"),
+        CommandLineOption("--help", help: "print this help and exit"),
+    ]
+
+    /// The usage text, from `specs`.
+    static var usage: String {
+        let synopsis = specs.filter { $0.name != "--help" }.map { $0.name == "--apps" ? "[\($0.synopsis)]..." : "[\($0.synopsis)]" }
+        return (["usage: assistantd " + synopsis.joined(separator: " "), ""] + CommandLineOption.helpLines(specs))
+            .joined(separator: "\n") + "\n"
+    }
+
+    var appsFolders: [String] = []
+    var runtimeDirectory: String?
+    var idleExit: Duration = .seconds(5)
+    var help = false
+
+    /// Reads the arguments (without the program's name).
+    ///
+    /// - Throws: `UsageError` naming the argument at fault.
+    init(parsing arguments: [String]) throws(UsageError) {
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            guard let spec = Self.specs.first(where: { $0.name == argument }) else {
+                throw UsageError("there is no option \(argument.debugDescription)")
+            }
+            var value = ""
+            if let placeholder = spec.value {
+                guard let given = rest.popFirst(), !given.hasPrefix("--") || given == "--" else {
+                    throw UsageError("\(spec.name) needs a \(placeholder)")
+                }
+                value = given
+            }
+            switch spec.name {
+            case "--apps": appsFolders.append(value)
+            case "--runtime-dir": runtimeDirectory = value
+            case "--idle-exit":
+                guard let seconds = Double(value), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+                    throw UsageError("--idle-exit needs a number of seconds from 0 to 86400, not \(value.debugDescription)")
+                }
+                idleExit = .milliseconds(Int64((seconds * 1000).rounded()))
+            default: help = true
+            }
+        }
+    }
+}
+
+/// A command line `assistantd` cannot use: exit 2 with the usage.
+struct UsageError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

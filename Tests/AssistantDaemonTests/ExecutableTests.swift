@@ -1,0 +1,141 @@
+import Foundation
+import Glibc
+import SceneIntentsTesting
+import SceneIntentsTransport
+import Testing
+
+/// `assistantd` and `assistant` as a user runs them, in two processes, with the Recipe
+/// Assistant's host a third; real processes and signals, so these wait on the real clock.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct ExecutableTests {
+    static let pancakes = ConversationTests.pancakes
+
+    @Test func theClientPrintsTheConversationAndExitsWithTheOutcomesStatus() async throws {
+        let daemon = try await DaemonProcess.start(freshRuntimeDirectory())
+        defer { daemon.cleanUp() }
+        #expect(daemon.output == "assistantd: serving \(servedDemoApps) on \(daemon.socket)\n")
+        let said = try await daemon.client("say", "show", "directions", "for", "banana", "pancakes")
+        #expect(said == ClientRun(status: .exited(0), stdout: "Opening Recipe Assistant.\n\(Self.pancakes)\n", stderr: ""))
+        let trace = try await daemon.client("trace")
+        #expect(trace.status == .exited(0))
+        #expect(trace.stdout.contains("process      spawn \(BuiltProducts.executable("recipe-assistant-app")) pid "))
+        // The REPL, fed from a pipe: each line is shown, answers to prompts too.
+        let repl = try await daemon.client(stdin: ":quit Recipe Assistant\nshow directions\n2\n")
+        #expect(repl.status == .exited(0))
+        #expect(repl.lines == [
+            "> :quit Recipe Assistant", "Quit Recipe Assistant.", "> show directions", "Which recipe?", "All Recipes:",
+            "1. Banana Pancakes (25 min · serves 4)", "2. Buttermilk Pancakes (20 min · serves 4)",
+            "3. Blueberry Pancakes (25 min · serves 4)", "Say \"more\" for more.", "> 2", "Opening Recipe Assistant.",
+            "Here are the ingredients for Buttermilk Pancakes: 250 g flour, 2 tbsp sugar, 1 tsp baking soda, 500 ml buttermilk, 2 eggs, 50 g melted butter.",
+        ])
+        // --json: standard output holds the trace events, one JSON object per line.
+        let json = try await daemon.client("--json", "say", "next step")
+        #expect(json.status == .exited(0))
+        let events = try json.lines.map { try JSONDecoder().decode(TraceEventShape.self, from: Data($0.utf8)) }
+        #expect(events.first?.kind == "request")
+        #expect(events.last == TraceEventShape(kind: "outcome", detail: "success"))
+        #expect(json.stderr == "Step 1. Mix the flour, sugar and baking soda.\n")
+        // A failed outcome: 1.
+        let unknown = try await daemon.client("say", "xyzzy")
+        #expect(unknown.status == .exited(1))
+        #expect(unknown.stdout.hasPrefix("Sorry, I didn't understand."))
+        // Usage: 2, with the usage.
+        let usage = try await daemon.client("fly")
+        #expect(usage.status == .exited(2))
+        #expect(usage.stderr.hasPrefix("assistant: there is no command or option \"fly\"\n\nusage: assistant "))
+        #expect(try await daemon.client("say").status == .exited(2))
+        #expect(await daemon.end() == .exited(0))
+        // No daemon: 69, with the command that starts one.
+        let nobody = try await runClient(["--runtime-dir", daemon.directory, "apps"])
+        #expect(nobody == ClientRun(
+            status: .exited(69), stdout: "",
+            stderr: "assistant: no daemon is running on \(daemon.socket).\nStart one with: swift run assistantd --runtime-dir \(daemon.directory)\n"))
+    }
+
+    @Test func theDaemonsCommandLineIsCheckedAndItsHelpComesFromOneList() async throws {
+        let help = try await DaemonProcess.run(["--help"])
+        #expect(help.status == .exited(0))
+        #expect(help.stdout.hasPrefix("usage: assistantd [--apps DIR]... [--runtime-dir DIR] [--idle-exit SECONDS]\n"))
+        for (arguments, problem) in [
+            (["--fly"], "there is no option \"--fly\""), (["--apps"], "--apps needs a DIR"),
+            (["--idle-exit", "soon"], "--idle-exit needs a number of seconds from 0 to 86400, not \"soon\""),
+        ] {
+            let run = try await DaemonProcess.run(arguments)
+            #expect(run.status == .exited(2))
+            #expect(run.stderr == "assistantd: \(problem)\n\n\(help.stdout)")
+        }
+    }
+
+    @Test func sigtermEndsTheHostsRemovesTheSocketAndExitsZero() async throws {
+        let daemon = try await DaemonProcess.start(freshRuntimeDirectory())
+        defer { daemon.cleanUp() }
+        #expect(try await daemon.client("say", "show directions for banana pancakes").status == .exited(0))
+        let hosts = children(of: daemon.child.pid)
+        #expect(hosts.count == 1)
+        // A second daemon is refused while this one serves.
+        let second = try await DaemonProcess.run(["--runtime-dir", daemon.directory])
+        #expect(second.status == .exited(1))
+        #expect(second.stderr == "assistantd: assistantd is already running on \(daemon.socket); stop it first, or give this one another --runtime-dir\n")
+        #expect(await daemon.end(SIGTERM) == .exited(0))
+        #expect(daemon.output.hasSuffix("assistantd: SIGTERM: stopping\nassistantd: stopped\n"))
+        #expect(hosts.allSatisfy { !isAlive($0) })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: daemon.directory) == [])
+    }
+
+    @Test func afterSigkillTheHostsLeaveOnTheirOwnAndARestartFindsNoStaleSocketProblem() async throws {
+        let directory = freshRuntimeDirectory()
+        let first = try await DaemonProcess.start(directory)
+        #expect(try await first.client("say", "show directions for banana pancakes").status == .exited(0))
+        let hosts = children(of: first.child.pid)
+        #expect(hosts.count == 1)
+        #expect(await first.end(SIGKILL) == .signalled(SIGKILL))
+        // The host's connection closed with its daemon: it exits by itself.
+        #expect(await eventually { hosts.allSatisfy { !isAlive($0) } })
+        #expect(FileManager.default.fileExists(atPath: first.socket))
+        first.files.remove()
+        let second = try await DaemonProcess.start(directory)
+        defer { second.cleanUp() }
+        #expect(second.output == "assistantd: serving \(servedDemoApps) on \(second.socket)\n")
+        #expect(try await second.client("say", "show directions for banana pancakes").stdout == "Opening Recipe Assistant.\n\(Self.pancakes)\n")
+        #expect(await second.end() == .exited(0))
+        #expect(children(of: second.child.pid) == [])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == [])
+    }
+
+    @Test func aClientKilledAtAPromptCancelsItsRequestAndNoLaterPhaseRuns() async throws {
+        let daemon = try await DaemonProcess.start(freshRuntimeDirectory())
+        defer { daemon.cleanUp() }
+        // Standard input is a pipe kept open: the client waits at the prompt.
+        var pipe: [Int32] = [0, 0]
+        #expect(Glibc.pipe(&pipe) == 0)
+        for end in pipe { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        defer { pipe.forEach { _ = close($0) } }
+        let output = daemon.files.writable("client")
+        defer { _ = close(output) }
+        let client = try ChildProcess.spawn(
+            BuiltProducts.executable("assistant"), arguments: ["--runtime-dir", daemon.directory, "say", "show directions"],
+            stdin: .descriptor(pipe[0]), stdout: .descriptor(output))
+        #expect(await eventually { daemon.files.text("client").contains("Say \"more\" for more.") })
+        client.kill(SIGKILL)
+        #expect(await client.exit == .signalled(SIGKILL))
+        var lines: [String] = []
+        #expect(await eventually {
+            lines = (try? await daemon.client("trace"))?.lines ?? []
+            return lines.last?.hasSuffix("outcome      cancelled") == true
+        })
+        let afterPrompt = lines.drop { !$0.contains("prompt       Which recipe?") }.dropFirst().map { String($0.dropFirst(11)) }
+        #expect(afterPrompt == ["answer       cancel", "say          OK, cancelled.", "outcome      cancelled"])
+        #expect(!lines.contains { $0.contains("confirm") || $0.contains("handle →") })
+        #expect(await daemon.end() == .exited(0))
+        #expect(children(of: daemon.child.pid) == [])
+    }
+}
+
+/// A trace event's JSON, as `--json` prints it.
+struct TraceEventShape: Decodable, Equatable {
+    let kind: String
+    let detail: String
+}
+
+/// The demo apps `assistantd` links and serves by default, in the registry's order.
+let servedDemoApps = "Hobson, Recipe Assistant"
