@@ -138,4 +138,4 @@ struct TraceEventShape: Decodable, Equatable {
 }
 
 /// The demo apps `assistantd` links and serves by default, in the registry's order.
-let servedDemoApps = "Hobson, Recipe Assistant"
+let servedDemoApps = "Hobson, Hydrator, Recipe Assistant"
