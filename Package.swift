@@ -227,7 +227,7 @@ let package = Package(
             dependencies: [
                 "HydratorKit", "HydratorShell", "Assistant", "SceneIntents", "SceneIntentsStore", "SceneIntentsTesting",
                 "SceneIntentsShell", "AssistantService", "SceneIntentsTransport",
-                "hydrator-app", "hydrator", "hydrator-intents",
+                "hydrator-app", "hydrator", "hydrator-intents", "assistantd", "assistant",
             ],
             swiftSettings: strict),
     ]

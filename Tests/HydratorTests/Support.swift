@@ -80,6 +80,14 @@ final class HydratorRig {
 /// from `stdin`; its end is awaited without blocking a thread (Foundation's termination
 /// handler resumes the caller).
 func runHydrator(_ arguments: [String], stdin: String = "") async throws -> (status: Int32, stdout: String, stderr: String) {
+    try await runBuilt("hydrator", arguments, stdin: stdin)
+}
+
+/// The built executable `name` run to its end (see `runHydrator`), with `environment` added to
+/// the test's own.
+func runBuilt(
+    _ name: String, _ arguments: [String], stdin: String = "", environment: [String: String] = [:]
+) async throws -> (status: Int32, stdout: String, stderr: String) {
     let directory = FileManager.default.temporaryDirectory.appending(path: "hydrator-binary-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -87,8 +95,9 @@ func runHydrator(_ arguments: [String], stdin: String = "") async throws -> (sta
     try Data(stdin.utf8).write(to: paths[0])
     for path in paths.dropFirst() { _ = FileManager.default.createFile(atPath: path.path, contents: nil) }
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: BuiltProducts.executable("hydrator"))
+    process.executableURL = URL(fileURLWithPath: BuiltProducts.executable(name))
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
     process.standardInput = try FileHandle(forReadingFrom: paths[0])
     process.standardOutput = try FileHandle(forWritingTo: paths[1])
     process.standardError = try FileHandle(forWritingTo: paths[2])
