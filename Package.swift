@@ -33,7 +33,7 @@ let package = Package(
         .executable(name: "assistant", targets: ["assistant"]),
     ],
     targets: [
-        .target(name: "SceneIntents", swiftSettings: strict),
+        .target(name: "SceneIntents", dependencies: ["PropertyListSafety"], swiftSettings: strict),
         .target(name: "Assistant", dependencies: ["SceneIntents"], swiftSettings: strict),
         .target(
             name: "SceneIntentsTesting", dependencies: ["SceneIntents", "Assistant"],
@@ -61,7 +61,8 @@ let package = Package(
             ],
             swiftSettings: strict),
         .executableTarget(name: "floor-hello", path: "Sources/FloorHello", swiftSettings: strict),
-        .target(name: "IntentDefinition", swiftSettings: strict),
+        .target(name: "PropertyListSafety", swiftSettings: strict),
+        .target(name: "IntentDefinition", dependencies: ["PropertyListSafety"], swiftSettings: strict),
         .executableTarget(
             name: "intentgen", dependencies: ["IntentDefinition"], path: "Sources/IntentGen", swiftSettings: strict),
         .plugin(name: "IntentGenPlugin", capability: .buildTool(), dependencies: ["intentgen"]),
@@ -71,7 +72,7 @@ let package = Package(
             swiftSettings: strict, plugins: ["IntentGenPlugin"]),
         .testTarget(
             name: "IntentDefinitionTests",
-            dependencies: ["IntentDefinition", "intentgen", "IntentGenFixtures", "SceneIntents", "Assistant"],
+            dependencies: ["IntentDefinition", "intentgen", "IntentGenFixtures", "SceneIntents", "Assistant", "TestFixtures"],
             resources: [.copy("Golden"), .copy("Definitions")],
             swiftSettings: strict),
         .target(name: "SceneIntentsTransport", swiftSettings: strict),
@@ -79,7 +80,7 @@ let package = Package(
             name: "SceneIntentsHost", dependencies: ["SceneIntents", "SceneIntentsTransport"],
             swiftSettings: strict),
         .target(
-            name: "AssistantService", dependencies: ["Assistant", "SceneIntents", "SceneIntentsTransport"],
+            name: "AssistantService", dependencies: ["Assistant", "SceneIntents", "SceneIntentsTransport", "PropertyListSafety"],
             swiftSettings: strict),
         .executableTarget(
             name: "transport-peer", dependencies: ["SceneIntentsTransport"], path: "Sources/TransportPeer",

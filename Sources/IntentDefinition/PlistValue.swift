@@ -1,4 +1,5 @@
 import Foundation
+import PropertyListSafety
 
 /// A property-list value as a closed enum, so the reader can look at any input without casts
 /// that could trap.
@@ -30,7 +31,7 @@ public indirect enum PlistValue: Sendable, Equatable {
     public static func read(_ data: Data, file: String) throws(IntentDefinitionError) -> PlistValue {
         let object: Any
         do {
-            object = try PropertyListSerialization.propertyList(from: data, format: nil)
+            object = try SafePropertyList.propertyList(from: data)
         } catch {
             throw IntentDefinitionError(
                 code: .notAPropertyList, file: file, keyPath: "",
@@ -45,6 +46,7 @@ public indirect enum PlistValue: Sendable, Equatable {
     }
 
     private static func reason(_ error: any Error) -> String {
+        if let refusal = error as? UnsafePropertyListError { return refusal.reason }
         let info = (error as NSError).userInfo
         return (info[NSDebugDescriptionErrorKey] as? String) ?? "unreadable"
     }

@@ -1,5 +1,6 @@
 import Foundation
 import IntentDefinition
+import TestFixtures
 import Testing
 
 /// Feeds the reader and the generator thousands of random property lists: shapes built from the
@@ -96,6 +97,14 @@ struct RandomInputTests {
             try check(value, &outcomes)
         }
         #expect(outcomes.values.reduce(0, +) == 300 && outcomes.count > 1)
+    }
+
+    @Test func aBinaryPlistHoldingASetIsRefusedBeforeFoundationCanCrashOnIt() {
+        #expect {
+            _ = try IntentDefinitionFile(data: HostilePropertyLists.setOfDictionaries, file: "Set.intentdefinition")
+        } throws: { error in
+            "\(error)".contains("object 1 (byte 10) is a set, which property lists for apps do not hold")
+        }
     }
 
     @Test func randomBytesNeverTrap() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyListSafety
 
 /// One `Info.plist` dictionary (or a dictionary inside it) being read, turning every problem into
 /// the `RegistryDiagnostic` that names the file, the key path and the bundle skipped.
@@ -30,7 +31,9 @@ struct InfoPlist {
         case .failure(let failure): throw fail(.unreadableInfoPlist, failure.reason)
         }
         let root: Any
-        do { root = try PropertyListSerialization.propertyList(from: data, format: nil) } catch {
+        do { root = try SafePropertyList.propertyList(from: data) } catch let refusal as UnsafePropertyListError {
+            throw fail(.malformedInfoPlist, "\(refusal)")
+        } catch {
             throw fail(.malformedInfoPlist, "the property list parser refused it")
         }
         guard let dictionary = root as? [String: Any] else {

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyListSafety
 
 /// What an app declares in its Info.plist: scenes, supported and restricted intents, activity types.
 ///
@@ -47,7 +48,7 @@ public struct AppManifest: Sendable, Equatable {
     /// Reads an Info.plist's contents, XML or binary.
     public init(propertyList data: Data) throws(ManifestError) {
         let root: Any
-        do { root = try PropertyListSerialization.propertyList(from: data, format: nil) } catch {
+        do { root = try SafePropertyList.propertyList(from: data) } catch {
             throw ManifestError(code: .malformedPropertyList, key: "Info.plist", value: "\(error)")
         }
         guard let plist = root as? [String: Any] else {

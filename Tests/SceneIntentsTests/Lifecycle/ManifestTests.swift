@@ -1,6 +1,7 @@
 import Foundation
 import SceneIntents
 import SceneIntentsTesting
+import TestFixtures
 import Testing
 
 private let sceneManifestKey = "UIApplicationSceneManifest"
@@ -202,6 +203,12 @@ struct ManifestTests {
         let error = #expect(throws: ManifestError.self) { try AppManifest(contentsOf: missing) }
         #expect(error?.code == .malformedPropertyList)
         #expect(error?.key == "Info.plist")
+    }
+
+    @Test func anInfoPlistHoldingASetIsRefusedBeforeFoundationCanCrashOnIt() {
+        let error = #expect(throws: ManifestError.self) { try AppManifest(propertyList: HostilePropertyLists.setOfDictionaries) }
+        #expect(error?.code == .malformedPropertyList)
+        #expect(error?.value == "object 1 (byte 10) is a set, which property lists for apps do not hold")
     }
 
     @Test func aPlistWithoutASceneManifestHasOneSceneAndNoConfigurations() throws {

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Why bytes were refused before Foundation's property-list parser saw them.
+public struct UnsafePropertyListError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong, in words (the object's index and the byte offset where one is known).
+    public let reason: String
+
+    /// An error.
+    public init(_ reason: String) { self.reason = reason }
+
+    /// One line for messages.
+    public var description: String { reason }
+}
+
+/// Foundation's `PropertyListSerialization`, behind a check that keeps input from stopping the
+/// process.
+///
+/// Linux Foundation crashes (a null pointer in the runtime's cast to `AnyHashable`) when it
+/// bridges a binary property list holding a set whose members are not hashable, such as a set
+/// of dictionaries: 30 crafted bytes in an `Info.plist` or an `.intentdefinition` would stop the
+/// daemon or `intentgen`. Property lists for apps never hold sets (XML has no set element;
+/// only binary plists can), so a binary plist's object table is walked first and any set, or a
+/// table that cannot be walked, is refused with an error instead.
+public enum SafePropertyList {
+    /// The property list in `data` (XML, binary or OpenStep), as `PropertyListSerialization`
+    /// reads it.
+    ///
+    /// - Throws: `UnsafePropertyListError` for a binary plist holding a set or with a broken
+    ///   object table; otherwise what `PropertyListSerialization` throws.
+    public static func propertyList(from data: Data) throws -> Any {
+        try check(data)
+        return try PropertyListSerialization.propertyList(from: data, format: nil)
+    }
+
+    /// Refuses a binary property list whose object table cannot be walked or holds a set; other
+    /// formats pass (they cannot express a set).
+    public static func check(_ data: Data) throws(UnsafePropertyListError) {
+        let bytes = [UInt8](data)
+        guard bytes.starts(with: Array("bplist".utf8)) else { return }
+        let header = 8
+        let trailerSize = 32
+        guard bytes.count >= header + trailerSize + 1 else {
+            throw UnsafePropertyListError("a binary property list of \(bytes.count) bytes is too short for its trailer")
+        }
+        let trailer = bytes.count - trailerSize
+        let offsetSize = Int(bytes[trailer + 6])
+        let objects = number(bytes, at: trailer + 8, size: 8)
+        let tableStart = number(bytes, at: trailer + 24, size: 8)
+        guard (1...8).contains(offsetSize), let objects, let tableStart, objects >= 1, tableStart >= header,
+            tableStart < trailer, objects <= (trailer - tableStart) / offsetSize
+        else {
+            throw UnsafePropertyListError("a binary property list whose trailer does not describe its object table")
+        }
+        for index in 0..<objects {
+            guard let offset = number(bytes, at: tableStart + index * offsetSize, size: offsetSize), offset >= header,
+                offset < tableStart
+            else {
+                throw UnsafePropertyListError("object \(index) of the binary property list lies outside its objects")
+            }
+            if bytes[offset] >> 4 == 0xC {
+                throw UnsafePropertyListError("object \(index) (byte \(offset)) is a set, which property lists for apps do not hold")
+            }
+        }
+    }
+
+    /// The big-endian unsigned number of `size` bytes at `start`, when it fits an `Int`.
+    private static func number(_ bytes: [UInt8], at start: Int, size: Int) -> Int? {
+        var value: UInt64 = 0
+        for byte in bytes[start..<(start + size)] {
+            guard value >> 56 == 0 else { return nil }
+            value = value << 8 | UInt64(byte)
+        }
+        return value <= UInt64(Int.max) ? Int(value) : nil
+    }
+}
