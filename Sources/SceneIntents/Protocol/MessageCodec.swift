@@ -52,11 +52,13 @@ public struct MessageCodec: Sendable {
         self.catalog = catalog
     }
 
-    private var context: JSONCoderContext { JSONCoderContext(userInfo: [IntentCatalog.userInfoKey: catalog]) }
-
     /// A message's bytes.
     public func encode(_ message: some Encodable & Sendable) throws(ProtocolError) -> Data {
-        do { return Data(JSONWriter.bytes(of: try context.box(message))) } catch {
+        let context = JSONCoderContext(catalog: catalog)
+        do {
+            let json = try (message as? any JSONConvertible)?.json(context) ?? context.box(message)
+            return Data(JSONWriter.bytes(of: json))
+        } catch {
             throw ProtocolError(.undecodable, "cannot encode \(type(of: message)): \(error)")
         }
     }
@@ -67,6 +69,10 @@ public struct MessageCodec: Sendable {
     public func decode<M: Decodable>(_ type: M.Type, from data: Data) throws(ProtocolError) -> M {
         do {
             let value = try data.withUnsafeBytes { raw in try JSONParser.parse(raw.bindMemory(to: UInt8.self)) }
+            let context = JSONCoderContext(catalog: catalog)
+            if let convertible = M.self as? any JSONConvertible.Type, let message = try convertible.init(json: value, context) as? M {
+                return message
+            }
             return try context.unbox(M.self, from: value)
         } catch let error as JSONSyntaxError {
             throw ProtocolError(.undecodable, "\(data.count) bytes that are not a message: \(error)")

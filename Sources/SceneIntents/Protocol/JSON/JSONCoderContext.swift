@@ -7,10 +7,14 @@ import Foundation
 ///
 /// Made once per message and used on the calling thread only.
 struct JSONCoderContext {
-    let userInfo: [CodingUserInfoKey: Any]
+    /// The app's intent types.
+    let catalog: IntentCatalog
 
-    /// A value as JSON: through its `JSONMessage` conformance when it has one, else through
-    /// `Encodable` with a `LeanEncoder`.
+    /// What `Codable` types see: the catalog under `IntentCatalog.userInfoKey`. Made on demand,
+    /// as few types ask for it.
+    var userInfo: [CodingUserInfoKey: Any] { [IntentCatalog.userInfoKey: catalog] }
+
+    /// A value as JSON, through `Encodable` with a `LeanEncoder`.
     func box<T: Encodable>(_ value: T) throws -> JSONValue {
         if T.self == Date.self, let date = value as? Date {
             return try Self.finite((date.timeIntervalSince1970 * 1000), of: date)
