@@ -56,7 +56,7 @@ public struct MessageCodec: Sendable {
     public func encode(_ message: some Encodable & Sendable) throws(ProtocolError) -> Data {
         let context = JSONCoderContext(catalog: catalog)
         do {
-            let json = try (message as? any JSONConvertible)?.json(context) ?? context.box(message)
+            let json = try Self.convertible(message)?.json(context) ?? context.box(message)
             return Data(JSONWriter.bytes(of: json))
         } catch {
             throw ProtocolError(.undecodable, "cannot encode \(type(of: message)): \(error)")
@@ -70,7 +70,7 @@ public struct MessageCodec: Sendable {
         do {
             let value = try data.withUnsafeBytes { raw in try JSONParser.parse(raw.bindMemory(to: UInt8.self)) }
             let context = JSONCoderContext(catalog: catalog)
-            if let convertible = M.self as? any JSONConvertible.Type, let message = try convertible.init(json: value, context) as? M {
+            if let convertible = Self.convertible(M.self), let message = try convertible.init(json: value, context) as? M {
                 return message
             }
             return try context.unbox(M.self, from: value)
@@ -81,6 +81,20 @@ public struct MessageCodec: Sendable {
         } catch {
             throw ProtocolError(.undecodable, "\(error)")
         }
+    }
+
+    /// The message as a `JSONConvertible`; the two message enums are compared first, which is
+    /// cheaper than asking the runtime for a conformance.
+    private static func convertible(_ message: some Encodable) -> (any JSONConvertible)? {
+        if let message = message as? SystemMessage { return message }
+        if let message = message as? AppMessage { return message }
+        return message as? any JSONConvertible
+    }
+
+    private static func convertible<M>(_ type: M.Type) -> (any JSONConvertible.Type)? {
+        if type == SystemMessage.self { return SystemMessage.self }
+        if type == AppMessage.self { return AppMessage.self }
+        return type as? any JSONConvertible.Type
     }
 
     private static func explain(_ error: DecodingError, bytes: Int) -> String {

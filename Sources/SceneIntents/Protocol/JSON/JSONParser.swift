@@ -93,6 +93,8 @@ struct JSONParser {
     private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
         offset += 1
         var members: [JSONMember] = []
+        // A message's objects are small: one allocation instead of growing from one member.
+        members.reserveCapacity(4)
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             offset += 1
@@ -119,6 +121,7 @@ struct JSONParser {
     private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
         offset += 1
         var elements: [JSONValue] = []
+        elements.reserveCapacity(4)
         skipWhitespace()
         if current == UInt8(ascii: "]") {
             offset += 1
@@ -167,11 +170,16 @@ struct JSONParser {
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         offset += 1
         let start = offset
-        // The common case: no escapes, so the bytes are the string.
-        while let byte = current, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 { offset += 1 }
+        // The common case: no escapes, so the bytes are the string; ASCII needs no validation.
+        var isASCII = true
+        while let byte = current, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 {
+            isASCII = isASCII && byte < 0x80
+            offset += 1
+        }
         if current == UInt8(ascii: "\"") {
             offset += 1
-            return try validated(UnsafeBufferPointer(rebasing: bytes[start..<offset - 1]), at: start)
+            let utf8 = UnsafeBufferPointer(rebasing: bytes[start..<offset - 1])
+            return isASCII ? String(decoding: utf8, as: UTF8.self) : try validated(utf8, at: start)
         }
         var buffer = Array(bytes[start..<offset])
         while true {
