@@ -17,18 +17,6 @@ struct MessageCodecFuzzTests {
             try MessageCodecTests.systemMessages.map { try codec.encode($0) } + MessageCodecTests.appMessages.map { try codec.encode($0) }
     }
 
-    /// SplitMix64: small, seeded, good enough to spread bytes.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Decodes `data` as both message kinds; answers how many decoded. What decodes must encode
     /// again (a decoded message is a real one).
     func decodeBoth(_ data: Data) throws -> Int {
@@ -53,7 +41,7 @@ struct MessageCodecFuzzTests {
     }
 
     @Test func corruptedBytesAndRandomBytesNeverCrash() throws {
-        var random = Seeded(state: 10)
+        var random = SeededRandom(seed: 10)
         var decoded = 0
         for round in 0..<6_000 {
             var data: Data
@@ -77,7 +65,7 @@ struct MessageCodecFuzzTests {
             "{", "}", "[", "]", ",", ":", "\"", "\"call\"", "\"id\"", "\"_0\"", "\"answer\"", "\"kind\"", "\"success\"", "1", "-0",
             "1e999", "99999999999999999999999", "1.5", "null", "true", "\\u0000", "\\ud800", "é", "\u{0}",
         ]
-        var random = Seeded(state: 77)
+        var random = SeededRandom(seed: 77)
         for _ in 0..<6_000 {
             let text = (0..<Int.random(in: 1...24, using: &random)).map { _ in tokens.randomElement(using: &random) ?? "" }.joined()
             _ = try decodeBoth(Data(text.utf8))

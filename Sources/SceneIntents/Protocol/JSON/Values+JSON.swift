@@ -11,10 +11,8 @@ extension AnyIntent: JSONConvertible {
 
     init(json: JSONValue, _ context: JSONCoderContext) throws {
         let object = try JSONObject(json)
-        let typeName = try object.string("type")
-        guard let type = context.catalog.intentType(named: typeName) else {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: [JSONKey("type")], debugDescription: "unknown intent type '\(typeName)': the app's catalog does not list it"))
+        let type = try object.catalogType(context.catalog.intentType(named:)) {
+            "unknown intent type '\($0)': the app's catalog does not list it"
         }
         func decode<T: Intent>(_ type: T.Type) throws -> any Intent { try object.decoded("intent", context) as T }
         self.init(erasing: try decode(type), targetSceneIdentifier: try object.readIfPresent("targetSceneIdentifier") { try $0.string() })
@@ -29,13 +27,23 @@ extension AnyParameterValue: JSONConvertible {
 
     init(json: JSONValue, _ context: JSONCoderContext) throws {
         let object = try JSONObject(json)
-        let typeName = try object.string("type")
-        guard let type = context.catalog.valueType(named: typeName) else {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: [JSONKey("type")], debugDescription: "no intent in the catalog has a parameter of type '\(typeName)'"))
+        let type = try object.catalogType(context.catalog.valueType(named:)) {
+            "no intent in the catalog has a parameter of type '\($0)'"
         }
         func decode<T: ParameterValue>(_ type: T.Type) throws -> any ParameterValue { try object.decoded("value", context) as T }
         self.init(erasing: try decode(type))
+    }
+}
+
+extension JSONObject {
+    /// The type the object's `type` names, found by `lookup` in the catalog; an unknown name is
+    /// an error at `.type` saying `unknown(name)`.
+    fileprivate func catalogType<T>(_ lookup: (String) -> T?, unknown: (String) -> String) throws -> T {
+        let typeName = try string("type")
+        guard let type = lookup(typeName) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [JSONKey("type")], debugDescription: unknown(typeName)))
+        }
+        return type
     }
 }
 
