@@ -235,29 +235,6 @@ extension Stats {
     }
 }
 
-/// Encodes and decodes a ping delivery's messages (the call, the answer of a `proceed` that
-/// resolved, confirmed and handled, a lifecycle event) `count` times, for a profiler.
-func codecLoop(_ codec: MessageCodec, count: Int) {
-    let intent = AnyIntent(PingIntent(word: "hello"))
-    let call = SystemMessage.call(id: 1, call: PhaseCall(request: 1, intent: intent, phase: .proceed(parameters: ["word"])))
-    let steps = [
-        PhaseStep(phase: .resolve(parameter: "word"), answer: .resolved([ParameterResolution(ResolutionResult.success(with: "hello"))])),
-        PhaseStep(phase: .confirm, answer: .response(.ready)), PhaseStep(phase: .handle, answer: .response(.success)),
-    ]
-    let answer = AppMessage.answer(id: 1, answer: .progressed(intent: intent, steps: steps))
-    let lifecycle = AppMessage.lifecycle(.application(.didFinishLaunching, detail: "for an intent"))
-    var bytes = 0
-    for _ in 0..<count {
-        guard let callBytes = try? codec.encode(call), let answerBytes = try? codec.encode(answer),
-            let lifecycleBytes = try? codec.encode(lifecycle), (try? codec.decode(SystemMessage.self, from: callBytes)) == call,
-            (try? codec.decode(AppMessage.self, from: answerBytes)) == answer,
-            (try? codec.decode(AppMessage.self, from: lifecycleBytes)) == lifecycle
-        else { return benchLog("the codec lost a message") }
-        bytes = callBytes.count + answerBytes.count + lifecycleBytes.count
-    }
-    benchLog("\(bytes) bytes a delivery")
-}
-
 /// Runs `count` deliveries (or floor deliveries) and nothing else, for a profiler.
 @MainActor
 func profile(_ what: String, count: Int) async {
@@ -272,6 +249,8 @@ func profile(_ what: String, count: Int) async {
         }
     } else if what == "codec", let catalog = try? pingCatalog() {
         codecLoop(MessageCodec(catalog: catalog), count: count)
+    } else if what == "codec-foundation", let catalog = try? pingCatalog() {
+        codecLoop(FoundationCodec(catalog: catalog), count: count)
     } else if what == "socket", let rig = try? SocketPingRig() {
         for _ in 0..<count { _ = await rig.assistant.perform(pingRequest) }
         await rig.close()
