@@ -247,6 +247,10 @@ func profile(_ what: String, count: Int) async {
             let call = PhaseCall(request: request, intent: AnyIntent(PingIntent(word: "hi")), phase: .proceed(parameters: ["word"]))
             _ = await rig.host.answer(call)
         }
+    } else if what == "codec", let catalog = try? pingCatalog() {
+        codecLoop(MessageCodec(catalog: catalog), count: count)
+    } else if what == "codec-foundation", let catalog = try? pingCatalog() {
+        codecLoop(FoundationCodec(catalog: catalog), count: count)
     } else if what == "socket", let rig = try? SocketPingRig() {
         for _ in 0..<count { _ = await rig.assistant.perform(pingRequest) }
         await rig.close()

@@ -141,7 +141,7 @@ struct ProtocolFaultTests {
         let refusals = kitchen.lines(.process).map(withoutNumbers)
         #expect(
             refusals == [
-                "refused a connection from process N: protocol error (undecodable): 7 bytes that are not a message: The given data was not valid JSON.",
+                "refused a connection from process N: protocol error (undecodable): 7 bytes that are not a message: not valid JSON: unexpected 'g' where a value should start at byte 0",
                 "refused a connection from process N: protocol error (wrongToken): process N presented a token no launch is waiting for",
                 "refused a connection from process N: protocol error (wrongVersion): version 99; this system speaks \(MessageProtocol.version)",
                 "refused a connection from process N: protocol error (oversizeFrame): frame of 2097152 bytes is over the limit of 1048576 bytes",

@@ -57,11 +57,11 @@ public enum ParameterResolution: Sendable, Equatable, Codable, CustomStringConve
     }
 
     /// The name each case has in JSON and in the trace.
-    private enum Kind: String, Codable {
+    enum Kind: String, Codable {
         case success, disambiguation, confirmationRequired, needsValue, notRequired, unsupported
     }
 
-    private var kind: Kind {
+    var kind: Kind {
         switch self {
         case .success: .success
         case .disambiguation: .disambiguation

@@ -35,41 +35,66 @@ public struct ProtocolError: Error, Sendable, Equatable, CustomStringConvertible
     public var description: String { "protocol error (\(code.rawValue)): \(detail)" }
 }
 
-/// Encodes and decodes messages as JSON (sorted keys, so the bytes are reproducible); decoding
-/// intents and parameter values needs the app's catalog.
+/// Encodes and decodes messages as JSON: compact, keys sorted, so the bytes are reproducible
+/// (the same bytes `JSONEncoder` writes with `.sortedKeys`); decoding intents and parameter
+/// values needs the app's catalog.
+///
+/// The coders are the package's own (`JSON/`): a byte-level parser and writer over a small value
+/// tree, lean `Encoder`/`Decoder` for the app's types, and direct conversions for the messages,
+/// which make up most of every frame. `Foundation`'s coders cost several times more per message,
+/// mostly in bookkeeping a message never needs.
 public struct MessageCodec: Sendable {
     /// The app's intent types.
     public let catalog: IntentCatalog
-    // Made once: an encoder or decoder costs more to make than a small message costs to code.
-    private let encoder: JSONEncoder
-    private let decoder: JSONDecoder
 
     /// A codec for an app's catalog.
     public init(catalog: IntentCatalog) {
         self.catalog = catalog
-        encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .millisecondsSince1970
-        decoder = catalog.makeDecoder()
-        decoder.dateDecodingStrategy = .millisecondsSince1970
     }
 
     /// A message's bytes.
     public func encode(_ message: some Encodable & Sendable) throws(ProtocolError) -> Data {
-        do { return try encoder.encode(message) } catch {
+        let context = JSONCoderContext(catalog: catalog)
+        do {
+            let json = try Self.convertible(message)?.json(context) ?? context.box(message)
+            return Data(JSONWriter.bytes(of: json))
+        } catch {
             throw ProtocolError(.undecodable, "cannot encode \(type(of: message)): \(error)")
         }
     }
 
     /// The message these bytes hold.
     ///
-    /// - Throws: `ProtocolError.undecodable` naming what the decoder found wrong.
+    /// - Throws: `ProtocolError.undecodable` naming what is wrong and where.
     public func decode<M: Decodable>(_ type: M.Type, from data: Data) throws(ProtocolError) -> M {
-        do { return try decoder.decode(M.self, from: data) } catch let error as DecodingError {
+        do {
+            let value = try data.withUnsafeBytes { raw in try JSONParser.parse(raw.bindMemory(to: UInt8.self)) }
+            let context = JSONCoderContext(catalog: catalog)
+            if let convertible = Self.convertible(M.self), let message = try convertible.init(json: value, context) as? M {
+                return message
+            }
+            return try context.unbox(M.self, from: value)
+        } catch let error as JSONSyntaxError {
+            throw ProtocolError(.undecodable, "\(data.count) bytes that are not a message: \(error)")
+        } catch let error as DecodingError {
             throw ProtocolError(.undecodable, Self.explain(error, bytes: data.count))
         } catch {
             throw ProtocolError(.undecodable, "\(error)")
         }
+    }
+
+    /// The message as a `JSONConvertible`; the two message enums are compared first, which is
+    /// cheaper than asking the runtime for a conformance.
+    private static func convertible(_ message: some Encodable) -> (any JSONConvertible)? {
+        if let message = message as? SystemMessage { return message }
+        if let message = message as? AppMessage { return message }
+        return message as? any JSONConvertible
+    }
+
+    private static func convertible<M>(_ type: M.Type) -> (any JSONConvertible.Type)? {
+        if type == SystemMessage.self { return SystemMessage.self }
+        if type == AppMessage.self { return AppMessage.self }
+        return type as? any JSONConvertible.Type
     }
 
     private static func explain(_ error: DecodingError, bytes: Int) -> String {
