@@ -67,6 +67,9 @@ struct MessageCodecTests {
             .lifecycle(.application(.didFinishLaunching, detail: nil)), .lifecycle(.application(.didFinishLaunching, detail: "for an intent")),
             .lifecycle(.view("Menu", .viewDidAppear)),
             .lifecycle(.diagnostic(ManifestDiagnostic(code: ManifestDiagnostic.Code.allCases[0], key: "k", value: "v"))),
+            .shortcuts(.deleteDonations(.group("insults.pirate"))), .shortcuts(.deleteDonations(.all)),
+            .shortcuts(.setSuggestions([ShortcutSuggestion(.intent(intent), suggestedPhrase: "Order soup")])),
+            .shortcuts(.performed("#1 OrderSoup from ui")),
         ]
 
     func expectSameAsFoundation<M: Codable & Equatable & Sendable>(_ message: M) throws {

@@ -41,6 +41,7 @@ extension AppMessage: JSONConvertible {
             Self.enumCase("eventDone", Self.members(JSONMember("id", .number(id)), ("output", output.map(JSONValue.string)), ("refusal", refusal.map(JSONValue.string))))
         case .lifecycle(let event): Self.enumCase("lifecycle", [JSONMember("_0", try event.json(context))])
         case .report(let report): Self.enumCase("report", [JSONMember("_0", report.json)])
+        case .shortcuts(let message): Self.enumCase("shortcuts", [JSONMember("_0", try context.box(message))])
         }
     }
 
@@ -57,6 +58,7 @@ extension AppMessage: JSONConvertible {
                     output: try object.readIfPresent("output") { try $0.string() })
             case "lifecycle": .lifecycle(try object.message("_0", context))
             case "report": .report(try object.read("_0") { try HostReport(json: $0) })
+            case "shortcuts": .shortcuts(try object.decoded("_0", context))
             default: throw Self.unknownCase(name)
             }
         }
