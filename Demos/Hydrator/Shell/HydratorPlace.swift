@@ -28,7 +28,7 @@ enum HydratorPlace {
         let registry = BundleRegistry(
             appsFolders: DemoBundles.appsFolders(), executableSearchDirectories: [(running as NSString).deletingLastPathComponent])
         guard let bundle = registry.app(identifier: HydratorApp.bundleIdentifier) else {
-            throw HydratorCommandError(
+            throw AppCommandError(
                 .refused, "--separate-processes",
                 "the Hydrator bundle was not found beside this checkout's build: \(registry.diagnostics.map(\.description).joined(separator: "; "))")
         }
@@ -47,13 +47,13 @@ enum HydratorPlace {
     }
 
     /// Runs an app-side command line where the app is; answers what it printed.
-    func run(_ line: String) async throws(HydratorCommandError) -> String {
+    func run(_ line: String) async throws(AppCommandError) -> String {
         switch self {
         case .inProcess(_, let driver): return try driver.run(line)
         case .separate(let connection):
             switch await connection.send(line == ":open" ? .open : .command(line)) {
             case .done(let output): return output ?? ""
-            case .refused(let why): throw HydratorCommandError(.refused, line, why)
+            case .refused(let why): throw AppCommandError(.refused, line, why)
             }
         }
     }
@@ -67,9 +67,9 @@ enum HydratorPlace {
     }
 
     /// Saves the Add screen (awaited in process; the app's own process takes only instant commands).
-    func save() async throws(HydratorCommandError) -> String {
+    func save() async throws(AppCommandError) -> String {
         guard case .inProcess(_, let driver) = self else {
-            throw HydratorCommandError(
+            throw AppCommandError(
                 .refused, ":save", ":save needs the app in the shell's process; say \"log 8 ounces of water\" instead.")
         }
         return await (try driver.addScreen(":save")).save()

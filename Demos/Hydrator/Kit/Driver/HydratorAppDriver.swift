@@ -22,14 +22,14 @@ public final class HydratorAppDriver {
 
     /// Carries out one line; answers what it printed ("" for nothing).
     ///
-    /// - Throws: `HydratorCommandError` naming what is wrong; the app is left as it was.
-    public func run(_ line: String) throws(HydratorCommandError) -> String {
+    /// - Throws: `AppCommandError` naming what is wrong; the app is left as it was.
+    public func run(_ line: String) throws(AppCommandError) -> String {
         let words = line.split(separator: " ").map(String.init)
         let name = words.first ?? ""
         let argument = words.count == 2 ? Int(words[1]) : nil
         let takesNumber = [":pick", ":ounces"].contains(name)
         guard takesNumber ? argument != nil : words.count == 1 else {
-            throw HydratorCommandError(
+            throw AppCommandError(
                 .badArgument, line, takesNumber ? "Type \(name) and a whole number, as in \(name) 2." : "\(name) takes nothing after it.")
         }
         do {
@@ -44,20 +44,20 @@ public final class HydratorAppDriver {
             case ":quit":
                 guard application.isRunning else { throw Self.notRunning(line) }
                 application.terminate()
-            default: throw HydratorCommandError(.unknownCommand, line, "\(HydratorApp.name) takes no command \(name).")
+            default: throw AppCommandError(.unknownCommand, line, "\(HydratorApp.name) takes no command \(name).")
             }
-        } catch let error as HydratorCommandError {
+        } catch let error as AppCommandError {
             throw error
         } catch {
-            throw HydratorCommandError(.refused, line, "\(error)")
+            throw AppCommandError(.refused, line, "\(error)")
         }
         return ""
     }
 
     /// The Add screen on top, for a spoken save (`:save` is async, so the shell calls it).
-    public func addScreen(_ line: String) throws(HydratorCommandError) -> AddViewController {
+    public func addScreen(_ line: String) throws(AppCommandError) -> AddViewController {
         guard let add = try navigation(line).topViewController as? AddViewController else {
-            throw HydratorCommandError(.nothingToActOn, line, "The Add screen is not open; type :add first.")
+            throw AppCommandError(.nothingToActOn, line, "The Add screen is not open; type :add first.")
         }
         return add
     }
@@ -71,19 +71,19 @@ public final class HydratorAppDriver {
         return ScreenFrame.render(heading: screen.heading, badge: scene.session.persistentIdentifier, lines: screen.lines())
     }
 
-    private func delegate(_ line: String) throws(HydratorCommandError) -> HydratorAppDelegate {
+    private func delegate(_ line: String) throws(AppCommandError) -> HydratorAppDelegate {
         guard let delegate = application.delegate as? HydratorAppDelegate else { throw Self.notRunning(line) }
         return delegate
     }
 
-    private func navigation(_ line: String) throws(HydratorCommandError) -> NavigationController {
+    private func navigation(_ line: String) throws(AppCommandError) -> NavigationController {
         guard let scene = application.mostRecentlyActiveScene, scene.activationState.isForeground,
             let navigation = scene.rootViewController as? NavigationController
-        else { throw HydratorCommandError(.nothingToActOn, line, "\(HydratorApp.name) is not on screen; type :open first.") }
+        else { throw AppCommandError(.nothingToActOn, line, "\(HydratorApp.name) is not on screen; type :open first.") }
         return navigation
     }
 
-    private static func notRunning(_ line: String) -> HydratorCommandError {
-        HydratorCommandError(.nothingToActOn, line, "\(HydratorApp.name) is not running.")
+    private static func notRunning(_ line: String) -> AppCommandError {
+        AppCommandError(.nothingToActOn, line, "\(HydratorApp.name) is not running.")
     }
 }

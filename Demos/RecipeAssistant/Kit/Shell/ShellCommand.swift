@@ -1,4 +1,5 @@
 import Assistant
+import SceneIntents
 import SceneIntentsShell
 
 /// The Recipe Assistant's `:commands`, declared once: the shell dispatches on them, and `:help`,

@@ -1,6 +1,7 @@
-/// Why an app-side command (see `RecipeAppDriver`) did nothing: a code, the offending value and
-/// a sentence the user can act on. Its description is the sentence, so it crosses the process
-/// boundary as the `command` event's refusal and reads the same in both modes.
+/// Why an app-side command (the app's automation hook, `HostEndpoint.onCommand`: a demo's
+/// `:tap 2`, `:open`) did nothing: a code, the offending value and a sentence the user can act
+/// on. Its description is the sentence, so it crosses the process boundary as the `command`
+/// event's refusal and reads the same in process and in separate processes.
 public struct AppCommandError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of refusal.
     public enum Code: String, Sendable, Equatable {
@@ -12,7 +13,8 @@ public struct AppCommandError: Error, Sendable, Equatable, CustomStringConvertib
         case nothingToActOn
         /// The app refused (a lifecycle transition it cannot make now).
         case refused
-        /// The command needs the app in its own process (`--separate-processes`).
+        /// The command needs the app in its own process (`--separate-processes`), or cannot be
+        /// run there.
         case notSeparate
     }
 
