@@ -38,12 +38,12 @@ public struct AppProcess: Sendable {
     public func main(environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
         guard case .bySystem(let socket, let token) = HostLaunchMode.current(environment) else {
             if let byUser { return await byUser() }
-            log("\(name): this is the app's host process; an assistant launches it for a request.")
+            HostExit.log("\(name): this is the app's host process; an assistant launches it for a request.")
             return 64
         }
         let host: IntentHost
         do { host = try makeHost() } catch {
-            log("\(name): the app cannot be served: \(error)")
+            HostExit.log("\(name): the app cannot be served: \(error)")
             return 70
         }
         do {
@@ -51,18 +51,10 @@ public struct AppProcess: Sendable {
             let end = try await HostRuntime.serve(host, appName: name, socket: socket, token: token) { endpoint in
                 endpoint.onCommand = hook
             }
-            guard end == .quit else {
-                log("\(name): \(end)")
-                return 1
-            }
-            return 0
+            return HostExit.status(of: end, name: name)
         } catch {
-            log("\(name): \(error)")
+            HostExit.log("\(name): \(error)")
             return 1
         }
-    }
-
-    private func log(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }

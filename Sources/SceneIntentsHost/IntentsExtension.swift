@@ -92,7 +92,7 @@ public struct IntentsExtension: Sendable {
     @MainActor
     public func main(environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
         guard case .bySystem(let socket, let token) = HostLaunchMode.current(environment) else {
-            log(
+            HostExit.log(
                 "\(name) is an intents extension: an assistant launches it for a request and it exits when idle. "
                     + "Ask the assistant instead, e.g. `swift run assistant say …` with `swift run assistantd` running.")
             return 64
@@ -100,22 +100,16 @@ public struct IntentsExtension: Sendable {
         var idle = idleExit
         if let text = environment[MessageProtocol.idleExitVariable] {
             if let chosen = Self.idleTime(text) { idle = chosen } else {
-                log("\(MessageProtocol.idleExitVariable)=\(text) is not a positive number of seconds; idling \(idleExit) instead")
+                HostExit.log("\(MessageProtocol.idleExitVariable)=\(text) is not a positive number of seconds; idling \(idleExit) instead")
             }
         }
         do {
-            let end = try await serve(socket: socket, token: token, idleExit: idle)
-            switch end {
-            case .quit, .idle: return 0
-            case .disconnected, .protocolError:
-                log("\(name): \(end)")
-                return 1
-            }
+            return HostExit.status(of: try await serve(socket: socket, token: token, idleExit: idle), name: name)
         } catch let error as IntentCatalogError {
-            log("\(name): the intent types cannot be served: \(error)")
+            HostExit.log("\(name): the intent types cannot be served: \(error)")
             return 70
         } catch {
-            log("\(name): \(error)")
+            HostExit.log("\(name): \(error)")
             return 1
         }
     }
@@ -166,10 +160,6 @@ public struct IntentsExtension: Sendable {
             return nil
         }
         return .milliseconds(Int64((seconds * 1000).rounded()))
-    }
-
-    private func log(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }
 
