@@ -1,4 +1,5 @@
-/// Why ``Vocabulary/addPhrase(_:intent:)`` rejected a phrase template.
+/// Why ``Vocabulary/addPhrase(_:intent:)`` or ``Vocabulary/addPhrase(_:for:)`` rejected a phrase
+/// template.
 public struct VocabularyError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kind of mistake in the template.
     public enum Code: String, Sendable, Equatable, Codable {
@@ -17,6 +18,9 @@ public struct VocabularyError: Error, Sendable, Equatable, CustomStringConvertib
         case repeatedSlot
         /// The intent name is empty.
         case emptyIntent
+        /// A slot names no parameter of the intent the phrase is added for (the words it
+        /// would catch would be dropped).
+        case unknownSlot
     }
 
     /// The kind of mistake.

@@ -56,7 +56,7 @@ public final class HydratorApp {
     public nonisolated static func vocabulary() throws -> Vocabulary {
         var vocabulary = Vocabulary()
         for (phrase, intent) in HydratorIntentDefinition.phrases { try vocabulary.addPhrase(phrase, intent: intent) }
-        for phrase in spokenPhrases { try vocabulary.addPhrase(phrase, intent: TrackIntakeIntent.typeName) }
+        for phrase in spokenPhrases { try vocabulary.addPhrase(phrase, for: TrackIntakeIntent.self) }
         vocabulary.setEnumEntities(from: try catalog())
         return vocabulary
     }

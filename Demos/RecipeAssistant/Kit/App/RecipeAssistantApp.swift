@@ -59,14 +59,14 @@ public final class RecipeAssistantApp {
     /// app runs in another process builds it from the demo book's featured recipes).
     public nonisolated static func vocabulary(featured: [Recipe]) -> Vocabulary {
         var vocabulary = Vocabulary()
-        let intent = ShowDirectionsIntent.typeName
         for phrase in [
             "show directions for ${recipe}", "directions for ${recipe}", "show me ${recipe}",
             "how do i make ${recipe}", "let's cook ${recipe}", "next step", "what's next", "continue",
             "show directions",
         ] {
-            // The phrases are fixed and well formed; a failure here would be a typo caught by tests.
-            try? vocabulary.addPhrase(phrase, intent: intent)
+            // The phrases are fixed, and each slot is checked against the intent's parameters; a
+            // failure here would be a typo caught by tests.
+            try? vocabulary.addPhrase(phrase, for: ShowDirectionsIntent.self)
         }
         vocabulary.setEntities(
             featured.map { Entity(identifier: $0.identifier, name: $0.title) }, forSlot: "recipe")
