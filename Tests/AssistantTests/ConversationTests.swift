@@ -204,16 +204,19 @@ struct ConversationTests {
             }
         })
         let outcome = await rig.order(OrderSoupIntent(soup: tomato))
-        let line =
+        // The user hears a user's sentence; the developer's reason, with its type names, is in the trace.
+        let (line, reason) =
             switch failure {
-            case "not found": "Sorry, Kitchen can't do that right now."
+            case "not found": ("Sorry, Kitchen can't do that right now.", "notHandled")
             case "wrong type":
-                "Sorry, Kitchen couldn't do that: handlerFor returned a NotAHandler (expected OrderSoupIntentHandling) for OrderSoupIntent, which is not a handler of it."
-            default: "Sorry, Kitchen couldn't do that: the handler of OrderSoupIntent failed: the soup burnt."
+                ("Sorry, Kitchen couldn't do that.",
+                 "handlerFor returned a NotAHandler (expected OrderSoupIntentHandling) for OrderSoupIntent, which is not a handler of it")
+            default: ("Sorry, Kitchen couldn't do that.", "the handler of OrderSoupIntent failed: the soup burnt")
             }
         #expect(outcome.status == .failure)
         #expect(outcome.dialog == [line])
         #expect(rig.user.heard == [line])
+        #expect(rig.traceLines.contains { $0.hasPrefix("result: ") && $0.contains(reason) }, "\(rig.traceLines)")
         #expect(rig.traceLines.last == "outcome: failure")
         #expect(handler.calls == (failure == "throwing" ? ["resolveSoup", "resolveQuantity", "resolveToppings", "confirm", "handle"] : []))
         #expect(rig.recorder.take() == Rig.launch)

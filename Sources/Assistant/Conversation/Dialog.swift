@@ -15,7 +15,9 @@ enum Dialog {
         case .restrictedWhileLocked: "You'll need to unlock your device first."
         case .notHandled: "Sorry, \(appName) can't do that right now."
         case .hostStopped: "Sorry, \(appName) stopped unexpectedly."
-        default: sentence("Sorry, \(appName) couldn't do that: \(error.description)")
+        // The developer's reason (type names, the handler's error) is in the trace, not in the
+        // user's ears.
+        default: "Sorry, \(appName) couldn't do that."
         }
     }
 
