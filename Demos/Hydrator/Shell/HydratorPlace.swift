@@ -24,9 +24,8 @@ enum HydratorPlace {
     /// (`Demos/Hydrator/Bundle`) with the executables beside the running one, every host on the
     /// container the options name.
     static func routedConnection(_ options: HydratorShell.Options, device: Device) throws -> RoutedConnection {
-        let running = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let registry = BundleRegistry(
-            appsFolders: DemoBundles.appsFolders(), executableSearchDirectories: [(running as NSString).deletingLastPathComponent])
+            appsFolders: DemoBundles.appsFolders(), executableSearchDirectories: BundleRegistry.currentExecutableDirectory().map { [$0] } ?? [])
         guard let bundle = registry.app(identifier: HydratorApp.bundleIdentifier) else {
             throw AppCommandError(
                 .refused, "--separate-processes",

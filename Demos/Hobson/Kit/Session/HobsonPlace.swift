@@ -27,9 +27,8 @@ public enum HobsonPlace {
     /// - Throws: `SetupError` when the bundle cannot be read, `TransportError` when a socket
     ///   cannot be made.
     public static func separate(runtimeDirectory: String?, device: Device) throws -> HobsonPlace {
-        let running = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let registry = BundleRegistry(
-            appsFolders: DemoBundles.appsFolders(), executableSearchDirectories: [(running as NSString).deletingLastPathComponent])
+            appsFolders: DemoBundles.appsFolders(), executableSearchDirectories: BundleRegistry.currentExecutableDirectory().map { [$0] } ?? [])
         guard let bundle = registry.app(named: HobsonApp.name) else {
             throw SetupError(description: "Hobson.app was not found in the checkout's Demos/*/Bundle: \(registry.diagnostics)")
         }

@@ -22,9 +22,7 @@ enum AppPlace {
     /// options that matter app-side, listening in `options.runtimeDirectory` (or the default);
     /// each launch starts with `device`'s lock state, so a relaunch does not forget `:lock`.
     static func connection(_ options: RecipeShell.Options, device: Device) throws -> ProcessConnection {
-        let running = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let executable = ((running as NSString).deletingLastPathComponent as NSString)
-            .appendingPathComponent(hostExecutableName)
+        let executable = ((BundleRegistry.currentExecutableDirectory() ?? ".") as NSString).appendingPathComponent(hostExecutableName)
         let arguments = ["--catalog-size", String(options.catalogSize)] + (options.json ? ["--json"] : [])
         return try ProcessConnection(
             launch: HostLaunch(executable: executable, arguments: arguments, device: device), appName: RecipeAssistantApp.name,
