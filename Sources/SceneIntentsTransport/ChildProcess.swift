@@ -44,7 +44,10 @@ public enum StandardStream: Sendable {
 /// The child inherits none of this process's descriptors beyond the three standard streams
 /// (every descriptor here is close-on-exec, and the spawn closes all from 3 up as well), starts
 /// with an empty signal mask and default signal dispositions, and gets this process's
-/// environment plus the additions given.
+/// environment plus the additions given. It runs in a process group of its own, as a process the
+/// system starts does: Ctrl-C in the terminal of a daemon or a shell that started it reaches
+/// that process alone, which then stops its children in order (a child whose connection
+/// closes ends on its own).
 public final class ChildProcess: Sendable {
     /// The child's process id (do not signal it yourself: use ``kill(_:)``).
     public let pid: pid_t
@@ -82,7 +85,9 @@ public final class ChildProcess: Sendable {
         sigfillset(&allSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // Process group 0: the child's own, named by its pid.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
         var pid = pid_t()
         let result = withCStrings(argv) { argv in
             withCStrings(envp) { envp in posix_spawn(&pid, executable, &actions, &attributes, argv, envp) }

@@ -14,6 +14,9 @@ extension TransportTests {
 
         let sleeper = try ChildProcess.spawn(peerExecutable, arguments: ["sleep"])
         #expect(sleeper.exitStatus == nil)
+        // Its own process group: a terminal's Ctrl-C to this process's group does not reach it.
+        #expect(getpgid(sleeper.pid) == sleeper.pid)
+        #expect(getpgid(sleeper.pid) != getpgrp())
         #expect(sleeper.kill(SIGKILL))
         #expect(await sleeper.exit == .signalled(SIGKILL))
         #expect((await sleeper.exit).description == "killed by signal 9 (Killed)")
