@@ -44,7 +44,7 @@ func main() async -> Int32 {
     }) {
         let app = mode == "continue"
             ? Application(
-                manifest: Kitchen.manifest(), sceneDelegates: ["KitchenSceneDelegate": KitchenSceneDelegate.self],
+                manifest: Kitchen.manifest(), sceneDelegates: Kitchen.sceneDelegates,
                 delegate: { OneHandler(handler) })
             : Kitchen.application(fallback: { _ in handler })
         return IntentHost(application: app, catalog: try Kitchen.catalog())

@@ -102,6 +102,10 @@ public enum Kitchen {
             userActivityTypes: ["OrderSoupIntent", "OpenSafeIntent"])
     }
 
+    /// The kitchen's scene delegate factories, by configuration name.
+    @MainActor
+    public static var sceneDelegates: [String: SceneDelegateFactory] { ["Default": { KitchenSceneDelegate() }] }
+
     /// The catalog of the fixture intents.
     public static func catalog() throws -> IntentCatalog {
         try IntentCatalog([OrderSoupIntent.self, OpenSafeIntent.self, UnlistedIntent.self])
@@ -115,7 +119,6 @@ public enum Kitchen {
     ) -> Application {
         Application(
             manifest: manifest(multipleScenes: multipleScenes), device: device,
-            sceneDelegates: ["KitchenSceneDelegate": KitchenSceneDelegate.self],
-            delegate: { KitchenDelegate(fallback: fallback) })
+            sceneDelegates: sceneDelegates, delegate: { KitchenDelegate(fallback: fallback) })
     }
 }

@@ -86,7 +86,7 @@ final class TestAppDelegate: ApplicationDelegate {
     }
 }
 
-/// The scene delegate registered as `RecordingSceneDelegate`: shows a `RootScreen`, journals every
+/// The scene delegate declared as `RecordingSceneDelegate`: shows a `RootScreen`, journals every
 /// callback and keeps what it was given.
 @MainActor
 class RecordingSceneDelegate: SceneDelegate {
@@ -100,7 +100,7 @@ class RecordingSceneDelegate: SceneDelegate {
     private(set) var failures: [UserActivityError] = []
     private(set) var restorationActivitiesSaved = 0
 
-    required init() {}
+    init() {}
 
     /// The window's root controller.
     func makeRootViewController(journal: Journal?) -> ViewController {
@@ -167,7 +167,7 @@ class RecordingSceneDelegate: SceneDelegate {
     }
 }
 
-/// The scene delegate registered as `NavigationSceneDelegate`: its root is a navigation stack
+/// The scene delegate declared as `NavigationSceneDelegate`: its root is a navigation stack
 /// whose root is `RecipeList`.
 @MainActor
 final class NavigationSceneDelegate: RecordingSceneDelegate {
@@ -185,10 +185,13 @@ struct TestApp {
     static let recipeType = "com.example.recipe.open"
     /// The type of the activities the scene delegate saves for state restoration.
     static let restorationType = "com.example.restore"
-    /// The scene delegates every test app registers.
-    static let sceneDelegates: [String: any SceneDelegate.Type] = [
-        RecordingSceneDelegate.className: RecordingSceneDelegate.self,
-        NavigationSceneDelegate.className: NavigationSceneDelegate.self,
+    /// The scene delegate factories every test app registers, for the configurations the test
+    /// manifests declare.
+    static let sceneDelegates: [String: SceneDelegateFactory] = [
+        "Default": { RecordingSceneDelegate() },
+        "Default Configuration": { RecordingSceneDelegate() },
+        "Navigation": { NavigationSceneDelegate() },
+        "External": { RecordingSceneDelegate() },
     ]
 
     enum Root { case plain, navigation }
@@ -211,7 +214,9 @@ struct TestApp {
             userActivityTypes: [Self.recipeType])
         let journal = Journal()
         var launches = 0
-        app = Application(manifest: manifest, sceneDelegates: Self.sceneDelegates) {
+        var factories = Self.sceneDelegates
+        if root == .navigation { factories["Default"] = { NavigationSceneDelegate() } }
+        app = Application(manifest: manifest, sceneDelegates: factories) {
             launches += 1
             return TestAppDelegate(journal: journal, launchNumber: launches)
         }

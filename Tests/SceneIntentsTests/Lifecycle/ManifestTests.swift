@@ -112,11 +112,11 @@ private func readingError(_ data: Data) -> ManifestError? {
     }
 }
 
-private func validationError(_ manifest: AppManifest, registered: Set<String> = ["RecordingSceneDelegate"])
+private func validationError(_ manifest: AppManifest, registered: Set<String> = ["Default"])
     -> ManifestError?
 {
     do {
-        try manifest.validate(registeredSceneDelegates: registered)
+        try manifest.validate(sceneDelegateFactories: registered)
         return nil
     } catch {
         return error
@@ -178,7 +178,7 @@ struct ManifestTests {
         #expect(!manifest.isRestrictedWhileLocked("OrderSoupIntent"))
         #expect(manifest.supportsActivityType("com.example.recipe.open"))
         #expect(!manifest.supportsActivityType("com.example.other"))
-        #expect(validationError(manifest, registered: ["RecordingSceneDelegate", "NavigationSceneDelegate"]) == nil)
+        #expect(validationError(manifest, registered: ["Default Configuration", "Navigation", "External"]) == nil)
     }
 
     @Test func readsTheSameManifestFromABinaryPropertyList() throws {
@@ -313,31 +313,6 @@ struct ManifestTests {
                     value: "SendMoneyIntent"))
     }
 
-    @Test @MainActor func anUnregisteredSceneDelegateRefusesTheLaunch() throws {
-        let manifest = AppManifest(
-            sceneConfigurations: [
-                .windowApplication: [SceneConfiguration(name: "Default", delegateClassName: "GhostSceneDelegate")]
-            ])
-        var delegatesMade = 0
-        let app = Application(manifest: manifest, sceneDelegates: TestApp.sceneDelegates) {
-            delegatesMade += 1
-            return TestAppDelegate(journal: Journal(), launchNumber: delegatesMade)
-        }
-        let recorder = LifecycleRecorder(app)
-
-        let expected = ManifestError(
-            code: .sceneDelegateNotRegistered, key: "\(applicationRoleKey).UISceneDelegateClassName",
-            value: "GhostSceneDelegate")
-        #expect(throws: ApplicationError.invalidManifest(expected)) { try app.launch(.user) }
-        #expect(throws: ApplicationError.invalidManifest(expected)) { try app.launch(.intent) }
-        #expect(recorder.take() == [])
-        #expect(delegatesMade == 0)
-        #expect(!app.isRunning)
-        #expect(app.delegate == nil)
-        #expect(app.openSessions.isEmpty)
-        #expect(leftInFlight(recorder: recorder) == [])
-    }
-
     @Test func activityTypesNeedAnApplicationRoleConfiguration() {
         let none = AppManifest(userActivityTypes: ["com.example.recipe.open"])
         #expect(validationError(none) == ManifestError(code: .activityTypesNeedScene, key: "NSUserActivityTypes"))
@@ -380,7 +355,7 @@ struct ManifestTests {
             error = validationError(
                 AppManifest(
                     sceneConfigurations: oneScene, intentsSupported: ["A"], intentsRestrictedWhileLocked: ["B"]))
-        case .sceneDelegateNotRegistered:
+        case .missingSceneDelegateFactory:
             error = validationError(AppManifest(sceneConfigurations: oneScene), registered: [])
         case .activityTypesNeedScene:
             error = validationError(AppManifest(userActivityTypes: ["A"]))

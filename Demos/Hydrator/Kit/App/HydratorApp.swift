@@ -31,7 +31,7 @@ public final class HydratorApp {
         self.device = device
         application = Application(
             manifest: Self.manifest, device: device,
-            sceneDelegates: ["HydratorSceneDelegate": HydratorSceneDelegate.self],
+            sceneDelegates: ["Default Configuration": { HydratorSceneDelegate(model: model) }],
             delegate: { HydratorAppDelegate(model: model) })
         host = IntentHost(application: application, catalog: try Self.catalog())
         connection = InProcessConnection(host: host, appName: Self.name)
