@@ -92,9 +92,7 @@ public struct IntentsExtension: Sendable {
     @MainActor
     public func main(environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
         guard case .bySystem(let socket, let token) = HostLaunchMode.current(environment) else {
-            HostExit.log(
-                "\(name) is an intents extension: an assistant launches it for a request and it exits when idle. "
-                    + "Ask the assistant instead, e.g. `swift run assistant say …` with `swift run assistantd` running.")
+            HostExit.log(Self.startedByUser(name))
             return 64
         }
         var idle = idleExit
@@ -152,6 +150,12 @@ public struct IntentsExtension: Sendable {
             intentsRestrictedWhileLocked: intentsRestrictedWhileLocked)
         let handlerFor = handlerFor
         return Application(manifest: manifest, delegate: { ExtensionDelegate(handlerFor) })
+    }
+
+    /// What an extension started by a user says (it has nothing to do without a system).
+    static func startedByUser(_ name: String) -> String {
+        "\(name) is an intents extension: an assistant launches it for a request and it exits when idle. "
+            + "Ask the assistant instead, e.g. `swift run assistant say …` with `swift run assistantd` running."
     }
 
     /// A positive, finite number of seconds, as the environment gives it.

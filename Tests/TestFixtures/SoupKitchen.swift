@@ -106,6 +106,19 @@ public enum Kitchen {
     @MainActor
     public static var sceneDelegates: [String: SceneDelegateFactory] { ["Default": { KitchenSceneDelegate() }] }
 
+    /// The kitchen extension's handler: it says it is the extension in every dialog, or answers
+    /// continueInApp (so the system must open the app).
+    @MainActor
+    public static func extensionHandler(continueInApp: Bool) -> ScriptedSoupHandler {
+        let handler = ScriptedSoupHandler()
+        handler.handling = { intent in
+            if continueInApp { return .continueInApp }
+            return IntentResponse(
+                code: .success, dialog: "The extension ordered \(intent.quantity ?? 1) \(intent.soup?.name ?? "soup").")
+        }
+        return handler
+    }
+
     /// The catalog of the fixture intents.
     public static func catalog() throws -> IntentCatalog {
         try IntentCatalog([OrderSoupIntent.self, OpenSafeIntent.self, UnlistedIntent.self])
