@@ -8,6 +8,6 @@ import SceneIntentsHost
 exit(
     await AppMain(
         extension: IntentsExtension(
-            name: "Ping Intents", intents: [PingIntent.self], intentsSupported: ["PingIntent"],
+            name: "Ping Intents", intents: [PingIntent.self],
             handlerFor: { _ in PingHandler() })
     ).main())

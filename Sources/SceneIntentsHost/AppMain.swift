@@ -50,6 +50,11 @@ public struct AppMain {
     /// An app given by its parts: the manifest, its intent types, the scene delegate factories
     /// by configuration name and the app delegate (made once per launch).
     ///
+    /// The catalog is `IntentCatalog(intents: intents)` (a type it leaves out is reported when
+    /// the executable starts, and not served). A manifest that lists no intents
+    /// (`intentsSupported` empty) is given the catalog's, so the list is written once; list them
+    /// in the manifest to handle fewer in the app (the rest in an extension).
+    ///
     /// - Parameters:
     ///   - commands: the app's automation hook, made from its host (see `HostedApp.commands`).
     ///   - extensions: as in `init(name:extensions:makeApp:)`.
@@ -61,8 +66,11 @@ public struct AppMain {
         extensions: [String: @MainActor () throws -> IntentsExtension] = [:]
     ) {
         self.init(name: name, extensions: extensions) {
+            let catalog = IntentCatalog(intents: intents)
+            var manifest = manifest
+            if manifest.intentsSupported.isEmpty { manifest.intentsSupported = catalog.typeNames }
             let application = Application(manifest: manifest, sceneDelegates: sceneDelegates, delegate: delegate)
-            let host = IntentHost(application: application, catalog: try IntentCatalog(intents))
+            let host = IntentHost(application: application, catalog: catalog)
             return HostedApp(host, commands: commands?(host))
         }
     }
@@ -135,7 +143,11 @@ public struct AppMain {
 
     /// The app, or nil once the reason it cannot be made is reported.
     private func hostedApp(_ makeApp: @MainActor () throws -> HostedApp) -> HostedApp? {
-        do { return try makeApp() } catch {
+        do {
+            let app = try makeApp()
+            HostExit.report(app.host.catalog, name: name)
+            return app
+        } catch {
             HostExit.log("\(name): the app cannot be served: \(error)")
             return nil
         }

@@ -75,3 +75,42 @@ struct AppMainTests {
         try input.fileHandleForWriting.close()
     }
 }
+
+/// The intent list written once: an extension lists what its catalog defines unless told.
+@MainActor
+struct DerivedIntentListTests {
+    @Test func anExtensionSupportsItsCatalogsTypesUnlessGivenFewer() {
+        let all = IntentsExtension(name: "All", intents: [OrderSoupIntent.self, OpenSafeIntent.self], handlerFor: { _ in nil })
+        #expect(all.intentsSupported == ["OpenSafeIntent", "OrderSoupIntent"])
+        let fewer = IntentsExtension(
+            name: "Fewer", intents: [OrderSoupIntent.self, OpenSafeIntent.self], intentsSupported: ["OrderSoupIntent"],
+            handlerFor: { _ in nil })
+        #expect(fewer.intentsSupported == ["OrderSoupIntent"])
+        #expect(all.catalog.problems == [] && fewer.catalog.typeNames == all.catalog.typeNames)
+    }
+
+    /// An app given by its parts: a manifest listing no intents is given the catalog's.
+    @Test func anAppsManifestListsItsCatalogsTypesUnlessItListsSome() async throws {
+        func supported(listing: [String]) async throws -> String {
+            let manifest = AppManifest(
+                sceneConfigurations: [.windowApplication: [SceneConfiguration(name: "Default")]], intentsSupported: listing,
+                userActivityTypes: ["OrderSoupIntent", "OpenSafeIntent"])
+            let main = AppMain(
+                name: "Kitchen", manifest: manifest, intents: [OrderSoupIntent.self, OpenSafeIntent.self],
+                sceneDelegates: Kitchen.sceneDelegates, delegate: { KitchenDelegate() },
+                commands: { host in { _ in host.application.manifest.intentsSupported.joined(separator: ",") } })
+            let (input, output) = (Pipe(), Pipe())
+            input.fileHandleForWriting.write(Data("intents\n".utf8))
+            try input.fileHandleForWriting.close()
+            #expect(
+                await main.main(
+                    environment: [:], input: input.fileHandleForReading.fileDescriptor,
+                    output: output.fileHandleForWriting.fileDescriptor) == 0)
+            try output.fileHandleForWriting.close()
+            let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+            return lines.dropFirst().joined(separator: "\n")
+        }
+        #expect(try await supported(listing: []) == "OpenSafeIntent,OrderSoupIntent")
+        #expect(try await supported(listing: ["OrderSoupIntent"]) == "OrderSoupIntent")
+    }
+}

@@ -11,6 +11,5 @@ exit(
     await AppMain(
         extension: IntentsExtension(
             name: "Hydrator Intents", intents: HydratorIntentDefinition.intentTypes,
-            intentsSupported: [TrackIntakeIntent.typeName],
             handlerFor: { _ in TrackIntakeHandler(store: HydrationStore(container: HydrationStore.defaultContainer())) })
     ).main())
