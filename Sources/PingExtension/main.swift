@@ -6,7 +6,8 @@ import SceneIntentsHost
 // `launch.extension` (spawn → first answer). It links only SceneIntents, SceneIntentsHost (and
 // its transport) and PingKit: no scenes, no assistant, no demo.
 exit(
-    await IntentsExtension(
-        name: "Ping Intents", intents: [PingIntent.self], intentsSupported: ["PingIntent"],
-        handlerFor: { _ in PingHandler() }
+    await AppMain(
+        extension: IntentsExtension(
+            name: "Ping Intents", intents: [PingIntent.self],
+            handlerFor: { _ in PingHandler() })
     ).main())

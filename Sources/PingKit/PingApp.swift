@@ -55,6 +55,7 @@ public final class PingScreen: ViewController {
 /// A scene delegate giving each scene a `PingScreen`.
 @MainActor
 public final class PingSceneDelegate: SceneDelegate {
+    /// A delegate.
     public init() {}
     public func scene(_ scene: Scene, willConnectTo session: SceneSession, options: ConnectionOptions) {
         scene.rootViewController = PingScreen(name: "Ping")
@@ -69,7 +70,7 @@ public func makePingApplication() -> Application {
         sceneConfigurations: [.windowApplication: [SceneConfiguration(name: "Default", delegateClassName: "PingSceneDelegate")]],
         intentsSupported: ["PingIntent"], userActivityTypes: ["PingIntent"])
     return Application(
-        manifest: manifest, sceneDelegates: ["PingSceneDelegate": PingSceneDelegate.self], delegate: { PingDelegate() })
+        manifest: manifest, sceneDelegates: ["Default": { PingSceneDelegate() }], delegate: { PingDelegate() })
 }
 
 /// The ping app's intent types.

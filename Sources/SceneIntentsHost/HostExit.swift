@@ -1,4 +1,5 @@
 import Foundation
+import SceneIntents
 
 /// What every host process's `main` says on the way out, said once: a line on standard error,
 /// and the exit status a serve's end gives.
@@ -17,5 +18,10 @@ enum HostExit {
             log("\(name): \(end)")
             return 1
         }
+    }
+
+    /// Reports each intent type `catalog` left out, one line each, naming why.
+    static func report(_ catalog: IntentCatalog, name: String) {
+        for problem in catalog.problems { log("\(name): \(problem); that intent type is left out") }
     }
 }

@@ -26,13 +26,16 @@ public struct IntentsExtension: Sendable {
     public let idleExit: Duration
     /// The clock the idle time is measured on.
     public let clock: any Clock<Duration>
-    private let catalog: Result<IntentCatalog, IntentCatalogError>
+    /// The intent types it speaks.
+    public let catalog: IntentCatalog
     private let handlerFor: @MainActor @Sendable (AnyIntent) -> Any?
     private let configure: @MainActor @Sendable (HostEndpoint) -> Void
 
     /// An extension for the intent types of `catalog`.
     ///
     /// - Parameters:
+    ///   - intentsSupported: the types it handles; nil: every type of the catalog, so the list
+    ///     is written once.
     ///   - handlerFor: `handler(for:)`: the object that handles the intent (conforming to its
     ///     handling protocol), or nil for "not handled". Called on the main actor, once per
     ///     request; that handler serves every phase of the request.
@@ -40,61 +43,45 @@ public struct IntentsExtension: Sendable {
     ///   - configure: sees the extension's endpoint before its hello goes out (to send what the
     ///     extension has to say beside answers, such as donations: `HostEndpoint.send(_:)`).
     public init(
-        name: String, catalog: IntentCatalog, intentsSupported: [String], intentsRestrictedWhileLocked: [String] = [],
+        name: String, catalog: IntentCatalog, intentsSupported: [String]? = nil, intentsRestrictedWhileLocked: [String] = [],
         idleExit: Duration = .seconds(5), clock: any Clock<Duration> = ContinuousClock(),
         configure: @escaping @MainActor @Sendable (HostEndpoint) -> Void = { _ in },
-        handlerFor: @escaping @MainActor @Sendable (AnyIntent) -> Any?
-    ) {
-        self.init(
-            name: name, catalog: .success(catalog), intentsSupported: intentsSupported,
-            intentsRestrictedWhileLocked: intentsRestrictedWhileLocked, idleExit: idleExit, clock: clock,
-            configure: configure, handlerFor: handlerFor)
-    }
-
-    /// An extension for these intent types; a catalog that cannot be built (two types with one
-    /// name, …) is reported by `main()`, which then exits 70.
-    public init(
-        name: String, intents: [any Intent.Type], intentsSupported: [String], intentsRestrictedWhileLocked: [String] = [],
-        idleExit: Duration = .seconds(5), clock: any Clock<Duration> = ContinuousClock(),
-        configure: @escaping @MainActor @Sendable (HostEndpoint) -> Void = { _ in },
-        handlerFor: @escaping @MainActor @Sendable (AnyIntent) -> Any?
-    ) {
-        let catalog: Result<IntentCatalog, IntentCatalogError>
-        do throws(IntentCatalogError) { catalog = .success(try IntentCatalog(intents)) } catch { catalog = .failure(error) }
-        self.init(
-            name: name, catalog: catalog, intentsSupported: intentsSupported,
-            intentsRestrictedWhileLocked: intentsRestrictedWhileLocked, idleExit: idleExit, clock: clock,
-            configure: configure, handlerFor: handlerFor)
-    }
-
-    private init(
-        name: String, catalog: Result<IntentCatalog, IntentCatalogError>, intentsSupported: [String],
-        intentsRestrictedWhileLocked: [String], idleExit: Duration, clock: any Clock<Duration>,
-        configure: @escaping @MainActor @Sendable (HostEndpoint) -> Void,
         handlerFor: @escaping @MainActor @Sendable (AnyIntent) -> Any?
     ) {
         self.configure = configure
         self.name = name
         self.catalog = catalog
-        self.intentsSupported = intentsSupported
+        self.intentsSupported = intentsSupported ?? catalog.typeNames
         self.intentsRestrictedWhileLocked = intentsRestrictedWhileLocked
         self.idleExit = idleExit
         self.clock = clock
         self.handlerFor = handlerFor
     }
 
+    /// An extension for these intent types (`IntentCatalog(intents:)`: a type the catalog
+    /// leaves out is reported by `main()` and not served; the rest are).
+    public init(
+        name: String, intents: [any Intent.Type], intentsSupported: [String]? = nil, intentsRestrictedWhileLocked: [String] = [],
+        idleExit: Duration = .seconds(5), clock: any Clock<Duration> = ContinuousClock(),
+        configure: @escaping @MainActor @Sendable (HostEndpoint) -> Void = { _ in },
+        handlerFor: @escaping @MainActor @Sendable (AnyIntent) -> Any?
+    ) {
+        self.init(
+            name: name, catalog: IntentCatalog(intents: intents), intentsSupported: intentsSupported,
+            intentsRestrictedWhileLocked: intentsRestrictedWhileLocked, idleExit: idleExit, clock: clock,
+            configure: configure, handlerFor: handlerFor)
+    }
+
     /// Runs the extension and answers its exit status.
     ///
     /// Launched by a system (`SCENEINTENTS_SOCKET` and `SCENEINTENTS_TOKEN` set) it serves, then
-    /// answers 0 once told to quit or idle, 1 when the connection failed or broke. Launched by a
-    /// user from a shell it prints why it does nothing and answers 64 (EX_USAGE); with a catalog
-    /// that cannot be built, 70 (EX_SOFTWARE).
+    /// answers 0 once told to quit or idle, 1 when the connection failed or broke; each intent
+    /// type its catalog left out is reported on standard error first. Launched by a user from a
+    /// shell it prints why it does nothing and answers 64 (EX_USAGE).
     @MainActor
     public func main(environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
         guard case .bySystem(let socket, let token) = HostLaunchMode.current(environment) else {
-            HostExit.log(
-                "\(name) is an intents extension: an assistant launches it for a request and it exits when idle. "
-                    + "Ask the assistant instead, e.g. `swift run assistant say …` with `swift run assistantd` running.")
+            HostExit.log(Self.startedByUser(name))
             return 64
         }
         var idle = idleExit
@@ -103,11 +90,9 @@ public struct IntentsExtension: Sendable {
                 HostExit.log("\(MessageProtocol.idleExitVariable)=\(text) is not a positive number of seconds; idling \(idleExit) instead")
             }
         }
+        HostExit.report(catalog, name: name)
         do {
             return HostExit.status(of: try await serve(socket: socket, token: token, idleExit: idle), name: name)
-        } catch let error as IntentCatalogError {
-            HostExit.log("\(name): the intent types cannot be served: \(error)")
-            return 70
         } catch {
             HostExit.log("\(name): \(error)")
             return 1
@@ -118,8 +103,7 @@ public struct IntentsExtension: Sendable {
     /// serves until told to quit, until the system goes away, or until idle for `idleExit`
     /// (this extension's own when nil).
     ///
-    /// - Throws: the `IntentCatalogError` of a catalog that could not be built, an
-    ///   `ApplicationError` when its generated manifest is refused at launch, or a
+    /// - Throws: an `ApplicationError` when its generated manifest is refused at launch, or a
     ///   `TransportError` when the socket cannot be reached.
     @MainActor
     public func serve(socket: String, token: String, idleExit: Duration? = nil) async throws -> HostServeEnd {
@@ -127,7 +111,7 @@ public struct IntentsExtension: Sendable {
         // Launched before the hello, so no call finds it stopped: an extension has no launch of
         // its own to report.
         try application.launch(.intent)
-        let host = IntentHost(application: application, catalog: try catalog.get())
+        let host = IntentHost(application: application, catalog: catalog)
         let idle = idleExit ?? self.idleExit
         let (clock, configure) = (clock, configure)
         return try await HostRuntime.serve(host, appName: name, kind: .intentsExtension, socket: socket, token: token) {
@@ -152,6 +136,12 @@ public struct IntentsExtension: Sendable {
             intentsRestrictedWhileLocked: intentsRestrictedWhileLocked)
         let handlerFor = handlerFor
         return Application(manifest: manifest, delegate: { ExtensionDelegate(handlerFor) })
+    }
+
+    /// What an extension started by a user says (it has nothing to do without a system).
+    static func startedByUser(_ name: String) -> String {
+        "\(name) is an intents extension: an assistant launches it for a request and it exits when idle. "
+            + "Ask the assistant instead, e.g. `swift run assistant say …` with `swift run assistantd` running."
     }
 
     /// A positive, finite number of seconds, as the environment gives it.

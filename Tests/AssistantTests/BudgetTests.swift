@@ -90,7 +90,7 @@ struct BudgetTests {
         let clock = ManualClock()
         let handler = ScriptedSoupHandler()
         let app = Application(
-            manifest: Kitchen.manifest(), sceneDelegates: ["KitchenSceneDelegate": KitchenSceneDelegate.self],
+            manifest: Kitchen.manifest(), sceneDelegates: Kitchen.sceneDelegates,
             delegate: { SlowLaunchDelegate(clock: clock, launchTime: .seconds(4), handler: handler) })
         let recorder = LifecycleRecorder(app)
         let host = IntentHost(application: app, catalog: try Kitchen.catalog())

@@ -8,21 +8,11 @@ import TestFixtures
 /// and says it is the extension in every dialog. `KITCHEN_MODE`: `normal`, or `continue`
 /// (ordering soup answers continueInApp, so the system must open the app). The idle time comes
 /// from `SCENEINTENTS_IDLE_EXIT` (default 5 s).
-@MainActor
-func makeHandler(_ mode: String) -> ScriptedSoupHandler {
-    let handler = ScriptedSoupHandler()
-    handler.handling = { intent in
-        if mode == "continue" { return .continueInApp }
-        return IntentResponse(
-            code: .success, dialog: "The extension ordered \(intent.quantity ?? 1) \(intent.soup?.name ?? "soup").")
-    }
-    return handler
-}
-
 let mode = ProcessInfo.processInfo.environment["KITCHEN_MODE"] ?? "normal"
 exit(
-    await IntentsExtension(
-        name: "Kitchen Intents", intents: [OrderSoupIntent.self, OpenSafeIntent.self, UnlistedIntent.self],
-        intentsSupported: ["OrderSoupIntent", "UnlistedIntent"],
-        handlerFor: { _ in makeHandler(mode) }
+    await AppMain(
+        extension: IntentsExtension(
+            name: "Kitchen Intents", intents: [OrderSoupIntent.self, OpenSafeIntent.self, UnlistedIntent.self],
+            intentsSupported: ["OrderSoupIntent", "UnlistedIntent"],
+            handlerFor: { _ in Kitchen.extensionHandler(continueInApp: mode == "continue") })
     ).main())

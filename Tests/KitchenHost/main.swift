@@ -4,18 +4,18 @@ import SceneIntentsHost
 import SceneIntentsTransport
 import TestFixtures
 
-/// `kitchen-host`: the fixture kitchen app as a host process, for the process tests. Its
+/// `kitchen-host`: the fixture kitchen app as a host process, for the process tests (from a
+/// terminal it runs the app in process, taking the command `locked`; started by a system under
+/// the name `kitchen-extension`, a link, it serves the kitchen's intents extension). Its
 /// behaviour comes from `KITCHEN_MODE`: `normal`; `continue` (handle answers continueInApp); `hang` (handle never answers, ignoring
 /// cancellation); `crash-once:PATH` (handle kills the process with SIGKILL unless PATH exists,
 /// which it creates first); `second-hello` and `wrong-version` (protocol faults).
 @MainActor
 func main() async -> Int32 {
-    guard case .bySystem(let socket, let token) = HostLaunchMode.current() else {
-        FileHandle.standardError.write(Data("kitchen-host: start me from a system (SCENEINTENTS_SOCKET is not set)\n".utf8))
-        return 64
-    }
     let mode = ProcessInfo.processInfo.environment["KITCHEN_MODE"] ?? "normal"
-    if mode == "second-hello" || mode == "wrong-version" { return misbehave(mode, socket: socket, token: token) }
+    if mode == "second-hello" || mode == "wrong-version", case .bySystem(let socket, let token) = HostLaunchMode.current() {
+        return misbehave(mode, socket: socket, token: token)
+    }
     let handler = ScriptedSoupHandler()
     if mode == "continue" {
         handler.handling = { _ in .continueInApp }
@@ -35,21 +35,27 @@ func main() async -> Int32 {
         }
     }
     // In `continue` mode every request goes to the configured handler, even with a screen.
-    let process = AppProcess(name: "Kitchen", commands: { host in
-        // What the process tests ask the host itself.
-        { text in
+    // What the process tests ask the host itself.
+    let commands = { @MainActor (host: IntentHost) in
+        { @MainActor (text: String) throws -> String in
             guard text == "locked" else { throw KitchenCommandError(command: text) }
             return host.application.device.isLocked ? "locked" : "unlocked"
         }
-    }) {
-        let app = mode == "continue"
-            ? Application(
-                manifest: Kitchen.manifest(), sceneDelegates: ["KitchenSceneDelegate": KitchenSceneDelegate.self],
-                delegate: { OneHandler(handler) })
-            : Kitchen.application(fallback: { _ in handler })
-        return IntentHost(application: app, catalog: try Kitchen.catalog())
     }
-    return await process.main()
+    let kitchenExtension = IntentsExtension(
+        name: "Kitchen Intents", intents: [OrderSoupIntent.self, OpenSafeIntent.self, UnlistedIntent.self],
+        intentsSupported: ["OrderSoupIntent", "UnlistedIntent"],
+        handlerFor: { _ in Kitchen.extensionHandler(continueInApp: false) })
+    let kitchen =
+        mode == "continue"
+        ? AppMain(
+            name: "Kitchen", manifest: Kitchen.manifest(), intents: [OrderSoupIntent.self, OpenSafeIntent.self, UnlistedIntent.self],
+            sceneDelegates: Kitchen.sceneDelegates, delegate: { OneHandler(handler) }, commands: commands)
+        : AppMain(name: "Kitchen", extensions: ["kitchen-extension": { kitchenExtension }]) {
+            let host = IntentHost(application: Kitchen.application(fallback: { _ in handler }), catalog: try Kitchen.catalog())
+            return HostedApp(host, commands: commands(host))
+        }
+    return await kitchen.main()
 }
 
 /// An app delegate that hands every intent to one handler.

@@ -66,18 +66,30 @@ struct SeparateProcessTests {
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? ["unreadable"]).isEmpty)
     }
 
-    @Test func theAppStartedByAUserSaysToUseTheShell() async throws {
+    @Test func theAppStartedByAUserRunsInProcessTakingTheDriversLines() async throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: BuiltProducts.executable("recipe-assistant-app"))
-        let errors = Pipe()
-        process.standardError = errors
+        let (input, output, errors) = (Pipe(), Pipe(), Pipe())
+        (process.standardInput, process.standardOutput, process.standardError) = (input, output, errors)
         process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("SCENEINTENTS_") }
         let status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
             process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch { continuation.resume(throwing: error) }
+            do {
+                try process.run()
+                input.fileHandleForWriting.write(Data(":scenes\n:nope\n:quit\n".utf8))
+                try input.fileHandleForWriting.close()
+            } catch { continuation.resume(throwing: error) }
         }
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(status == 64)
-        #expect(text == "recipe-assistant-app: this is the app's process; run `recipe-assistant --separate-processes` to use it.\n")
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(status == 0)
+        #expect(
+            text.replacing(/process \d+/, with: "process N") == """
+                Recipe Assistant is running in this process; type its commands. :quit or Ctrl-D ends it.
+                Recipe Assistant runs in process N.
+                session-1: foregroundActive, showing Recipes.
+
+                """)
+        #expect(problems == "Recipe Assistant: Recipe Assistant takes no command :nope.\n")
     }
 }

@@ -102,6 +102,23 @@ public enum Kitchen {
             userActivityTypes: ["OrderSoupIntent", "OpenSafeIntent"])
     }
 
+    /// The kitchen's scene delegate factories, by configuration name.
+    @MainActor
+    public static var sceneDelegates: [String: SceneDelegateFactory] { ["Default": { KitchenSceneDelegate() }] }
+
+    /// The kitchen extension's handler: it says it is the extension in every dialog, or answers
+    /// continueInApp (so the system must open the app).
+    @MainActor
+    public static func extensionHandler(continueInApp: Bool) -> ScriptedSoupHandler {
+        let handler = ScriptedSoupHandler()
+        handler.handling = { intent in
+            if continueInApp { return .continueInApp }
+            return IntentResponse(
+                code: .success, dialog: "The extension ordered \(intent.quantity ?? 1) \(intent.soup?.name ?? "soup").")
+        }
+        return handler
+    }
+
     /// The catalog of the fixture intents.
     public static func catalog() throws -> IntentCatalog {
         try IntentCatalog([OrderSoupIntent.self, OpenSafeIntent.self, UnlistedIntent.self])
@@ -115,7 +132,6 @@ public enum Kitchen {
     ) -> Application {
         Application(
             manifest: manifest(multipleScenes: multipleScenes), device: device,
-            sceneDelegates: ["KitchenSceneDelegate": KitchenSceneDelegate.self],
-            delegate: { KitchenDelegate(fallback: fallback) })
+            sceneDelegates: sceneDelegates, delegate: { KitchenDelegate(fallback: fallback) })
     }
 }

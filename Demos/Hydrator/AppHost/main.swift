@@ -2,16 +2,12 @@ import Foundation
 import HydratorKit
 import SceneIntentsHost
 
-/// `hydrator-app`: Hydrator's app as its own process, as the system launches it to handle
-/// `TrackIntakeIntent` in the app while a scene is in the foreground, or when the user opens it.
-/// It works on the shared container (`$HYDRATOR_CONTAINER`, else the default group container);
-/// the `hydrator` shell's app-side lines reach its `HydratorAppDriver`.
+/// `hydrator-app`: Hydrator's app process over the shared container (`$HYDRATOR_CONTAINER`, else
+/// the default group container). A system launches it for `TrackIntakeIntent` or to open the
+/// app; from a terminal it runs the app here and takes `HydratorAppDriver`'s lines.
 exit(
-    await AppProcess(
-        name: HydratorApp.name,
-        commands: { host in
-            let driver = HydratorAppDriver(application: host.application)
-            return { line in try driver.run(line) }
-        },
-        makeHost: { try HydratorApp(container: HydrationStore.defaultContainer()).host }
-    ).main())
+    await AppMain(name: HydratorApp.name) {
+        let app = try HydratorApp(container: HydrationStore.defaultContainer())
+        let driver = HydratorAppDriver(application: app.application)
+        return HostedApp(app.host, commands: { try driver.run($0) })
+    }.main())

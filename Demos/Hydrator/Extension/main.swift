@@ -8,8 +8,8 @@ import SceneIntentsHost
 // container) with the same `TrackIntakeHandler` the app uses, with no scene, and exits when idle.
 // Logging a drink never launches the app.
 exit(
-    await IntentsExtension(
-        name: "Hydrator Intents", intents: HydratorIntentDefinition.intentTypes,
-        intentsSupported: [TrackIntakeIntent.typeName],
-        handlerFor: { _ in TrackIntakeHandler(store: HydrationStore(container: HydrationStore.defaultContainer())) }
+    await AppMain(
+        extension: IntentsExtension(
+            name: "Hydrator Intents", intents: HydratorIntentDefinition.intentTypes,
+            handlerFor: { _ in TrackIntakeHandler(store: HydrationStore(container: HydrationStore.defaultContainer())) })
     ).main())

@@ -101,13 +101,12 @@ struct BundleReader {
     /// The scene manifest and intents keys, read and checked by `AppManifest` (the same rules the
     /// app applies at launch), so a bundle that would refuse to launch is never routed to.
     ///
-    /// The daemon cannot know which scene delegate classes the executable registers, so the
-    /// classes the manifest names count as registered here; the app checks them itself at launch.
+    /// The daemon cannot know which scene delegate factories the executable registers, so only
+    /// what the manifest says on its own is checked here; the app checks its factories at launch.
     private static func manifest(_ plist: InfoPlist) throws(RegistryDiagnostic) -> AppManifest {
         do {
             let manifest = try AppManifest(propertyList: plist.data)
-            let delegates = manifest.sceneConfigurations.values.joined().compactMap(\.delegateClassName)
-            try manifest.validate(registeredSceneDelegates: Set(delegates))
+            try manifest.validate()
             return manifest
         } catch {
             let code: RegistryDiagnostic.Code = error.code == .wrongType ? .wrongType : .invalidManifest

@@ -8,7 +8,7 @@ import PropertyListSafety
 /// `UIApplicationSupportsMultipleScenes`, `UISceneConfigurations` → role →
 /// `[{UISceneConfigurationName, UISceneDelegateClassName}]`; `INIntentsSupported`,
 /// `INIntentsRestrictedWhileLocked`, `NSUserActivityTypes`. A manifest that cannot work is
-/// refused when the app launches (`validate(registeredSceneDelegates:)`).
+/// refused when the app launches (`validate(sceneDelegateFactories:)`).
 public struct AppManifest: Sendable, Equatable {
     /// Whether the app supports multiple scenes (required for in-app intent handling).
     public var supportsMultipleScenes: Bool
@@ -132,8 +132,9 @@ public struct AppManifest: Sendable, Equatable {
         userActivityTypes.contains(activityType)
     }
 
-    /// Throws the first reason the manifest cannot work with these registered scene delegates.
-    public func validate(registeredSceneDelegates: Set<String>) throws(ManifestError) {
+    /// Throws the first reason the manifest cannot work on its own, before any code is known:
+    /// what a system reading an installed app's Info.plist can check.
+    public func validate() throws(ManifestError) {
         let configurationsKey = "UIApplicationSceneManifest.UISceneConfigurations"
         for role in sceneConfigurations.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
             let roleKey = "\(configurationsKey).\(role.rawValue)"
@@ -148,13 +149,6 @@ public struct AppManifest: Sendable, Equatable {
                 guard names.insert(configuration.name).inserted else {
                     throw ManifestError(code: .duplicateConfigurationName, key: roleKey, value: configuration.name)
                 }
-                if let delegateName = configuration.delegateClassName,
-                    !registeredSceneDelegates.contains(delegateName)
-                {
-                    throw ManifestError(
-                        code: .sceneDelegateNotRegistered, key: "\(roleKey).UISceneDelegateClassName",
-                        value: delegateName)
-                }
             }
         }
         if !intentsSupported.isEmpty && !supportsMultipleScenes {
@@ -165,6 +159,20 @@ public struct AppManifest: Sendable, Equatable {
         }
         if !userActivityTypes.isEmpty && configurations(for: .windowApplication).isEmpty {
             throw ManifestError(code: .activityTypesNeedScene, key: "NSUserActivityTypes")
+        }
+    }
+
+    /// Throws the first reason the manifest cannot work with the scene delegate factories an
+    /// application registers (by configuration name): what `validate()` checks, then that every
+    /// declared configuration, of every role, has a factory (`missingSceneDelegateFactory`,
+    /// naming the configuration and the factories there are).
+    public func validate(sceneDelegateFactories: some Sequence<String>) throws(ManifestError) {
+        try validate()
+        let factories = Set(sceneDelegateFactories)
+        for role in sceneConfigurations.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+            for configuration in sceneConfigurations[role] ?? [] where !factories.contains(configuration.name) {
+                throw .missingSceneDelegateFactory(configuration: configuration.name, role: role, factories: factories)
+            }
         }
     }
 }

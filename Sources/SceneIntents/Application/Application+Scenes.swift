@@ -93,17 +93,20 @@ extension Application {
         guard let delegate else { throw .notRunning("connect a scene") }
         emit(.application(.configurationForConnecting, detail: session.persistentIdentifier))
         var configuration = delegate.application(self, configurationForConnecting: session, options: options)
+        // The class name is informational (the factory makes the delegate); filled in so the
+        // session says what the manifest declared.
         if configuration.delegateClassName == nil {
             configuration.delegateClassName =
                 manifest.configurations(for: configuration.role)
                 .first { $0.name == configuration.name }?.delegateClassName
         }
-        guard let className = configuration.delegateClassName, let type = sceneDelegateTypes[className]
-        else {
-            throw .unknownSceneDelegate(configuration: configuration.name, className: configuration.delegateClassName)
+        guard let factory = sceneDelegateFactories[configuration.name] else {
+            throw .noSceneDelegateFactory(
+                .missingSceneDelegateFactory(
+                    configuration: configuration.name, role: configuration.role, factories: sceneDelegateFactories.keys))
         }
         session.configuration = configuration
-        let scene = Scene(session: session, delegate: type.init(), application: self)
+        let scene = Scene(session: session, delegate: factory(), application: self)
         session.scene = scene
         connectedScenes.append(scene)
         try perform(.connect, on: scene, options: options)

@@ -29,7 +29,7 @@ public final class Application {
     var sessionsMade = 0
     /// How many times a scene became active: the clock `lastActivation` is read on.
     var activations: UInt64 = 0
-    let sceneDelegateTypes: [String: any SceneDelegate.Type]
+    let sceneDelegateFactories: [String: SceneDelegateFactory]
     private let makeDelegate: @MainActor () -> any ApplicationDelegate
     private var observers = LifecycleObservers()
 
@@ -38,17 +38,19 @@ public final class Application {
     /// - Parameters:
     ///   - manifest: what the app's `Info.plist` declares (scenes, intents, activity types).
     ///   - device: the device whose lock state the app sees (share it with the assistant).
-    ///   - sceneDelegates: the scene delegate types by the class name configurations use
-    ///     (`UISceneDelegateClassName`).
+    ///   - sceneDelegates: what makes each scene's delegate, by the name of the configuration
+    ///     it connects with (`UISceneConfigurationName`): `["Default Configuration": {
+    ///     RecipeSceneDelegate(model: model) }]`. Every configuration the manifest declares needs
+    ///     one, or the launch is refused naming it.
     ///   - delegate: makes the app delegate, once per launch.
     public init(
         manifest: AppManifest, device: Device = Device(),
-        sceneDelegates: [String: any SceneDelegate.Type] = [:],
+        sceneDelegates: [String: SceneDelegateFactory] = [:],
         delegate: @escaping @MainActor () -> any ApplicationDelegate
     ) {
         self.manifest = manifest
         self.device = device
-        self.sceneDelegateTypes = sceneDelegates
+        self.sceneDelegateFactories = sceneDelegates
         self.makeDelegate = delegate
     }
 
@@ -151,7 +153,7 @@ public final class Application {
     public func launch(_ reason: LaunchReason) throws(ApplicationError) {
         guard case .notRunning(let discarded) = lifecycle else { throw .alreadyRunning }
         do {
-            try manifest.validate(registeredSceneDelegates: Set(sceneDelegateTypes.keys))
+            try manifest.validate(sceneDelegateFactories: sceneDelegateFactories.keys)
         } catch {
             throw .invalidManifest(error)
         }
@@ -180,7 +182,7 @@ public final class Application {
     /// @main struct Host {
     ///     static func main() async throws {
     ///         let app = Application(manifest: try AppManifest(contentsOf: plist),
-    ///                               sceneDelegates: ["SceneDelegate": SceneDelegate.self],
+    ///                               sceneDelegates: ["Default Configuration": { SceneDelegate() }],
     ///                               delegate: { AppDelegate() })
     ///         try await app.run()
     ///     }

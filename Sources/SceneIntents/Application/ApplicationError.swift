@@ -16,8 +16,9 @@ public struct ApplicationError: Error, Sendable, Equatable, CustomStringConverti
         case multipleScenesNotSupported
         /// The system refused a scene request (an unknown or discarded session, for example).
         case requestDenied
-        /// A scene configuration names a delegate class no one registered.
-        case unknownSceneDelegate
+        /// The configuration a scene connects with has no scene delegate factory (one the app
+        /// delegate chose that the manifest does not declare).
+        case noSceneDelegateFactory
         /// The request would make a scene transition UIKit never makes.
         case invalidTransition
         /// The activity cannot become current.
@@ -35,13 +36,11 @@ public struct ApplicationError: Error, Sendable, Equatable, CustomStringConverti
         case transition(SceneTransitionError)
         /// Why the activity was refused.
         case activity(UserActivityError)
-        /// The configuration (by name) that named an unknown scene delegate.
-        case configuration(String)
     }
 
     /// What went wrong.
     public let code: Code
-    /// The offending value: what was asked while not running, the session, the delegate class.
+    /// The offending value: what was asked while not running, the session, the configuration.
     public let value: String?
     /// The typed error behind this one, if any.
     public let cause: Cause?
@@ -65,9 +64,10 @@ public struct ApplicationError: Error, Sendable, Equatable, CustomStringConverti
     public static let multipleScenesNotSupported = ApplicationError(.multipleScenesNotSupported)
     /// The system refused a scene request, for the reason given.
     public static func requestDenied(_ why: String) -> ApplicationError { ApplicationError(.requestDenied, value: why) }
-    /// A configuration names a scene delegate class no one registered.
-    public static func unknownSceneDelegate(configuration: String, className: String?) -> ApplicationError {
-        ApplicationError(.unknownSceneDelegate, value: className, cause: .configuration(configuration))
+    /// The configuration a scene connects with has no scene delegate factory; `error` names it
+    /// and the factories there are.
+    public static func noSceneDelegateFactory(_ error: ManifestError) -> ApplicationError {
+        ApplicationError(.noSceneDelegateFactory, value: error.value, cause: .manifest(error))
     }
     /// The request would make a transition UIKit never makes.
     public static func invalidTransition(_ error: SceneTransitionError) -> ApplicationError {
@@ -100,7 +100,6 @@ public struct ApplicationError: Error, Sendable, Equatable, CustomStringConverti
             case .manifest(let error)?: "\(error)"
             case .transition(let error)?: "\(error)"
             case .activity(let error)?: "\(error)"
-            case .configuration(let name)?: name
             case nil: ""
             }
         return switch code {
@@ -110,8 +109,7 @@ public struct ApplicationError: Error, Sendable, Equatable, CustomStringConverti
         case .multipleScenesNotSupported:
             "the app supports one scene only (UIApplicationSupportsMultipleScenes is off)"
         case .requestDenied: "scene request denied: \(value)"
-        case .unknownSceneDelegate:
-            "the configuration '\(cause)' names the scene delegate '\(value)', which is not registered"
+        case .noSceneDelegateFactory: "no scene can connect with the configuration '\(value)': \(cause)"
         case .invalidTransition: cause
         case .activityRefused: cause
         case .activityNotContinued: "the scene of \(value) could not continue the activity: \(cause)"

@@ -16,8 +16,8 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
         case intentsNeedMultipleScenes
         /// An intent is restricted while locked but not listed as supported.
         case restrictedIntentNotSupported
-        /// A configuration's scene delegate class is not registered with the application.
-        case sceneDelegateNotRegistered
+        /// A configuration has no scene delegate factory registered under its name.
+        case missingSceneDelegateFactory
         /// Activity types are listed but no configuration for the application role exists to
         /// continue them.
         case activityTypesNeedScene
@@ -29,12 +29,26 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
     public let key: String
     /// The offending value, where there is one.
     public let value: String?
+    /// What the application registers, where the error is about what it registers (the names
+    /// of its scene delegate factories, sorted); empty otherwise.
+    public let registered: [String]
 
     /// An error.
-    public init(code: Code, key: String, value: String? = nil) {
+    public init(code: Code, key: String, value: String? = nil, registered: [String] = []) {
         self.code = code
         self.key = key
         self.value = value
+        self.registered = registered
+    }
+
+    /// The configuration `name` of `role` has no scene delegate factory among `factories`.
+    public static func missingSceneDelegateFactory(
+        configuration name: String, role: SceneSessionRole, factories: some Sequence<String>
+    ) -> ManifestError {
+        ManifestError(
+            code: .missingSceneDelegateFactory,
+            key: "UIApplicationSceneManifest.UISceneConfigurations.\(role.rawValue)", value: name,
+            registered: factories.sorted())
     }
 
     /// One line for logs and messages.
@@ -50,8 +64,11 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
             "\(key) lists intents but UIApplicationSupportsMultipleScenes is off: in-app intent handling needs multiple scenes"
         case .restrictedIntentNotSupported:
             "\(key) restricts '\(value)', which INIntentsSupported does not list"
-        case .sceneDelegateNotRegistered:
-            "\(key) names the scene delegate class '\(value)', which the application has not registered"
+        case .missingSceneDelegateFactory:
+            "\(key) has the configuration '\(value)', which has no scene delegate factory; "
+                + (registered.isEmpty
+                    ? "the application registers none"
+                    : "the application registers factories for " + registered.map { "'\($0)'" }.joined(separator: ", "))
         case .activityTypesNeedScene:
             "\(key) lists activity types but no scene configuration for UIWindowSceneSessionRoleApplication exists to continue them"
         }

@@ -42,42 +42,69 @@ public struct IntentCatalog: Sendable {
     public let descriptors: [String: IntentDescriptor]
     private let valueTypes: [String: any ParameterValue.Type]
 
-    /// A catalog of the given intent types, checked: unique type names, unique parameter names,
-    /// every parameter written for the schema's handling protocol, custom codes from 100, and one
-    /// type per value type name.
-    public init(_ types: [any Intent.Type]) throws(IntentCatalogError) {
+    /// The problems found building the catalog, in the order of the types given; each names the
+    /// intent type it left out. Empty when every type is in.
+    public let problems: [IntentCatalogError]
+
+    /// A catalog of the given intent types (a static list needs no `try`).
+    ///
+    /// Each type is checked as it is added: a unique type name, unique parameter names, every
+    /// parameter written for the schema's handling protocol, custom codes from 100, one type per
+    /// value type name. A type that breaks a rule is left out (so no request for it is ever
+    /// admitted: the host refuses it as an unknown intent) and the reason is kept in `problems`,
+    /// which the host executables (`AppMain`, `IntentsExtension`) report when they start.
+    public init(intents types: [any Intent.Type]) {
         var descriptors: [String: IntentDescriptor] = [:]
         var valueTypes: [String: any ParameterValue.Type] = [:]
+        var problems: [IntentCatalogError] = []
         for type in types {
             let descriptor = IntentDescriptor(type)
-            let name = descriptor.typeName
-            guard descriptors[name] == nil else {
-                throw IntentCatalogError(code: .duplicateIntentType, intent: name, value: name)
+            if let problem = Self.problem(of: descriptor, among: descriptors, valueTypes: valueTypes) {
+                problems.append(problem)
+                continue
             }
-            var seen = Set<ParameterName>()
-            for parameter in descriptor.parameters where !seen.insert(parameter.name).inserted {
-                throw IntentCatalogError(code: .duplicateParameter, intent: name, value: parameter.name.rawValue)
-            }
-            if let (parameter, handlerType) = descriptor.mismatchedParameter {
-                throw IntentCatalogError(
-                    code: .parameterHandlerMismatch, intent: name,
-                    value: "'\(parameter)' takes \(handlerType), not \(descriptor.handlerTypeName)")
-            }
-            for template in descriptor.responses
-            where template.name != template.code.description && !template.code.isCustom {
-                throw IntentCatalogError(
-                    code: .customCodeOutOfRange, intent: name, value: String(template.code.rawValue))
-            }
-            for (valueName, valueType) in descriptor.valueTypes {
-                if let known = valueTypes[valueName], known != valueType {
-                    throw IntentCatalogError(code: .conflictingValueType, intent: name, value: valueName)
-                }
-                valueTypes[valueName] = valueType
-            }
-            descriptors[name] = descriptor
+            for (valueName, valueType) in descriptor.valueTypes { valueTypes[valueName] = valueType }
+            descriptors[descriptor.typeName] = descriptor
         }
         self.descriptors = descriptors
         self.valueTypes = valueTypes
+        self.problems = problems
+    }
+
+    /// A catalog of the given intent types, checked: refused with the first problem
+    /// `init(intents:)` would report, for code that wants no catalog short of every type.
+    public init(_ types: [any Intent.Type]) throws(IntentCatalogError) {
+        self.init(intents: types)
+        if let problem = problems.first { throw problem }
+    }
+
+    /// Why `descriptor` cannot join a catalog holding `descriptors` and `valueTypes`, if it cannot.
+    private static func problem(
+        of descriptor: IntentDescriptor, among descriptors: [String: IntentDescriptor],
+        valueTypes: [String: any ParameterValue.Type]
+    ) -> IntentCatalogError? {
+        let name = descriptor.typeName
+        guard descriptors[name] == nil else {
+            return IntentCatalogError(code: .duplicateIntentType, intent: name, value: name)
+        }
+        var seen = Set<ParameterName>()
+        for parameter in descriptor.parameters where !seen.insert(parameter.name).inserted {
+            return IntentCatalogError(code: .duplicateParameter, intent: name, value: parameter.name.rawValue)
+        }
+        if let (parameter, handlerType) = descriptor.mismatchedParameter {
+            return IntentCatalogError(
+                code: .parameterHandlerMismatch, intent: name,
+                value: "'\(parameter)' takes \(handlerType), not \(descriptor.handlerTypeName)")
+        }
+        for template in descriptor.responses where template.name != template.code.description && !template.code.isCustom {
+            return IntentCatalogError(code: .customCodeOutOfRange, intent: name, value: String(template.code.rawValue))
+        }
+        for (valueName, valueType) in descriptor.valueTypes.sorted(by: { $0.key < $1.key }) {
+            if let known = valueTypes[valueName], known != valueType {
+                return IntentCatalogError(code: .conflictingValueType, intent: name, value: valueName)
+            }
+        }
+        return nil
     }
 
     /// The descriptor of the intent type with this name.

@@ -1,11 +1,15 @@
+/// Makes the delegate of a new scene: registered with the application under a configuration's
+/// name (`UISceneConfigurationName`), so the delegate gets its dependencies from the closure
+/// (`{ RecipeSceneDelegate(model: model) }`) instead of from the app delegate.
+public typealias SceneDelegateFactory = @MainActor () -> any SceneDelegate
+
 /// A scene's delegate: UIKit's scene callbacks, each with an empty default.
 ///
-/// The application creates one per scene from the type registered under the configuration's
-/// `delegateClassName`, so a conforming class needs a plain `init()`.
+/// The application creates one per scene by calling the `SceneDelegateFactory` registered under
+/// the scene's configuration name, so a conforming class has whatever initialiser its
+/// dependencies need.
 @MainActor
 public protocol SceneDelegate: AnyObject {
-    /// Creates the delegate for a new scene.
-    init()
     /// The scene is connecting; set `scene.rootViewController` here and look at the options'
     /// user activities (and `session.stateRestorationActivity` after a reclaim). Continuing an
     /// activity from the options, give the user's line with `scene.answerContinuation(_:)`.

@@ -31,10 +31,11 @@ struct ApplicationErrorTests {
                 )
             case .requestDenied:
                 (.requestDenied("session-9 is not an open session"), "scene request denied: session-9 is not an open session")
-            case .unknownSceneDelegate:
+            case .noSceneDelegateFactory:
                 (
-                    .unknownSceneDelegate(configuration: "Default", className: "Ghost"),
-                    "the configuration 'Default' names the scene delegate 'Ghost', which is not registered"
+                    .noSceneDelegateFactory(
+                        .missingSceneDelegateFactory(configuration: "Ghost", role: .windowApplication, factories: ["Main"])),
+                    "no scene can connect with the configuration 'Ghost': UIApplicationSceneManifest.UISceneConfigurations.UIWindowSceneSessionRoleApplication has the configuration 'Ghost', which has no scene delegate factory; the application registers factories for 'Main'"
                 )
             case .invalidTransition:
                 (.invalidTransition(transition), "scene session-1 cannot activate while pending")
@@ -60,6 +61,8 @@ struct ApplicationErrorTests {
         #expect(ApplicationError.invalidTransition(transition).value == "session-1")
         #expect(ApplicationError.activity(.invalidated(activityType: "a")).activityError == .invalidated(activityType: "a"))
         #expect(ApplicationError.alreadyRunning.cause == nil && ApplicationError.alreadyRunning.transition == nil)
-        #expect(ApplicationError.unknownSceneDelegate(configuration: "Default", className: nil).value == nil)
+        let missing = ManifestError.missingSceneDelegateFactory(configuration: "Ghost", role: .windowApplication, factories: [])
+        #expect(ApplicationError.noSceneDelegateFactory(missing).cause == .manifest(missing))
+        #expect(ApplicationError.noSceneDelegateFactory(missing).value == "Ghost")
     }
 }

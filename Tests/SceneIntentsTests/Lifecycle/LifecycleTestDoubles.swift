@@ -86,7 +86,7 @@ final class TestAppDelegate: ApplicationDelegate {
     }
 }
 
-/// The scene delegate registered as `RecordingSceneDelegate`: shows a `RootScreen`, journals every
+/// The scene delegate declared as `RecordingSceneDelegate`: shows a `RootScreen`, journals every
 /// callback and keeps what it was given.
 @MainActor
 class RecordingSceneDelegate: SceneDelegate {
@@ -100,7 +100,7 @@ class RecordingSceneDelegate: SceneDelegate {
     private(set) var failures: [UserActivityError] = []
     private(set) var restorationActivitiesSaved = 0
 
-    required init() {}
+    init() {}
 
     /// The window's root controller.
     func makeRootViewController(journal: Journal?) -> ViewController {
@@ -167,7 +167,7 @@ class RecordingSceneDelegate: SceneDelegate {
     }
 }
 
-/// The scene delegate registered as `NavigationSceneDelegate`: its root is a navigation stack
+/// The scene delegate declared as `NavigationSceneDelegate`: its root is a navigation stack
 /// whose root is `RecipeList`.
 @MainActor
 final class NavigationSceneDelegate: RecordingSceneDelegate {
@@ -185,10 +185,13 @@ struct TestApp {
     static let recipeType = "com.example.recipe.open"
     /// The type of the activities the scene delegate saves for state restoration.
     static let restorationType = "com.example.restore"
-    /// The scene delegates every test app registers.
-    static let sceneDelegates: [String: any SceneDelegate.Type] = [
-        RecordingSceneDelegate.className: RecordingSceneDelegate.self,
-        NavigationSceneDelegate.className: NavigationSceneDelegate.self,
+    /// The scene delegate factories every test app registers, for the configurations the test
+    /// manifests declare.
+    static let sceneDelegates: [String: SceneDelegateFactory] = [
+        "Default": { RecordingSceneDelegate() },
+        "Default Configuration": { RecordingSceneDelegate() },
+        "Navigation": { NavigationSceneDelegate() },
+        "External": { RecordingSceneDelegate() },
     ]
 
     enum Root { case plain, navigation }
@@ -211,7 +214,9 @@ struct TestApp {
             userActivityTypes: [Self.recipeType])
         let journal = Journal()
         var launches = 0
-        app = Application(manifest: manifest, sceneDelegates: Self.sceneDelegates) {
+        var factories = Self.sceneDelegates
+        if root == .navigation { factories["Default"] = { NavigationSceneDelegate() } }
+        app = Application(manifest: manifest, sceneDelegates: factories) {
             launches += 1
             return TestAppDelegate(journal: journal, launchNumber: launches)
         }
@@ -251,57 +256,4 @@ struct TestApp {
 extension Scene {
     /// The test scene delegate.
     var recording: RecordingSceneDelegate? { delegate as? RecordingSceneDelegate }
-}
-
-/// An activity of the type the test manifest lists, naming a recipe; the test scene delegate
-/// answers its continuation with `reply`, when given.
-@MainActor
-func recipeActivity(
-    _ recipe: String = "Pancakes", reply: String? = nil, type: String = TestApp.recipeType
-) throws -> UserActivity {
-    let activity = UserActivity(activityType: type)
-    try activity.update { content in
-        content.userInfo["recipe"] = .string(recipe)
-        if let reply { content.userInfo["reply"] = .string(reply) }
-    }
-    return activity
-}
-
-/// A value a property list cannot hold.
-struct Marker: Sendable {}
-
-/// The illegal-transition error inside an application error, if that is what it is.
-func transitionError(_ error: ApplicationError?) -> SceneTransitionError? {
-    guard error?.code == .invalidTransition else { return nil }
-    return error?.transition
-}
-
-/// Whole callback sequences several tests expect.
-enum Sequences {
-    /// An on-screen scene going to the background: no view callbacks (REFERENCE §2).
-    static func wentToBackground(_ session: String) -> [String] {
-        [
-            "\(session) sceneWillResignActive",
-            "\(session) sceneDidEnterBackground",
-            "\(session) stateRestorationActivity",
-        ]
-    }
-
-    /// A background scene coming back: no view callbacks (REFERENCE §2).
-    static func cameToForeground(_ session: String) -> [String] {
-        ["\(session) sceneWillEnterForeground", "\(session) sceneDidBecomeActive"]
-    }
-
-    /// A scene connecting for a session and coming to the foreground with its root screen.
-    static func connectedInForeground(_ session: String) -> [String] {
-        [
-            "app configurationForConnecting \(session)",
-            "\(session) willConnectTo",
-            "RootScreen viewDidLoad",
-            "RootScreen viewWillAppear",
-            "\(session) sceneWillEnterForeground",
-            "\(session) sceneDidBecomeActive",
-            "RootScreen viewDidAppear",
-        ]
-    }
 }

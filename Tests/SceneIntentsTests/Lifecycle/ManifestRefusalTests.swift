@@ -91,18 +91,19 @@ private struct InvalidManifest: Sendable, CustomTestStringConvertible {
                 },
                 expected: ManifestError(code: code, key: "INIntentsRestrictedWhileLocked", value: "SendMoneyIntent"),
                 message: "INIntentsRestrictedWhileLocked restricts 'SendMoneyIntent', which INIntentsSupported does not list")
-        case .sceneDelegateNotRegistered:
+        case .missingSceneDelegateFactory:
             InvalidManifest(
                 code: code,
                 make: {
                     AppManifest(sceneConfigurations: [
-                        .windowApplication: [SceneConfiguration(name: "Default", delegateClassName: "GhostSceneDelegate")]
+                        .windowApplication: [SceneConfiguration(name: "Ghost", delegateClassName: "RecordingSceneDelegate")]
                     ])
                 },
                 expected: ManifestError(
-                    code: code, key: "\(roleKey).UISceneDelegateClassName", value: "GhostSceneDelegate"),
+                    code: code, key: roleKey, value: "Ghost",
+                    registered: ["Default", "Default Configuration", "External", "Navigation"]),
                 message:
-                    "\(roleKey).UISceneDelegateClassName names the scene delegate class 'GhostSceneDelegate', which the application has not registered"
+                    "\(roleKey) has the configuration 'Ghost', which has no scene delegate factory; the application registers factories for 'Default', 'Default Configuration', 'External', 'Navigation'"
             )
         case .activityTypesNeedScene:
             InvalidManifest(

@@ -4,9 +4,9 @@ import SceneIntentsTesting
 import TestFixtures
 import Testing
 
-private let sceneManifestKey = "UIApplicationSceneManifest"
-private let configurationsKey = "UIApplicationSceneManifest.UISceneConfigurations"
-private let applicationRoleKey =
+let sceneManifestKey = "UIApplicationSceneManifest"
+let configurationsKey = "UIApplicationSceneManifest.UISceneConfigurations"
+let applicationRoleKey =
     "UIApplicationSceneManifest.UISceneConfigurations.UIWindowSceneSessionRoleApplication"
 
 /// A valid Info.plist, as Xcode writes it.
@@ -81,12 +81,12 @@ private let validManifest = AppManifest(
     intentsRestrictedWhileLocked: ["SendMoneyIntent"],
     userActivityTypes: ["com.example.recipe.open", "OrderSoupIntent"])
 
-private func xmlData(_ plist: Any) throws -> Data {
+func xmlData(_ plist: Any) throws -> Data {
     try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0)
 }
 
 /// A scene manifest holding these configurations for the application role.
-private func sceneManifest(_ configurations: Any, multiple: Any = true) -> [String: Any] {
+func sceneManifest(_ configurations: Any, multiple: Any = true) -> [String: Any] {
     [
         sceneManifestKey: [
             "UIApplicationSupportsMultipleScenes": multiple,
@@ -95,7 +95,7 @@ private func sceneManifest(_ configurations: Any, multiple: Any = true) -> [Stri
     ]
 }
 
-private func configuration(_ name: String?, delegate: Any? = "RecordingSceneDelegate") -> [String: Any] {
+func configuration(_ name: String?, delegate: Any? = "RecordingSceneDelegate") -> [String: Any] {
     var entry: [String: Any] = [:]
     if let name { entry["UISceneConfigurationName"] = name }
     if let delegate { entry["UISceneDelegateClassName"] = delegate }
@@ -103,7 +103,7 @@ private func configuration(_ name: String?, delegate: Any? = "RecordingSceneDele
 }
 
 /// The error reading a property list throws, if any.
-private func readingError(_ data: Data) -> ManifestError? {
+func readingError(_ data: Data) -> ManifestError? {
     do {
         _ = try AppManifest(propertyList: data)
         return nil
@@ -111,21 +111,6 @@ private func readingError(_ data: Data) -> ManifestError? {
         return error
     }
 }
-
-private func validationError(_ manifest: AppManifest, registered: Set<String> = ["RecordingSceneDelegate"])
-    -> ManifestError?
-{
-    do {
-        try manifest.validate(registeredSceneDelegates: registered)
-        return nil
-    } catch {
-        return error
-    }
-}
-
-private let oneScene: [SceneSessionRole: [SceneConfiguration]] = [
-    .windowApplication: [SceneConfiguration(name: "Default", delegateClassName: "RecordingSceneDelegate")]
-]
 
 /// Values of the wrong type, each at a different key.
 enum WrongTypeCase: String, CaseIterable, Sendable {
@@ -178,7 +163,7 @@ struct ManifestTests {
         #expect(!manifest.isRestrictedWhileLocked("OrderSoupIntent"))
         #expect(manifest.supportsActivityType("com.example.recipe.open"))
         #expect(!manifest.supportsActivityType("com.example.other"))
-        #expect(validationError(manifest, registered: ["RecordingSceneDelegate", "NavigationSceneDelegate"]) == nil)
+        #expect(validationError(manifest, registered: ["Default Configuration", "Navigation", "External"]) == nil)
     }
 
     @Test func readsTheSameManifestFromABinaryPropertyList() throws {
@@ -252,150 +237,5 @@ struct ManifestTests {
         let error = readingError(try xmlData(wrongType.plist))
         #expect(error?.code == .wrongType)
         #expect(error?.key == wrongType.key)
-    }
-
-    @Test func anUnknownRoleIsRefusedWhenReadAndWhenValidated() throws {
-        let plist: [String: Any] = [
-            sceneManifestKey: [
-                "UISceneConfigurations": ["UIWindowSceneSessionRoleWatch": [configuration("Default")]]
-            ]
-        ]
-        #expect(
-            readingError(try xmlData(plist))
-                == ManifestError(code: .unknownRole, key: configurationsKey, value: "UIWindowSceneSessionRoleWatch"))
-
-        let watch = SceneSessionRole(rawValue: "UIWindowSceneSessionRoleWatch")
-        let built = AppManifest(sceneConfigurations: [watch: [SceneConfiguration(name: "Default", role: watch)]])
-        #expect(
-            validationError(built)
-                == ManifestError(code: .unknownRole, key: configurationsKey, value: "UIWindowSceneSessionRoleWatch"))
-    }
-
-    @Test func duplicateConfigurationNamesAreRefused() throws {
-        let plist = sceneManifest([configuration("Default"), configuration("Other"), configuration("Default")])
-        let manifest = try AppManifest(propertyList: xmlData(plist))
-        #expect(manifest.configurations(for: .windowApplication).map(\.name) == ["Default", "Other", "Default"])
-        #expect(
-            validationError(manifest)
-                == ManifestError(code: .duplicateConfigurationName, key: applicationRoleKey, value: "Default"))
-    }
-
-    @Test func aConfigurationWithoutANameIsRefused() throws {
-        for entry in [configuration(nil), configuration(""), configuration(nil, delegate: nil)] {
-            #expect(
-                readingError(try xmlData(sceneManifest([configuration("Default"), entry])))
-                    == ManifestError(code: .missingConfigurationName, key: applicationRoleKey))
-        }
-        let built = AppManifest(sceneConfigurations: [.windowApplication: [SceneConfiguration(name: "")]])
-        #expect(validationError(built) == ManifestError(code: .missingConfigurationName, key: applicationRoleKey))
-    }
-
-    @Test func intentsNeedMultipleScenes() throws {
-        let plist = sceneManifest([configuration("Default")], multiple: false)
-            .merging(["INIntentsSupported": ["OrderSoupIntent"]]) { first, _ in first }
-        let manifest = try AppManifest(propertyList: xmlData(plist))
-        #expect(!manifest.supportsMultipleScenes)
-        #expect(validationError(manifest) == ManifestError(code: .intentsNeedMultipleScenes, key: "INIntentsSupported"))
-
-        var multiple = manifest
-        multiple.supportsMultipleScenes = true
-        #expect(validationError(multiple) == nil)
-    }
-
-    @Test func aRestrictedIntentMustBeSupported() {
-        let manifest = AppManifest(
-            sceneConfigurations: oneScene, intentsSupported: ["OrderSoupIntent"],
-            intentsRestrictedWhileLocked: ["OrderSoupIntent", "SendMoneyIntent"])
-        #expect(
-            validationError(manifest)
-                == ManifestError(
-                    code: .restrictedIntentNotSupported, key: "INIntentsRestrictedWhileLocked",
-                    value: "SendMoneyIntent"))
-    }
-
-    @Test @MainActor func anUnregisteredSceneDelegateRefusesTheLaunch() throws {
-        let manifest = AppManifest(
-            sceneConfigurations: [
-                .windowApplication: [SceneConfiguration(name: "Default", delegateClassName: "GhostSceneDelegate")]
-            ])
-        var delegatesMade = 0
-        let app = Application(manifest: manifest, sceneDelegates: TestApp.sceneDelegates) {
-            delegatesMade += 1
-            return TestAppDelegate(journal: Journal(), launchNumber: delegatesMade)
-        }
-        let recorder = LifecycleRecorder(app)
-
-        let expected = ManifestError(
-            code: .sceneDelegateNotRegistered, key: "\(applicationRoleKey).UISceneDelegateClassName",
-            value: "GhostSceneDelegate")
-        #expect(throws: ApplicationError.invalidManifest(expected)) { try app.launch(.user) }
-        #expect(throws: ApplicationError.invalidManifest(expected)) { try app.launch(.intent) }
-        #expect(recorder.take() == [])
-        #expect(delegatesMade == 0)
-        #expect(!app.isRunning)
-        #expect(app.delegate == nil)
-        #expect(app.openSessions.isEmpty)
-        #expect(leftInFlight(recorder: recorder) == [])
-    }
-
-    @Test func activityTypesNeedAnApplicationRoleConfiguration() {
-        let none = AppManifest(userActivityTypes: ["com.example.recipe.open"])
-        #expect(validationError(none) == ManifestError(code: .activityTypesNeedScene, key: "NSUserActivityTypes"))
-
-        let externalOnly = AppManifest(
-            sceneConfigurations: [
-                .windowExternalDisplayNonInteractive: [
-                    SceneConfiguration(name: "External", role: .windowExternalDisplayNonInteractive)
-                ]
-            ],
-            userActivityTypes: ["com.example.recipe.open"])
-        #expect(
-            validationError(externalOnly) == ManifestError(code: .activityTypesNeedScene, key: "NSUserActivityTypes"))
-
-        let withScene = AppManifest(sceneConfigurations: oneScene, userActivityTypes: ["com.example.recipe.open"])
-        #expect(validationError(withScene) == nil)
-    }
-
-    /// One manifest per code that must fail with it, so a new code cannot go untested.
-    @Test(arguments: ManifestError.Code.allCases)
-    func everyCodeIsReported(_ code: ManifestError.Code) throws {
-        let error: ManifestError?
-        switch code {
-        case .malformedPropertyList:
-            error = readingError(Data([0xFF, 0xFE, 0xFD]))
-        case .wrongType:
-            error = readingError(try xmlData(["NSUserActivityTypes": "com.example.recipe.open"]))
-        case .unknownRole:
-            error = readingError(
-                try xmlData([sceneManifestKey: ["UISceneConfigurations": ["UISceneRoleMystery": [[String: Any]]()]]]))
-        case .duplicateConfigurationName:
-            error = validationError(
-                try AppManifest(propertyList: xmlData(sceneManifest([configuration("A"), configuration("A")]))))
-        case .missingConfigurationName:
-            error = readingError(try xmlData(sceneManifest([configuration(nil)])))
-        case .intentsNeedMultipleScenes:
-            error = validationError(
-                AppManifest(supportsMultipleScenes: false, sceneConfigurations: oneScene, intentsSupported: ["A"]))
-        case .restrictedIntentNotSupported:
-            error = validationError(
-                AppManifest(
-                    sceneConfigurations: oneScene, intentsSupported: ["A"], intentsRestrictedWhileLocked: ["B"]))
-        case .sceneDelegateNotRegistered:
-            error = validationError(AppManifest(sceneConfigurations: oneScene), registered: [])
-        case .activityTypesNeedScene:
-            error = validationError(AppManifest(userActivityTypes: ["A"]))
-        }
-        #expect(error?.code == code)
-        #expect(error?.description.isEmpty == false)
-    }
-
-    @Test func aValidManifestPassesValidation() {
-        #expect(validationError(AppManifest()) == nil)
-        #expect(validationError(AppManifest(sceneConfigurations: oneScene, userActivityTypes: ["A"])) == nil)
-        #expect(
-            validationError(
-                AppManifest(
-                    sceneConfigurations: oneScene, intentsSupported: ["A", "B"], intentsRestrictedWhileLocked: ["B"]))
-                == nil)
     }
 }

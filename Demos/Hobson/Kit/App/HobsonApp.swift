@@ -52,7 +52,10 @@ public final class HobsonApp {
         self.dispatcher = dispatcher
         self.device = device
         application = Application(
-            manifest: manifest, device: device, sceneDelegates: ["HobsonSceneDelegate": HobsonSceneDelegate.self],
+            manifest: manifest, device: device,
+            sceneDelegates: [
+                "Default Configuration": { HobsonSceneDelegate(book: book, actions: actions, dispatcher: dispatcher) }
+            ],
             delegate: { HobsonAppDelegate(book: book, dispatcher: dispatcher, actions: actions) })
         host = IntentHost(application: application, catalog: try Self.catalog())
         connection = InProcessConnection(host: host, appName: Self.name)

@@ -7,12 +7,15 @@ import SceneIntentsFeatures
 public final class InsultViewController: ViewController, InsultPresenter {
     /// The line on screen.
     public private(set) var line: String
-    private let delegate: HobsonAppDelegate
+    private let actions: HobsonActions
+    private let dispatcher: ActionDispatcher
 
-    /// The screen, showing the next insult.
-    init(delegate: HobsonAppDelegate) {
-        self.delegate = delegate
-        line = delegate.book.next(style: nil).text
+    /// The screen, showing the next insult of `book`; its rows perform `actions` through
+    /// `dispatcher`.
+    init(book: InsultBook, actions: HobsonActions, dispatcher: ActionDispatcher) {
+        self.actions = actions
+        self.dispatcher = dispatcher
+        line = book.next(style: nil).text
         super.init(name: "Insult")
     }
 
@@ -34,8 +37,6 @@ public final class InsultViewController: ViewController, InsultPresenter {
     /// - Throws: `DispatchError` when the row's action is not in the app's group (never, for
     ///   Hobson's own group).
     public func tap(_ number: Int) async throws(DispatchError) -> TimelineEntry? {
-        let actions = delegate.actions
-        let dispatcher = delegate.dispatcher
         switch number {
         case 1: return try await dispatcher.perform(actions.insult, InsultRequest(style: nil), presenter: self)
         case 2: return try await dispatcher.perform(actions.saveFavourite, presenter: self)
@@ -49,21 +50,28 @@ public final class InsultViewController: ViewController, InsultPresenter {
 /// the dispatcher (the activity's action performs on this screen).
 @MainActor
 public final class HobsonSceneDelegate: SceneDelegate {
-    /// A delegate; the application makes one per scene.
-    public init() {}
+    private let book: InsultBook
+    private let actions: HobsonActions
+    private let dispatcher: ActionDispatcher
+
+    /// A delegate over the app's book, actions and dispatcher (the app's scene delegate factory
+    /// makes one per scene).
+    public init(book: InsultBook, actions: HobsonActions, dispatcher: ActionDispatcher) {
+        self.book = book
+        self.actions = actions
+        self.dispatcher = dispatcher
+    }
 
     /// Shows the insult screen; continues the activity the scene was connected for, if any.
     public func scene(_ scene: Scene, willConnectTo session: SceneSession, options: ConnectionOptions) {
-        guard let delegate = scene.application?.delegate as? HobsonAppDelegate else { return }
-        scene.rootViewController = InsultViewController(delegate: delegate)
+        scene.rootViewController = InsultViewController(book: book, actions: actions, dispatcher: dispatcher)
         scene.title = HobsonApp.name
         for activity in options.userActivities { self.scene(scene, continue: activity) }
     }
 
     /// Continues an activity: its action performs through the one dispatch path.
     public func scene(_ scene: Scene, continue userActivity: UserActivity) {
-        guard let delegate = scene.application?.delegate as? HobsonAppDelegate else { return }
-        let dispatcher = delegate.dispatcher
+        let dispatcher = dispatcher
         Task { @MainActor in _ = try? await dispatcher.continueActivity(userActivity) }
     }
 }

@@ -31,7 +31,7 @@ public final class HydratorApp {
         self.device = device
         application = Application(
             manifest: Self.manifest, device: device,
-            sceneDelegates: ["HydratorSceneDelegate": HydratorSceneDelegate.self],
+            sceneDelegates: ["Default Configuration": { HydratorSceneDelegate(model: model) }],
             delegate: { HydratorAppDelegate(model: model) })
         host = IntentHost(application: application, catalog: try Self.catalog())
         connection = InProcessConnection(host: host, appName: Self.name)
@@ -43,11 +43,12 @@ public final class HydratorApp {
         sceneConfigurations: [
             .windowApplication: [SceneConfiguration(name: "Default Configuration", delegateClassName: "HydratorSceneDelegate")]
         ],
-        intentsSupported: [TrackIntakeIntent.typeName],
-        userActivityTypes: [TrackIntakeIntent.typeName])
+        intentsSupported: HydratorIntentDefinition.intentTypes.map { $0.typeName },
+        userActivityTypes: HydratorIntentDefinition.intentTypes.map { $0.typeName })
 
     /// The intents the app defines (generated from `Hydrator.intentdefinition`).
     public nonisolated static func catalog() throws -> IntentCatalog {
+        // Checked: the app refuses to start on a broken generated list rather than serving less.
         try IntentCatalog(HydratorIntentDefinition.intentTypes)
     }
 

@@ -5,12 +5,15 @@ import SceneIntents
 /// active, so an entry logged elsewhere shows at once.
 @MainActor
 public final class HydratorSceneDelegate: SceneDelegate {
-    /// A delegate; the application makes one per scene.
-    public init() {}
+    private let model: HydrationModel
+
+    /// A delegate over the app's model (the app's scene delegate factory makes one per scene).
+    public init(model: HydrationModel) {
+        self.model = model
+    }
 
     /// Builds the navigation stack with Today at the root and redraws it on every change.
     public func scene(_ scene: Scene, willConnectTo session: SceneSession, options: ConnectionOptions) {
-        guard let model = Self.model(of: scene) else { return }
         let today = TodayViewController(model: model)
         scene.rootViewController = NavigationController(root: today, name: "Navigation")
         scene.title = HydratorApp.name
@@ -18,21 +21,11 @@ public final class HydratorSceneDelegate: SceneDelegate {
     }
 
     /// The cheap change check: what was appended while the scene was away.
-    public func sceneWillEnterForeground(_ scene: Scene) {
-        Self.model(of: scene)?.refresh()
-    }
+    public func sceneWillEnterForeground(_ scene: Scene) { model.refresh() }
 
     /// Watches the store while on screen (a failure to watch leaves the check on return).
-    public func sceneDidBecomeActive(_ scene: Scene) {
-        try? Self.model(of: scene)?.startWatching()
-    }
+    public func sceneDidBecomeActive(_ scene: Scene) { try? model.startWatching() }
 
     /// No watching in the background: the next return to the foreground reads the changes.
-    public func sceneDidEnterBackground(_ scene: Scene) {
-        Self.model(of: scene)?.stopWatching()
-    }
-
-    private static func model(of scene: Scene) -> HydrationModel? {
-        (scene.application?.delegate as? HydratorAppDelegate)?.model
-    }
+    public func sceneDidEnterBackground(_ scene: Scene) { model.stopWatching() }
 }

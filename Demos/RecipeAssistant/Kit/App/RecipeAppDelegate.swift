@@ -7,9 +7,9 @@ public final class RecipeAppDelegate: ApplicationDelegate {
     /// The app's data for this run.
     public let model: RecipeModel
 
-    /// A delegate over a book.
-    public init(book: RecipeBook) {
-        model = RecipeModel(book: book)
+    /// A delegate over this run's model.
+    public init(model: RecipeModel) {
+        self.model = model
     }
 
     /// The handler store's current handler, or a fresh one with no screen (the app was launched

@@ -28,10 +28,11 @@ public final class RecipeAssistantApp {
         let book = RecipeBook.demo(catalogSize: catalogSize)
         self.book = book
         self.device = device
+        let runs = RecipeModelRuns(book: book)
         application = Application(
             manifest: try manifest ?? Self.bundledManifest(), device: device,
-            sceneDelegates: ["RecipeSceneDelegate": RecipeSceneDelegate.self],
-            delegate: { RecipeAppDelegate(book: book) })
+            sceneDelegates: ["Default Configuration": { RecipeSceneDelegate(model: runs.current) }],
+            delegate: { RecipeAppDelegate(model: runs.start()) })
         host = IntentHost(application: application, catalog: try Self.catalog())
         connection = InProcessConnection(host: host, appName: Self.name)
     }

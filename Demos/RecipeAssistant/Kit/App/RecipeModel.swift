@@ -42,3 +42,25 @@ public final class RecipeModel {
         return ObjectCollection(sections: sections)
     }
 }
+
+/// Each run's model: a launch starts a fresh one (no recents), which the run's app delegate and
+/// every scene delegate of the run share, each given it in its initialiser.
+@MainActor
+public final class RecipeModelRuns {
+    /// The recipes every run's model is over.
+    public let book: RecipeBook
+    /// The model of the current (or last) run.
+    public private(set) var current: RecipeModel
+
+    /// Runs over a book.
+    public init(book: RecipeBook) {
+        self.book = book
+        current = RecipeModel(book: book)
+    }
+
+    /// A fresh model for a new run, which becomes the current one.
+    public func start() -> RecipeModel {
+        current = RecipeModel(book: book)
+        return current
+    }
+}

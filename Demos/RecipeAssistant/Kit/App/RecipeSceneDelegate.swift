@@ -8,13 +8,16 @@ public final class RecipeSceneDelegate: SceneDelegate {
     /// The activity type of the state restoration activity.
     public static let viewingActivityType = "com.example.recipe-assistant.viewing"
 
-    /// A delegate; the application makes one per scene.
-    public init() {}
+    private let model: RecipeModel
+
+    /// A delegate over the run's model (the app's scene delegate factory makes one per scene).
+    public init(model: RecipeModel) {
+        self.model = model
+    }
 
     /// Builds the navigation stack, then continues the activity the scene was connected for, or
     /// restores where the user was.
     public func scene(_ scene: Scene, willConnectTo session: SceneSession, options: ConnectionOptions) {
-        guard let model = (scene.application?.delegate as? RecipeAppDelegate)?.model else { return }
         let navigation = NavigationController(root: RecipeListViewController(model: model), name: "Navigation")
         scene.rootViewController = navigation
         scene.title = "Recipe Assistant"

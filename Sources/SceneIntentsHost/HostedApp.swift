@@ -1,0 +1,26 @@
+import SceneIntents
+
+/// An app as a host executable serves it: its `IntentHost`, its command hook, and what it does
+/// with the connection when a system serves it.
+@MainActor
+public struct HostedApp {
+    /// The app's side of the boundary (its `Application` and catalog).
+    public var host: IntentHost
+    /// The app's automation hook: runs one command line and answers what it printed (a
+    /// `command` event's text from a system, or a line typed at the terminal). Nil: the app
+    /// takes no commands.
+    public var commands: (@MainActor (String) throws -> String)?
+    /// Sees the endpoint before its hello goes out when a system serves the app (to send what
+    /// the app has to say beside answers, such as donations: `HostEndpoint.send(_:)`).
+    public var serving: @MainActor (HostEndpoint) -> Void
+
+    /// An app to host.
+    public init(
+        _ host: IntentHost, commands: (@MainActor (String) throws -> String)? = nil,
+        serving: @escaping @MainActor (HostEndpoint) -> Void = { _ in }
+    ) {
+        self.host = host
+        self.commands = commands
+        self.serving = serving
+    }
+}

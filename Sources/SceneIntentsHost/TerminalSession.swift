@@ -1,0 +1,54 @@
+import Foundation
+import Glibc
+import SceneIntents
+
+/// An app run in this process for a user at a terminal: launched by the user, each line of
+/// standard input goes to the app's command hook and the answer is printed, until `:quit`, the
+/// end of input (Ctrl-D) or the app's termination.
+///
+/// A line the app refuses gets one line on standard error naming why, and the session goes on.
+/// Standard output that can no longer be written (the reader went away) ends the session with
+/// one line on standard error and status 74, never a crash.
+@MainActor
+struct TerminalSession {
+    /// What ends the session.
+    static let quit = ":quit"
+
+    let name: String
+    let app: HostedApp
+    let input: Int32
+    let output: Int32
+
+    /// Runs the session; answers 0, 70 when the app refuses to launch, 74 when standard output
+    /// failed.
+    func run() async -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        let out = TerminalOutput(output)
+        let application = app.host.application
+        do { try application.launch(.user) } catch {
+            HostExit.log("\(name): the app cannot launch: \(error)")
+            return 70
+        }
+        let offer = app.commands == nil ? "it takes no commands" : "type its commands"
+        out.write("\(name) is running in this process; \(offer). \(Self.quit) or Ctrl-D ends it.\n")
+        for await line in TerminalInput.lines(of: input) {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            guard out.failure == nil, application.isRunning, text != Self.quit else { break }
+            guard !text.isEmpty else { continue }
+            guard let commands = app.commands else {
+                HostExit.log("\(name): '\(text)' is not a command: this app takes none; \(Self.quit) ends it.")
+                continue
+            }
+            do {
+                let answer = try commands(text)
+                if !answer.isEmpty { out.write(answer.hasSuffix("\n") ? answer : answer + "\n") }
+            } catch {
+                HostExit.log("\(name): \(error)")
+            }
+        }
+        if application.isRunning { application.terminate() }
+        guard let failure = out.failure else { return 0 }
+        HostExit.log("\(name): cannot write to standard output: \(failure.lowercased()).")
+        return 74
+    }
+}

@@ -1,0 +1,50 @@
+import SceneIntents
+import SceneIntentsTesting
+import TestFixtures
+import Testing
+
+/// `IntentCatalog(intents:)`: a static list needs no `try`; a type that breaks a rule is left out
+/// and named in `problems`, and the checked form throws the first of them.
+@Suite("Intent catalog problems")
+struct CatalogProblemTests {
+    @Test func aStaticListNeedsNoTryAndHasNoProblems() {
+        let catalog = IntentCatalog(intents: [OrderSoupIntent.self, OpenSafeIntent.self])
+        #expect(catalog.typeNames == ["OpenSafeIntent", "OrderSoupIntent"])
+        #expect(catalog.problems == [])
+    }
+
+    @Test func eachBrokenTypeIsLeftOutNamingWhyAndTheRestStay() {
+        let catalog = IntentCatalog(
+            intents: [OrderSoupIntent.self, LowCodeIntent.self, OrderSoupIntent.self, MixedUpIntent.self, OpenSafeIntent.self])
+        #expect(catalog.typeNames == ["OpenSafeIntent", "OrderSoupIntent"])
+        #expect(catalog.descriptor(named: "LowCodeIntent") == nil)
+        #expect(
+            catalog.problems.map(\.description) == [
+                "LowCodeIntent declares the custom response code 7; custom codes start at 100",
+                "two intent types are named 'OrderSoupIntent'",
+                "MixedUpIntent's parameter 'soup' takes OrderSoupIntentHandling, not OpenSafeIntentHandling; write its closures for the schema's handling protocol",
+            ])
+    }
+
+    @Test func theCheckedFormThrowsTheFirstProblem() throws {
+        let types: [any Intent.Type] = [OrderSoupIntent.self, LowCodeIntent.self, OrderSoupIntent.self]
+        let first = try #require(IntentCatalog(intents: types).problems.first)
+        #expect(first == IntentCatalogError(code: .customCodeOutOfRange, intent: "LowCodeIntent", value: "7"))
+        #expect(throws: first) { try IntentCatalog(types) }
+        #expect(try IntentCatalog([OrderSoupIntent.self]).typeNames == ["OrderSoupIntent"])
+    }
+
+    /// A left-out type is never admitted: the request is refused before it reaches the app.
+    @Test @MainActor func aLeftOutTypeIsRefused() async throws {
+        let catalog = IntentCatalog(intents: [OrderSoupIntent.self, LowCodeIntent.self])
+        let harness = IntentTestHarness(application: Kitchen.application(), catalog: catalog, appName: "Kitchen")
+        _ = await harness.perform(.intent(LowCodeIntent()))
+        #expect(
+            harness.traceLines == [
+                "request: LowCodeIntent", "route: refused LowCodeIntent: Sorry, I don't know how to do that.",
+                "say: Sorry, I don't know how to do that.", "outcome: refused",
+            ])
+        #expect(harness.recorder.take() == [])
+        #expect(harness.leftInFlight() == [])
+    }
+}
