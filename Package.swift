@@ -43,7 +43,7 @@ let package = Package(
             dependencies: ["SceneIntents", "Assistant", "AssistantService", "SceneIntentsTransport", "SceneIntentsShell"],
             path: "Demos/RecipeAssistant/Kit",
             resources: [.copy("Resources")],
-            swiftSettings: strict),
+            swiftSettings: strict, plugins: ["IntentGenPlugin"]),
         .executableTarget(
             name: "recipe-assistant", dependencies: ["RecipeAssistantKit"],
             path: "Demos/RecipeAssistant/Main", swiftSettings: strict),
