@@ -72,7 +72,10 @@ let package = Package(
             swiftSettings: strict, plugins: ["IntentGenPlugin"]),
         .testTarget(
             name: "IntentDefinitionTests",
-            dependencies: ["IntentDefinition", "intentgen", "IntentGenFixtures", "SceneIntents", "Assistant", "TestFixtures"],
+            dependencies: [
+                "IntentDefinition", "intentgen", "IntentGenFixtures", "SceneIntents", "Assistant", "TestFixtures",
+                "RecipeAssistantKit",
+            ],
             resources: [.copy("Golden"), .copy("Definitions")],
             swiftSettings: strict),
         .target(name: "SceneIntentsTransport", swiftSettings: strict),
