@@ -43,7 +43,7 @@ let package = Package(
             dependencies: ["SceneIntents", "Assistant", "AssistantService", "SceneIntentsTransport", "SceneIntentsShell"],
             path: "Demos/RecipeAssistant/Kit",
             resources: [.copy("Resources")],
-            swiftSettings: strict),
+            swiftSettings: strict, plugins: ["IntentGenPlugin"]),
         .executableTarget(
             name: "recipe-assistant", dependencies: ["RecipeAssistantKit"],
             path: "Demos/RecipeAssistant/Main", swiftSettings: strict),
@@ -72,7 +72,10 @@ let package = Package(
             swiftSettings: strict, plugins: ["IntentGenPlugin"]),
         .testTarget(
             name: "IntentDefinitionTests",
-            dependencies: ["IntentDefinition", "intentgen", "IntentGenFixtures", "SceneIntents", "Assistant", "TestFixtures"],
+            dependencies: [
+                "IntentDefinition", "intentgen", "IntentGenFixtures", "SceneIntents", "Assistant", "TestFixtures",
+                "RecipeAssistantKit",
+            ],
             resources: [.copy("Golden"), .copy("Definitions")],
             swiftSettings: strict),
         .target(name: "SceneIntentsTransport", swiftSettings: strict),

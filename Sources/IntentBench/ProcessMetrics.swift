@@ -85,7 +85,7 @@ func appLaunchMetrics(_ plan: Plan) async throws -> [Metric] {
         manifest: try RecipeAssistantApp.bundledManifest(), catalog: try RecipeAssistantApp.catalog(),
         runtimeDirectory: directory)
     let hello = try builtProduct("floor-hello")
-    let intent = ShowDirectionsIntent(recipe: RecipeBook.demo().featured[0])
+    let intent = ShowDirectionsIntent(recipe: RecipeBook.demo().featured[0].reference)
     var helloTimes: [Double] = []
     var appTimes: [Double] = []
     for round in 0..<(plan.launches + 2) {

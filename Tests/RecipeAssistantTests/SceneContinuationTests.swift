@@ -13,7 +13,7 @@ struct SceneContinuationTests {
     private func systemActivity(for recipe: Recipe, response: IntentResponse = .continueInApp) -> UserActivity {
         var content = UserActivity.Content(activityType: ShowDirectionsIntent.typeName)
         content.interaction = Interaction(
-            intent: AnyIntent(ShowDirectionsIntent(recipe: recipe)), response: response,
+            intent: AnyIntent(ShowDirectionsIntent(recipe: recipe.reference)), response: response,
             identifier: "interaction-1", handlingStatus: .deferredToApplication,
             date: Date(timeIntervalSince1970: 0))
         return UserActivity(content: content)
@@ -66,7 +66,7 @@ struct SceneContinuationTests {
         let stored = app.application.handlerStore.handler(forSceneIdentifier: "session-1") as? ShowDirectionsHandler
         #expect(stored?.screen === directions)
         let delegate = try #require(app.application.delegate)
-        let intent = AnyIntent(ShowDirectionsIntent(recipe: directions.recipe))
+        let intent = AnyIntent(ShowDirectionsIntent(recipe: directions.recipe.reference))
         #expect((delegate.application(app.application, handlerFor: intent) as? ShowDirectionsHandler) === stored)
 
         let continuation = try app.application.continueUserActivity(systemActivity(for: directions.recipe))
@@ -92,7 +92,7 @@ struct SceneContinuationTests {
         #expect(app.foregroundScreen?.tap(1) == nil)
         let directions = try #require(app.foregroundScreen as? DirectionsViewController)
         let recorder = LifecycleRecorder(app.application)
-        let done = ShowDirectionsResponse.showDirections(step: 1, directions: directions.recipe.directions[0])
+        let done = ShowDirectionsIntentResponse.showDirections(step: 1, directions: directions.recipe.directions[0]).intentResponse
 
         let continuation = try app.application.continueUserActivity(
             systemActivity(for: directions.recipe, response: done))

@@ -69,8 +69,8 @@ extension FileEmitter {
         }
         code.line("            resolve: \(resolve),")
         let search = parameter.supportsSearch ? ", searchTerm: term" : ""
-        code.line("            options: { (handler: \(handler), intent, term) in")
-        code.line("                try await handler.\(optionsMethod(parameter))(for: intent\(search))")
+        code.line("            pagedOptions: { (handler: \(handler), intent, term, page) in")
+        code.line("                try await handler.\(optionsMethod(parameter))(for: intent\(search), page: page)")
         code.line("            }),")
     }
 

@@ -67,9 +67,12 @@ extension FileEmitter {
             }
             for parameter in plan.parameters where parameter.declared.supportsDynamicEnumeration {
                 let search = parameter.declared.supportsSearch ? ", searchTerm: String?" : ""
+                let collection = "ObjectCollection<\(parameter.type.element)>"
                 code.doc("The values a user can pick for `\(parameter.declared.name)`.")
-                code.line(
-                    "func \(optionsMethod(parameter.declared))(for \(intent)\(search)) async throws -> ObjectCollection<\(parameter.type.element)>")
+                code.line("func \(optionsMethod(parameter.declared))(for \(intent)\(search)) async throws -> \(collection)")
+                code.doc(
+                    "One page of those values, with `nextOffset` set when more follow (default: all of them, paged\nhere); implement it for a list too large to make whole.")
+                code.line("func \(optionsMethod(parameter.declared))(for \(intent)\(search), page: OptionsPage) async throws -> \(collection)")
             }
             code.doc("Confirms the resolved intent (default: ready).")
             code.line("func confirm(\(intent)) async throws -> \(plan.responseName)")
@@ -81,6 +84,17 @@ extension FileEmitter {
             code.doc("Ready.")
             code.block("public func confirm(\(intent)) async throws -> \(plan.responseName)") { code in
                 code.line("\(plan.responseName)(code: .ready)")
+            }
+            for parameter in plan.parameters where parameter.declared.supportsDynamicEnumeration {
+                let method = optionsMethod(parameter.declared)
+                let searches = parameter.declared.supportsSearch
+                let search = (declared: searches ? ", searchTerm: String?" : "", passed: searches ? ", searchTerm: searchTerm" : "")
+                code.doc("All the values, paged.")
+                code.block(
+                    "public func \(method)(for \(intent)\(search.declared), page: OptionsPage) async throws -> ObjectCollection<\(parameter.type.element)>"
+                ) { code in
+                    code.line("try await \(method)(for: intent\(search.passed)).page(page)")
+                }
             }
             if plan.intent.isWidgetOnly {
                 code.doc("Success: a widget-configuration intent is not handled (Xcode makes `handle` optional).")

@@ -50,6 +50,10 @@ extension FileEmitter {
             code.line("public var displayString: String")
             code.doc("How to pronounce `displayString`, when it is unusual.")
             code.line("public var pronunciationHint: String?")
+            code.doc("A second line shown under `displayString` (INObject's `subtitleString`).")
+            code.line("public var subtitleString: String?")
+            code.doc("The name of the image shown with the value (INObject's `displayImage`).")
+            code.line("public var displayImage: String?")
             for property in plan.properties {
                 code.optionalProperty(property.declared.name, property.type.swiftType, doc: property.declared.label)
             }
@@ -61,14 +65,25 @@ extension FileEmitter {
                 code.line("self.pronunciationHint = pronunciationHint")
             }
             code.line("")
-            code.doc("The identifier (or the display string) and the display string.")
-            code.block("public var displayItem: DisplayItem") { code in
-                code.line("DisplayItem(identifier: identifier ?? displayString, title: displayString, pronunciationHint: pronunciationHint)")
+            code.doc("A value, as `INObject(identifier:display:subtitle:image:)` makes one.")
+            code.block("public init(identifier: String?, display displayString: String, subtitle subtitleString: String?, image displayImage: String?)") { code in
+                code.line("self.identifier = identifier")
+                code.line("self.displayString = displayString")
+                code.line("self.subtitleString = subtitleString")
+                code.line("self.displayImage = displayImage")
             }
             code.line("")
-            code.doc("A value titled with the words, identified by the matched entity.")
+            code.doc("The identifier (or the display string), the display string, the subtitle and the image.")
+            code.block("public var displayItem: DisplayItem") { code in
+                code.line("DisplayItem(")
+                code.line("    identifier: identifier ?? displayString, title: displayString, subtitle: subtitleString, imageName: displayImage,")
+                code.line("    pronunciationHint: pronunciationHint)")
+            }
+            code.line("")
+            code.doc("A value titled with the words (without surrounding spaces), identified by the matched entity.")
             code.block("public static func fromSpoken(_ text: String, identifier: String?) -> \(name)?") { code in
-                code.line("text.isEmpty ? nil : \(name)(identifier: identifier, display: text)")
+                code.line("let words = text.trimmingCharacters(in: .whitespaces)")
+                code.line("return words.isEmpty ? nil : \(name)(identifier: identifier, display: words)")
             }
         }
         code.line("")

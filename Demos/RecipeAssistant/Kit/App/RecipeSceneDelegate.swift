@@ -64,9 +64,9 @@ public final class RecipeSceneDelegate: SceneDelegate {
         if let line = Self.spokenLine(for: response) { scene.answerContinuation(line) }
     }
 
-    /// What a response says: its own dialog, else its code's template, filled with its values.
-    private static func spokenLine(for response: IntentResponse) -> String? {
-        let dialog = response.dialog ?? ShowDirectionsResponse.templates.first { $0.code == response.code }?.dialog
+    /// What a response says: its code's template, filled with its values.
+    private static func spokenLine(for response: ShowDirectionsIntentResponse) -> String? {
+        let dialog = ShowDirectionsIntentResponse.templates.first { $0.code.rawValue == response.code.rawValue }?.dialog
         return dialog.map { Template($0).render(response.values) }
     }
 
@@ -74,7 +74,7 @@ public final class RecipeSceneDelegate: SceneDelegate {
     private static func continues(_ restoration: UserActivity, _ activity: UserActivity) -> Bool {
         guard let intent = activity.interaction?.intent.as(ShowDirectionsIntent.self) else { return false }
         guard let named = intent.recipe else { return true }
-        return restoration.userInfo["recipe"] == .string(named.identifier)
+        return named.identifier.map { restoration.userInfo["recipe"] == .string($0) } ?? false
     }
 
     private func restore(_ activity: UserActivity, in navigation: NavigationController, model: RecipeModel) {

@@ -25,36 +25,40 @@ public final class ShowDirectionsHandler: ShowDirectionsIntentHandling {
     }
 
     /// The named recipe, looked up; else the screen's; else the restored one; else a pick.
-    public func resolveRecipe(for intent: ShowDirectionsIntent) async -> ResolutionResult<Recipe> {
+    public func resolveRecipe(for intent: ShowDirectionsIntent) async -> ResolutionResult<RecipeReference> {
         guard let spoken = intent.recipe else {
-            if let onScreen = screen?.displayedRecipe { return .success(with: onScreen) }
-            if screen == nil, let restored = restoredPlace?.recipe { return .success(with: restored) }
-            return .disambiguation(with: model.book.featured)
+            if let onScreen = screen?.displayedRecipe { return .success(with: onScreen.reference) }
+            if screen == nil, let restored = restoredPlace?.recipe { return .success(with: restored.reference) }
+            return .disambiguation(with: model.book.featured.map(\.reference))
         }
-        if !spoken.identifier.isEmpty, let known = model.book.recipe(identifier: spoken.identifier) {
-            return .success(with: known)
-        }
-        if let exact = model.book.recipe(titled: spoken.title) { return .success(with: exact) }
-        let first = options.page(for: spoken.title, OptionsPage(offset: 0, limit: 2)).allItems
+        if let known = model.book.recipe(for: spoken) { return .success(with: known.reference) }
+        let first = options.page(for: spoken.displayString, OptionsPage(offset: 0, limit: 2)).allItems
         switch first.count {
-        case 0: return .unsupported(forReason: RecipeUnsupportedReason.notFound)
-        case 1: return .success(with: first[0])
-        default: return .disambiguation(with: first)
+        case 0: return .unsupported(forReason: ShowDirectionsRecipeUnsupportedReason.notFound)
+        case 1: return .success(with: first[0].reference)
+        default: return .disambiguation(with: first.map(\.reference))
         }
     }
 
-    /// One page of the options: recents then all for an empty term; else every match, a page at
-    /// a time.
-    public func provideRecipeOptions(for intent: ShowDirectionsIntent, searchTerm: String?, page: OptionsPage)
-        async throws -> ObjectCollection<Recipe>
+    /// Every match for a term (recents then all for an empty one).
+    public func provideRecipeOptionsCollection(for intent: ShowDirectionsIntent, searchTerm: String?) async
+        -> ObjectCollection<RecipeReference>
     {
-        options.page(for: searchTerm, page)
+        options.page(for: searchTerm, .all).map(\.reference)
+    }
+
+    /// One page of the options: recents then all for an empty term; else every match, a page at
+    /// a time, so a catalog of a million recipes is never listed whole.
+    public func provideRecipeOptionsCollection(for intent: ShowDirectionsIntent, searchTerm: String?, page: OptionsPage)
+        async -> ObjectCollection<RecipeReference>
+    {
+        options.page(for: searchTerm, page).map(\.reference)
     }
 
     /// No screen, or its scene in the background → continueInApp; else the screen advances (or
     /// opens the named recipe, from the list).
-    public func handle(intent: ShowDirectionsIntent) async -> IntentResponse {
-        guard let screen, isInForeground(screen) else { return .continueInApp }
+    public func handle(intent: ShowDirectionsIntent) async -> ShowDirectionsIntentResponse {
+        guard let screen, isInForeground(screen) else { return ShowDirectionsIntentResponse(code: .continueInApp) }
         if let named = intent.recipe, let shown = screen.displayedRecipe, named.identifier != shown.identifier,
             let navigation = (screen as? ViewController)?.navigationController,
             let list = navigation.viewControllers.first as? any RecipeScreen

@@ -39,14 +39,14 @@ public final class DirectionsViewController: ViewController, RecipeScreen {
     }
 
     /// Advances the screen (see the type's notes).
-    public func nextStep(for recipe: Recipe?) -> IntentResponse {
-        guard !self.recipe.directions.isEmpty else { return .failure("Sorry, \(self.recipe.title) has no directions.") }
+    public func nextStep(for recipe: RecipeReference?) -> ShowDirectionsIntentResponse {
+        guard !self.recipe.directions.isEmpty else { return .failureNoDirections(recipe: self.recipe.reference) }
         if isLastStep {
             step = 0
-            return ShowDirectionsResponse.startOver(directions: self.recipe.directions[0])
+            return .startOver(step: 1, directions: self.recipe.directions[0])
         }
         step += 1
-        return ShowDirectionsResponse.showDirections(step: step + 1, directions: self.recipe.directions[step])
+        return .showDirections(step: step + 1, directions: self.recipe.directions[step])
     }
 
     /// Shows a given step (from 0), as state restoration does.
@@ -58,7 +58,7 @@ public final class DirectionsViewController: ViewController, RecipeScreen {
     /// The user taps row `number`; an error message when there is none.
     public func tap(_ number: Int) -> String? {
         guard number == 1 else { return "There is only [1] here." }
-        _ = nextStep(for: recipe)
+        _ = nextStep(for: recipe.reference)
         return nil
     }
 }

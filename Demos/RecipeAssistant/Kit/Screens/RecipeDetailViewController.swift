@@ -34,19 +34,17 @@ public final class RecipeDetailViewController: ViewController, RecipeScreen {
     }
 
     /// Advances the screen (see the type's notes).
-    public func nextStep(for recipe: Recipe?) -> IntentResponse {
-        guard !self.recipe.directions.isEmpty else {
-            return .failure("Sorry, \(self.recipe.title) has no directions.")
-        }
+    public func nextStep(for recipe: RecipeReference?) -> ShowDirectionsIntentResponse {
+        guard !self.recipe.directions.isEmpty else { return .failureNoDirections(recipe: self.recipe.reference) }
         try? navigationController?.push(DirectionsViewController(recipe: self.recipe, model: model))
-        return ShowDirectionsResponse.showDirections(step: 1, directions: self.recipe.directions[0])
+        return .showDirections(step: 1, directions: self.recipe.directions[0])
     }
 
     /// The user taps row `number`; an error message when there is none.
     public func tap(_ number: Int) -> String? {
         guard number == 1 else { return "There is only [1] Directions here." }
         guard !recipe.directions.isEmpty else { return "\(recipe.title) has no directions." }
-        _ = nextStep(for: recipe)
+        _ = nextStep(for: recipe.reference)
         return nil
     }
 }

@@ -30,10 +30,12 @@ public final class RecipeListViewController: ViewController, RecipeScreen {
     }
 
     /// Advances the screen (see the type's notes).
-    public func nextStep(for recipe: Recipe?) -> IntentResponse {
-        guard let recipe, let known = lookUp(recipe) else { return .failure("Which recipe? Pick one from the list.") }
+    public func nextStep(for recipe: RecipeReference?) -> ShowDirectionsIntentResponse {
+        guard let recipe, let known = model.book.recipe(for: recipe) else {
+            return ShowDirectionsIntentResponse(code: .failurePickRecipe)
+        }
         open(known)
-        return ShowDirectionsResponse.showIngredients(known)
+        return .showIngredients(recipe: known.reference, ingredients: known.ingredients.joined(separator: ", "))
     }
 
     /// The user taps row `number`; an error message when there is none.
@@ -43,10 +45,6 @@ public final class RecipeListViewController: ViewController, RecipeScreen {
         }
         open(model.book.featured[number - 1])
         return nil
-    }
-
-    private func lookUp(_ recipe: Recipe) -> Recipe? {
-        model.book.recipe(identifier: recipe.identifier) ?? model.book.recipe(titled: recipe.title)
     }
 
     private func open(_ recipe: Recipe) {

@@ -12,7 +12,7 @@ public protocol RecipeScreen: AnyObject {
     func lines() -> [String]
     /// Advances: the list opens the recipe, the detail opens its directions, the directions
     /// go to the next step. Answers the response the assistant speaks.
-    func nextStep(for recipe: Recipe?) -> IntentResponse
+    func nextStep(for recipe: RecipeReference?) -> ShowDirectionsIntentResponse
     /// The user taps row `number`; answers an error message when there is no such row.
     func tap(_ number: Int) -> String?
 }
