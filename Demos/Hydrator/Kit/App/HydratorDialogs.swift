@@ -4,7 +4,7 @@ extension HydratorApp {
     /// Hydrator's own words where the assistant's default would do: said in process, through the
     /// daemon (`assistantd` links the same table) and in the shell alike.
     public nonisolated static let dialogReplacements: [DialogLine: String] = [
-        .didNotGetValue: "Hmm, that didn't sound like an amount I can log. You can say ${examples}."
+        .didNotGetValue: "Hmm, ${app} didn't catch that. You can say ${examples}."
     ]
 
     /// The assistant's lines with Hydrator's replacements.
