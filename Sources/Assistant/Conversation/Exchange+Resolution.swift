@@ -22,9 +22,9 @@ extension Exchange {
                 results = first.isEmpty ? [.notRequired] : first
                 known = nil
             } else {
-                intent.unreadWords[parameter.name] = unread
+                if let unread { intent.unreadWords[parameter.name] = unread }
                 results = try await resolution(of: parameter.name)
-                intent.unreadWords[parameter.name] = nil
+                intent.unreadWords.removeValue(forKey: parameter.name)
             }
             let answered = unread
             unread = nil
@@ -42,7 +42,7 @@ extension Exchange {
             switch result {
             case .needsValue:
                 if answered != nil { await say(lines.didNotGetValue(parameter, examples: try await examples(for: parameter))) }
-                unread = try take(try await askValue(for: parameter, passingUnread: slot == nil), for: parameter, at: slot)
+                unread = try await askAgain(for: parameter, at: slot)
             case .disambiguation(let values):
                 let candidates = try await candidates(for: values, of: parameter)
                 try set(parameter, at: slot, to: try await pick(from: candidates, for: parameter))
@@ -55,11 +55,11 @@ extension Exchange {
                     if results.indices.allSatisfy(settled) { return }
                 case .cancel: throw .cancelled
                 default:
-                    unread = try take(try await askValue(for: parameter, passingUnread: slot == nil), for: parameter, at: slot)
+                    unread = try await askAgain(for: parameter, at: slot)
                 }
             case .unsupported(let reason):
                 await say(lines.unsupported(parameter, reason: reason, value: answered ?? currentTitles(parameter)))
-                unread = try take(try await askValue(for: parameter, passingUnread: slot == nil), for: parameter, at: slot)
+                unread = try await askAgain(for: parameter, at: slot)
             case .success, .notRequired:
                 continue
             }
@@ -97,12 +97,12 @@ extension Exchange {
         return titles.joined(separator: ", ")
     }
 
-    /// Takes an answer into the intent: a value is set; unread words clear the parameter and are
-    /// returned, for the next resolution to see.
-    private mutating func take(_ answer: ValueAnswer, for parameter: ParameterDescriptor, at index: Int?)
-        throws(ExchangeStop) -> String?
+    /// Asks for the parameter's value and takes the answer into the intent: a value is set;
+    /// unread words clear the parameter and are returned, for the next resolution to see.
+    private mutating func askAgain(for parameter: ParameterDescriptor, at index: Int?)
+        async throws(ExchangeStop) -> String?
     {
-        switch answer {
+        switch try await askValue(for: parameter, passingUnread: true) {
         case .value(let value):
             try set(parameter, at: index, to: value)
             return nil

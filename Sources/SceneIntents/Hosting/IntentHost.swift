@@ -204,7 +204,9 @@ public final class IntentHost {
             if let refusal = step(current.phase, answer) { return refusal }
             guard case .resolved(let results) = answer, let parameter = schema.parameter(named: name) else { break }
             guard results.allSatisfy(\.isSettled) else { return .progressed(intent: current.intent, steps: steps) }
-            unread[name] = nil
+            // Removing finds first, so an empty table (every request with no unread words) is
+            // never copied.
+            unread.removeValue(forKey: name)
             let values = results.compactMap(\.successValue)
             if values.count == results.count && !values.isEmpty { _ = parameter.write(&intent, values) }
         }
