@@ -168,6 +168,12 @@ struct UnreadWordsTests {
         let data = try JSONEncoder().encode(intent)
         #expect(String(decoding: data, as: UTF8.self).contains("\"unreadWords\":{\"ounces\":\"lots\"}"))
         #expect(try catalog.makeDecoder().decode(AnyIntent.self, from: data) == intent)
+        // The protocol's own coder, which every process call goes through.
+        let codec = MessageCodec(catalog: catalog)
+        let bytes = try codec.encode(intent)
+        #expect(String(decoding: bytes, as: UTF8.self).contains("\"unreadWords\":{\"ounces\":\"lots\"}"))
+        #expect(try codec.decode(AnyIntent.self, from: bytes) == intent)
+        #expect(!String(decoding: try codec.encode(AnyIntent(LogWaterIntent())), as: UTF8.self).contains("unreadWords"))
         #expect(ParameterInput<Int>(nil, unread: "lots") == .unread("lots"))
         #expect(ParameterInput<Int>(3, unread: "lots") == .value(3))
         #expect(ParameterInput<Int>(nil, unread: nil) == .missing)
