@@ -48,9 +48,17 @@ public struct IntentParameter<I: Intent>: Sendable {
     /// (`ParameterInput.unread`): "lots" for an `Int` reaches the handler, which may refuse it with
     /// a reason of its own. Otherwise as `value(_:_:flags:prompts:resolve:options:pagedOptions:)`.
     ///
-    /// - Parameter resolveInput: calls the handler's typed resolution method with the intent and
-    ///   the parameter's input, e.g. `{ (handler: any TrackIntakeIntentHandling, intent, input) in
-    ///   await handler.resolveOunces(for: intent, input: input) }`.
+    /// - Parameters:
+    ///   - name: the parameter's name, unique within its intent.
+    ///   - keyPath: where the intent stores the value.
+    ///   - flags: what the parameter allows.
+    ///   - prompts: what the assistant says about it; `unsupported` holds the reason dialogs a
+    ///     refusal of unread words picks.
+    ///   - resolveInput: calls the handler's typed resolution method with the intent and the
+    ///     parameter's input, e.g. `{ (handler: any TrackIntakeIntentHandling, intent, input) in
+    ///     await handler.resolveOunces(for: intent, input: input) }`.
+    ///   - options: calls the handler's options provider, when the parameter offers options.
+    ///   - pagedOptions: instead of `options`, a provider that answers one page itself.
     public static func value<Value: ParameterValue, Handler>(
         _ name: ParameterName, _ keyPath: WritableKeyPath<I, Value?> & Sendable,
         flags: ParameterFlags = [.resolvable, .configurable], prompts: ParameterPrompts = .init(),
