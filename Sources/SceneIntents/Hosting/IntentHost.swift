@@ -129,7 +129,9 @@ public final class IntentHost {
                 guard let index = schema.index(of: name) else {
                     return .refused(IntentHostError(.unknownParameter, intent: I.typeName, detail: name.rawValue))
                 }
-                return .resolved(try await handler.resolve(parameter: index, of: intent, unread: call.intent.unreadWords[name]))
+                // Most calls carry no unread words: the empty check spares hashing the name.
+                let unread = call.intent.unreadWords.isEmpty ? nil : call.intent.unreadWords[name]
+                return .resolved(try await handler.resolve(parameter: index, of: intent, unread: unread))
             case .provideOptions(let name, let term, let page):
                 guard let index = schema.index(of: name) else {
                     return .refused(IntentHostError(.unknownParameter, intent: I.typeName, detail: name.rawValue))
@@ -204,9 +206,8 @@ public final class IntentHost {
             if let refusal = step(current.phase, answer) { return refusal }
             guard case .resolved(let results) = answer, let parameter = schema.parameter(named: name) else { break }
             guard results.allSatisfy(\.isSettled) else { return .progressed(intent: current.intent, steps: steps) }
-            // Removing finds first, so an empty table (every request with no unread words) is
-            // never copied.
-            unread.removeValue(forKey: name)
+            // Most requests carry no unread words: the empty check spares hashing the name.
+            if !unread.isEmpty { unread.removeValue(forKey: name) }
             let values = results.compactMap(\.successValue)
             if values.count == results.count && !values.isEmpty { _ = parameter.write(&intent, values) }
         }
