@@ -62,7 +62,7 @@ public actor Assistant {
     public func perform(_ request: AssistantRequest) async -> AssistantOutcome {
         trace.record(.request, request.description)
         var dialog: [String] = []
-        if Task.isCancelled { return await end(.cancelled, Dialog.cancelled, intent: nil, dialog: dialog) }
+        if Task.isCancelled { return await end(.cancelled, lines.cancelled, intent: nil, dialog: dialog) }
         let intent: AnyIntent
         switch request {
         case .intent(let typed):
@@ -79,7 +79,7 @@ public actor Assistant {
         }
         guard let descriptor = connection.catalog.descriptor(named: intent.typeName) else {
             let refusal = IntentHostError(.unknownIntent, intent: intent.typeName)
-            return await end(.refused, Dialog.refusal(refusal, appName: connection.appName), intent: intent, dialog: dialog)
+            return await end(.refused, lines.refusal(refusal), intent: intent, dialog: dialog)
         }
         let appName = connection.appName
         trace.record(.route, "\(intent.typeName) → \(appName)")
@@ -105,7 +105,7 @@ public actor Assistant {
                 let phrase = Template(candidate.phrase).spoken
                 return phrases.filter { $0 == phrase }.count > 1 ? "\(phrase) (\(candidate.intent))" : phrase
             }
-            let prompt = Prompt.chooseInterpretation(question: Dialog.whichDidYouMean, options: options)
+            let prompt = Prompt.chooseInterpretation(question: lines.whichDidYouMean, options: options)
             trace.record(.prompt, prompt.spoken.replacingNewlines)
             dialog.append(prompt.spoken)
             let reply = await user.answer(prompt)
@@ -114,9 +114,9 @@ public actor Assistant {
             case .pick(let number) where (1...candidates.count).contains(number):
                 match = .matched(candidates[number - 1])
             case .cancel:
-                return .stop(await end(.cancelled, Dialog.cancelled, intent: nil, dialog: dialog))
+                return .stop(await end(.cancelled, lines.cancelled, intent: nil, dialog: dialog))
             default:
-                return .stop(await end(.notUnderstood, Dialog.stillDidNotUnderstand, intent: nil, dialog: dialog))
+                return .stop(await end(.notUnderstood, lines.stillDidNotUnderstand, intent: nil, dialog: dialog))
             }
         }
         switch match {
@@ -126,14 +126,20 @@ public actor Assistant {
             guard let descriptor = connection.catalog.descriptor(named: interpretation.intent) else {
                 trace.record(.route, "refused \(interpretation.intent): not defined by the app")
                 let refusal = IntentHostError(.unknownIntent, intent: interpretation.intent)
-                return .stop(await end(.refused, Dialog.refusal(refusal, appName: connection.appName), intent: nil, dialog: dialog))
+                return .stop(await end(.refused, lines.refusal(refusal), intent: nil, dialog: dialog))
             }
             var intent = descriptor.makeIntent()
             for (name, slot) in interpretation.slots.sorted(by: { $0.key < $1.key }) {
                 let words = slot.entity?.name ?? slot.spoken
-                guard let value = descriptor.value(for: name, spoken: words, identifier: slot.entity?.identifier),
-                    let updated = descriptor.setting(name, to: [value], in: intent)
-                else { continue }
+                guard let value = descriptor.value(for: name, spoken: words, identifier: slot.entity?.identifier) else {
+                    // Words the value type cannot read go to the parameter's resolution, which
+                    // may refuse them with a reason of its own.
+                    if let parameter = descriptor.parameter(named: name), parameter.takesUnreadWords, !slot.spoken.isEmpty {
+                        intent.unreadWords[name] = slot.spoken
+                    }
+                    continue
+                }
+                guard let updated = descriptor.setting(name, to: [value], in: intent) else { continue }
                 intent = updated
             }
             return .intent(intent)
@@ -153,8 +159,11 @@ public actor Assistant {
             let spoken = Template(template).spoken
             if !things.contains(spoken) { things.append(spoken) }
         }
-        return Dialog.didNotUnderstand(suggestions: things)
+        return lines.didNotUnderstand(suggestions: things)
     }
+
+    /// The default lines, as this app says them.
+    private var lines: Dialog { Dialog(table: configuration.dialogs, appName: connection.appName) }
 
     private func slotSummary(_ interpretation: Interpretation) -> String {
         let slots = interpretation.slots.sorted { $0.key < $1.key }.map { name, slot in
@@ -169,7 +178,7 @@ public actor Assistant {
     private func routeRefusal(for intent: AnyIntent) -> String? {
         let refusal = connection.manifest.refusal(
             of: intent.typeName, catalog: connection.catalog, deviceIsLocked: device.isLocked)
-        return refusal.map { Dialog.refusal($0, appName: connection.appName) }
+        return refusal.map { lines.refusal($0) }
     }
 
     private func end(_ status: AssistantOutcome.Status, _ line: String, intent: AnyIntent?, dialog: [String])

@@ -1,6 +1,6 @@
 import SceneIntents
 
-/// How the assistant behaves: budgets, paging, patience.
+/// How the assistant behaves: budgets, paging, patience, and the lines it says by default.
 public struct AssistantConfiguration: Sendable, Equatable {
     /// The time each phase call may take (default 10 s). The first call of a request is also
     /// charged the app's launch and handler lookup. `.seconds(Int64.max)` (or anything from
@@ -12,6 +12,10 @@ public struct AssistantConfiguration: Sendable, Equatable {
     public var pageSize = 3
     /// How many times one parameter may be asked about again before the assistant gives up.
     public var maxReasks = 4
+    /// The lines said when the app gives no dialog of its own: the defaults unless the app
+    /// replaces some (``DialogTable/replace(_:with:)`` checks each replacement's slots). The
+    /// app's prompts and response dialogs from its intent schema are said before these.
+    public var dialogs = DialogTable.defaults
 
     /// The default configuration.
     public init() {}

@@ -150,9 +150,11 @@ actor ClientSession {
     func assistant(for app: ServedApp) -> Assistant {
         if let assistant = assistants[app.bundle.identifier] { return assistant }
         let configuration = daemon.configuration
+        var assistantConfiguration = configuration.assistant
+        assistantConfiguration.dialogs = app.dialogs
         let assistant = Assistant(
             connection: app.connection, user: SocketUser(session: self), device: daemon.device,
-            clock: configuration.budgetClock(), vocabulary: app.vocabulary, configuration: configuration.assistant)
+            clock: configuration.budgetClock(), vocabulary: app.vocabulary, configuration: assistantConfiguration)
         assistants[app.bundle.identifier] = assistant
         return assistant
     }

@@ -12,10 +12,14 @@ public struct LinkedApp: Sendable {
     public let catalog: IntentCatalog
     /// The words the assistant understands for the app.
     public let vocabulary: Vocabulary
+    /// The app's replacements for the assistant's default lines (the defaults when it has none),
+    /// so the app sounds the same through the daemon as in process.
+    public let dialogs: DialogTable
 
     /// An entry of the table.
-    public init(catalog: IntentCatalog, vocabulary: Vocabulary) {
+    public init(catalog: IntentCatalog, vocabulary: Vocabulary, dialogs: DialogTable = .defaults) {
         self.catalog = catalog
         self.vocabulary = vocabulary
+        self.dialogs = dialogs
     }
 }

@@ -34,6 +34,7 @@ extension RoutedConnection: ServedConnection {
 struct ServedApp: Sendable {
     let bundle: AppBundle
     let vocabulary: Vocabulary
+    let dialogs: DialogTable
     let connection: any ServedConnection
 
     /// The connection for one installed bundle: the one place a connection is made. A
@@ -46,7 +47,7 @@ struct ServedApp: Sendable {
         let connection = try RoutedConnection(
             bundle: bundle, catalog: linked.catalog, device: device, runtimeDirectory: directory,
             extensionIdleExit: configuration.extensionIdleExit)
-        return ServedApp(bundle: bundle, vocabulary: linked.vocabulary, connection: connection)
+        return ServedApp(bundle: bundle, vocabulary: linked.vocabulary, dialogs: linked.dialogs, connection: connection)
     }
 
     /// Whether the app's process runs now (nothing is started to find out).

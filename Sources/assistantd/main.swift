@@ -22,7 +22,7 @@ func linkedApps() throws -> [String: LinkedApp] {
             catalog: try RecipeAssistantApp.catalog(),
             vocabulary: RecipeAssistantApp.vocabulary(featured: RecipeBook.demo().featured)),
         "com.example.hobson": LinkedApp(catalog: try HobsonApp.catalog(), vocabulary: HobsonApp.vocabulary()),
-        HydratorApp.bundleIdentifier: LinkedApp(catalog: try HydratorApp.catalog(), vocabulary: try HydratorApp.vocabulary()),
+        HydratorApp.bundleIdentifier: LinkedApp(catalog: try HydratorApp.catalog(), vocabulary: try HydratorApp.vocabulary(), dialogs: try HydratorApp.dialogs()),
     ]
 }
 

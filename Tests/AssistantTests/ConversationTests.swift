@@ -42,7 +42,7 @@ struct ConversationTests {
         #expect(rig.user.prompts == [
             .pick(
                 parameter: "soup", introduction: "Which soup would you like?", items: items, headings: [:], firstNumber: 1,
-                hasMore: false)
+                more: nil)
         ])
         #expect(rig.user.prompts.first?.spoken == "Which soup would you like?\n1. Tomato (vegan)\n2. Lentil (spicy)\n3. Clam Chowder (creamy)")
         #expect(outcome.intent?.as(OrderSoupIntent.self)?.soup == Soup.menu[1])
@@ -56,7 +56,7 @@ struct ConversationTests {
         let outcome = await rig.order()
         let pages = rig.user.prompts.compactMap { prompt -> [String]? in
             guard case .pick(_, _, let items, _, let first, let more) = prompt else { return nil }
-            return ["from \(first)", more ? "more" : "end"] + items.map(\.title)
+            return ["from \(first)", more != nil ? "more" : "end"] + items.map(\.title)
         }
         #expect(pages == [
             ["from 1", "more", "Tomato", "Lentil", "Clam Chowder"],

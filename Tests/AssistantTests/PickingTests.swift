@@ -78,7 +78,7 @@ struct PickingTests {
         let outcome = await rig.order()
         let pages = rig.user.prompts.compactMap { prompt -> String? in
             guard case .pick(_, _, let items, _, let first, let more) = prompt else { return nil }
-            return "\(first)…\(first + items.count - 1)\(more ? " more" : "")"
+            return "\(first)…\(first + items.count - 1)\(more != nil ? " more" : "")"
         }
         #expect(pages == ["1…3 more", "4…6 more", "7…7", "1…3 more", "4…6 more"])
         #expect(outcome.dialog.filter { !$0.hasPrefix("Which soup") } == [
@@ -103,7 +103,7 @@ struct PickingTests {
         ])
         let pages = rig.user.prompts.compactMap { prompt -> [String]? in
             guard case .pick(_, _, let items, _, _, let more) = prompt else { return nil }
-            return items.map(\.title) + (more ? ["(more)"] : [])
+            return items.map(\.title) + (more != nil ? ["(more)"] : [])
         }
         #expect(pages == [["Tomato", "Clam Chowder", "French Onion", "(more)"], ["Miso", "Pho"]])
         finish(rig)

@@ -1,69 +1,79 @@
 import SceneIntents
 
-/// Every line the assistant says by default, in one place: what a user hears when the app gives
-/// no dialog of its own. Each is a sentence; the developer's reasons (type names, manifest keys)
-/// go to the trace, not here.
-enum Dialog {
+/// Every line the assistant says by default, composed in one place from the app's
+/// ``DialogTable`` (the defaults, with the app's replacements): what a user hears when the app
+/// gives no dialog of its own. Each is a sentence; the developer's reasons (type names, manifest
+/// keys) go to the trace, not here.
+struct Dialog {
+    /// The templates.
+    let table: DialogTable
+    /// The app's name, for `${app}`.
+    let appName: String
+
+    /// The line with `${app}` and the line's own slots filled.
+    private func line(_ line: DialogLine, _ values: [String: String] = [:]) -> String {
+        table.render(line) {
+            var all = values
+            all["app"] = appName
+            return all
+        }
+    }
+
     // MARK: Refusals and ends
 
     /// What the user hears when an intent is refused before or by the app.
-    static func refusal(_ error: IntentHostError, appName: String) -> String {
+    func refusal(_ error: IntentHostError) -> String {
         switch error.code {
-        case .unknownIntent: "Sorry, I don't know how to do that."
-        case .notInManifest: "Sorry, \(appName) doesn't support that."
-        case .multipleScenesRequired: "Sorry, \(appName) isn't set up to do that."
-        case .restrictedWhileLocked: "You'll need to unlock your device first."
-        case .notHandled: "Sorry, \(appName) can't do that right now."
-        case .hostStopped: "Sorry, \(appName) stopped unexpectedly."
+        case .unknownIntent: line(.unknownIntent)
+        case .notInManifest: line(.notInManifest)
+        case .multipleScenesRequired: line(.multipleScenesRequired)
+        case .restrictedWhileLocked: line(.restrictedWhileLocked)
+        case .notHandled: line(.notHandled)
+        case .hostStopped: line(.hostStopped)
         // The developer's reason (type names, the handler's error) is in the trace, not in the
         // user's ears.
-        default: "Sorry, \(appName) couldn't do that."
+        default: line(.couldNotDo)
         }
     }
 
     /// A phase ran out of time.
-    static func timedOut(appName: String, step: String, budget: Duration) -> String {
+    func timedOut(step: String, budget: Duration) -> String {
         let unit = budget == .seconds(1) ? "second" : "seconds"
-        return "Sorry, \(appName) didn't respond in time: the \(step) step took longer than "
-            + "\(DurationFormat.seconds(budget)) \(unit)."
+        return line(.timedOut, ["step": step, "duration": "\(DurationFormat.seconds(budget)) \(unit)"])
     }
 
     /// The user (or the caller) cancelled.
-    static let cancelled = "OK, cancelled."
+    var cancelled: String { line(.cancelled) }
 
     /// Patience ran out on one parameter.
-    static func gaveUp(on parameter: ParameterName) -> String {
-        "Sorry, I'm having trouble with the \(parameter). Let's try again later."
-    }
+    func gaveUp(on parameter: ParameterName) -> String { line(.gaveUp, ["parameter": parameter.rawValue]) }
 
     /// The app could not be brought forward, or its scene could not continue the activity.
-    static func couldNotOpen(_ appName: String, reason: String) -> String {
-        sentence("Sorry, I couldn't open \(appName): \(reason)")
-    }
+    func couldNotOpen(reason: String) -> String { Self.sentence(line(.couldNotOpen, ["reason": reason])) }
 
     /// What the user hears for a response with no dialog of its own.
-    static func response(_ code: ResponseCode, isSuccess: Bool, appName: String) -> String {
+    func response(_ code: ResponseCode, isSuccess: Bool) -> String {
         switch code {
-        case .success: "Done."
-        case .continueInApp: "Opening \(appName)."
-        case .inProgress: "\(appName) is working on it."
-        case .failureRequiringAppLaunch: "You'll need to continue in \(appName)."
-        default: isSuccess ? "Done." : "Sorry, \(appName) couldn't do that."
+        case .success: line(.done)
+        case .continueInApp: line(.openingApp)
+        case .inProgress: line(.working)
+        case .failureRequiringAppLaunch: line(.continueInApp)
+        default: isSuccess ? line(.done) : line(.couldNotDo)
         }
     }
 
     // MARK: Understanding the request
 
     /// Asked when an utterance matched several phrases.
-    static let whichDidYouMean = "Did you mean:"
+    var whichDidYouMean: String { line(.whichDidYouMean) }
     /// Said when the user's choice among interpretations was not one of them.
-    static let stillDidNotUnderstand = "Sorry, I still didn't understand."
+    var stillDidNotUnderstand: String { line(.stillDidNotUnderstand) }
 
-    /// Nothing matched: always with things to say.
-    static func didNotUnderstand(suggestions: [String]) -> String {
+    /// Nothing matched: with things to say when the vocabulary has any.
+    func didNotUnderstand(suggestions: [String]) -> String {
         let quoted = suggestions.map { "\"\($0)\"" }
-        guard !quoted.isEmpty else { return "Sorry, I didn't understand." }
-        return "Sorry, I didn't understand. You can say: \(list(quoted, conjunction: "or"))."
+        guard !quoted.isEmpty else { return line(.didNotUnderstand) }
+        return line(.didNotUnderstandSuggesting, ["suggestions": Self.list(quoted, conjunction: "or")])
     }
 
     // MARK: Parameters
@@ -71,62 +81,75 @@ enum Dialog {
     /// Asked when a parameter needs a value: its intent's prompt, else a generic one; for an enum
     /// the cases follow ("Water, coffee, tea, juice, soda or milk?"), alone when the intent gives
     /// no prompt.
-    static func valuePrompt(_ parameter: ParameterDescriptor, cases: [EnumCase]? = nil) -> String {
-        guard let cases, !cases.isEmpty else { return parameter.prompts.value ?? "What \(parameter.name)?" }
-        let names = cases.enumerated().map { index, value in index == 0 ? value.displayName : inSentence(value.displayName) }
-        let offer = list(names, conjunction: "or") + "?"
+    func valuePrompt(_ parameter: ParameterDescriptor, cases: [EnumCase]? = nil) -> String {
+        guard let cases, !cases.isEmpty else {
+            return parameter.prompts.value ?? line(.valuePrompt, ["parameter": parameter.name.rawValue])
+        }
+        let names = cases.enumerated().map { index, value in
+            index == 0 ? value.displayName : Self.inSentence(value.displayName)
+        }
+        let offer = Self.list(names, conjunction: "or") + "?"
         return parameter.prompts.value.map { "\($0) \(offer)" } ?? offer
     }
 
-    /// The template asking to confirm a parameter's value.
-    static func confirmationPrompt(_ parameter: ParameterDescriptor) -> String {
-        parameter.prompts.confirmation ?? "Just to confirm, you wanted ${\(parameter.name)}?"
+    /// The question confirming `value`: the intent's template (its `${parameter}` slot names the
+    /// value), else the default line.
+    func confirmationPrompt(_ parameter: ParameterDescriptor, value: String) -> String {
+        let name = parameter.name.rawValue
+        guard let prompt = parameter.prompts.confirmation else {
+            return line(.confirmationPrompt, ["parameter": name, "value": value])
+        }
+        return Template(prompt).render([name: value])
     }
 
-    /// Said when a value is unsupported and the intent gives no line for the reason.
-    static func unsupported(_ parameter: ParameterDescriptor, reason: String?) -> String {
-        parameter.prompts.unsupported[reason ?? ""] ?? parameter.prompts.unsupported[""]
-            ?? "Sorry, that \(parameter.name) isn't supported."
+    /// Said when a value is unsupported: the intent's line for the reason (else its default
+    /// line), rendered with the parameter's current value; else the default line.
+    func unsupported(_ parameter: ParameterDescriptor, reason: String?, value: String) -> String {
+        let name = parameter.name.rawValue
+        guard let own = parameter.prompts.unsupported[reason ?? ""] ?? parameter.prompts.unsupported[""] else {
+            return line(.unsupported, ["parameter": name, "value": value])
+        }
+        return Template(own).render([name: value])
     }
 
-    /// The words given at a value prompt made no value: with things to say.
-    static func didNotGetValue(_ parameter: ParameterDescriptor, examples: [String]) -> String {
+    /// The words given for a parameter made no value: with things to say.
+    func didNotGetValue(_ parameter: ParameterDescriptor, examples: [String]) -> String {
         let named = examples.prefix(2).map { "\"\($0)\"" }
         let things = (named.isEmpty ? ["a \(parameter.name)"] : named) + ["\"cancel\""]
-        return "Sorry, I didn't get that. You can say \(list(things, conjunction: "or"))."
+        return line(.didNotGetValue, ["parameter": parameter.name.rawValue, "examples": Self.list(things, conjunction: "or")])
     }
 
     // MARK: Picking
 
     /// The introduction of a list of candidates.
-    static func pickIntroduction(_ parameter: ParameterDescriptor) -> String {
-        parameter.prompts.disambiguationIntroduction ?? "Which \(parameter.name)?"
+    func pickIntroduction(_ parameter: ParameterDescriptor) -> String {
+        parameter.prompts.disambiguationIntroduction ?? line(.pickIntroduction, ["parameter": parameter.name.rawValue])
     }
 
     /// The heading of candidates the app's options do not list.
-    static let othersHeading = "Others"
+    var othersHeading: String { line(.othersHeading) }
 
     /// The last line of a page that has more after it.
-    static let sayMore = "Say \"more\" for more."
+    var sayMore: String { line(.sayMore) }
 
     /// "more" at the end of the list: it starts again.
-    static let allOfThem = "That's all of them. Here they are again from the start."
+    var allOfThem: String { line(.allOfThem) }
 
     /// A number that is not on the list.
-    static func outOfRange(_ number: Int, last: Int) -> String {
-        "There's no number \(number) on the list. Say a number from 1 to \(last), or \"more\"."
+    func outOfRange(_ number: Int, last: Int) -> String {
+        line(.outOfRange, ["number": String(number), "last": String(last)])
     }
 
     /// Words that name none of the candidates: with things to say.
-    static func notOneOfThem(last: Int, example: String?) -> String {
+    func notOneOfThem(last: Int, example: String?) -> String {
         let things = ["a number from 1 to \(last)"] + (example.map { ["a name such as \"\($0)\""] } ?? [])
             + ["\"more\""]
-        return "Sorry, that isn't one of them. You can say \(list(things, conjunction: "or"))."
+        return line(.notOneOfThem, ["last": String(last), "choices": Self.list(things, conjunction: "or")])
     }
 
     /// Words that name several of the candidates.
-    static func several(_ words: String, numbers: [Int]) -> String {
-        "\"\(words)\" matches \(list(numbers.map(String.init), conjunction: "and")). Say the number."
+    func several(_ words: String, numbers: [Int]) -> String {
+        line(.several, ["words": words, "numbers": Self.list(numbers.map(String.init), conjunction: "and")])
     }
 
     // MARK: Helpers
@@ -151,4 +174,9 @@ enum Dialog {
         guard items.count > 1 else { return items.first ?? "" }
         return items.dropLast().joined(separator: ", ") + " \(conjunction) " + items[items.count - 1]
     }
+}
+
+extension Exchange {
+    /// The default lines, as this app says them.
+    var lines: Dialog { Dialog(table: configuration.dialogs, appName: appName) }
 }

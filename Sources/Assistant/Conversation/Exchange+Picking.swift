@@ -88,7 +88,7 @@ extension Exchange {
             }
             ordered.append(ObjectCollection(sections: [ObjectSection(title: section.title, items: members)]))
         }
-        if !ordered.headings.isEmpty && !remaining.isEmpty { ordered.headings[ordered.items.count] = Dialog.othersHeading }
+        if !ordered.headings.isEmpty && !remaining.isEmpty { ordered.headings[ordered.items.count] = lines.othersHeading }
         ordered.items += remaining
         return ordered
     }
@@ -107,7 +107,7 @@ extension Exchange {
         let pageSize = max(1, configuration.pageSize)
         try await load(&list, upTo: pageSize, for: parameter)
         guard !list.items.isEmpty else { return try await askValue(for: parameter) }
-        let introduction = Dialog.pickIntroduction(parameter)
+        let introduction = lines.pickIntroduction(parameter)
         var start = 0
         var read = 0
         var misses = 0
@@ -120,13 +120,13 @@ extension Exchange {
             let prompt = Prompt.pick(
                 parameter: parameter.name, introduction: introduction,
                 items: list.items[start..<end].map(\.displayItem), headings: pageHeadings,
-                firstNumber: start + 1, hasMore: list.hasMore(after: end))
+                firstNumber: start + 1, more: list.hasMore(after: end) ? lines.sayMore : nil)
             let reply = await ask(prompt)
             if case .more = reply {
                 if list.hasMore(after: end) {
                     start = end
                 } else {
-                    await say(Dialog.allOfThem)
+                    await say(lines.allOfThem)
                     start = 0
                 }
                 continue
@@ -136,11 +136,11 @@ extension Exchange {
             case .number(let number) where (1...read).contains(number):
                 return list.items[number - 1]
             case .number(let number):
-                await say(Dialog.outOfRange(number, last: read))
+                await say(lines.outOfRange(number, last: read))
             case .one(let index):
                 return list.items[index]
             case .several(let indices):
-                await say(Dialog.several(reply.description, numbers: indices.map { $0 + 1 }))
+                await say(lines.several(reply.description, numbers: indices.map { $0 + 1 }))
             case .nothing:
                 break
             case .none:
@@ -153,7 +153,7 @@ extension Exchange {
                         continue
                     }
                 }
-                await say(Dialog.notOneOfThem(last: read, example: list.items.first?.displayItem.title))
+                await say(lines.notOneOfThem(last: read, example: list.items.first?.displayItem.title))
             }
             misses += 1
         }

@@ -3,20 +3,31 @@ import SceneIntents
 extension Exchange {
     /// Resolves one parameter with the user until it succeeds; `known` is a first resolution
     /// already answered (by a `proceed` call).
+    ///
+    /// Words the value type could not read go to the handler's resolution with the parameter
+    /// nil (`AnyIntent.unreadWords`, for that one call): an `unsupported` answer says the app's
+    /// reason; `needsValue` (what a handler that does not look answers) says the default
+    /// "didn't get that" line before asking again.
     mutating func resolve(_ parameter: ParameterDescriptor, startingWith known: [ParameterResolution]? = nil)
         async throws(ExchangeStop)
     {
         var accepted = Set<Int>()
         var reasks = 0
         var known = known
+        // The unread words the next (or, from `proceed`, the known) resolution answers.
+        var unread = intent.unreadWords.removeValue(forKey: parameter.name)
         while true {
             let results: [ParameterResolution]
             if let first = known {
                 results = first.isEmpty ? [.notRequired] : first
                 known = nil
             } else {
+                if let unread { intent.unreadWords[parameter.name] = unread }
                 results = try await resolution(of: parameter.name)
+                intent.unreadWords.removeValue(forKey: parameter.name)
             }
+            let answered = unread
+            unread = nil
             let settled = { (index: Int) in
                 accepted.contains(index) || results[index].isSettled
             }
@@ -30,13 +41,13 @@ extension Exchange {
             let slot = parameter.flags.contains(.multiValue) ? index : nil
             switch result {
             case .needsValue:
-                try set(parameter, at: slot, to: try await askValue(for: parameter))
+                if answered != nil { await say(lines.didNotGetValue(parameter, examples: try await examples(for: parameter))) }
+                unread = try await askAgain(for: parameter, at: slot)
             case .disambiguation(let values):
                 let candidates = try await candidates(for: values, of: parameter)
                 try set(parameter, at: slot, to: try await pick(from: candidates, for: parameter))
             case .confirmationRequired(let value):
-                let question = Template(Dialog.confirmationPrompt(parameter))
-                    .render([parameter.name.rawValue: value.displayItem.title])
+                let question = lines.confirmationPrompt(parameter, value: value.displayItem.title)
                 switch await ask(.confirmation(parameter: parameter.name, question: question)) {
                 case .yes:
                     try set(parameter, at: slot, to: value)
@@ -44,11 +55,11 @@ extension Exchange {
                     if results.indices.allSatisfy(settled) { return }
                 case .cancel: throw .cancelled
                 default:
-                    try set(parameter, at: slot, to: try await askValue(for: parameter))
+                    unread = try await askAgain(for: parameter, at: slot)
                 }
             case .unsupported(let reason):
-                await say(Template(Dialog.unsupported(parameter, reason: reason)).render(currentTitles(parameter)))
-                try set(parameter, at: slot, to: try await askValue(for: parameter))
+                await say(lines.unsupported(parameter, reason: reason, value: answered ?? currentTitles(parameter)))
+                unread = try await askAgain(for: parameter, at: slot)
             case .success, .notRequired:
                 continue
             }
@@ -81,9 +92,24 @@ extension Exchange {
         }
     }
 
-    private func currentTitles(_ parameter: ParameterDescriptor) -> [String: String] {
+    private func currentTitles(_ parameter: ParameterDescriptor) -> String {
         let titles = descriptor.values(of: parameter.name, in: intent)?.map(\.displayItem.title) ?? []
-        return [parameter.name.rawValue: titles.joined(separator: ", ")]
+        return titles.joined(separator: ", ")
+    }
+
+    /// Asks for the parameter's value and takes the answer into the intent: a value is set;
+    /// unread words clear the parameter and are returned, for the next resolution to see.
+    private mutating func askAgain(for parameter: ParameterDescriptor, at index: Int?)
+        async throws(ExchangeStop) -> String?
+    {
+        switch try await askValue(for: parameter, passingUnread: true) {
+        case .value(let value):
+            try set(parameter, at: index, to: value)
+            return nil
+        case .unread(let words):
+            try set(parameter, values: nil)
+            return words
+        }
     }
 
     private mutating func set(_ parameter: ParameterDescriptor, at index: Int?, to value: AnyParameterValue)
@@ -95,7 +121,7 @@ extension Exchange {
         try set(parameter, values: values)
     }
 
-    private mutating func set(_ parameter: ParameterDescriptor, values: [AnyParameterValue]) throws(ExchangeStop) {
+    private mutating func set(_ parameter: ParameterDescriptor, values: [AnyParameterValue]?) throws(ExchangeStop) {
         guard let updated = descriptor.setting(parameter.name, to: values, in: intent) else {
             throw .refused(unexpected("a value of the wrong type for '\(parameter.name)'"))
         }
@@ -106,7 +132,20 @@ extension Exchange {
 
     /// Asks for a value until the words make one (or the user cancels, or patience runs out).
     mutating func askValue(for parameter: ParameterDescriptor) async throws(ExchangeStop) -> AnyParameterValue {
-        let question = Dialog.valuePrompt(parameter, cases: descriptor.enumCases(of: parameter.name))
+        switch try await askValue(for: parameter, passingUnread: false) {
+        case .value(let value): return value
+        // Not reached: unread words are answered only when they are asked for.
+        case .unread: throw .gaveUp(parameter: parameter.name)
+        }
+    }
+
+    /// Asks for a value until the words make one, or (`passingUnread`) until the user says words
+    /// the value type cannot read, for the handler's resolution to see; no words at all are asked
+    /// for again.
+    private mutating func askValue(for parameter: ParameterDescriptor, passingUnread: Bool)
+        async throws(ExchangeStop) -> ValueAnswer
+    {
+        let question = lines.valuePrompt(parameter, cases: descriptor.enumCases(of: parameter.name))
         for _ in 0...configuration.maxReasks {
             let words: String
             switch await ask(.value(parameter: parameter.name, question: question)) {
@@ -115,8 +154,11 @@ extension Exchange {
             case .pick(let number): words = String(number)
             case .yes, .no, .more: words = ""
             }
-            if !words.isEmpty, let value = try await value(from: words, for: parameter) { return value }
-            await say(Dialog.didNotGetValue(parameter, examples: try await examples(for: parameter)))
+            if !words.isEmpty {
+                if let value = try await value(from: words, for: parameter) { return .value(value) }
+                if passingUnread && parameter.takesUnreadWords { return .unread(words) }
+            }
+            await say(lines.didNotGetValue(parameter, examples: try await examples(for: parameter)))
         }
         throw .gaveUp(parameter: parameter.name)
     }
@@ -144,4 +186,18 @@ extension Exchange {
         try await load(&defaults, upTo: 2, for: parameter)
         return defaults.items.prefix(2).map(\.displayItem.title)
     }
+}
+
+/// What the user's words at a value prompt made.
+enum ValueAnswer {
+    /// A value of the parameter's type: read from the words, or picked among the app's options.
+    case value(AnyParameterValue)
+    /// Words the value type cannot read, for the handler's resolution to see.
+    case unread(String)
+}
+
+extension ParameterDescriptor {
+    /// Whether words its value type cannot read go to its resolution: a resolvable single-value
+    /// parameter (a multi-value one resolves each item, and unread words belong to none).
+    var takesUnreadWords: Bool { flags.contains(.resolvable) && !flags.contains(.multiValue) }
 }

@@ -75,13 +75,13 @@ struct Exchange {
             } catch {
                 let reason = "\(error)"
                 trace.record(.continuation, "failed: \(reason)")
-                await say(Dialog.couldNotOpen(appName, reason: reason))
+                await say(lines.couldNotOpen(reason: reason))
                 return outcome(.failure, conclusion.response, reason: reason)
             }
         }
         if conclusion.status == .continuedInApp && scene == nil {
             let reason = "the response carried no user activity to continue"
-            await say(Dialog.couldNotOpen(appName, reason: reason))
+            await say(lines.couldNotOpen(reason: reason))
             return outcome(.failure, conclusion.response, reason: reason)
         }
         var result = outcome(conclusion.status, conclusion.response)
@@ -132,16 +132,16 @@ struct Exchange {
         case .timedOut(let phase):
             let budget = budget
             trace.record(.timeout, "\(phase) exceeded \(Self.budgetText(budget))")
-            await say(Dialog.timedOut(appName: appName, step: phase.spokenName, budget: budget))
+            await say(lines.timedOut(step: phase.spokenName, budget: budget))
             status = .timedOut
         case .cancelled:
-            await say(Dialog.cancelled)
+            await say(lines.cancelled)
             status = .cancelled
         case .refused(let error):
-            await say(Dialog.refusal(error, appName: appName))
+            await say(lines.refusal(error))
             status = .failure
         case .gaveUp(let parameter):
-            await say(Dialog.gaveUp(on: parameter))
+            await say(lines.gaveUp(on: parameter))
             status = .failure
         }
         await finish()
@@ -194,7 +194,7 @@ struct Exchange {
         if let template = descriptor.template(for: response.code) {
             return Template(template.dialog).render(response.values)
         }
-        return Dialog.response(response.code, isSuccess: descriptor.isSuccess(response.code), appName: appName)
+        return lines.response(response.code, isSuccess: descriptor.isSuccess(response.code))
     }
 }
 

@@ -6,10 +6,11 @@ public enum Prompt: Sendable, Equatable, CustomStringConvertible {
     /// A value for a parameter, with the spoken question.
     case value(parameter: ParameterName, question: String)
     /// A pick among candidates: one page of them, numbered from `firstNumber`; `headings` puts a
-    /// section title before the item at that offset of the page.
+    /// section title before the item at that offset of the page; `more` is the line ending a
+    /// page that has more after it (nil on the last page).
     case pick(
         parameter: ParameterName, introduction: String, items: [DisplayItem], headings: [Int: String], firstNumber: Int,
-        hasMore: Bool)
+        more: String?)
     /// A yes or no.
     case confirmation(parameter: ParameterName, question: String)
     /// Which of several interpretations of an utterance was meant.
@@ -19,14 +20,14 @@ public enum Prompt: Sendable, Equatable, CustomStringConvertible {
     public var spoken: String {
         switch self {
         case .value(_, let question), .confirmation(_, let question): return question
-        case .pick(_, let introduction, let items, let headings, let first, let hasMore):
+        case .pick(_, let introduction, let items, let headings, let first, let more):
             var lines = [introduction]
             for (offset, item) in items.enumerated() {
                 if let heading = headings[offset] { lines.append("\(heading):") }
                 let subtitle = item.subtitle.map { " (\($0))" } ?? ""
                 lines.append("\(first + offset). \(item.title)\(subtitle)")
             }
-            if hasMore { lines.append(Dialog.sayMore) }
+            if let more { lines.append(more) }
             return lines.joined(separator: "\n")
         case .chooseInterpretation(let question, let options):
             return ([question] + options.enumerated().map { "\($0.offset + 1). \($0.element)" })

@@ -129,7 +129,9 @@ public final class IntentHost {
                 guard let index = schema.index(of: name) else {
                     return .refused(IntentHostError(.unknownParameter, intent: I.typeName, detail: name.rawValue))
                 }
-                return .resolved(try await handler.resolve(parameter: index, of: intent))
+                // Most calls carry no unread words: the empty check spares hashing the name.
+                let unread = call.intent.unreadWords.isEmpty ? nil : call.intent.unreadWords[name]
+                return .resolved(try await handler.resolve(parameter: index, of: intent, unread: unread))
             case .provideOptions(let name, let term, let page):
                 guard let index = schema.index(of: name) else {
                     return .refused(IntentHostError(.unknownParameter, intent: I.typeName, detail: name.rawValue))
@@ -193,14 +195,19 @@ public final class IntentHost {
         // Between steps: once the task is cancelled (its budget ran out, the request was
         // cancelled) or the request has finished, no later phase reaches the handler.
         func isOver() -> Bool { Task.isCancelled || finished.contains(call.request) }
+        // Each parameter's unread words go with its resolution until it settles.
+        var unread = call.intent.unreadWords
         for name in parameters {
             if isOver() { return .refused(IntentHostError(.cancelled, intent: I.typeName)) }
             current.phase = .resolve(parameter: name)
             current.intent = AnyIntent(intent, targetSceneIdentifier: call.intent.targetSceneIdentifier)
+            current.intent.unreadWords = unread
             let answer = await self.call(current.phase, of: schema, on: handler, intent: intent, request: current)
             if let refusal = step(current.phase, answer) { return refusal }
             guard case .resolved(let results) = answer, let parameter = schema.parameter(named: name) else { break }
             guard results.allSatisfy(\.isSettled) else { return .progressed(intent: current.intent, steps: steps) }
+            // Most requests carry no unread words: the empty check spares hashing the name.
+            if !unread.isEmpty { unread.removeValue(forKey: name) }
             let values = results.compactMap(\.successValue)
             if values.count == results.count && !values.isEmpty { _ = parameter.write(&intent, values) }
         }

@@ -9,6 +9,10 @@ public struct AnyIntent: Sendable, Equatable, Codable, CustomStringConvertible {
     /// The persistent identifier of the scene session the request targets, if any; the handler
     /// store answers for that scene first.
     public var targetSceneIdentifier: String?
+    /// Words the user gave for a parameter that its value type could not read ("lots" for a
+    /// number), by parameter; that parameter stays nil. The assistant sets them and the host
+    /// hands them to the parameter's resolution as `ParameterInput.unread`.
+    public var unreadWords: [ParameterName: String] = [:]
 
     /// Wraps a typed intent.
     public init<I: Intent>(_ intent: I, targetSceneIdentifier: String? = nil) {
@@ -34,13 +38,14 @@ public struct AnyIntent: Sendable, Equatable, Codable, CustomStringConvertible {
     /// Equal when the wrapped values are of the same type and equal.
     public static func == (lhs: AnyIntent, rhs: AnyIntent) -> Bool {
         func equals<T: Intent>(_ left: T) -> Bool { (rhs.base as? T) == left }
-        return lhs.targetSceneIdentifier == rhs.targetSceneIdentifier && equals(lhs.base)
+        return lhs.targetSceneIdentifier == rhs.targetSceneIdentifier && lhs.unreadWords == rhs.unreadWords
+            && equals(lhs.base)
     }
 
     /// One line for logs and messages.
     public var description: String { typeName }
 
-    private enum CodingKeys: String, CodingKey { case type, intent, targetSceneIdentifier }
+    private enum CodingKeys: String, CodingKey { case type, intent, targetSceneIdentifier, unreadWords }
 
     /// Decodes an intent whose type the catalog in `decoder.userInfo` knows.
     public init(from decoder: any Decoder) throws {
@@ -57,6 +62,8 @@ public struct AnyIntent: Sendable, Equatable, Codable, CustomStringConvertible {
         }
         base = try decode(type)
         targetSceneIdentifier = try container.decodeIfPresent(String.self, forKey: .targetSceneIdentifier)
+        let unread = try container.decodeIfPresent([String: String].self, forKey: .unreadWords) ?? [:]
+        unreadWords = Dictionary(uniqueKeysWithValues: unread.map { (ParameterName($0.key), $0.value) })
     }
 
     /// Encodes the type name, the intent and the target.
@@ -65,5 +72,9 @@ public struct AnyIntent: Sendable, Equatable, Codable, CustomStringConvertible {
         try container.encode(typeName, forKey: .type)
         try container.encode(base, forKey: .intent)
         try container.encodeIfPresent(targetSceneIdentifier, forKey: .targetSceneIdentifier)
+        if !unreadWords.isEmpty {
+            let unread = Dictionary(uniqueKeysWithValues: unreadWords.map { ($0.key.rawValue, $0.value) })
+            try container.encode(unread, forKey: .unreadWords)
+        }
     }
 }

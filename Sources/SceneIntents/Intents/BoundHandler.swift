@@ -18,9 +18,10 @@ final class BoundHandler<I: Intent>: RequestBinding {
         self.calls = calls
     }
 
-    /// Resolves the parameter at `index` of the schema's parameters.
-    func resolve(parameter index: Int, of intent: I) async throws -> [ParameterResolution] {
-        try await calls.resolve(index, intent)
+    /// Resolves the parameter at `index` of the schema's parameters; `unread` is the words the
+    /// user gave for it that its value type could not read.
+    func resolve(parameter index: Int, of intent: I, unread: String?) async throws -> [ParameterResolution] {
+        try await calls.resolve(index, intent, unread)
     }
 
     /// One page of the options of the parameter at `index`; nil when it offers none.
@@ -48,7 +49,7 @@ protocol RequestBinding: AnyObject {
 @MainActor
 protocol HandlerCalls<Bound> {
     associatedtype Bound: Intent
-    func resolve(_ index: Int, _ intent: Bound) async throws -> [ParameterResolution]
+    func resolve(_ index: Int, _ intent: Bound, _ unread: String?) async throws -> [ParameterResolution]
     func options(_ index: Int, _ intent: Bound, _ term: String?, _ page: OptionsPage) async throws
         -> ObjectCollection<AnyParameterValue>?
     func confirm(_ intent: Bound) async throws -> IntentResponse?
@@ -87,8 +88,8 @@ struct TypedCalls<I: Intent, Handler>: HandlerCalls {
     let handler: Handler
     let schema: SchemaCalls<I, Handler>
 
-    func resolve(_ index: Int, _ intent: I) async throws -> [ParameterResolution] {
-        try await schema.parameter(index).resolve(handler, intent)
+    func resolve(_ index: Int, _ intent: I, _ unread: String?) async throws -> [ParameterResolution] {
+        try await schema.parameter(index).resolve(handler, intent, unread)
     }
 
     func options(_ index: Int, _ intent: I, _ term: String?, _ page: OptionsPage) async throws

@@ -76,7 +76,9 @@ public struct IntentDescriptor: Sendable {
         -> AnyIntent?
     {
         writeValues(intent.base, parameter, values).map {
-            AnyIntent(erasing: $0, targetSceneIdentifier: intent.targetSceneIdentifier)
+            var updated = AnyIntent(erasing: $0, targetSceneIdentifier: intent.targetSceneIdentifier)
+            updated.unreadWords = intent.unreadWords
+            return updated
         }
     }
 

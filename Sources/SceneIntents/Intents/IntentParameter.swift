@@ -38,6 +38,49 @@ public struct IntentParameter<I: Intent>: Sendable {
         options: (@MainActor @Sendable (Handler, I, String?) async throws -> ObjectCollection<Value>)? = nil,
         pagedOptions: (@MainActor @Sendable (Handler, I, String?, OptionsPage) async throws -> ObjectCollection<Value>)? = nil
     ) -> IntentParameter {
+        single(
+            name, keyPath, flags: flags, prompts: prompts,
+            resolve: { handler, intent, _ in [ParameterResolution(try await resolve(handler, intent))] },
+            options: erasedOptions(options, paged: pagedOptions))
+    }
+
+    /// A single-value parameter whose resolution also sees words its value type could not read
+    /// (`ParameterInput.unread`): "lots" for an `Int` reaches the handler, which may refuse it with
+    /// a reason of its own. Otherwise as `value(_:_:flags:prompts:resolve:options:pagedOptions:)`.
+    ///
+    /// - Parameters:
+    ///   - name: the parameter's name, unique within its intent.
+    ///   - keyPath: where the intent stores the value.
+    ///   - flags: what the parameter allows.
+    ///   - prompts: what the assistant says about it; `unsupported` holds the reason dialogs a
+    ///     refusal of unread words picks.
+    ///   - resolveInput: calls the handler's typed resolution method with the intent and the
+    ///     parameter's input, e.g. `{ (handler: any TrackIntakeIntentHandling, intent, input) in
+    ///     await handler.resolveOunces(for: intent, input: input) }`.
+    ///   - options: calls the handler's options provider, when the parameter offers options.
+    ///   - pagedOptions: instead of `options`, a provider that answers one page itself.
+    public static func value<Value: ParameterValue, Handler>(
+        _ name: ParameterName, _ keyPath: WritableKeyPath<I, Value?> & Sendable,
+        flags: ParameterFlags = [.resolvable, .configurable], prompts: ParameterPrompts = .init(),
+        resolveInput: @escaping @MainActor @Sendable (Handler, I, ParameterInput<Value>) async throws -> ResolutionResult<Value>,
+        options: (@MainActor @Sendable (Handler, I, String?) async throws -> ObjectCollection<Value>)? = nil,
+        pagedOptions: (@MainActor @Sendable (Handler, I, String?, OptionsPage) async throws -> ObjectCollection<Value>)? = nil
+    ) -> IntentParameter {
+        single(
+            name, keyPath, flags: flags, prompts: prompts,
+            resolve: { handler, intent, unread in
+                let input = ParameterInput(intent[keyPath: keyPath], unread: unread)
+                return [ParameterResolution(try await resolveInput(handler, intent, input))]
+            },
+            options: erasedOptions(options, paged: pagedOptions))
+    }
+
+    /// A single-value parameter with its calls erased.
+    private static func single<Value: ParameterValue, Handler>(
+        _ name: ParameterName, _ keyPath: WritableKeyPath<I, Value?> & Sendable, flags: ParameterFlags,
+        prompts: ParameterPrompts, resolve: @escaping ParameterCalls<I, Handler>.Resolve,
+        options: ParameterCalls<I, Handler>.Options?
+    ) -> IntentParameter {
         IntentParameter(
             descriptor: ParameterDescriptor(
                 name: name, valueTypeName: Value.typeName, flags: flags.subtracting(.multiValue),
@@ -53,9 +96,7 @@ public struct IntentParameter<I: Intent>: Sendable {
                 intent[keyPath: keyPath] = value
                 return true
             },
-            calls: ParameterCalls(
-                resolve: { handler, intent in [ParameterResolution(try await resolve(handler, intent))] },
-                options: erasedOptions(options, paged: pagedOptions)),
+            calls: ParameterCalls(resolve: resolve, options: options),
             handlerType: Handler.self)
     }
 
@@ -89,7 +130,7 @@ public struct IntentParameter<I: Intent>: Sendable {
                 return true
             },
             calls: ParameterCalls(
-                resolve: { handler, intent in try await resolve(handler, intent).map(ParameterResolution.init) },
+                resolve: { handler, intent, _ in try await resolve(handler, intent).map(ParameterResolution.init) },
                 options: erasedOptions(options, paged: pagedOptions)),
             handlerType: Handler.self)
     }
@@ -120,12 +161,15 @@ public struct IntentParameter<I: Intent>: Sendable {
 
 /// One parameter's calls into a handler of type `Handler`, erased to values the host can use.
 struct ParameterCalls<I: Intent, Handler>: Sendable {
+    /// Calls the handler's resolution method with the words the user gave for the parameter that
+    /// its value type could not read, if any.
+    typealias Resolve = @MainActor @Sendable (Handler, I, String?) async throws -> [ParameterResolution]
     /// Calls the handler's options provider for one page.
     typealias Options = @MainActor @Sendable (Handler, I, String?, OptionsPage) async throws
         -> ObjectCollection<AnyParameterValue>
 
     /// Calls the handler's resolution method: one result, or one per item of a multi-value one.
-    let resolve: @MainActor @Sendable (Handler, I) async throws -> [ParameterResolution]
+    let resolve: Resolve
     /// Calls the handler's options provider, when the parameter offers options.
     let options: Options?
 }

@@ -74,7 +74,7 @@ public final class HydratorApp {
     ) throws -> Assistant {
         Assistant(
             connection: connection, user: user, device: device, clock: clock, vocabulary: try Self.vocabulary(),
-            configuration: configuration)
+            configuration: try Self.withDialogs(configuration))
     }
 
     /// The screen on top of the foreground (most recently active) scene, if any.

@@ -6,6 +6,11 @@ extension AnyIntent: JSONConvertible {
         var members = [JSONMember("intent", try context.box(base))]
         members.append("targetSceneIdentifier", ifPresent: targetSceneIdentifier.map(JSONValue.string))
         members.append(JSONMember("type", .string(typeName)))
+        if !unreadWords.isEmpty {
+            // Sorted, so the same intent always writes the same bytes.
+            let unread = unreadWords.sorted { $0.key < $1.key }.map { JSONMember($0.key.rawValue, .string($0.value)) }
+            members.append(JSONMember("unreadWords", .object(unread)))
+        }
         return .object(members)
     }
 
@@ -16,6 +21,11 @@ extension AnyIntent: JSONConvertible {
         }
         func decode<T: Intent>(_ type: T.Type) throws -> any Intent { try object.decoded("intent", context) as T }
         self.init(erasing: try decode(type), targetSceneIdentifier: try object.readIfPresent("targetSceneIdentifier") { try $0.string() })
+        let unread = try object.readIfPresent("unreadWords") { value in
+            let words = try JSONObject(value)
+            return try words.members.map { (ParameterName($0.key), try words.string($0.key)) }
+        }
+        unreadWords = Dictionary(unread ?? [], uniquingKeysWith: { _, last in last })
     }
 }
 
