@@ -71,7 +71,7 @@ struct HandWrittenTrackIntakeTests {
             let container = FileManager.default.temporaryDirectory.appending(path: "hand-written-\(UUID().uuidString)").path
             defer { try? FileManager.default.removeItem(atPath: container) }
             let store = HydrationStore(container: container)
-            let object = handler(TrackIntakeHandler(store: store, now: { morning }))
+            let object = handler(TrackIntakeHandler(log: store, now: { morning }))
             let catalog = try IntentCatalog([intent])
             var vocabulary = Vocabulary()
             for phrase in phrases + HydratorApp.spokenPhrases { try vocabulary.addPhrase(phrase, intent: intent.typeName) }

@@ -87,7 +87,7 @@ struct TodayTests {
         let outcome = await assistant.perform(.utterance("log 8 ounces of water"))
         #expect(outcome.status == .failure)
         #expect(outcome.dialog == ["Sorry, but I couldn't add your item."])
-        #expect(app.delegate?.lastFailure?.contains("/dev/null") == true)
+        #expect(app.model.lastFailure?.contains("/dev/null") == true)
         await #expect(throws: StoreError.self) { try await app.model.store.read() }
         #expect(leftInFlight(host: app.host, user: user) == [])
     }

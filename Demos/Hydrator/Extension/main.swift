@@ -11,5 +11,5 @@ exit(
     await AppMain(
         extension: IntentsExtension(
             name: "Hydrator Intents", intents: HydratorIntentDefinition.intentTypes,
-            handlerFor: { _ in TrackIntakeHandler(store: HydrationStore(container: HydrationStore.defaultContainer())) })
+            handlerFor: { _ in TrackIntakeHandler(log: HydrationStore(container: HydrationStore.defaultContainer())) })
     ).main())

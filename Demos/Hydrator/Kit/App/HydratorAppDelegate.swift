@@ -1,29 +1,16 @@
 import SceneIntents
 
-/// The app delegate: owns the model and the one handler of the run; `handlerFor` answers it for
-/// `TrackIntakeIntent`, and a logged entry refreshes the model at once, so the Today screen in
-/// the foreground shows it.
+/// The app delegate: owns the one handler of the run, which logs through the model (so the Today
+/// screen in the foreground shows an entry at once); `handlerFor` answers it for
+/// `TrackIntakeIntent`.
 @MainActor
 public final class HydratorAppDelegate: ApplicationDelegate {
-    /// The app's view of the shared store.
-    public let model: HydrationModel
     /// The handler for in-app requests and the Add screen.
-    public private(set) lazy var handler = TrackIntakeHandler(store: model.store, now: model.now) { [weak self] outcome in
-        self?.record(outcome)
-    }
-    /// What the last failed write said (the app shows it; the user heard the failure dialog).
-    public private(set) var lastFailure: String?
+    public let handler: TrackIntakeHandler
 
     /// A delegate over a model.
     public init(model: HydrationModel) {
-        self.model = model
-    }
-
-    private func record(_ outcome: TrackIntakeHandler.Outcome) {
-        switch outcome {
-        case .logged: model.refresh()
-        case .failed(let error): lastFailure = error.description
-        }
+        handler = TrackIntakeHandler(log: model, now: model.now)
     }
 
     /// The run's handler for `TrackIntakeIntent`; nil for any other intent.

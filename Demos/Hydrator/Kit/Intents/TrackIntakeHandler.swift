@@ -14,29 +14,17 @@ import SceneIntentsStore
 /// item.") and nothing is visible in the log.
 @MainActor
 public final class TrackIntakeHandler: TrackIntakeIntentHandling {
-    /// How a handle call ended, for the host (the app refreshes its screen, a host logs a failure).
-    public enum Outcome: Sendable, Equatable {
-        /// The entry is on disk.
-        case logged(LogEntry)
-        /// The write failed; nothing was added.
-        case failed(StoreError)
-    }
-
     /// The most one entry may be, in ounces.
     public static let maximumOunces = 128
 
-    private let store: HydrationStore
+    private let log: any DrinkLog
     private let now: @Sendable () -> Date
-    private let onOutcome: (@MainActor (Outcome) -> Void)?
 
-    /// A handler writing to `store`; `now` dates the entries; `onOutcome` hears each handle.
-    public init(
-        store: HydrationStore, now: @escaping @Sendable () -> Date = { Date() },
-        onOutcome: (@MainActor (Outcome) -> Void)? = nil
-    ) {
-        self.store = store
+    /// A handler appending to `log` (the app's model, or the store itself in the extension);
+    /// `now` dates the entries.
+    public init(log: any DrinkLog, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.log = log
         self.now = now
-        self.onOutcome = onOutcome
     }
 
     /// Missing or 0 → needsValue; negative → unsupported; over 128 → unsupported; else success.
@@ -63,14 +51,11 @@ public final class TrackIntakeHandler: TrackIntakeIntentHandling {
         guard let ounces = intent.ounces, (1...Self.maximumOunces).contains(ounces),
             let type = intent.hydrationType, type != .unknown
         else { return TrackIntakeIntentResponse(code: .failure) }
-        let entry = LogEntry(id: UUID().uuidString, type: type, ounces: ounces, date: now())
         do {
-            try await store.append(entry)
+            try await log.append(LogEntry(id: UUID().uuidString, type: type, ounces: ounces, date: now()))
         } catch {
-            onOutcome?(.failed(error))
             return TrackIntakeIntentResponse(code: .failure)
         }
-        onOutcome?(.logged(entry))
         return TrackIntakeIntentResponse(code: .success)
     }
 }

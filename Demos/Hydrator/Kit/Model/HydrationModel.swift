@@ -9,7 +9,7 @@ import SceneIntentsStore
 /// inotify watch (`LogWatcher`) so a Today screen in the foreground shows what the extension
 /// logged at once. Screens redraw from `onChange`.
 @MainActor
-public final class HydrationModel {
+public final class HydrationModel: DrinkLog {
     /// The shared store.
     public let store: HydrationStore
     /// Every intact entry of the log, in the order appended.
@@ -22,6 +22,8 @@ public final class HydrationModel {
     public let now: @Sendable () -> Date
     /// Called after a refresh that changed `entries` (a screen redraws).
     public var onChange: (@MainActor () -> Void)?
+    /// What the last failed append said (the app shows it; the user heard the failure dialog).
+    public private(set) var lastFailure: String?
     /// How many refreshes changed `entries` so far; `changed(after:)` waits for it to move.
     public private(set) var generation = 0
     private var waiters: [CheckedContinuation<Void, Never>] = []
@@ -38,6 +40,16 @@ public final class HydrationModel {
 
     /// Today's entries and totals.
     public var today: DayTotals { DayTotals(entries, on: now(), calendar: calendar) }
+
+    /// Appends `entry` durably, then reads the change at once, so a screen on display shows it
+    /// without waiting for the watch; a failed write is kept in `lastFailure` and rethrown.
+    public func append(_ entry: LogEntry) async throws(StoreError) {
+        do { try await store.append(entry) } catch {
+            lastFailure = error.description
+            throw error
+        }
+        refresh()
+    }
 
     /// Reads what changed in the log since the last call; answers whether anything did. A
     /// failed read keeps the entries and records the reason in `warnings`.

@@ -2,6 +2,16 @@ import Foundation
 import Glibc
 import SceneIntentsStore
 
+/// Where `TrackIntakeHandler` logs a drink: the store itself (the intents extension), or the
+/// app's `HydrationModel`, which also shows the entry at once.
+@MainActor
+public protocol DrinkLog {
+    /// Appends `entry` durably: when this returns it is on disk.
+    func append(_ entry: LogEntry) async throws(StoreError)
+}
+
+extension HydrationStore: DrinkLog {}
+
 /// The drinks log in the app group container, shared by the app and its intents extension.
 ///
 /// An append-only `RecordLog` of `LogEntry` (see `SceneIntentsStore`): each append takes the log's
