@@ -122,7 +122,7 @@ struct PickingTests {
         rig.handler.quantity = { intent in intent.quantity.map { .success(with: $0) } ?? .needsValue }
         let outcome = await rig.order(OrderSoupIntent(soup: Soup.menu[0]))
         #expect(outcome.dialog == [
-            "How many?", "Sorry, I didn't get that. You can say a quantity or \"cancel\".", "How many?", "OK, cancelled.",
+            "How many?", "Sorry, I didn't get that. You can say a number or \"cancel\".", "How many?", "OK, cancelled.",
         ])
         #expect(outcome.dialog.allSatisfy { ".?!".contains($0.last ?? " ") }, "every message is a sentence")
         finish(rig)

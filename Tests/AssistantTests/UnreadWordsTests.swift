@@ -128,7 +128,7 @@ struct UnreadWordsTests {
         #expect(outcome.status == .success)
         #expect(handler.seen == ["ounces value(6)", "cups nil", "cups nil", "cups 3"])
         #expect(outcome.dialog == [
-            "How many cups?", "Sorry, I didn't get that. You can say a cups or \"cancel\".", "How many cups?",
+            "How many cups?", "Sorry, I didn't get that. You can say a number or \"cancel\".", "How many cups?",
             "Logged 6 ounces and 3 cups.",
         ])
         #expect(leftInFlight(host: host, user: user) == [])
@@ -140,7 +140,7 @@ struct UnreadWordsTests {
         #expect(fromUtterance.status == .success)
         #expect(handler.seen == ["ounces missing", "ounces value(4)", "cups nil", "cups 2"])
         #expect(fromUtterance.dialog == [
-            "How many ounces?", "Sorry, I didn't get that. You can say a cups or \"cancel\".", "How many cups?",
+            "How many ounces?", "Sorry, I didn't get that. You can say a number or \"cancel\".", "How many cups?",
             "Logged 4 ounces and 2 cups.",
         ])
         #expect(fromUtterance.intent?.unreadWords == [:])
@@ -155,7 +155,7 @@ struct UnreadWordsTests {
         #expect(outcome.status == .cancelled)
         #expect(handler.seen == ["ounces value(6)", "cups nil", "cups nil"])
         #expect(outcome.dialog == [
-            "How many cups?", "Hmm, Water needs a number of cups: try a cups or \"cancel\".", "How many cups?",
+            "How many cups?", "Hmm, Water needs a number of cups: try a number or \"cancel\".", "How many cups?",
             "OK, cancelled.",
         ])
         #expect(leftInFlight(host: host, user: user) == [])

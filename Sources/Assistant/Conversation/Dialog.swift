@@ -115,8 +115,20 @@ struct Dialog {
     /// The words given for a parameter made no value: with things to say.
     func didNotGetValue(_ parameter: ParameterDescriptor, examples: [String]) -> String {
         let named = examples.prefix(2).map { "\"\($0)\"" }
-        let things = (named.isEmpty ? ["a \(parameter.name)"] : named) + ["\"cancel\""]
+        let things = (named.isEmpty ? [Self.anyValue(of: parameter)] : named) + ["\"cancel\""]
         return line(.didNotGetValue, ["parameter": parameter.name.rawValue, "examples": Self.list(things, conjunction: "or")])
+    }
+
+    /// What to say for a parameter with nothing to list: "a number" for a numeric type, "yes"
+    /// or "no" for a Boolean, else its name with an article ("an amount", "a city").
+    static func anyValue(of parameter: ParameterDescriptor) -> String {
+        switch parameter.valueTypeName {
+        case "Int", "Int64", "Int32", "Double", "Float", "Decimal": return "a number"
+        case "Bool": return "\"yes\" or \"no\""
+        default:
+            let name = parameter.name.rawValue
+            return ("aeiou".contains(name.first?.lowercased() ?? "") ? "an " : "a ") + name
+        }
     }
 
     // MARK: Picking
