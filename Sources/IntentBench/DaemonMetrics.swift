@@ -79,7 +79,7 @@ private func concurrentRequestMetrics(_ plan: Plan) async throws -> [Metric] {
     _ = try builtProduct("recipe-assistant-app")
     let table = [
         "com.example.RecipeAssistant": LinkedApp(
-            catalog: try RecipeAssistantApp.catalog(),
+            catalog: RecipeAssistantApp.catalog,
             vocabulary: RecipeAssistantApp.vocabulary(featured: RecipeBook.demo().featured))
     ]
     let productDirectory = Bundle.main.executableURL?.deletingLastPathComponent().path ?? "."

@@ -22,7 +22,7 @@ func hydratorMetrics(_ plan: Plan) async throws -> [Metric] {
         throw BenchError("the Hydrator bundle was not found: \(registry.diagnostics)")
     }
     let connection = try RoutedConnection(
-        bundle: bundle, catalog: try HydratorApp.catalog(), device: Device(), runtimeDirectory: directory,
+        bundle: bundle, catalog: HydratorApp.catalog, device: Device(), runtimeDirectory: directory,
         environment: [HydrationStore.containerVariable: scratch + "/group"])
     let hello = try builtProduct("floor-hello")
     let request = AssistantRequest.intent(TrackIntakeIntent(ounces: 8, hydrationType: .water))

@@ -82,7 +82,7 @@ func appLaunchMetrics(_ plan: Plan) async throws -> [Metric] {
     defer { try? FileManager.default.removeItem(atPath: directory.path) }
     let connection = try ProcessConnection(
         launch: HostLaunch(executable: try builtProduct("recipe-assistant-app").path), appName: RecipeAssistantApp.name,
-        manifest: try RecipeAssistantApp.bundledManifest(), catalog: try RecipeAssistantApp.catalog(),
+        manifest: try RecipeAssistantApp.bundledManifest(), catalog: RecipeAssistantApp.catalog,
         runtimeDirectory: directory)
     let hello = try builtProduct("floor-hello")
     let intent = ShowDirectionsIntent(recipe: RecipeBook.demo().featured[0].reference)

@@ -19,10 +19,10 @@ func write(_ text: String, to handle: FileHandle) {
 func linkedApps() throws -> [String: LinkedApp] {
     [
         "com.example.RecipeAssistant": LinkedApp(
-            catalog: try RecipeAssistantApp.catalog(),
+            catalog: RecipeAssistantApp.catalog,
             vocabulary: RecipeAssistantApp.vocabulary(featured: RecipeBook.demo().featured)),
-        "com.example.hobson": LinkedApp(catalog: try HobsonApp.catalog(), vocabulary: HobsonApp.vocabulary()),
-        HydratorApp.bundleIdentifier: LinkedApp(catalog: try HydratorApp.catalog(), vocabulary: try HydratorApp.vocabulary(), dialogs: try HydratorApp.dialogs()),
+        "com.example.hobson": LinkedApp(catalog: HobsonApp.catalog, vocabulary: HobsonApp.vocabulary()),
+        HydratorApp.bundleIdentifier: LinkedApp(catalog: HydratorApp.catalog, vocabulary: try HydratorApp.vocabulary(), dialogs: try HydratorApp.dialogs()),
     ]
 }
 

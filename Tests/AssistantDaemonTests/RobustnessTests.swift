@@ -163,7 +163,7 @@ struct RobustnessTests {
                 path: "/apps/\(identifier).app", identifier: identifier, name: identifier,
                 executable: BundleExecutable(path: "/bin/false", origin: .bundle), manifest: manifest)
             return try ServedApp.connect(
-                bundle, linked: LinkedApp(catalog: try RecipeAssistantApp.catalog(), vocabulary: vocabulary),
+                bundle, linked: LinkedApp(catalog: RecipeAssistantApp.catalog, vocabulary: vocabulary),
                 device: Device(), directory: directory, configuration: configuration)
         }
         let apps = [try app("a", ["next step", "show ${thing}"]), try app("b", ["next step", "show directions", "play ${song}"])]

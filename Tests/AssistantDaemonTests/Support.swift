@@ -18,7 +18,7 @@ let demoFolders = DemoBundles.appsFolders(besideSource: #filePath)
 /// The table `assistantd` links: the Recipe Assistant's catalog and words.
 func recipeTable() throws -> [String: LinkedApp] {
     ["com.example.RecipeAssistant": LinkedApp(
-        catalog: try RecipeAssistantApp.catalog(),
+        catalog: RecipeAssistantApp.catalog,
         vocabulary: RecipeAssistantApp.vocabulary(featured: RecipeBook.demo().featured))]
 }
 

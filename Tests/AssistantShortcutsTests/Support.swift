@@ -28,7 +28,7 @@ func openStore(
     _ directory: String, manifest: AppManifest = hobsonManifest(), catalog: IntentCatalog? = nil, numbers: Numbers = Numbers()
 ) throws -> ShortcutsStore {
     try ShortcutsStore(
-        directory: directory, appName: "Hobson", manifest: manifest, catalog: try catalog ?? HobsonApp.catalog(),
+        directory: directory, appName: "Hobson", manifest: manifest, catalog: catalog ?? HobsonApp.catalog,
         appPhrases: HobsonApp.vocabulary(), makeIdentifier: { numbers.next() })
 }
 

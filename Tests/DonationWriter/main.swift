@@ -25,7 +25,7 @@ do {
     let store = try ShortcutsStore(
         directory: arguments[1], appName: HobsonApp.name,
         manifest: AppManifest(intentsSupported: [InsultMeIntent.typeName], userActivityTypes: [InsultMeIntent.typeName]),
-        catalog: try HobsonApp.catalog(), appPhrases: HobsonApp.vocabulary())
+        catalog: HobsonApp.catalog, appPhrases: HobsonApp.vocabulary())
     var sequence = 0
     while true {
         let interaction = Interaction(

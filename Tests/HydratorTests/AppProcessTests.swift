@@ -19,6 +19,9 @@ import Testing
         let app = try #require(registry.app(identifier: HydratorApp.bundleIdentifier))
         #expect(app.name == HydratorApp.name)
         #expect(app.manifest == HydratorApp.manifest)
+        // The catalog generated from the definition file serves every intent it lists.
+        #expect(HydratorApp.catalog.problems == [])
+        #expect(HydratorApp.catalog.descriptors.keys.sorted() == HydratorApp.manifest.intentsSupported)
         #expect(app.executable.path == BuiltProducts.executable("hydrator-app"))
         #expect(app.extensions.map(\.name) == ["Hydrator Intents"])
         #expect(app.extensions.map(\.intentsSupported) == [[TrackIntakeIntent.typeName]])
@@ -38,7 +41,7 @@ struct AppProcessTests {
         let connection = try ProcessConnection(
             launch: HostLaunch(
                 executable: BuiltProducts.executable("hydrator-app"), environment: [HydrationStore.containerVariable: container.path]),
-            appName: HydratorApp.name, manifest: HydratorApp.manifest, catalog: try HydratorApp.catalog(),
+            appName: HydratorApp.name, manifest: HydratorApp.manifest, catalog: HydratorApp.catalog,
             runtimeDirectory: runtime)
         let user = ScriptedUser()
         let assistant = Assistant(

@@ -24,7 +24,7 @@ struct RoutingTests {
         let registry = BundleRegistry(appsFolders: [BundleTests.bundleFolder], executableSearchDirectories: [BuiltProducts.directory])
         let bundle = try #require(registry.app(identifier: HydratorApp.bundleIdentifier))
         connection = try RoutedConnection(
-            bundle: bundle, catalog: try HydratorApp.catalog(), device: Device(), runtimeDirectory: try container.runtimeDirectory(),
+            bundle: bundle, catalog: HydratorApp.catalog, device: Device(), runtimeDirectory: try container.runtimeDirectory(),
             environment: [HydrationStore.containerVariable: container.path], extensionIdleExit: .seconds(60))
         assistant = Assistant(connection: connection, user: user, device: Device(), clock: .continuous(), vocabulary: try HydratorApp.vocabulary())
     }

@@ -7,7 +7,7 @@ import Testing
 /// prompts and refusal, the dialogs of every code (custom ones from 100), the suggested phrase.
 struct RecipeDefinitionTests {
     @Test func theGeneratedShowDirectionsIntentDeclaresWhatTheDemoSays() throws {
-        let descriptor = try #require(try RecipeAssistantApp.catalog().descriptor(named: "ShowDirectionsIntent"))
+        let descriptor = try #require(RecipeAssistantApp.catalog.descriptor(named: "ShowDirectionsIntent"))
         #expect(descriptor.parameters.map(\.name.rawValue) == ["recipe"])
         let recipe = try #require(descriptor.parameter(named: "recipe"))
         #expect(recipe.flags == [.resolvable, .configurable, .dynamicOptions, .searchable])

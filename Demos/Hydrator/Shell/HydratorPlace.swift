@@ -32,7 +32,7 @@ enum HydratorPlace {
                 "the Hydrator bundle was not found beside this checkout's build: \(registry.diagnostics.map(\.description).joined(separator: "; "))")
         }
         return try RoutedConnection(
-            bundle: bundle, catalog: HydratorApp.catalog(), device: device,
+            bundle: bundle, catalog: HydratorApp.catalog, device: device,
             runtimeDirectory: RuntimeDirectory.prepare(options.runtimeDirectory),
             environment: [HydrationStore.containerVariable: options.containerPath])
     }

@@ -43,6 +43,9 @@ struct FileEmitter {
             code.doc("Every intent type the file defines, for `IntentCatalog`.")
             code.line("public static let intentTypes: [any Intent.Type] = [\(intents.map { "\($0).self" }.joined(separator: ", "))]")
             code.line("")
+            code.doc("The app's catalog of these intents (a type that breaks a catalog rule is named in its `problems`).")
+            code.line("public static let catalog = IntentCatalog(intents: intentTypes)")
+            code.line("")
             code.doc(
                 "Every vocabulary phrase with the type name of its intent, from the parameter combinations'\ntitles: add each with `addPhrase(_:intent:)`.")
             code.line("public static let phrases: [(phrase: String, intent: String)] = [")

@@ -57,7 +57,7 @@ public final class HobsonApp {
                 "Default Configuration": { HobsonSceneDelegate(book: book, actions: actions, dispatcher: dispatcher) }
             ],
             delegate: { HobsonAppDelegate(book: book, dispatcher: dispatcher, actions: actions) })
-        host = IntentHost(application: application, catalog: try Self.catalog())
+        host = IntentHost(application: application, catalog: Self.catalog)
         connection = InProcessConnection(host: host, appName: Self.name)
         let endpoint = connection.appEndpoint
         dispatcher.outlet = { endpoint.send($0) }
@@ -77,9 +77,7 @@ public final class HobsonApp {
     }
 
     /// The intents the app defines.
-    public nonisolated static func catalog() throws -> IntentCatalog {
-        try IntentCatalog([InsultMeIntent.self, GetFavouriteInsultIntent.self, MakeMeLaughIntent.self])
-    }
+    public nonisolated static let catalog = IntentCatalog(intents: [InsultMeIntent.self, GetFavouriteInsultIntent.self, MakeMeLaughIntent.self])
 
     /// The manifest read from the Info.plist shipped with the demo.
     public nonisolated static func bundledManifest() throws -> AppManifest {

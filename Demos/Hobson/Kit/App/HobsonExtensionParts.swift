@@ -28,7 +28,7 @@ public struct HobsonExtensionParts {
         dispatcher = ActionDispatcher(
             group: HobsonFeatures.intentsExtension, manifest: try HobsonApp.bundledManifest(), scheme: HobsonApp.scheme,
             conditions: HobsonFeatures.defaultConditions, clock: clock)
-        catalog = try HobsonApp.catalog()
+        catalog = HobsonApp.catalog
         actions.register(with: dispatcher) { NoScreen() }
         handler = HobsonIntentHandler(dispatcher: dispatcher)
     }

@@ -34,7 +34,7 @@ public enum HobsonPlace {
         }
         return .separate(
             try RoutedConnection(
-                bundle: bundle, catalog: HobsonApp.catalog(), device: device,
+                bundle: bundle, catalog: HobsonApp.catalog, device: device,
                 runtimeDirectory: RuntimeDirectory.prepare(runtimeDirectory)))
     }
 

@@ -103,7 +103,7 @@ extension HobsonSession {
 
     /// The shortcut the system makes for an intent with nothing set, when the app is elsewhere.
     private static func plainSuggestion(of intentType: String?) throws(VoiceShortcutRefusal) -> ShortcutSuggestion {
-        guard let intentType, let descriptor = try? HobsonApp.catalog().descriptor(named: intentType) else {
+        guard let intentType, let descriptor = HobsonApp.catalog.descriptor(named: intentType) else {
             throw VoiceShortcutRefusal(.invalidShortcut, value: intentType ?? "", "Hobson defines no intent \(intentType ?? "")")
         }
         return ShortcutSuggestion(.intent(descriptor.makeIntent()), suggestedPhrase: descriptor.suggestedInvocationPhrase)

@@ -67,7 +67,7 @@ public final class HobsonSession {
         self.now = now
         store = try ShortcutsStore(
             directory: dataDirectory, appName: HobsonApp.name, manifest: try HobsonApp.bundledManifest(),
-            catalog: try HobsonApp.catalog(), appPhrases: HobsonApp.vocabulary(), makeIdentifier: makeIdentifier)
+            catalog: HobsonApp.catalog, appPhrases: HobsonApp.vocabulary(), makeIdentifier: makeIdentifier)
         voice = VoiceShortcutConnection(place.connection, store: store, appPhrases: HobsonApp.vocabulary())
         assistant = Assistant(connection: voice, user: user, device: device, clock: clock, vocabulary: voice.vocabulary())
         let trace = assistant.trace

@@ -33,7 +33,7 @@ public final class HydratorApp {
             manifest: Self.manifest, device: device,
             sceneDelegates: ["Default Configuration": { HydratorSceneDelegate(model: model) }],
             delegate: { HydratorAppDelegate(model: model) })
-        host = IntentHost(application: application, catalog: try Self.catalog())
+        host = IntentHost(application: application, catalog: Self.catalog)
         connection = InProcessConnection(host: host, appName: Self.name)
     }
 
@@ -47,10 +47,7 @@ public final class HydratorApp {
         userActivityTypes: HydratorIntentDefinition.intentTypes.map { $0.typeName })
 
     /// The intents the app defines (generated from `Hydrator.intentdefinition`).
-    public nonisolated static func catalog() throws -> IntentCatalog {
-        // Checked: the app refuses to start on a broken generated list rather than serving less.
-        try IntentCatalog(HydratorIntentDefinition.intentTypes)
-    }
+    public nonisolated static let catalog = HydratorIntentDefinition.catalog
 
     /// The words the assistant understands for Hydrator: the definition's shortcut titles, a few
     /// more ways to say it, and the drinks as entities, taken from `HydrationType` itself.
@@ -58,7 +55,7 @@ public final class HydratorApp {
         var vocabulary = Vocabulary()
         for (phrase, intent) in HydratorIntentDefinition.phrases { try vocabulary.addPhrase(phrase, intent: intent) }
         for phrase in spokenPhrases { try vocabulary.addPhrase(phrase, for: TrackIntakeIntent.self) }
-        vocabulary.setEnumEntities(from: try catalog())
+        vocabulary.setEnumEntities(from: catalog)
         return vocabulary
     }
 

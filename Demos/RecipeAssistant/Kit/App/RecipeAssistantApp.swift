@@ -33,14 +33,12 @@ public final class RecipeAssistantApp {
             manifest: try manifest ?? Self.bundledManifest(), device: device,
             sceneDelegates: ["Default Configuration": { RecipeSceneDelegate(model: runs.current) }],
             delegate: { RecipeAppDelegate(model: runs.start()) })
-        host = IntentHost(application: application, catalog: try Self.catalog())
+        host = IntentHost(application: application, catalog: Self.catalog)
         connection = InProcessConnection(host: host, appName: Self.name)
     }
 
-    /// The intents the app defines.
-    public nonisolated static func catalog() throws -> IntentCatalog {
-        try IntentCatalog([ShowDirectionsIntent.self])
-    }
+    /// The intents the app defines (generated from `Recipes.intentdefinition`).
+    public nonisolated static let catalog = RecipesIntentDefinition.catalog
 
     /// The manifest read from the Info.plist shipped with the demo.
     public nonisolated static func bundledManifest() throws -> AppManifest {

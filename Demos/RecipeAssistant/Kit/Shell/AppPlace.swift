@@ -26,7 +26,7 @@ enum AppPlace {
         let arguments = ["--catalog-size", String(options.catalogSize)] + (options.json ? ["--json"] : [])
         return try ProcessConnection(
             launch: HostLaunch(executable: executable, arguments: arguments, device: device), appName: RecipeAssistantApp.name,
-            manifest: RecipeAssistantApp.bundledManifest(), catalog: RecipeAssistantApp.catalog(),
+            manifest: RecipeAssistantApp.bundledManifest(), catalog: RecipeAssistantApp.catalog,
             runtimeDirectory: RuntimeDirectory.prepare(options.runtimeDirectory))
     }
 
