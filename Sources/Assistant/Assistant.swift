@@ -17,7 +17,7 @@ public actor Assistant {
     public nonisolated let trace: Trace
     /// Budgets, paging, patience.
     public let configuration: AssistantConfiguration
-    private let connection: any AppConnection
+    let connection: any AppConnection
     private let user: any UserAgent
     private let device: Device
     /// The clock budgets and the trace read.
@@ -72,6 +72,8 @@ public actor Assistant {
             case .intent(let interpreted): intent = interpreted
             case .stop(let outcome): return outcome
             }
+        case .userActivity(let activity):
+            return await continueActivity(activity, dialog: dialog)
         }
         if let refusal = routeRefusal(for: intent) {
             trace.record(.route, "refused \(intent.typeName): \(refusal)")
@@ -163,7 +165,7 @@ public actor Assistant {
     }
 
     /// The default lines, as this app says them.
-    private var lines: Dialog { Dialog(table: configuration.dialogs, appName: connection.appName) }
+    var lines: Dialog { Dialog(table: configuration.dialogs, appName: connection.appName) }
 
     private func slotSummary(_ interpretation: Interpretation) -> String {
         let slots = interpretation.slots.sorted { $0.key < $1.key }.map { name, slot in
@@ -181,7 +183,7 @@ public actor Assistant {
         return refusal.map { lines.refusal($0) }
     }
 
-    private func end(_ status: AssistantOutcome.Status, _ line: String, intent: AnyIntent?, dialog: [String])
+    func end(_ status: AssistantOutcome.Status, _ line: String, intent: AnyIntent?, dialog: [String])
         async -> AssistantOutcome
     {
         trace.record(.say, line)

@@ -30,12 +30,16 @@ public enum AssistantRequest: Sendable, Equatable, CustomStringConvertible {
     case utterance(String)
     /// A typed intent with whatever parameters are already known (a shortcut, a test).
     case intent(AnyIntentRequest)
+    /// An activity to continue in the app (a voice shortcut made from a user activity): the app
+    /// is brought forward and a scene continues it, as its shortcut would in SiriKit.
+    case userActivity(UserActivity)
 
     /// One line for logs and messages.
     public var description: String {
         switch self {
         case .utterance(let words): "\"\(words)\""
         case .intent(let request): request.intent.typeName
+        case .userActivity(let activity): "activity \(activity.activityType)"
         }
     }
 }

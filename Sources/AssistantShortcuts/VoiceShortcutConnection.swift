@@ -53,10 +53,24 @@ public final class VoiceShortcutConnection: AppConnection {
     /// The user said `words`: when they are a voice shortcut's phrase, the next request for its
     /// intent runs with its parameters; anything else disarms it.
     public func heard(_ words: String) {
-        let shortcut = store.voiceShortcut(matching: words)
-        armed.withLock { armed in
-            guard let shortcut, case .intent(let intent) = shortcut.suggestion.shortcut else { return armed = nil }
-            armed = Armed(shortcut: shortcut, intent: intent, request: nil)
+        _ = request(for: words)
+    }
+
+    /// What the assistant should do with words the user said, arming an intent voice shortcut as
+    /// `heard(_:)` does: `.userActivity` for a voice shortcut made from an activity (the app is
+    /// brought forward to continue it), else `.utterance(words)`.
+    public func request(for words: String) -> AssistantRequest {
+        guard let shortcut = store.voiceShortcut(matching: words) else {
+            armed.withLock { $0 = nil }
+            return .utterance(words)
+        }
+        switch shortcut.suggestion.shortcut {
+        case .intent(let intent):
+            armed.withLock { $0 = Armed(shortcut: shortcut, intent: intent, request: nil) }
+            return .utterance(words)
+        case .userActivity(let activity):
+            armed.withLock { $0 = nil }
+            return .userActivity(activity)
         }
     }
 

@@ -90,7 +90,7 @@ public final class Shell<App: ShellApp> {
         if line.hasPrefix(":") {
             await command(line)
         } else {
-            let outcome = await app.assistant.perform(.utterance(line))
+            let outcome = await app.assistant.perform(app.request(for: line))
             if !Self.succeeded.contains(outcome.status) { failures += 1 }
         }
         if leaving { return flushTrace() }

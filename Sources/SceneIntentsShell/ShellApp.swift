@@ -14,6 +14,14 @@ public protocol ShellApp: AnyObject {
     func screen() async -> String?
     /// Ends the app when the session ends (terminate it, stop its process).
     func close() async
+    /// The request a plain line makes (default: the line as an utterance); an app with voice
+    /// shortcuts made from activities answers `.userActivity` for their phrases.
+    func request(for line: String) -> AssistantRequest
+}
+
+extension ShellApp {
+    /// The line as an utterance.
+    public func request(for line: String) -> AssistantRequest { .utterance(line) }
 }
 
 /// What an app is made with: the user who answers its assistant, where warnings go, and the

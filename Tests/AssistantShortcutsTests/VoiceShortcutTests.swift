@@ -77,4 +77,35 @@ struct VoiceShortcutTests {
         #expect(plain.intent == AnyIntent(InsultMeIntent()))
         #expect(try #require(session.app).dispatcher.timeline.entries.map(\.input) == ["style: pirate", "any style"])
     }
+
+    @Test("a voice shortcut made from an activity continues it in the app when said")
+    @MainActor
+    func sayingAnActivityShortcut() async throws {
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        let clock = ManualClock()
+        let user = ScriptedUser()
+        let session = try HobsonSession(dataDirectory: scratch.path, user: user, clock: .sleeping(on: clock), appClock: clock)
+        var content = UserActivity.Content(activityType: InsultMeAction.activityType)
+        content.title = "Pirate insults"
+        let activity = UserActivity(content: content)
+        let recorded = try await session.store.add(ShortcutSuggestion(.userActivity(activity), suggestedPhrase: nil), phrase: "pirate time")
+        guard case .added(let shortcut) = recorded else { Issue.record("not added: \(recorded)"); return }
+        #expect(session.voice.request(for: "Pirate time") == .userActivity(activity))
+        #expect(session.voice.request(for: "insult me") == .utterance("insult me"))
+        let outcome = await session.say("pirate time")
+        #expect(outcome.status == .continuedInApp)
+        #expect(outcome.continuedInScene == "session-1")
+        #expect(outcome.dialog == ["Opening Hobson."])
+        #expect(user.prompts.isEmpty)
+        let trace = session.assistant.trace.events.map { "\($0.kind) \($0.detail)" }.filter { !$0.hasPrefix("lifecycle") }
+        #expect(trace == [
+            "request activity InsultMe", "route activity InsultMe → Hobson",
+            "report set 2 shortcut suggestion(s)",  // the app, launched to continue it, suggests its shortcuts
+            "continuation InsultMe continued in session-1",
+            "say Opening Hobson.", "outcome continuedInApp",
+        ])
+        #expect(session.store.voiceShortcuts() == [shortcut])
+        await session.close()
+    }
 }

@@ -66,15 +66,12 @@ struct Exchange {
         if interrupted { _ = await overlay(begin: false) }
         var scene: String?
         if let activity = conclusion.activity {
-            do {
-                let continued = try await connection.continueInApp(activity)
+            switch await connection.continueRecorded(activity, in: trace) {
+            case .continued(let continued):
                 scene = continued.sessionIdentifier
-                trace.record(.continuation, "\(activity.activityType) continued in \(continued.sessionIdentifier)")
                 // A hands-free user hears what the app now shows (Siri says nothing more here).
                 if let reply = continued.reply { await say(reply) }
-            } catch {
-                let reason = "\(error)"
-                trace.record(.continuation, "failed: \(reason)")
+            case .failed(let reason):
                 await say(lines.couldNotOpen(reason: reason))
                 return outcome(.failure, conclusion.response, reason: reason)
             }

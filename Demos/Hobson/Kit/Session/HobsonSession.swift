@@ -97,8 +97,7 @@ public final class HobsonSession {
 
     /// Words said to the assistant (a voice shortcut's phrase runs its shortcut): the outcome.
     public func say(_ words: String) async -> AssistantOutcome {
-        voice.heard(words)
-        let outcome = await assistant.perform(.utterance(words))
+        let outcome = await assistant.perform(voice.request(for: words))
         await inbox.flush()
         return outcome
     }

@@ -33,8 +33,8 @@ public struct HobsonOptions: CLIOptions {
     ]
 }
 
-/// Hobson as the shell drives it: the session (app, assistant, store) and the lines the user
-/// says, which arm voice shortcuts before the assistant hears them.
+/// Hobson as the shell drives it: the session (app, assistant, store); each line the user says
+/// goes through the voice shortcut connection, so a recorded phrase runs its shortcut.
 @MainActor
 public final class HobsonShellApp: ShellApp {
     /// The app, the assistant and the system's store.
@@ -63,36 +63,10 @@ public final class HobsonShellApp: ShellApp {
     public func close() async {
         await session.close()
     }
-}
 
-/// The lines of a session, each told to Hobson's voice shortcut connection as it is read: a
-/// voice shortcut's phrase arms its shortcut for the request it starts.
-public final class HeardLines: LineSource {
-    private let source: any LineSource
-    private let listener = ListenerSlot()
-
-    /// Lines from `source`.
-    public init(_ source: any LineSource) {
-        self.source = source
+    /// A voice shortcut's phrase runs its shortcut (an activity's continues in the app); any
+    /// other line is an utterance.
+    public func request(for line: String) -> AssistantRequest {
+        session.voice.request(for: line)
     }
-
-    /// Who hears each line (set once the app exists).
-    public func listen(with heard: @escaping @Sendable (String) -> Void) {
-        listener.set(heard)
-    }
-
-    /// The next line, heard first.
-    public func nextLine() async -> String? {
-        guard let line = await source.nextLine() else { return nil }
-        listener.hear(line.trimmingCharacters(in: .whitespaces))
-        return line
-    }
-}
-
-import Synchronization
-
-private final class ListenerSlot: Sendable {
-    private let heard = Mutex<(@Sendable (String) -> Void)?>(nil)
-    func set(_ listener: @escaping @Sendable (String) -> Void) { heard.withLock { $0 = listener } }
-    func hear(_ line: String) { heard.withLock { $0 }?(line) }
 }
