@@ -62,7 +62,7 @@ public struct AppMain {
         name: String, manifest: AppManifest, intents: [any Intent.Type],
         sceneDelegates: [String: SceneDelegateFactory] = [:],
         delegate: @escaping @MainActor () -> any ApplicationDelegate,
-        commands: (@MainActor (IntentHost) -> @MainActor (String) throws -> String)? = nil,
+        commands: (@MainActor (IntentHost) -> @MainActor (String) async throws -> String)? = nil,
         extensions: [String: @MainActor () throws -> IntentsExtension] = [:]
     ) {
         self.init(name: name, extensions: extensions) {

@@ -9,14 +9,14 @@ public struct HostedApp {
     /// The app's automation hook: runs one command line and answers what it printed (a
     /// `command` event's text from a system, or a line typed at the terminal). Nil: the app
     /// takes no commands.
-    public var commands: (@MainActor (String) throws -> String)?
+    public var commands: (@MainActor (String) async throws -> String)?
     /// Sees the endpoint before its hello goes out when a system serves the app (to send what
     /// the app has to say beside answers, such as donations: `HostEndpoint.send(_:)`).
     public var serving: @MainActor (HostEndpoint) -> Void
 
     /// An app to host.
     public init(
-        _ host: IntentHost, commands: (@MainActor (String) throws -> String)? = nil,
+        _ host: IntentHost, commands: (@MainActor (String) async throws -> String)? = nil,
         serving: @escaping @MainActor (HostEndpoint) -> Void = { _ in }
     ) {
         self.host = host

@@ -40,7 +40,7 @@ struct TerminalSession {
                 continue
             }
             do {
-                let answer = try commands(text)
+                let answer = try await commands(text)
                 if !answer.isEmpty { out.write(answer.hasSuffix("\n") ? answer : answer + "\n") }
             } catch {
                 HostExit.log("\(name): \(error)")

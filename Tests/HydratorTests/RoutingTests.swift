@@ -103,6 +103,21 @@ struct RoutingTests {
         await finish()
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func theAddScreenSavesDurablyInTheAppsOwnProcess() async throws {
+        #expect(await connection.send(.open) == .done(output: nil))
+        for line in [":add", ":pick 2", ":ounces 10"] {
+            #expect(await connection.send(.command(line)) == .done(output: ""), "\(line)")
+        }
+        // `:save` awaits the durable append in the app's process before it answers.
+        #expect(await connection.send(.command(":save")) == .done(output: "Item Added!"))
+        #expect(try entriesOnDisk().map(\.ounces) == [10])
+        #expect(try entriesOnDisk().map(\.type) == [.coffee])
+        #expect(await screen() == (try today([10])))
+        #expect(await connection.send(.command(":save")) == .refused("The Add screen is not open; type :add first."))
+        await finish()
+    }
+
     /// Stops every host and checks that each process was reaped and nothing is left in flight.
     func finish() async {
         var processes: [Int32] = []

@@ -9,5 +9,5 @@ exit(
     await AppMain(name: HydratorApp.name) {
         let app = try HydratorApp(container: HydrationStore.defaultContainer())
         let driver = HydratorAppDriver(application: app.application)
-        return HostedApp(app.host, commands: { try driver.run($0) })
+        return HostedApp(app.host, commands: { try await driver.run($0) })
     }.main())

@@ -48,7 +48,7 @@ enum HydratorPlace {
     /// Runs an app-side command line where the app is; answers what it printed.
     func run(_ line: String) async throws(AppCommandError) -> String {
         switch self {
-        case .inProcess(_, let driver): return try driver.run(line)
+        case .inProcess(_, let driver): return try await driver.run(line)
         case .separate(let connection):
             switch await connection.send(line == ":open" ? .open : .command(line)) {
             case .done(let output): return output ?? ""
@@ -63,15 +63,6 @@ enum HydratorPlace {
             return HydratorAppDriver.notRunningLine
         }
         do { return try await run(":screen") } catch { return "(\(error.message))" }
-    }
-
-    /// Saves the Add screen (awaited in process; the app's own process takes only instant commands).
-    func save() async throws(AppCommandError) -> String {
-        guard case .inProcess(_, let driver) = self else {
-            throw AppCommandError(
-                .refused, ":save", ":save needs the app in the shell's process; say \"log 8 ounces of water\" instead.")
-        }
-        return await (try driver.addScreen(":save")).save()
     }
 
     /// Ends the app: terminates it in process, or stops every host and removes the sockets.

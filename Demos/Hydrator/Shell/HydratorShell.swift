@@ -49,8 +49,8 @@ public enum HydratorShell {
         app(":add", "Open the Add screen."),
         app(":pick", argument: "N", "Pick drink [N] on the Add screen."),
         app(":ounces", argument: "N", "Enter N ounces on the Add screen."),
-        CLICommand(":save", "Save the Add screen's drink (the app in the shell's process).") { shell, _ in
-            shell.note(try await shell.app.place.save())
+        CLICommand(":save", "Save the Add screen's drink.") { shell, call in
+            shell.note(try await shell.app.place.run(call.line))
         },
         app(":back", "Go back one screen."),
         CLICommand(":today", "Show today's log, read from the shared container.", atPrompt: .runs) { shell, _ in

@@ -21,8 +21,10 @@ public final class HostEndpoint {
     private var calls: [UInt64: Task<Void, Never>] = [:]
 
     /// The app's automation hook: runs a `command` event's text and answers what it printed,
-    /// or throws to refuse it. Without one, commands are refused.
-    public var onCommand: (@MainActor (String) throws -> String)?
+    /// or throws to refuse it. Without one, commands are refused. It may suspend (a durable
+    /// save, an action that awaits its work): it runs as a task of its own, so calls and other
+    /// messages are served meanwhile, and its `eventDone` goes out when it ends.
+    public var onCommand: (@MainActor (String) async throws -> String)?
 
     /// Hears the number of calls in flight each time a call starts or ends (an extension's idle
     /// timer arms at zero).
@@ -109,8 +111,11 @@ public final class HostEndpoint {
                 send(.eventDone(id: id, refusal: "this app takes no commands", output: nil))
                 break
             }
-            do { send(.eventDone(id: id, refusal: nil, output: try onCommand(text))) } catch {
-                send(.eventDone(id: id, refusal: "\(error)", output: nil))
+            let send = send
+            Task { @MainActor in
+                do { send(.eventDone(id: id, refusal: nil, output: try await onCommand(text))) } catch {
+                    send(.eventDone(id: id, refusal: "\(error)", output: nil))
+                }
             }
         case .event(let id, let event) where kind == .intentsExtension && event.movesScenes:
             send(.eventDone(id: id, refusal: Self.noScenes, output: nil))

@@ -1,17 +1,16 @@
 import SceneIntents
 import SceneIntentsFeatures
 
-/// The app-side half of the demo's commands, run where the app is: in the shell's process
-/// (`run`, awaited), or in `hobson-app` through `HostEndpoint.onCommand` (`start`, which must
-/// answer at once: a command that performs an action starts it, and `:last` reports it after).
+/// The app-side half of the demo's commands, run where the app is: in the shell's process, or in
+/// `hobson-app` through `HostEndpoint.onCommand`; either way `run` is awaited until the action a
+/// line performs has ended, and answers its timeline entry.
 ///
-/// Lines: `:open`, `:screen`, `:tap N`, `:url URL`, `:timeline`, `:last`, `:grant KIND NAME`,
+/// Lines: `:open`, `:screen`, `:tap N`, `:url URL`, `:timeline`, `:grant KIND NAME`,
 /// `:revoke KIND NAME`.
 @MainActor
 public final class HobsonAppDriver {
     /// The app it drives.
     public let app: HobsonApp
-    private var last: Result<TimelineEntry?, HobsonCommandError> = .success(nil)
 
     /// A driver for `app`.
     public init(app: HobsonApp) {
@@ -24,30 +23,9 @@ public final class HobsonAppDriver {
     public func run(_ line: String) async throws(HobsonCommandError) -> [String] {
         let (name, arguments) = Self.split(line)
         switch name {
-        case ":tap": return try await tap(try Self.one(arguments, line))
+        case ":tap": return try await tap(try Self.one(arguments, line)).map { [$0.description] } ?? []
         case ":url": return [try await open(url: try Self.one(arguments, line)).description]
         default: return try now(name, arguments, line)
-        }
-    }
-
-    /// Carries out one line at once, for the host's command hook: `:tap` and `:url` start their
-    /// action and answer nothing (`:last` then reports the performance, or why there was none).
-    public func start(_ line: String) throws(HobsonCommandError) -> String {
-        let (name, arguments) = Self.split(line)
-        switch name {
-        case ":tap", ":url":
-            _ = try Self.one(arguments, line)
-            last = .success(nil)
-            Task { @MainActor in
-                do throws(HobsonCommandError) {
-                    last = .success(name == ":tap" ? try await performTap(arguments[0]) : try await open(url: arguments[0]))
-                } catch {
-                    last = .failure(error)
-                }
-            }
-            return ""
-        default:
-            return try now(name, arguments, line).joined(separator: "\n")
         }
     }
 
@@ -60,7 +38,6 @@ public final class HobsonAppDriver {
         case ":timeline":
             let entries = app.dispatcher.timeline.entries
             return entries.isEmpty ? ["No action has been performed yet."] : entries.map(\.description)
-        case ":last": return try last.get().map { [$0.description] } ?? []
         case ":grant", ":revoke":
             guard arguments.count == 2 else {
                 throw HobsonCommandError(.badArgument, value: line, "\(name) needs a kind (permission, purchase, toggle, flag) and a name.")
@@ -80,11 +57,7 @@ public final class HobsonAppDriver {
         return [screen.heading] + screen.lines()
     }
 
-    private func tap(_ row: String) async throws(HobsonCommandError) -> [String] {
-        try await performTap(row).map { [$0.description] } ?? []
-    }
-
-    private func performTap(_ row: String) async throws(HobsonCommandError) -> TimelineEntry? {
+    private func tap(_ row: String) async throws(HobsonCommandError) -> TimelineEntry? {
         guard let screen = app.screen, app.application.mostRecentlyActiveScene?.activationState.isForeground == true else {
             throw HobsonCommandError(.nothingToActOn, value: row, "Nothing is on screen to tap; :open the app first.")
         }

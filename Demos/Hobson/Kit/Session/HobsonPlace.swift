@@ -55,17 +55,14 @@ public enum HobsonPlace {
         }
     }
 
-    /// Runs an app-side command line where the app is; what it printed. In another process, a
-    /// command that performs an action is followed by `:last`, which reports it.
+    /// Runs an app-side command line where the app is; what it printed.
     func run(_ line: String) async throws(HobsonCommandError) -> [String] {
         switch self {
         case .inProcess(_, let driver): return try await driver.run(line)
         case .separate(let routed):
             // Opening is the system's to do (it launches the app); the rest is the app's command.
             if line == ":open" { return try Self.check(await routed.send(.open), line).map { [$0] } ?? [] }
-            var lines = try await Self.send(line, to: routed)
-            if line.hasPrefix(":tap") || line.hasPrefix(":url") { lines += try await Self.send(":last", to: routed) }
-            return lines
+            return try await Self.send(line, to: routed)
         }
     }
 

@@ -5,8 +5,8 @@ import SceneIntentsShell
 /// or in `hydrator-app` through `HostEndpoint.onCommand`. Each answers the text to print.
 ///
 /// Lines: `:open` (the user opens the app), `:home` (it goes to the background), `:add` / `:back`
-/// (the Add screen, and back to Today), `:pick N` and `:ounces N` on the Add screen, `:screen`
-/// (the foreground screen as text), `:quit`.
+/// (the Add screen, and back to Today), `:pick N` and `:ounces N` on the Add screen, `:save` (the
+/// Add screen's drink, saved durably), `:screen` (the foreground screen as text), `:quit`.
 @MainActor
 public final class HydratorAppDriver {
     /// The app it drives.
@@ -23,7 +23,7 @@ public final class HydratorAppDriver {
     /// Carries out one line; answers what it printed ("" for nothing).
     ///
     /// - Throws: `AppCommandError` naming what is wrong; the app is left as it was.
-    public func run(_ line: String) throws(AppCommandError) -> String {
+    public func run(_ line: String) async throws(AppCommandError) -> String {
         let words = line.split(separator: " ").map(String.init)
         let name = words.first ?? ""
         let argument = words.count == 2 ? Int(words[1]) : nil
@@ -40,6 +40,7 @@ public final class HydratorAppDriver {
             case ":back": _ = try navigation(line).pop()
             case ":pick": if let problem = try addScreen(line).pick(argument ?? 0) { return problem }
             case ":ounces": try addScreen(line).enter(ounces: argument ?? 0)
+            case ":save": return await (try addScreen(line)).save()
             case ":screen": return screen()
             case ":quit":
                 guard application.isRunning else { throw Self.notRunning(line) }
@@ -54,7 +55,7 @@ public final class HydratorAppDriver {
         return ""
     }
 
-    /// The Add screen on top, for a spoken save (`:save` is async, so the shell calls it).
+    /// The Add screen on top.
     public func addScreen(_ line: String) throws(AppCommandError) -> AddViewController {
         guard let add = try navigation(line).topViewController as? AddViewController else {
             throw AppCommandError(.nothingToActOn, line, "The Add screen is not open; type :add first.")
