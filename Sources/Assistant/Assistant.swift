@@ -75,13 +75,9 @@ public actor Assistant {
         case .userActivity(let activity):
             return await continueActivity(activity, dialog: dialog)
         }
-        if let refusal = routeRefusal(for: intent) {
-            trace.record(.route, "refused \(intent.typeName): \(refusal)")
-            return await end(.refused, refusal, intent: intent, dialog: dialog)
-        }
-        guard let descriptor = connection.catalog.descriptor(named: intent.typeName) else {
-            let refusal = IntentHostError(.unknownIntent, intent: intent.typeName)
-            return await end(.refused, lines.refusal(refusal), intent: intent, dialog: dialog)
+        let refusal = connection.manifest.refusal(of: intent.typeName, catalog: connection.catalog, deviceIsLocked: device.isLocked)
+        guard refusal == nil, let descriptor = connection.catalog.descriptor(named: intent.typeName) else {
+            return await refuse(refusal ?? IntentHostError(.unknownIntent, intent: intent.typeName), intent: intent, dialog: dialog)
         }
         let appName = connection.appName
         trace.record(.route, "\(intent.typeName) → \(appName)")
@@ -126,9 +122,7 @@ public actor Assistant {
             let summary = slotSummary(interpretation)
             trace.record(.interpret, "\(interpretation.intent) via \"\(interpretation.phrase)\"\(summary)")
             guard let descriptor = connection.catalog.descriptor(named: interpretation.intent) else {
-                trace.record(.route, "refused \(interpretation.intent): not defined by the app")
-                let refusal = IntentHostError(.unknownIntent, intent: interpretation.intent)
-                return .stop(await end(.refused, lines.refusal(refusal), intent: nil, dialog: dialog))
+                return .stop(await refuse(IntentHostError(.unknownIntent, intent: interpretation.intent), intent: nil, dialog: dialog))
             }
             var intent = descriptor.makeIntent()
             for (name, slot) in interpretation.slots.sorted(by: { $0.key < $1.key }) {
@@ -164,6 +158,15 @@ public actor Assistant {
         return lines.didNotUnderstand(suggestions: things)
     }
 
+    /// Refuses before the app is reached: the trace gets the developer's reason (a type the
+    /// catalog left out names its problem), the user a user's sentence.
+    private func refuse(_ refusal: IntentHostError, intent: AnyIntent?, dialog: [String]) async -> AssistantOutcome {
+        let problem = connection.catalog.problems.first { $0.intent == refusal.intent && refusal.code == .unknownIntent }
+        let reason = problem.map { "the app's catalog left \(refusal.intent) out: \($0)" } ?? refusal.description
+        trace.record(.route, "refused \(refusal.intent): \(reason)")
+        return await end(.refused, lines.refusal(refusal), intent: intent, dialog: dialog)
+    }
+
     /// The default lines, as this app says them.
     var lines: Dialog { Dialog(table: configuration.dialogs, appName: connection.appName) }
 
@@ -173,14 +176,6 @@ public actor Assistant {
             return "\(name): \"\(slot.spoken)\"\(entity)"
         }
         return slots.isEmpty ? "" : " (" + slots.joined(separator: ", ") + ")"
-    }
-
-    /// Why the request cannot go to the app, spoken; nil when it can (the app side applies the
-    /// same rule when the call arrives).
-    private func routeRefusal(for intent: AnyIntent) -> String? {
-        let refusal = connection.manifest.refusal(
-            of: intent.typeName, catalog: connection.catalog, deviceIsLocked: device.isLocked)
-        return refusal.map { lines.refusal($0) }
     }
 
     func end(_ status: AssistantOutcome.Status, _ line: String, intent: AnyIntent?, dialog: [String])

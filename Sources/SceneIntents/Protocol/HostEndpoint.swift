@@ -22,9 +22,16 @@ public final class HostEndpoint {
 
     /// The app's automation hook: runs a `command` event's text and answers what it printed,
     /// or throws to refuse it. Without one, commands are refused. It may suspend (a durable
-    /// save, an action that awaits its work): it runs as a task of its own, so calls and other
-    /// messages are served meanwhile, and its `eventDone` goes out when it ends.
+    /// save, an action that awaits its work): calls are served meanwhile, and the events that
+    /// arrive after it wait for it, so events are still carried out in the order sent.
     public var onCommand: (@MainActor (String) async throws -> String)?
+
+    /// Told when a `quit` that waited behind a command has terminated the app (a `quit` carried
+    /// out at once is answered by `receive(_:)` returning false instead): the host should exit.
+    public var onQuit: (@MainActor () -> Void)?
+
+    /// The last of the events waiting behind a command that suspended; nil when none waits.
+    private var eventsBehind: Task<Void, Never>?
 
     /// Hears the number of calls in flight each time a call starts or ends (an extension's idle
     /// timer arms at zero).
@@ -99,27 +106,56 @@ public final class HostEndpoint {
             send(.continued(id: id, result: .failed(reason: Self.noScenes)))
         case .continueActivity(let id, let activity):
             send(.continued(id: id, result: continueActivity(activity)))
-        case .event(let id, .quit):
+        case .event(let id, let event):
+            if case .command(let text) = event, let onCommand {
+                return wait { [weak self] in
+                    let answer: (refusal: String?, output: String?)
+                    do { answer = (nil, try await onCommand(text)) } catch { answer = ("\(error)", nil) }
+                    self?.send(.eventDone(id: id, refusal: answer.refusal, output: answer.output))
+                }
+            }
+            guard eventsBehind == nil else {
+                return wait { [weak self] in
+                    guard let self, !carryOut(id, event) else { return }
+                    onQuit?()
+                }
+            }
+            return carryOut(id, event)
+        }
+        return true
+    }
+
+    /// Runs `work` after the events already waiting (and the command they wait for); answers
+    /// true, as `receive(_:)` does for anything but a `quit` carried out at once.
+    private func wait(_ work: @escaping @MainActor () async -> Void) -> Bool {
+        let before = eventsBehind
+        let task = Task { @MainActor in
+            await before?.value
+            await work()
+        }
+        eventsBehind = task
+        Task { @MainActor [weak self] in
+            await task.value
+            if self?.eventsBehind == task { self?.eventsBehind = nil }
+        }
+        return true
+    }
+
+    /// Carries out an event now; false when it was `quit` (the app has terminated).
+    private func carryOut(_ id: UInt64, _ event: SystemEvent) -> Bool {
+        switch event {
+        case .quit:
             for task in calls.values { task.cancel() }
             calls = [:]
             onCallsChanged?(0)
             host.application.terminate()
             send(.eventDone(id: id, refusal: nil, output: nil))
             return false
-        case .event(let id, .command(let text)):
-            guard let onCommand else {
-                send(.eventDone(id: id, refusal: "this app takes no commands", output: nil))
-                break
-            }
-            let send = send
-            Task { @MainActor in
-                do { send(.eventDone(id: id, refusal: nil, output: try await onCommand(text))) } catch {
-                    send(.eventDone(id: id, refusal: "\(error)", output: nil))
-                }
-            }
-        case .event(let id, let event) where kind == .intentsExtension && event.movesScenes:
+        case .command:
+            send(.eventDone(id: id, refusal: "this app takes no commands", output: nil))
+        case let event where kind == .intentsExtension && event.movesScenes:
             send(.eventDone(id: id, refusal: Self.noScenes, output: nil))
-        case .event(let id, let event):
+        default:
             send(.eventDone(id: id, refusal: perform(event), output: nil))
         }
         return true

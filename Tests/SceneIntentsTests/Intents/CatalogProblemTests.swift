@@ -34,14 +34,16 @@ struct CatalogProblemTests {
         #expect(try IntentCatalog([OrderSoupIntent.self]).typeNames == ["OrderSoupIntent"])
     }
 
-    /// A left-out type is never admitted: the request is refused before it reaches the app.
+    /// A left-out type is never admitted: the request is refused before it reaches the app, the
+    /// trace names the catalog's problem and the user hears a user's sentence.
     @Test @MainActor func aLeftOutTypeIsRefused() async throws {
         let catalog = IntentCatalog(intents: [OrderSoupIntent.self, LowCodeIntent.self])
         let harness = IntentTestHarness(application: Kitchen.application(), catalog: catalog, appName: "Kitchen")
         _ = await harness.perform(.intent(LowCodeIntent()))
         #expect(
             harness.traceLines == [
-                "request: LowCodeIntent", "route: refused LowCodeIntent: Sorry, I don't know how to do that.",
+                "request: LowCodeIntent",
+                "route: refused LowCodeIntent: the app's catalog left LowCodeIntent out: LowCodeIntent declares the custom response code 7; custom codes start at 100",
                 "say: Sorry, I don't know how to do that.", "outcome: refused",
             ])
         #expect(harness.recorder.take() == [])

@@ -109,10 +109,14 @@ struct HostEndpointTests {
             guard text == "scenes" else { throw HookError() }
             return self.app.connectedScenes.map(\.session.persistentIdentifier).joined(separator: ", ")
         }
+        var quitTold = 0
+        endpoint.onQuit = { quitTold += 1 }
         #expect(endpoint.receive(.event(id: 6, event: .command("scenes"))))
         #expect(endpoint.receive(.event(id: 7, event: .command("tap 99"))))
-        #expect(!endpoint.receive(.event(id: 4, event: .quit)))
+        // Behind the commands (which may suspend), quit waits its turn and is told through onQuit.
+        #expect(endpoint.receive(.event(id: 4, event: .quit)))
         let sent = await messages { if case .eventDone(4, _, _) = $0 { true } else { false } }
+        #expect(quitTold == 1)
         let answers = sent.compactMap { message -> String? in
             guard case .eventDone(let id, let refusal, let output) = message else { return nil }
             return "\(id): \(refusal ?? output ?? "done")"
@@ -125,6 +129,25 @@ struct HostEndpointTests {
         #expect(app.device.isLocked)
         #expect(!app.isRunning)
         #expect(sent.contains(.lifecycle(.application(.willTerminate, detail: nil))))
+    }
+
+    @Test func anEventAfterACommandThatSuspendedWaitsForIt() async throws {
+        let gate = HandlerGate()
+        endpoint.onCommand = { text in
+            await gate.pass()
+            return "\(text): saved while locked = \(self.app.device.isLocked)"
+        }
+        #expect(endpoint.receive(.event(id: 1, event: .command("save"))))
+        #expect(endpoint.receive(.event(id: 2, event: .lock(isLocked: true))))
+        await gate.started()
+        #expect(!app.device.isLocked, "the lock waits for the command before it")
+        gate.release()
+        let sent = await messages { if case .eventDone(2, _, _) = $0 { true } else { false } }
+        #expect(sent.compactMap { if case .eventDone(let id, nil, let output) = $0 { "\(id): \(output ?? "done")" } else { nil } } == [
+            "1: save: saved while locked = false", "2: done",
+        ])
+        #expect(app.device.isLocked)
+        #expect(gate.waiting == 0)
     }
 
     @Test func continuingAnActivityNamesTheSceneThatContinuedIt() async throws {
