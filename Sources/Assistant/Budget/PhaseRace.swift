@@ -32,6 +32,10 @@ public func race<Value: Sendable>(
 /// calls `rearm` with a new deadline as each step completes, so every step has its own budget;
 /// `rearm` answers false when the race is already over (the step came too late).
 ///
+/// On the continuous clock a later deadline only moves the race's deadline: the one timer, when
+/// it fires, finds the deadline moved and is armed again for what is left, so a step costs a
+/// lock, not a timer. On a sleeping clock (a test's) the timer is replaced at each step.
+///
 /// A caller that is already cancelled gets `.cancelled` at once: the work is never started.
 public func race<Value: Sendable>(
     deadline: Duration, on clock: BudgetClock,
@@ -41,18 +45,16 @@ public func race<Value: Sendable>(
     ) -> Task<Void, Never>
 ) async -> RaceOutcome<Value> {
     if Task.isCancelled { return .cancelled }
-    let gate = RaceGate<Value>()
+    let gate = RaceGate<Value>(clock: clock, deadline: deadline)
     return await withTaskCancellationHandler {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<RaceOutcome<Value>, Never>) in
             gate.install(continuation)
-            gate.replace(timer: clock.arm(at: deadline) { gate.finish(.timedOut) })
+            gate.armTimer(at: deadline)
             let task = start(
                 { value in
                     if !gate.finish(.answered(value)) { late(value) }
                 },
-                { deadline in
-                    gate.replace(timer: clock.arm(at: deadline) { gate.finish(.timedOut) })
-                })
+                { deadline in gate.move(deadline: deadline) })
             gate.attach(task: task)
         }
     } onCancel: {
@@ -68,9 +70,19 @@ private final class RaceGate<Value: Sendable>: Sendable {
         var outcome: RaceOutcome<Value>?
         var task: Task<Void, Never>?
         var timer: (any BudgetTimer)?
+        /// The race's deadline now.
+        var deadline: Duration
+        /// The deadline the timer is armed for (at or before `deadline`).
+        var armedAt: Duration
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
+    private let clock: BudgetClock
+
+    init(clock: BudgetClock, deadline: Duration) {
+        self.clock = clock
+        state = Mutex(State(deadline: deadline, armedAt: deadline))
+    }
 
     func install(_ continuation: UnsafeContinuation<RaceOutcome<Value>, Never>) {
         let early = state.withLock { state -> RaceOutcome<Value>? in
@@ -91,13 +103,55 @@ private final class RaceGate<Value: Sendable>: Sendable {
         if case .answered = finished {} else { task.cancel() }
     }
 
-    /// Replaces the timer with a new one (a later deadline); disarms the new one at once if the
-    /// race is over, and answers whether it was still on.
+    /// Arms the timer for `deadline`, replacing the one armed before.
+    func armTimer(at deadline: Duration) {
+        replace(timer: clock.arm(at: deadline) { [self] in expire() }, armedAt: deadline)
+    }
+
+    /// Moves the race's deadline to `deadline`; answers false when the race is already over.
+    func move(deadline: Duration) -> Bool {
+        guard clock.extendsDeadlinesInPlace else {
+            return replace(timer: clock.arm(at: deadline) { [self] in expire() }, armedAt: deadline)
+        }
+        let inPlace = state.withLock { state -> Bool? in
+            if state.outcome != nil { return nil }
+            state.deadline = deadline
+            return deadline >= state.armedAt
+        }
+        switch inPlace {
+        case nil: return false
+        case true?: return true
+        // An earlier deadline than the timer's: the timer must move (not the usual case).
+        case false?: return replace(timer: clock.arm(at: deadline) { [self] in expire() }, armedAt: deadline)
+        }
+    }
+
+    /// The timer fired: the race times out, unless its deadline moved later meanwhile (then the
+    /// timer is armed again for the new deadline).
+    private func expire() {
+        let now = clock.now
+        let moved = state.withLock { state -> Duration? in
+            if state.outcome != nil || now >= state.deadline { return nil }
+            return state.deadline
+        }
+        guard let moved else {
+            finish(.timedOut)
+            return
+        }
+        armTimer(at: moved)
+    }
+
+    /// Replaces the timer with a new one; disarms the new one at once if the race is over, and
+    /// answers whether it was still on.
     @discardableResult
-    func replace(timer new: any BudgetTimer) -> Bool {
+    private func replace(timer new: any BudgetTimer, armedAt: Duration) -> Bool {
         let old = state.withLock { state -> (any BudgetTimer)?? in
             if state.outcome != nil { return .none }
-            defer { state.timer = new }
+            defer {
+                state.timer = new
+                state.armedAt = armedAt
+                state.deadline = max(state.deadline, armedAt)
+            }
             return .some(state.timer)
         }
         switch old {
@@ -113,19 +167,20 @@ private final class RaceGate<Value: Sendable>: Sendable {
     /// Ends the race with `outcome` if it is not over; returns whether this call ended it.
     @discardableResult
     func finish(_ outcome: RaceOutcome<Value>) -> Bool {
-        let taken = state.withLock { state -> State? in
+        let taken = state.withLock { state -> (UnsafeContinuation<RaceOutcome<Value>, Never>?, Task<Void, Never>?, (any BudgetTimer)?)? in
             if state.outcome != nil { return nil }
             state.outcome = outcome
-            let taken = state
-            state.continuation = nil
-            state.task = nil
-            state.timer = nil
-            return taken
+            defer {
+                state.continuation = nil
+                state.task = nil
+                state.timer = nil
+            }
+            return (state.continuation, state.task, state.timer)
         }
-        guard let taken else { return false }
-        taken.timer?.disarm()
-        if case .answered = outcome {} else { taken.task?.cancel() }
-        taken.continuation?.resume(returning: outcome)
+        guard let (continuation, task, timer) = taken else { return false }
+        timer?.disarm()
+        if case .answered = outcome {} else { task?.cancel() }
+        continuation?.resume(returning: outcome)
         return true
     }
 }
