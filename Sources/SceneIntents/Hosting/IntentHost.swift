@@ -79,7 +79,7 @@ public final class IntentHost {
         case .success(let bound): handler = bound
         case .failure(let refusal): return .refused(refusal)
         }
-        let context = HostCallContext(label: "\(I.typeName) \(call.phase)", sink: onReport)
+        let context = HostCallContext(intent: I.typeName, phase: call.phase, sink: onReport)
         return await HostCallContext.$current.withValue(context) {
             guard case .proceed(let parameters) = call.phase else {
                 return await self.call(call.phase, of: schema, on: handler, intent: intent, request: call)
