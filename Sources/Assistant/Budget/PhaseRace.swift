@@ -22,12 +22,12 @@ public func race<Value: Sendable>(
     _ work: @escaping @Sendable () async -> Value
 ) async -> RaceOutcome<Value> {
     await race(deadline: deadline, on: clock, late: late) { answer, _ in
-        Task { answer(await work()) }
+        .task(Task { answer(await work()) })
     }
 }
 
 /// Runs work that answers through a callback against a hard deadline: `start` begins the work,
-/// returns its task, and calls `answer` once. This lets work that runs on another actor answer
+/// returns how to cancel it, and calls `answer` once. This lets work that runs on another actor answer
 /// the waiter directly, with no hop back through a task of its own. Work made of several steps
 /// calls `rearm` with a new deadline as each step completes, so every step has its own budget;
 /// `rearm` answers false when the race is already over (the step came too late).
@@ -42,7 +42,7 @@ public func race<Value: Sendable>(
     late: @escaping @Sendable (Value) -> Void = { _ in },
     start: (
         _ answer: @escaping @Sendable (Value) -> Void, _ rearm: @escaping @Sendable (Duration) -> Bool
-    ) -> Task<Void, Never>
+    ) -> CallCancellation
 ) async -> RaceOutcome<Value> {
     if Task.isCancelled { return .cancelled }
     let gate = RaceGate<Value>(clock: clock, deadline: deadline)
@@ -50,12 +50,12 @@ public func race<Value: Sendable>(
         await withUnsafeContinuation { (continuation: UnsafeContinuation<RaceOutcome<Value>, Never>) in
             gate.install(continuation)
             gate.armTimer(at: deadline)
-            let task = start(
+            let work = start(
                 { value in
                     if !gate.finish(.answered(value)) { late(value) }
                 },
                 { deadline in gate.move(deadline: deadline) })
-            gate.attach(task: task)
+            gate.attach(work)
         }
     } onCancel: {
         gate.finish(.cancelled)
@@ -68,7 +68,7 @@ private final class RaceGate<Value: Sendable>: Sendable {
     private struct State {
         var continuation: UnsafeContinuation<RaceOutcome<Value>, Never>?
         var outcome: RaceOutcome<Value>?
-        var task: Task<Void, Never>?
+        var work: CallCancellation?
         var timer: (any BudgetTimer)?
         /// The race's deadline now.
         var deadline: Duration
@@ -93,14 +93,14 @@ private final class RaceGate<Value: Sendable>: Sendable {
         if let early { continuation.resume(returning: early) }
     }
 
-    func attach(task: Task<Void, Never>) {
+    func attach(_ work: CallCancellation) {
         let finished = state.withLock { state -> RaceOutcome<Value>? in
             if let outcome = state.outcome { return outcome }
-            state.task = task
+            state.work = work
             return nil
         }
         guard let finished else { return }
-        if case .answered = finished {} else { task.cancel() }
+        if case .answered = finished {} else { work.cancel() }
     }
 
     /// Arms the timer for `deadline`, replacing the one armed before.
@@ -167,19 +167,19 @@ private final class RaceGate<Value: Sendable>: Sendable {
     /// Ends the race with `outcome` if it is not over; returns whether this call ended it.
     @discardableResult
     func finish(_ outcome: RaceOutcome<Value>) -> Bool {
-        let taken = state.withLock { state -> (UnsafeContinuation<RaceOutcome<Value>, Never>?, Task<Void, Never>?, (any BudgetTimer)?)? in
+        let taken = state.withLock { state -> (UnsafeContinuation<RaceOutcome<Value>, Never>?, CallCancellation?, (any BudgetTimer)?)? in
             if state.outcome != nil { return nil }
             state.outcome = outcome
             defer {
                 state.continuation = nil
-                state.task = nil
+                state.work = nil
                 state.timer = nil
             }
-            return (state.continuation, state.task, state.timer)
+            return (state.continuation, state.work, state.timer)
         }
-        guard let (continuation, task, timer) = taken else { return false }
+        guard let (continuation, work, timer) = taken else { return false }
         timer?.disarm()
-        if case .answered = outcome {} else { task?.cancel() }
+        if case .answered = outcome {} else { work?.cancel() }
         continuation?.resume(returning: outcome)
         return true
     }

@@ -51,7 +51,7 @@ extension Exchange {
             deadline: start + budget, on: clock,
             late: { answer in cursor.late(answer, trace: trace) },
             start: { answer, rearm in
-                connection.start(
+                connection.begin(
                     call,
                     progress: { step in
                         guard rearm(clock.now + budget) else { return cursor.late(step.answer, trace: trace) }

@@ -69,6 +69,9 @@ actor HostSupervisor {
     private var generation = 0
     /// Calls in a row that ran out of budget; counted where calls end, without a hop here.
     nonisolated let misses = Atomic<Int>(0)
+    /// The running host's link, set and cleared with `phase`: read without a hop here, so a
+    /// call to a running host is sent from the caller's thread.
+    private nonisolated let published = Mutex<HostLink?>(nil)
 
     init(
         launch: HostLaunch, socketPath: String, doorway: Doorway, appName: String, maxMissedBudgets: Int,
@@ -94,6 +97,9 @@ actor HostSupervisor {
     var runningLink: HostLink? {
         if case .running(let running) = phase { running.link } else { nil }
     }
+
+    /// The link to the running host, if one runs, read without a hop to the supervisor.
+    nonisolated var currentLink: HostLink? { published.withLock { $0 } }
 
     /// The link to the running host, starting it first when none runs.
     func link() async -> Result<HostLink, HostFailure> {
@@ -149,6 +155,7 @@ actor HostSupervisor {
             // Set here, on the actor, before anything else can run: an exit or a protocol error
             // noticed from now on finds the host running and fails its link.
             phase = .running(running)
+            published.withLock { $0 = link }
             // Binding delivers what the host sent after its hello; a fault in it ends the host.
             let (appName, record) = (appName, record)
             channel.bind(link) { failure in
@@ -197,6 +204,7 @@ actor HostSupervisor {
     private func exited(generation: Int, _ exit: ChildExit) {
         guard case .running(let running) = phase, running.generation == generation else { return }
         phase = .idle
+        published.withLock { $0 = nil }
         misses.store(0, ordering: .relaxed)
         onExit()
         record("\(appName) (pid \(running.child.pid)) \(exit)")

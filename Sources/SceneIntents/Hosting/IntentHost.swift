@@ -182,6 +182,7 @@ public final class IntentHost {
     ) async -> PhaseAnswer {
         var intent = intent
         var steps: [PhaseStep] = []
+        steps.reserveCapacity(parameters.count + 2)
         func step(_ phase: PhaseCall.Phase, _ answer: PhaseAnswer) -> PhaseAnswer? {
             if case .refused = answer { return answer }
             let step = PhaseStep(phase: phase, answer: answer)
