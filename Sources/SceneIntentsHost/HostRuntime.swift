@@ -1,6 +1,7 @@
 import Foundation
 import SceneIntents
 import SceneIntentsTransport
+import Synchronization
 
 /// How a host process was started.
 public enum HostLaunchMode: Sendable, Equatable {
@@ -111,13 +112,17 @@ public enum HostRuntime {
     private static func run(
         _ endpoint: HostEndpoint, on connection: FramedConnection, codec: MessageCodec, appName: String, token: String
     ) async -> HostServeEnd {
-        let events = connection.events()
+        // Frames go from the reader thread straight to the main actor: an `AsyncStream` iterated
+        // here would leave the main actor for every message and come back (two thread wake-ups
+        // a message).
+        let mailbox = Mailbox<ConnectionEvent>()
+        connection.start { mailbox.post($0) }
         guard let hello = try? codec.encode(AppMessage.hello(endpoint.hello(token: token, appName: appName))),
             (try? connection.send(hello)) != nil
         else { return .disconnected("the hello could not be sent") }
         var accepted = false
-        for await event in events {
-            switch event {
+        while true {
+            switch await mailbox.next() {
             case .closed(let reason): return .disconnected("\(reason)")
             case .frame(let bytes):
                 let message: SystemMessage
@@ -136,7 +141,52 @@ public enum HostRuntime {
                 }
             }
         }
-        return .disconnected("the connection ended")
+    }
+}
+
+/// Events handed from another thread to the main actor, in order. Waiting for the next one
+/// suspends on the main actor and resumes there: the thread that posts wakes the main actor
+/// once, and nothing hops through another executor.
+final class Mailbox<Event: Sendable>: Sendable {
+    private struct State {
+        var events: [Event] = []
+        /// The main actor waiting for an event (only while `events` is empty).
+        var waiter: UnsafeContinuation<Event, Never>?
+    }
+
+    private let state = Mutex(State())
+
+    /// Hands over an event: to the waiting main actor, or kept until it asks.
+    func post(_ event: Event) {
+        let waiter = state.withLock { state -> UnsafeContinuation<Event, Never>? in
+            if let waiter = state.waiter {
+                state.waiter = nil
+                return waiter
+            }
+            state.events.append(event)
+            return nil
+        }
+        waiter?.resume(returning: event)
+    }
+
+    /// The next event, in the order they were posted.
+    @MainActor
+    func next() async -> Event {
+        if let event = take() { return event }
+        return await withUnsafeContinuation { continuation in
+            let ready = state.withLock { state -> Event? in
+                if state.events.isEmpty {
+                    state.waiter = continuation
+                    return nil
+                }
+                return state.events.removeFirst()
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+    }
+
+    private func take() -> Event? {
+        state.withLock { state in state.events.isEmpty ? nil : state.events.removeFirst() }
     }
 }
 
