@@ -1,7 +1,6 @@
 import Foundation
 import SceneIntents
 import SceneIntentsTransport
-import Synchronization
 
 /// How a host process was started.
 public enum HostLaunchMode: Sendable, Equatable {
@@ -112,81 +111,64 @@ public enum HostRuntime {
     private static func run(
         _ endpoint: HostEndpoint, on connection: FramedConnection, codec: MessageCodec, appName: String, token: String
     ) async -> HostServeEnd {
-        // Frames go from the reader thread straight to the main actor: an `AsyncStream` iterated
-        // here would leave the main actor for every message and come back (two thread wake-ups
-        // a message).
-        let mailbox = Mailbox<ConnectionEvent>()
-        connection.start { mailbox.post($0) }
-        guard let hello = try? codec.encode(AppMessage.hello(endpoint.hello(token: token, appName: appName))),
-            (try? connection.send(hello)) != nil
-        else { return .disconnected("the hello could not be sent") }
-        var accepted = false
-        while true {
-            switch await mailbox.next() {
-            case .closed(let reason): return .disconnected("\(reason)")
-            case .frame(let bytes):
-                let message: SystemMessage
-                do throws(ProtocolError) { message = try codec.decode(SystemMessage.self, from: bytes) } catch {
-                    return .protocolError(error)
-                }
-                switch (accepted, message) {
-                case (false, .accept(let version)) where version == MessageProtocol.version:
-                    accepted = true
-                case (false, .accept(let version)):
-                    return .protocolError(ProtocolError(.wrongVersion, "the system speaks version \(version)"))
-                case (false, _), (true, .accept):
-                    return .protocolError(ProtocolError(.outOfOrder, "\(message) before or after the accept"))
-                case (true, _):
-                    if !endpoint.receive(message) { return .quit }
-                }
-            }
+        let server = FrameServer(endpoint, codec: codec)
+        return await withCheckedContinuation { (ended: CheckedContinuation<HostServeEnd, Never>) in
+            server.onEnd = { ended.resume(returning: $0) }
+            // Each frame goes from the reader thread to the main actor as a task of its own,
+            // enqueued there directly (in order: one thread creates them, the main actor runs
+            // them first in, first out). Awaiting frames here instead (an `AsyncStream`, a
+            // continuation) resumes through the global executor and hops back: two thread
+            // wake-ups a message.
+            connection.start { event in Task { @MainActor in server.handle(event) } }
+            guard let hello = try? codec.encode(AppMessage.hello(endpoint.hello(token: token, appName: appName))),
+                (try? connection.send(hello)) != nil
+            else { return server.end(.disconnected("the hello could not be sent")) }
         }
     }
 }
 
-/// Events handed from another thread to the main actor, in order. Waiting for the next one
-/// suspends on the main actor and resumes there: the thread that posts wakes the main actor
-/// once, and nothing hops through another executor.
-final class Mailbox<Event: Sendable>: Sendable {
-    private struct State {
-        var events: [Event] = []
-        /// The main actor waiting for an event (only while `events` is empty).
-        var waiter: UnsafeContinuation<Event, Never>?
+/// A host's side of the conversation once connected: checks the accept, then passes every
+/// system message to the endpoint, on the main actor, until serving ends.
+@MainActor
+private final class FrameServer {
+    private let endpoint: HostEndpoint
+    private let codec: MessageCodec
+    private var accepted = false
+    /// Hears once how serving ended.
+    var onEnd: ((HostServeEnd) -> Void)?
+
+    init(_ endpoint: HostEndpoint, codec: MessageCodec) {
+        self.endpoint = endpoint
+        self.codec = codec
     }
 
-    private let state = Mutex(State())
+    /// Ends serving with `end`, once; anything after it is dropped.
+    func end(_ end: HostServeEnd) {
+        let onEnd = onEnd
+        self.onEnd = nil
+        onEnd?(end)
+    }
 
-    /// Hands over an event: to the waiting main actor, or kept until it asks.
-    func post(_ event: Event) {
-        let waiter = state.withLock { state -> UnsafeContinuation<Event, Never>? in
-            if let waiter = state.waiter {
-                state.waiter = nil
-                return waiter
+    func handle(_ event: ConnectionEvent) {
+        guard onEnd != nil else { return }
+        switch event {
+        case .closed(let reason): end(.disconnected("\(reason)"))
+        case .frame(let bytes):
+            let message: SystemMessage
+            do throws(ProtocolError) { message = try codec.decode(SystemMessage.self, from: bytes) } catch {
+                return end(.protocolError(error))
             }
-            state.events.append(event)
-            return nil
-        }
-        waiter?.resume(returning: event)
-    }
-
-    /// The next event, in the order they were posted.
-    @MainActor
-    func next() async -> Event {
-        if let event = take() { return event }
-        return await withUnsafeContinuation { continuation in
-            let ready = state.withLock { state -> Event? in
-                if state.events.isEmpty {
-                    state.waiter = continuation
-                    return nil
-                }
-                return state.events.removeFirst()
+            switch (accepted, message) {
+            case (false, .accept(let version)) where version == MessageProtocol.version:
+                accepted = true
+            case (false, .accept(let version)):
+                end(.protocolError(ProtocolError(.wrongVersion, "the system speaks version \(version)")))
+            case (false, _), (true, .accept):
+                end(.protocolError(ProtocolError(.outOfOrder, "\(message) before or after the accept")))
+            case (true, _):
+                if !endpoint.receive(message) { end(.quit) }
             }
-            if let ready { continuation.resume(returning: ready) }
         }
-    }
-
-    private func take() -> Event? {
-        state.withLock { state in state.events.isEmpty ? nil : state.events.removeFirst() }
     }
 }
 
