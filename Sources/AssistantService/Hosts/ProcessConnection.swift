@@ -32,10 +32,15 @@ public final class ProcessConnection: AppConnection {
 
     /// A connection that will start `launch` on demand, listening at `<runtimeDirectory>/<socketName>`.
     ///
+    /// `clock` measures the graces: the time a host has to exit after `quit` (`stopHost`,
+    /// `close`) or after it closed its connection, before it is killed. A test passes a clock
+    /// it moves itself.
+    ///
     /// - Throws: `TransportError` when the socket cannot be made (a live one is in the way).
     public init(
         launch: HostLaunch, appName: String, manifest: AppManifest, catalog: IntentCatalog,
-        runtimeDirectory: RuntimeDirectory, socketName: String? = nil, maxMissedBudgets: Int = 3
+        runtimeDirectory: RuntimeDirectory, socketName: String? = nil, maxMissedBudgets: Int = 3,
+        clock: any Clock<Duration> = ContinuousClock()
     ) throws(TransportError) {
         self.appName = appName
         self.manifest = manifest
@@ -67,7 +72,7 @@ public final class ProcessConnection: AppConnection {
             onExit: {
                 activeScenes.reset(active: 0)
                 foregroundScenes.reset()
-            })
+            }, clock: clock)
         listener.start { event in
             switch event {
             case .accepted(let connection):
