@@ -103,15 +103,16 @@ private final class RaceGate<Value: Sendable>: Sendable {
         if case .answered = finished {} else { work.cancel() }
     }
 
-    /// Arms the timer for `deadline`, replacing the one armed before.
+    /// Arms the timer for `deadline`, replacing the one armed before; the race's deadline stays
+    /// where it is if it has moved later meanwhile.
     func armTimer(at deadline: Duration) {
-        replace(timer: clock.arm(at: deadline) { [self] in expire() }, armedAt: deadline)
+        replace(timer: clock.arm(at: deadline) { [self] in expire() }, armedAt: deadline, isTheDeadline: false)
     }
 
     /// Moves the race's deadline to `deadline`; answers false when the race is already over.
     func move(deadline: Duration) -> Bool {
         guard clock.extendsDeadlinesInPlace else {
-            return replace(timer: clock.arm(at: deadline) { [self] in expire() }, armedAt: deadline)
+            return replace(timer: clock.arm(at: deadline) { [self] in expire() }, armedAt: deadline, isTheDeadline: true)
         }
         let inPlace = state.withLock { state -> Bool? in
             if state.outcome != nil { return nil }
@@ -122,7 +123,7 @@ private final class RaceGate<Value: Sendable>: Sendable {
         case nil: return false
         case true?: return true
         // An earlier deadline than the timer's: the timer must move (not the usual case).
-        case false?: return replace(timer: clock.arm(at: deadline) { [self] in expire() }, armedAt: deadline)
+        case false?: return replace(timer: clock.arm(at: deadline) { [self] in expire() }, armedAt: deadline, isTheDeadline: true)
         }
     }
 
@@ -141,16 +142,18 @@ private final class RaceGate<Value: Sendable>: Sendable {
         armTimer(at: moved)
     }
 
-    /// Replaces the timer with a new one; disarms the new one at once if the race is over, and
-    /// answers whether it was still on.
+    /// Replaces the timer with a new one armed at `armedAt`, which becomes the race's deadline
+    /// when `isTheDeadline` (a step's new deadline), or stays at most the deadline (a timer armed
+    /// again for a deadline that may have moved since); disarms the new timer at once if the race
+    /// is over, and answers whether it was still on.
     @discardableResult
-    private func replace(timer new: any BudgetTimer, armedAt: Duration) -> Bool {
+    private func replace(timer new: any BudgetTimer, armedAt: Duration, isTheDeadline: Bool) -> Bool {
         let old = state.withLock { state -> (any BudgetTimer)?? in
             if state.outcome != nil { return .none }
             defer {
                 state.timer = new
                 state.armedAt = armedAt
-                state.deadline = max(state.deadline, armedAt)
+                state.deadline = isTheDeadline ? armedAt : max(state.deadline, armedAt)
             }
             return .some(state.timer)
         }
