@@ -206,7 +206,7 @@ public final class IntentHost {
             if values.count == results.count && !values.isEmpty { _ = parameter.write(&intent, values) }
         }
         current.intent = AnyIntent(intent, targetSceneIdentifier: call.intent.targetSceneIdentifier)
-        for phase in [PhaseCall.Phase.confirm, .handle] {
+        for phase in Self.lastPhases {
             if isOver() { return .refused(IntentHostError(.cancelled, intent: I.typeName)) }
             current.phase = phase
             let answer = await self.call(phase, of: schema, on: handler, intent: intent, request: current)
@@ -215,6 +215,10 @@ public final class IntentHost {
         }
         return .progressed(intent: current.intent, steps: steps)
     }
+
+    /// What a visit runs after its parameters (a constant: a literal here would be an array
+    /// allocated on every visit).
+    private static let lastPhases: [PhaseCall.Phase] = [.confirm, .handle]
 
     /// The request is over: its handler is dropped and any later call of it refused.
     private func end(_ request: UInt64) {
