@@ -119,14 +119,15 @@ public final class IntentHost {
             .wrongHandlerType, intent: I.typeName, detail: "\(type) (expected \(expected ?? schema.handlerTypeName))")
     }
 
+    /// Calls one phase; a resolve whose parameter's index is known passes it as `at`.
     private func call<I: Intent>(
         _ phase: PhaseCall.Phase, of schema: IntentSchema<I>, on handler: BoundHandler<I>, intent: I,
-        request call: PhaseCall
+        request call: PhaseCall, at knownIndex: Int? = nil
     ) async -> PhaseAnswer {
         do {
             switch phase {
             case .resolve(let name):
-                guard let index = schema.index(of: name) else {
+                guard let index = knownIndex ?? schema.index(of: name) else {
                     return .refused(IntentHostError(.unknownParameter, intent: I.typeName, detail: name.rawValue))
                 }
                 return .resolved(try await handler.resolve(parameter: index, of: intent))
@@ -197,11 +198,15 @@ public final class IntentHost {
         for name in parameters {
             if isOver() { return .refused(IntentHostError(.cancelled, intent: I.typeName)) }
             current.phase = .resolve(parameter: name)
-            current.intent = AnyIntent(intent, targetSceneIdentifier: call.intent.targetSceneIdentifier)
-            let answer = await self.call(current.phase, of: schema, on: handler, intent: intent, request: current)
+            // Looked up once for the call and the write (nil: the call refuses the name).
+            let index = schema.index(of: name)
+            let answer = await self.call(current.phase, of: schema, on: handler, intent: intent, request: current, at: index)
             if let refusal = step(current.phase, answer) { return refusal }
-            guard case .resolved(let results) = answer, let parameter = schema.parameter(named: name) else { break }
-            guard results.allSatisfy(\.isSettled) else { return .progressed(intent: current.intent, steps: steps) }
+            guard case .resolved(let results) = answer, let index else { break }
+            guard results.allSatisfy(\.isSettled) else {
+                return .progressed(intent: AnyIntent(intent, targetSceneIdentifier: call.intent.targetSceneIdentifier), steps: steps)
+            }
+            let parameter = schema.parameters[index]
             let values = results.compactMap(\.successValue)
             if values.count == results.count && !values.isEmpty { _ = parameter.write(&intent, values) }
         }
