@@ -251,6 +251,17 @@ func profile(_ what: String, count: Int) async {
         codecLoop(MessageCodec(catalog: catalog), count: count)
     } else if what == "codec-foundation", let catalog = try? pingCatalog() {
         codecLoop(FoundationCodec(catalog: catalog), count: count)
+    } else if what == "socket8", let rig = try? SocketPingRig() {
+        // delivery.socket.throughput@8's load: 8 requests in flight through one host.
+        let assistant = rig.assistant
+        let started = now()
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 {
+                group.addTask { for _ in 0..<max(1, count / 8) { _ = await assistant.perform(pingRequest) } }
+            }
+        }
+        benchLog("socket8: \(Int(Double(count / 8 * 8) / (Double(now() - started) / 1e9)))/s")
+        await rig.close()
     } else if what == "socket", let rig = try? SocketPingRig() {
         for _ in 0..<count { _ = await rig.assistant.perform(pingRequest) }
         await rig.close()

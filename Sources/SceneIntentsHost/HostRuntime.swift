@@ -111,32 +111,66 @@ public enum HostRuntime {
     private static func run(
         _ endpoint: HostEndpoint, on connection: FramedConnection, codec: MessageCodec, appName: String, token: String
     ) async -> HostServeEnd {
-        let events = connection.events()
-        guard let hello = try? codec.encode(AppMessage.hello(endpoint.hello(token: token, appName: appName))),
-            (try? connection.send(hello)) != nil
-        else { return .disconnected("the hello could not be sent") }
-        var accepted = false
-        for await event in events {
-            switch event {
-            case .closed(let reason): return .disconnected("\(reason)")
-            case .frame(let bytes):
-                let message: SystemMessage
-                do throws(ProtocolError) { message = try codec.decode(SystemMessage.self, from: bytes) } catch {
-                    return .protocolError(error)
-                }
-                switch (accepted, message) {
-                case (false, .accept(let version)) where version == MessageProtocol.version:
-                    accepted = true
-                case (false, .accept(let version)):
-                    return .protocolError(ProtocolError(.wrongVersion, "the system speaks version \(version)"))
-                case (false, _), (true, .accept):
-                    return .protocolError(ProtocolError(.outOfOrder, "\(message) before or after the accept"))
-                case (true, _):
-                    if !endpoint.receive(message) { return .quit }
-                }
+        let server = FrameServer(endpoint, codec: codec)
+        return await withCheckedContinuation { (ended: CheckedContinuation<HostServeEnd, Never>) in
+            server.onEnd = { ended.resume(returning: $0) }
+            // A quit that waited behind a command ends serving when it has terminated the app.
+            endpoint.onQuit = { [weak server] in server?.end(.quit) }
+            // Each frame goes from the reader thread to the main actor as a task of its own,
+            // enqueued there directly (in order: one thread creates them, the main actor runs
+            // them first in, first out). Awaiting frames here instead (an `AsyncStream`, a
+            // continuation) resumes through the global executor and hops back: two thread
+            // wake-ups a message.
+            connection.start { event in Task { @MainActor in server.handle(event) } }
+            guard let hello = try? codec.encode(AppMessage.hello(endpoint.hello(token: token, appName: appName))),
+                (try? connection.send(hello)) != nil
+            else { return server.end(.disconnected("the hello could not be sent")) }
+        }
+    }
+}
+
+/// A host's side of the conversation once connected: checks the accept, then passes every
+/// system message to the endpoint, on the main actor, until serving ends.
+@MainActor
+private final class FrameServer {
+    private let endpoint: HostEndpoint
+    private let codec: MessageCodec
+    private var accepted = false
+    /// Hears once how serving ended.
+    var onEnd: ((HostServeEnd) -> Void)?
+
+    init(_ endpoint: HostEndpoint, codec: MessageCodec) {
+        self.endpoint = endpoint
+        self.codec = codec
+    }
+
+    /// Ends serving with `end`, once; anything after it is dropped.
+    func end(_ end: HostServeEnd) {
+        let onEnd = onEnd
+        self.onEnd = nil
+        onEnd?(end)
+    }
+
+    func handle(_ event: ConnectionEvent) {
+        guard onEnd != nil else { return }
+        switch event {
+        case .closed(let reason): end(.disconnected("\(reason)"))
+        case .frame(let bytes):
+            let message: SystemMessage
+            do throws(ProtocolError) { message = try codec.decode(SystemMessage.self, from: bytes) } catch {
+                return end(.protocolError(error))
+            }
+            switch (accepted, message) {
+            case (false, .accept(let version)) where version == MessageProtocol.version:
+                accepted = true
+            case (false, .accept(let version)):
+                end(.protocolError(ProtocolError(.wrongVersion, "the system speaks version \(version)")))
+            case (false, _), (true, .accept):
+                end(.protocolError(ProtocolError(.outOfOrder, "\(message) before or after the accept")))
+            case (true, _):
+                if !endpoint.receive(message) { end(.quit) }
             }
         }
-        return .disconnected("the connection ended")
     }
 }
 

@@ -18,12 +18,16 @@ struct HostedKitchen {
     /// The device the assistant and every launch of the host share.
     let device = Device()
 
-    init(mode: String = "normal", budget: Duration = .seconds(10), replies: [Reply] = []) throws {
+    init(
+        mode: String = "normal", budget: Duration = .seconds(10), replies: [Reply] = [],
+        graceClock: any Clock<Duration> = ContinuousClock()
+    ) throws {
         directory = try RuntimeDirectory.prepare("/tmp/si-process-\(getpid())-\(OneTimeToken.generate().value.prefix(8))")
         connection = try ProcessConnection(
             launch: HostLaunch(
                 executable: BuiltProducts.executable("kitchen-host"), environment: ["KITCHEN_MODE": mode], device: device),
-            appName: "Kitchen", manifest: Kitchen.manifest(), catalog: try Kitchen.catalog(), runtimeDirectory: directory)
+            appName: "Kitchen", manifest: Kitchen.manifest(), catalog: try Kitchen.catalog(), runtimeDirectory: directory,
+            clock: graceClock)
         user = ScriptedUser(replies)
         var configuration = AssistantConfiguration()
         configuration.phaseBudget = budget

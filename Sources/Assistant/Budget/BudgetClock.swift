@@ -53,6 +53,12 @@ public struct BudgetClock: Sendable {
     /// clock itself counts (`ManualClock.sleeperCount`).
     public var pendingDeadlines: Int? { queue?.pending }
 
+    /// Whether a race's deadline may be moved later without touching its timer: true for the
+    /// continuous clock, whose timer checks the race's latest deadline when it fires and is
+    /// armed again for what is left. A sleeping clock's timer is replaced instead, so a test
+    /// clock sees exactly one sleeper per budget, at its current deadline.
+    var extendsDeadlinesInPlace: Bool { queue != nil }
+
     /// Deadlines at or beyond this (about 136 years) never come: no timer is armed for them, so
     /// a budget of `.seconds(Int64.max)` means "no limit" instead of overflowing a timer.
     public static let horizon = Duration.seconds(Int64(1) << 32)

@@ -22,15 +22,19 @@ public func race<Value: Sendable>(
     _ work: @escaping @Sendable () async -> Value
 ) async -> RaceOutcome<Value> {
     await race(deadline: deadline, on: clock, late: late) { answer, _ in
-        Task { answer(await work()) }
+        .task(Task { answer(await work()) })
     }
 }
 
 /// Runs work that answers through a callback against a hard deadline: `start` begins the work,
-/// returns its task, and calls `answer` once. This lets work that runs on another actor answer
+/// returns how to cancel it, and calls `answer` once. This lets work that runs on another actor answer
 /// the waiter directly, with no hop back through a task of its own. Work made of several steps
 /// calls `rearm` with a new deadline as each step completes, so every step has its own budget;
 /// `rearm` answers false when the race is already over (the step came too late).
+///
+/// On the continuous clock a later deadline only moves the race's deadline: the one timer, when
+/// it fires, finds the deadline moved and is armed again for what is left, so a step costs a
+/// lock, not a timer. On a sleeping clock (a test's) the timer is replaced at each step.
 ///
 /// A caller that is already cancelled gets `.cancelled` at once: the work is never started.
 public func race<Value: Sendable>(
@@ -38,22 +42,20 @@ public func race<Value: Sendable>(
     late: @escaping @Sendable (Value) -> Void = { _ in },
     start: (
         _ answer: @escaping @Sendable (Value) -> Void, _ rearm: @escaping @Sendable (Duration) -> Bool
-    ) -> Task<Void, Never>
+    ) -> CallCancellation
 ) async -> RaceOutcome<Value> {
     if Task.isCancelled { return .cancelled }
-    let gate = RaceGate<Value>()
+    let gate = RaceGate<Value>(clock: clock, deadline: deadline)
     return await withTaskCancellationHandler {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<RaceOutcome<Value>, Never>) in
             gate.install(continuation)
-            gate.replace(timer: clock.arm(at: deadline) { gate.finish(.timedOut) })
-            let task = start(
+            gate.armTimer(at: deadline)
+            let work = start(
                 { value in
                     if !gate.finish(.answered(value)) { late(value) }
                 },
-                { deadline in
-                    gate.replace(timer: clock.arm(at: deadline) { gate.finish(.timedOut) })
-                })
-            gate.attach(task: task)
+                { deadline in gate.move(deadline: deadline) })
+            gate.attach(work)
         }
     } onCancel: {
         gate.finish(.cancelled)
@@ -66,11 +68,21 @@ private final class RaceGate<Value: Sendable>: Sendable {
     private struct State {
         var continuation: UnsafeContinuation<RaceOutcome<Value>, Never>?
         var outcome: RaceOutcome<Value>?
-        var task: Task<Void, Never>?
+        var work: CallCancellation?
         var timer: (any BudgetTimer)?
+        /// The race's deadline now.
+        var deadline: Duration
+        /// The deadline the timer is armed for (at or before `deadline`).
+        var armedAt: Duration
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
+    private let clock: BudgetClock
+
+    init(clock: BudgetClock, deadline: Duration) {
+        self.clock = clock
+        state = Mutex(State(deadline: deadline, armedAt: deadline))
+    }
 
     func install(_ continuation: UnsafeContinuation<RaceOutcome<Value>, Never>) {
         let early = state.withLock { state -> RaceOutcome<Value>? in
@@ -81,23 +93,68 @@ private final class RaceGate<Value: Sendable>: Sendable {
         if let early { continuation.resume(returning: early) }
     }
 
-    func attach(task: Task<Void, Never>) {
+    func attach(_ work: CallCancellation) {
         let finished = state.withLock { state -> RaceOutcome<Value>? in
             if let outcome = state.outcome { return outcome }
-            state.task = task
+            state.work = work
             return nil
         }
         guard let finished else { return }
-        if case .answered = finished {} else { task.cancel() }
+        if case .answered = finished {} else { work.cancel() }
     }
 
-    /// Replaces the timer with a new one (a later deadline); disarms the new one at once if the
-    /// race is over, and answers whether it was still on.
+    /// Arms the timer for `deadline`, replacing the one armed before; the race's deadline stays
+    /// where it is if it has moved later meanwhile.
+    func armTimer(at deadline: Duration) {
+        replace(timer: clock.arm(at: deadline) { [self] in expire() }, armedAt: deadline, isTheDeadline: false)
+    }
+
+    /// Moves the race's deadline to `deadline`; answers false when the race is already over.
+    func move(deadline: Duration) -> Bool {
+        guard clock.extendsDeadlinesInPlace else {
+            return replace(timer: clock.arm(at: deadline) { [self] in expire() }, armedAt: deadline, isTheDeadline: true)
+        }
+        let inPlace = state.withLock { state -> Bool? in
+            if state.outcome != nil { return nil }
+            state.deadline = deadline
+            return deadline >= state.armedAt
+        }
+        switch inPlace {
+        case nil: return false
+        case true?: return true
+        // An earlier deadline than the timer's: the timer must move (not the usual case).
+        case false?: return replace(timer: clock.arm(at: deadline) { [self] in expire() }, armedAt: deadline, isTheDeadline: true)
+        }
+    }
+
+    /// The timer fired: the race times out, unless its deadline moved later meanwhile (then the
+    /// timer is armed again for the new deadline).
+    private func expire() {
+        let now = clock.now
+        let moved = state.withLock { state -> Duration? in
+            if state.outcome != nil || now >= state.deadline { return nil }
+            return state.deadline
+        }
+        guard let moved else {
+            finish(.timedOut)
+            return
+        }
+        armTimer(at: moved)
+    }
+
+    /// Replaces the timer with a new one armed at `armedAt`, which becomes the race's deadline
+    /// when `isTheDeadline` (a step's new deadline), or stays at most the deadline (a timer armed
+    /// again for a deadline that may have moved since); disarms the new timer at once if the race
+    /// is over, and answers whether it was still on.
     @discardableResult
-    func replace(timer new: any BudgetTimer) -> Bool {
+    private func replace(timer new: any BudgetTimer, armedAt: Duration, isTheDeadline: Bool) -> Bool {
         let old = state.withLock { state -> (any BudgetTimer)?? in
             if state.outcome != nil { return .none }
-            defer { state.timer = new }
+            defer {
+                state.timer = new
+                state.armedAt = armedAt
+                state.deadline = isTheDeadline ? armedAt : max(state.deadline, armedAt)
+            }
             return .some(state.timer)
         }
         switch old {
@@ -113,19 +170,20 @@ private final class RaceGate<Value: Sendable>: Sendable {
     /// Ends the race with `outcome` if it is not over; returns whether this call ended it.
     @discardableResult
     func finish(_ outcome: RaceOutcome<Value>) -> Bool {
-        let taken = state.withLock { state -> State? in
+        let taken = state.withLock { state -> (UnsafeContinuation<RaceOutcome<Value>, Never>?, CallCancellation?, (any BudgetTimer)?)? in
             if state.outcome != nil { return nil }
             state.outcome = outcome
-            let taken = state
-            state.continuation = nil
-            state.task = nil
-            state.timer = nil
-            return taken
+            defer {
+                state.continuation = nil
+                state.work = nil
+                state.timer = nil
+            }
+            return (state.continuation, state.work, state.timer)
         }
-        guard let taken else { return false }
-        taken.timer?.disarm()
-        if case .answered = outcome {} else { taken.task?.cancel() }
-        taken.continuation?.resume(returning: outcome)
+        guard let (continuation, work, timer) = taken else { return false }
+        timer?.disarm()
+        if case .answered = outcome {} else { work?.cancel() }
+        continuation?.resume(returning: outcome)
         return true
     }
 }

@@ -155,7 +155,11 @@ public final class HostLink: Sendable {
             observe(message)
         case .step(let id, let step):
             guard let waiter = waiters.withLock({ $0.calls[id] }) else { throw Self.unasked("a step", id) }
-            waiter.steps.withLock { $0.append(step) }
+            waiter.steps.withLock { steps in
+                // A visit's steps: its parameters, confirm and handle; one allocation for them all.
+                if steps.isEmpty { steps.reserveCapacity(4) }
+                steps.append(step)
+            }
             waiter.progress(step)
         case .answer(let id, let answer):
             guard let waiter = waiters.withLock({ $0.calls.removeValue(forKey: id) }) else { throw Self.unasked("an answer", id) }
@@ -164,7 +168,7 @@ public final class HostLink: Sendable {
                 // on their own, so the caller sees every step, in order, before the answer.
                 for step in folded { waiter.progress(step) }
                 let sent = waiter.steps.withLock { $0 }
-                waiter.reply(.progressed(intent: intent, steps: sent.isEmpty ? folded : sent + folded))
+                waiter.reply(.progressed(intent: intent, steps: sent.isEmpty ? folded : folded.isEmpty ? sent : sent + folded))
             } else {
                 waiter.reply(answer)
             }

@@ -39,8 +39,10 @@ extension Exchange {
         let budget = budget
         let call = PhaseCall(request: request, intent: intent, phase: phase)
         let cursor = CallCursor(phase)
+        // The trace's autoclosures are made only when it records: a check costs a load, a
+        // closure an allocation.
         let (connection, trace, clock) = (connection, traced ? trace : nil, clock)
-        if let trace {
+        if let trace, trace.isRecording {
             let multiStep = cursor.isMultiStep
             // Formatted only when the trace records (the autoclosure): not on the untraced path.
             trace.record(.call, Self.callLine(phase, budget: budget, start: start, multiStep: multiStep))
@@ -49,18 +51,20 @@ extension Exchange {
             deadline: start + budget, on: clock,
             late: { answer in cursor.late(answer, trace: trace) },
             start: { answer, rearm in
-                connection.start(
+                connection.begin(
                     call,
                     progress: { step in
                         guard rearm(clock.now + budget) else { return cursor.late(step.answer, trace: trace) }
-                        trace?.record(.result, "\(step.phase) → \(step.answer.summary)")
+                        if let trace, trace.isRecording { trace.record(.result, "\(step.phase) → \(step.answer.summary)") }
                         cursor.advance()
                     },
                     reply: answer)
             })
         switch outcome {
         case .answered(let answer):
-            if case .progressed = answer {} else { trace?.record(.result, "\(cursor.phase) → \(answer.summary)") }
+            if case .progressed = answer {} else if let trace, trace.isRecording {
+                trace.record(.result, "\(cursor.phase) → \(answer.summary)")
+            }
             if case .refused(let error) = answer { throw .refused(error) }
             return answer
         case .timedOut:
@@ -95,20 +99,29 @@ private final class CallCursor: Sendable {
         var lateRecorded = false
     }
 
-    private let phases: [PhaseCall.Phase]
+    private let call: PhaseCall.Phase
     private let state = Mutex(State())
 
     init(_ phase: PhaseCall.Phase) {
-        if case .proceed(let parameters) = phase {
-            phases = parameters.map { .resolve(parameter: $0) } + [.confirm, .handle]
-        } else {
-            phases = [phase]
-        }
+        call = phase
     }
 
-    var isMultiStep: Bool { phases.count > 1 }
+    /// How many steps the call makes at most: a `proceed` resolves each of its parameters, then
+    /// confirms and handles.
+    private var stepCount: Int {
+        if case .proceed(let parameters) = call { parameters.count + 2 } else { 1 }
+    }
 
-    var phase: PhaseCall.Phase { phases[min(state.withLock { $0.position }, phases.count - 1)] }
+    /// The phase of step `position` (the last one past the end).
+    private func phase(at position: Int) -> PhaseCall.Phase {
+        guard case .proceed(let parameters) = call else { return call }
+        if position < parameters.count { return .resolve(parameter: parameters[position]) }
+        return position == parameters.count ? .confirm : .handle
+    }
+
+    var isMultiStep: Bool { stepCount > 1 }
+
+    var phase: PhaseCall.Phase { phase(at: state.withLock { $0.position }) }
 
     func advance() { state.withLock { $0.position += 1 } }
 
@@ -129,7 +142,7 @@ private final class CallCursor: Sendable {
         let late = state.withLock { state -> (PhaseCall.Phase, Bool)? in
             guard !state.lateRecorded else { return nil }
             state.lateRecorded = true
-            return (state.ended ?? phases[min(state.position, phases.count - 1)], state.cancelled)
+            return (state.ended ?? phase(at: state.position), state.cancelled)
         }
         guard let (phase, cancelled) = late else { return }
         let after = cancelled ? "the request was cancelled" : "its budget"

@@ -148,7 +148,7 @@ struct Exchange {
     func outcome(_ status: AssistantOutcome.Status, _ response: IntentResponse?, reason: String? = nil)
         -> AssistantOutcome
     {
-        trace.record(.outcome, reason.map { "\(status.rawValue): \($0)" } ?? status.rawValue)
+        if trace.isRecording { trace.record(.outcome, reason.map { "\(status.rawValue): \($0)" } ?? status.rawValue) }
         var outcome = AssistantOutcome(status: status, intent: intent, response: response, dialog: dialog)
         outcome.reason = reason
         return outcome
@@ -181,7 +181,7 @@ struct Exchange {
 
     mutating func say(_ line: String) async {
         let line = Dialog.sentence(line)
-        trace.record(.say, line)
+        if trace.isRecording { trace.record(.say, line) }
         dialog.append(line)
         await user.hear(line)
     }

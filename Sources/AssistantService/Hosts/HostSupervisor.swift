@@ -65,17 +65,26 @@ actor HostSupervisor {
     private let record: @Sendable (String) -> Void
     private let observe: @Sendable (AppMessage) -> Void
     private let onExit: @Sendable () -> Void
+    /// What the graces (a host's time to exit after it closed its connection, or after quit)
+    /// are measured on.
+    private let clock: any Clock<Duration>
     private var phase = Phase.idle
     private var generation = 0
+    /// The grace of a host that closed its connection, while it runs.
+    private var closingWait: Task<Void, Never>?
     /// Calls in a row that ran out of budget; counted where calls end, without a hop here.
     nonisolated let misses = Atomic<Int>(0)
+    /// The running host's link, set and cleared with `phase`: read without a hop here, so a
+    /// call to a running host is sent from the caller's thread.
+    private nonisolated let published = Mutex<HostLink?>(nil)
 
     init(
         launch: HostLaunch, socketPath: String, doorway: Doorway, appName: String, maxMissedBudgets: Int,
         record: @escaping @Sendable (String) -> Void, observe: @escaping @Sendable (AppMessage) -> Void,
-        onExit: @escaping @Sendable () -> Void
+        onExit: @escaping @Sendable () -> Void, clock: any Clock<Duration>
     ) {
         self.onExit = onExit
+        self.clock = clock
         self.launch = launch
         self.socketPath = socketPath
         self.doorway = doorway
@@ -94,6 +103,9 @@ actor HostSupervisor {
     var runningLink: HostLink? {
         if case .running(let running) = phase { running.link } else { nil }
     }
+
+    /// The link to the running host, if one runs, read without a hop to the supervisor.
+    nonisolated var currentLink: HostLink? { published.withLock { $0 } }
 
     /// The link to the running host, starting it first when none runs.
     func link() async -> Result<HostLink, HostFailure> {
@@ -149,6 +161,7 @@ actor HostSupervisor {
             // Set here, on the actor, before anything else can run: an exit or a protocol error
             // noticed from now on finds the host running and fails its link.
             phase = .running(running)
+            published.withLock { $0 = link }
             // Binding delivers what the host sent after its hello; a fault in it ends the host.
             let (appName, record) = (appName, record)
             channel.bind(link) { failure in
@@ -186,17 +199,23 @@ actor HostSupervisor {
     }
 
     /// The connection ended without a protocol error: the host is given a moment to exit, then
-    /// killed. Either way `exited` finishes the story.
-    private func disconnected(generation: Int) async {
+    /// killed. Either way `exited` finishes the story (and ends the wait).
+    private func disconnected(generation: Int) {
         guard case .running(let running) = phase, running.generation == generation else { return }
+        let clock = clock
         // A host closes its connection only on its way out; one that stays is not trusted.
-        try? await Task.sleep(for: .seconds(2), clock: ContinuousClock())
-        if running.child.exitStatus == nil { running.child.kill(SIGKILL) }
+        closingWait = Task {
+            do { try await clock.sleep(for: Self.closingGrace) } catch { return }
+            if running.child.exitStatus == nil { running.child.kill(SIGKILL) }
+        }
     }
 
     private func exited(generation: Int, _ exit: ChildExit) {
         guard case .running(let running) = phase, running.generation == generation else { return }
         phase = .idle
+        published.withLock { $0 = nil }
+        closingWait?.cancel()
+        closingWait = nil
         misses.store(0, ordering: .relaxed)
         onExit()
         record("\(appName) (pid \(running.child.pid)) \(exit)")
@@ -220,13 +239,16 @@ actor HostSupervisor {
         Task { _ = await link.event(.quit) }
         let child = running.child
         let killer = Task {
-            try? await Task.sleep(for: grace, clock: ContinuousClock())
+            try? await clock.sleep(for: grace)
             child.kill(SIGKILL)
         }
         _ = await child.exit
         killer.cancel()
         exited(generation: running.generation, await child.exit)
     }
+
+    /// How long a host that closed its connection has to exit before it is killed.
+    static let closingGrace = Duration.seconds(2)
 
     private static func milliseconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components

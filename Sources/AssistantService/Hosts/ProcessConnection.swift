@@ -32,10 +32,15 @@ public final class ProcessConnection: AppConnection {
 
     /// A connection that will start `launch` on demand, listening at `<runtimeDirectory>/<socketName>`.
     ///
+    /// `clock` measures the graces: the time a host has to exit after `quit` (`stopHost`,
+    /// `close`) or after it closed its connection, before it is killed. A test passes a clock
+    /// it moves itself.
+    ///
     /// - Throws: `TransportError` when the socket cannot be made (a live one is in the way).
     public init(
         launch: HostLaunch, appName: String, manifest: AppManifest, catalog: IntentCatalog,
-        runtimeDirectory: RuntimeDirectory, socketName: String? = nil, maxMissedBudgets: Int = 3
+        runtimeDirectory: RuntimeDirectory, socketName: String? = nil, maxMissedBudgets: Int = 3,
+        clock: any Clock<Duration> = ContinuousClock()
     ) throws(TransportError) {
         self.appName = appName
         self.manifest = manifest
@@ -67,7 +72,7 @@ public final class ProcessConnection: AppConnection {
             onExit: {
                 activeScenes.reset(active: 0)
                 foregroundScenes.reset()
-            })
+            }, clock: clock)
         listener.start { event in
             switch event {
             case .accepted(let connection):
@@ -111,27 +116,30 @@ public final class ProcessConnection: AppConnection {
                 case .failure(let failure): return reply(HostLink.refusal(failure, intent: call.intent.typeName))
                 }
             }
-            // Whether this call settled (answered, or given up); `finish` does not count towards
-            // the missed budgets: a host that answers it while a handler hangs is still stuck.
-            let answered = Atomic<Bool>(call.phase == .finish)
-            let id = link.nextID()
+            let sent = SentCall(call, on: link, supervisor: supervisor)
             await withTaskCancellationHandler {
                 await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                    link.call(id, call, progress: progress) { answer in
-                        if answered.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged {
-                            supervisor.answeredInTime()
-                        }
+                    sent.send(progress: progress) { answer in
                         reply(answer)
                         done.resume()
                     }
                 }
             } onCancel: {
-                link.cancel(id)
-                if answered.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged {
-                    supervisor.missedBudget()
-                }
+                sent.cancel()
             }
         }
+    }
+
+    /// Sends the call at once, from here, when the host runs (no task, no hop to the supervisor:
+    /// the answer wakes only the caller); otherwise starts it as `start` does.
+    public func begin(
+        _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
+        reply: @escaping @Sendable (PhaseAnswer) -> Void
+    ) -> CallCancellation {
+        guard let link = supervisor.currentLink else { return .task(start(call, progress: progress, reply: reply)) }
+        let sent = SentCall(call, on: link, supervisor: supervisor)
+        sent.send(progress: progress, reply: reply)
+        return .action { sent.cancel() }
     }
 
     /// Brings the app forward in its process and continues the activity there.
@@ -199,5 +207,43 @@ public final class ProcessConnection: AppConnection {
     public func close(grace: Duration = .seconds(2)) async {
         await supervisor.stop(grace: grace)
         listener.close()
+    }
+}
+
+/// One call sent to a running host: its id on the link, and whether it settled (answered, or
+/// given up), which counts once towards the host's missed budgets.
+private final class SentCall: Sendable {
+    private let call: PhaseCall
+    private let link: HostLink
+    private let supervisor: HostSupervisor
+    private let id: UInt64
+    private let settled: Atomic<Bool>
+
+    init(_ call: PhaseCall, on link: HostLink, supervisor: HostSupervisor) {
+        self.call = call
+        self.link = link
+        self.supervisor = supervisor
+        id = link.nextID()
+        // `finish` does not count towards the missed budgets: a host that answers it while a
+        // handler hangs is still stuck.
+        settled = Atomic(call.phase == .finish)
+    }
+
+    private func settle() -> Bool {
+        settled.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
+    }
+
+    /// Sends the call; `reply` hears the answer once.
+    func send(progress: @escaping @Sendable (PhaseStep) -> Void, reply: @escaping @Sendable (PhaseAnswer) -> Void) {
+        link.call(id, call, progress: progress) { [self] answer in
+            if settle() { supervisor.answeredInTime() }
+            reply(answer)
+        }
+    }
+
+    /// Tells the host the call is no longer wanted; unanswered, it counts as a missed budget.
+    func cancel() {
+        link.cancel(id)
+        if settle() { supervisor.missedBudget() }
     }
 }

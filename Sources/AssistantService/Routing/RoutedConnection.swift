@@ -48,10 +48,13 @@ public final class RoutedConnection: AppConnection {
     ///   - environment: variables added to every host's environment.
     ///   - extensionIdleExit: how long an extension waits idle before it exits (nil: its own
     ///     choice, 5 s by default); passed as `MessageProtocol.idleExitVariable`.
+    ///   - clock: what every host's graces are measured on (its time to exit after `quit`, or
+    ///     after it closed its connection, before it is killed); a test passes its own.
     /// - Throws: `TransportError` when a socket cannot be made.
     public init(
         bundle: AppBundle, catalog: IntentCatalog, device: Device, runtimeDirectory: RuntimeDirectory,
-        environment: [String: String] = [:], extensionIdleExit: Duration? = nil, maxMissedBudgets: Int = 3
+        environment: [String: String] = [:], extensionIdleExit: Duration? = nil, maxMissedBudgets: Int = 3,
+        clock: any Clock<Duration> = ContinuousClock()
     ) throws(TransportError) {
         self.bundle = bundle
         self.catalog = catalog
@@ -60,7 +63,7 @@ public final class RoutedConnection: AppConnection {
         app = try ProcessConnection(
             launch: HostLaunch(executable: bundle.executable.path, environment: environment, device: device), appName: bundle.name,
             manifest: bundle.manifest, catalog: catalog, runtimeDirectory: runtimeDirectory,
-            maxMissedBudgets: maxMissedBudgets)
+            maxMissedBudgets: maxMissedBudgets, clock: clock)
         var extensionEnvironment = environment
         if let extensionIdleExit {
             extensionEnvironment[MessageProtocol.idleExitVariable] = Self.seconds(extensionIdleExit)
@@ -73,7 +76,7 @@ public final class RoutedConnection: AppConnection {
             let connection = try ProcessConnection(
                 launch: HostLaunch(executable: plugIn.executable.path, environment: extensionEnvironment, device: device),
                 appName: plugIn.name, manifest: manifest, catalog: catalog, runtimeDirectory: runtimeDirectory,
-                maxMissedBudgets: maxMissedBudgets)
+                maxMissedBudgets: maxMissedBudgets, clock: clock)
             extensions.append(ExtensionHost(bundle: plugIn, connection: connection))
         }
         self.extensions = extensions
@@ -106,6 +109,16 @@ public final class RoutedConnection: AppConnection {
             let task = self.host(target).start(call, progress: progress, reply: reply)
             await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
         }
+    }
+
+    /// Starts the call as `start` does; a request whose host is chosen goes straight to that
+    /// host's `begin` (sent at once when it runs).
+    public func begin(
+        _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
+        reply: @escaping @Sendable (PhaseAnswer) -> Void
+    ) -> CallCancellation {
+        guard let target = routes.target(of: call.request) else { return .task(start(call, progress: progress, reply: reply)) }
+        return host(target).begin(call, progress: progress, reply: routes.replying(to: call, reply))
     }
 
     /// The route `Router` gives the intent now.

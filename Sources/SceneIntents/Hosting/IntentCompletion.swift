@@ -20,12 +20,11 @@ public final class IntentCompletion<Value: Sendable>: Sendable {
     }
 
     private let state = Mutex(State())
-    private let report: (@Sendable (HostReport) -> Void)?
-    private let label: String
+    /// The call it answers for: where reports go, and the words naming it.
+    private let context: HostCallContext
 
-    init(label: String, report: (@Sendable (HostReport) -> Void)?) {
-        self.label = label
-        self.report = report
+    init(context: HostCallContext) {
+        self.context = context
     }
 
     /// Answers; only the first call counts.
@@ -40,8 +39,8 @@ public final class IntentCompletion<Value: Sendable>: Sendable {
         }
         switch phase {
         case .waiting: continuation?.resume(returning: value)
-        case .answered: report?(HostReport(.secondAnswerIgnored, label))
-        case .cancelled: report?(HostReport(.lateAnswerIgnored, label))
+        case .answered: context.sink?(HostReport(.secondAnswerIgnored, context.label))
+        case .cancelled: context.sink?(HostReport(.lateAnswerIgnored, context.label))
         }
     }
 
@@ -67,12 +66,18 @@ public final class IntentCompletion<Value: Sendable>: Sendable {
 
 /// The host call running now: what `withIntentCompletion(_:)` reports a second answer to.
 struct HostCallContext: Sendable {
-    /// Names the intent and phase in reports.
-    var label: String
+    /// The intent's type name.
+    var intent: String
+    /// The phase called (nil outside a call).
+    var phase: PhaseCall.Phase?
     /// Where reports go.
     var sink: (@Sendable (HostReport) -> Void)?
 
-    @TaskLocal static var current = HostCallContext(label: "", sink: nil)
+    /// Names the intent and phase in reports. Put into words only when a report needs it, not
+    /// on every call.
+    var label: String { phase.map { "\(intent) \($0)" } ?? intent }
+
+    @TaskLocal static var current = HostCallContext(intent: "", phase: nil, sink: nil)
 }
 
 /// Calls a completion-handler style method and waits for its first answer.
@@ -88,8 +93,7 @@ struct HostCallContext: Sendable {
 public func withIntentCompletion<Value: Sendable>(
     _ body: @MainActor (IntentCompletion<Value>) -> Void
 ) async throws -> Value {
-    let context = HostCallContext.current
-    let completion = IntentCompletion<Value>(label: context.label, report: context.sink)
+    let completion = IntentCompletion<Value>(context: HostCallContext.current)
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
             completion.install(continuation)

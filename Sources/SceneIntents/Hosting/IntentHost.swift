@@ -79,7 +79,7 @@ public final class IntentHost {
         case .success(let bound): handler = bound
         case .failure(let refusal): return .refused(refusal)
         }
-        let context = HostCallContext(label: "\(I.typeName) \(call.phase)", sink: onReport)
+        let context = HostCallContext(intent: I.typeName, phase: call.phase, sink: onReport)
         return await HostCallContext.$current.withValue(context) {
             guard case .proceed(let parameters) = call.phase else {
                 return await self.call(call.phase, of: schema, on: handler, intent: intent, request: call)
@@ -119,14 +119,15 @@ public final class IntentHost {
             .wrongHandlerType, intent: I.typeName, detail: "\(type) (expected \(expected ?? schema.handlerTypeName))")
     }
 
+    /// Calls one phase; a resolve whose parameter's index is known passes it as `at`.
     private func call<I: Intent>(
         _ phase: PhaseCall.Phase, of schema: IntentSchema<I>, on handler: BoundHandler<I>, intent: I,
-        request call: PhaseCall
+        request call: PhaseCall, at knownIndex: Int? = nil
     ) async -> PhaseAnswer {
         do {
             switch phase {
             case .resolve(let name):
-                guard let index = schema.index(of: name) else {
+                guard let index = knownIndex ?? schema.index(of: name) else {
                     return .refused(IntentHostError(.unknownParameter, intent: I.typeName, detail: name.rawValue))
                 }
                 // Most calls carry no unread words: the empty check spares hashing the name.
@@ -184,6 +185,7 @@ public final class IntentHost {
     ) async -> PhaseAnswer {
         var intent = intent
         var steps: [PhaseStep] = []
+        steps.reserveCapacity(parameters.count + 2)
         func step(_ phase: PhaseCall.Phase, _ answer: PhaseAnswer) -> PhaseAnswer? {
             if case .refused = answer { return answer }
             let step = PhaseStep(phase: phase, answer: answer)
@@ -200,19 +202,24 @@ public final class IntentHost {
         for name in parameters {
             if isOver() { return .refused(IntentHostError(.cancelled, intent: I.typeName)) }
             current.phase = .resolve(parameter: name)
-            current.intent = AnyIntent(intent, targetSceneIdentifier: call.intent.targetSceneIdentifier)
-            current.intent.unreadWords = unread
-            let answer = await self.call(current.phase, of: schema, on: handler, intent: intent, request: current)
+            // Looked up once for the call and the write (nil: the call refuses the name).
+            let index = schema.index(of: name)
+            let answer = await self.call(current.phase, of: schema, on: handler, intent: intent, request: current, at: index)
             if let refusal = step(current.phase, answer) { return refusal }
-            guard case .resolved(let results) = answer, let parameter = schema.parameter(named: name) else { break }
-            guard results.allSatisfy(\.isSettled) else { return .progressed(intent: current.intent, steps: steps) }
+            guard case .resolved(let results) = answer, let index else { break }
+            guard results.allSatisfy(\.isSettled) else {
+                var progressed = AnyIntent(intent, targetSceneIdentifier: call.intent.targetSceneIdentifier)
+                progressed.unreadWords = unread
+                return .progressed(intent: progressed, steps: steps)
+            }
             // Most requests carry no unread words: the empty check spares hashing the name.
             if !unread.isEmpty { unread.removeValue(forKey: name) }
+            let parameter = schema.parameters[index]
             let values = results.compactMap(\.successValue)
             if values.count == results.count && !values.isEmpty { _ = parameter.write(&intent, values) }
         }
         current.intent = AnyIntent(intent, targetSceneIdentifier: call.intent.targetSceneIdentifier)
-        for phase in [PhaseCall.Phase.confirm, .handle] {
+        for phase in Self.lastPhases {
             if isOver() { return .refused(IntentHostError(.cancelled, intent: I.typeName)) }
             current.phase = phase
             let answer = await self.call(phase, of: schema, on: handler, intent: intent, request: current)
@@ -221,6 +228,10 @@ public final class IntentHost {
         }
         return .progressed(intent: current.intent, steps: steps)
     }
+
+    /// What a visit runs after its parameters (a constant: a literal here would be an array
+    /// allocated on every visit).
+    private static let lastPhases: [PhaseCall.Phase] = [.confirm, .handle]
 
     /// The request is over: its handler is dropped and any later call of it refused.
     private func end(_ request: UInt64) {

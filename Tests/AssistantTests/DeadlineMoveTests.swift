@@ -1,0 +1,53 @@
+import Assistant
+import Testing
+
+/// A multi-step race on the continuous clock moves its deadline instead of re-arming a timer:
+/// the timer that fires at the old deadline must arm itself again, and the moved deadline must
+/// still end the race. Real time: the deadline is moved as the work starts (no wait a loaded
+/// machine could stretch past the first deadline), and the margins are wide.
+struct DeadlineMoveTests {
+    /// Work that moves the deadline to `extended` from now as it starts, then answers `value`
+    /// after `answer` (nil: never; the work ends when cancelled).
+    func work(
+        clock: BudgetClock, extended: Duration, answer: Duration?, value: Int
+    ) -> (_ answer: @escaping @Sendable (Int) -> Void, _ rearm: @escaping @Sendable (Duration) -> Bool) -> CallCancellation {
+        { reply, rearm in
+            let moved = rearm(clock.now + extended)
+            return .task(Task {
+                guard moved, let answer else {
+                    try? await Task.sleep(for: .seconds(60))
+                    return
+                }
+                do { try await Task.sleep(for: answer) } catch { return }
+                reply(value)
+            })
+        }
+    }
+
+    @Test func anAnswerAfterTheFirstDeadlineButBeforeTheMovedOneIsTaken() async {
+        let clock = BudgetClock.continuous()
+        let outcome = await race(
+            deadline: clock.now + .milliseconds(200), on: clock,
+            start: work(clock: clock, extended: .seconds(30), answer: .milliseconds(400), value: 7))
+        guard case .answered(let value) = outcome else {
+            Issue.record("expected the answer, got \(outcome)")
+            return
+        }
+        #expect(value == 7)
+        #expect(clock.pendingDeadlines == 0, "the timer armed again for the moved deadline was disarmed")
+    }
+
+    @Test func aMovedDeadlineStillEndsWorkThatNeverAnswers() async {
+        let clock = BudgetClock.continuous()
+        let started = clock.now
+        let outcome = await race(
+            deadline: started + .milliseconds(200), on: clock,
+            start: work(clock: clock, extended: .milliseconds(400), answer: nil, value: 0))
+        guard case .timedOut = outcome else {
+            Issue.record("expected a timeout, got \(outcome)")
+            return
+        }
+        #expect(clock.now - started >= .milliseconds(400), "not before the moved deadline")
+        #expect(clock.pendingDeadlines == 0)
+    }
+}
