@@ -9,7 +9,9 @@ import TestFixtures
 /// the name `kitchen-extension`, a link, it serves the kitchen's intents extension). Its
 /// behaviour comes from `KITCHEN_MODE`: `normal`; `continue` (handle answers continueInApp); `hang` (handle never answers, ignoring
 /// cancellation); `crash-once:PATH` (handle kills the process with SIGKILL unless PATH exists,
-/// which it creates first); `second-hello` and `wrong-version` (protocol faults).
+/// which it creates first); `exit-once:PATH` (the first call ends the process with status 0 unless
+/// PATH exists, which it creates first: as an extension that idled out just as a call came);
+/// `second-hello` and `wrong-version` (protocol faults).
 @MainActor
 func main() async -> Int32 {
     let mode = ProcessInfo.processInfo.environment["KITCHEN_MODE"] ?? "normal"
@@ -22,6 +24,11 @@ func main() async -> Int32 {
     } else if mode == "hang" {
         handler.handling = { _ in
             await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
+            return .success
+        }
+    } else if mode.hasPrefix("exit-once:") {
+        handler.handling = { _ in
+            exitOnce(mode)
             return .success
         }
     } else if mode.hasPrefix("crash-once:") {
@@ -45,7 +52,10 @@ func main() async -> Int32 {
     let kitchenExtension = IntentsExtension(
         name: "Kitchen Intents", intents: [OrderSoupIntent.self, OpenSafeIntent.self, UnlistedIntent.self],
         intentsSupported: ["OrderSoupIntent", "UnlistedIntent"],
-        handlerFor: { _ in Kitchen.extensionHandler(continueInApp: false) })
+        handlerFor: { _ in
+            exitOnce(mode)
+            return Kitchen.extensionHandler(continueInApp: false)
+        })
     let kitchen =
         mode == "continue"
         ? AppMain(
@@ -56,6 +66,15 @@ func main() async -> Int32 {
             return HostedApp(host, commands: commands(host))
         }
     return await kitchen.main()
+}
+
+/// In `exit-once:PATH` mode, ends the process with status 0 the first time (PATH marks it).
+func exitOnce(_ mode: String) {
+    guard mode.hasPrefix("exit-once:") else { return }
+    let marker = String(mode.dropFirst("exit-once:".count))
+    guard !FileManager.default.fileExists(atPath: marker) else { return }
+    _ = FileManager.default.createFile(atPath: marker, contents: nil)
+    exit(0)
 }
 
 /// An app delegate that hands every intent to one handler.

@@ -49,6 +49,8 @@ actor HostSupervisor {
         let child: ChildProcess
         let channel: HostChannel
         let link: HostLink
+        /// Whether the host said it is an intents extension (which exits on its own when idle).
+        let isExtension: Bool
     }
 
     private enum Phase {
@@ -77,6 +79,10 @@ actor HostSupervisor {
     /// The running host's link, set and cleared with `phase`: read without a hop here, so a
     /// call to a running host is sent from the caller's thread.
     private nonisolated let published = Mutex<HostLink?>(nil)
+    /// The generation the system asked to quit, if any: an exit after it was asked for.
+    private var quitAsked: Int?
+    /// The link of the last extension that exited on its own with status 0 (it idled out).
+    private nonisolated let lastIdledOut = Mutex<ObjectIdentifier?>(nil)
 
     init(
         launch: HostLaunch, socketPath: String, doorway: Doorway, appName: String, maxMissedBudgets: Int,
@@ -157,7 +163,8 @@ actor HostSupervisor {
             }
             let elapsed = ContinuousClock.now - began
             record("connected after \(Self.milliseconds(elapsed)) ms: \(hello.appName) pid \(hello.processIdentifier)")
-            let running = Running(generation: generation, child: child, channel: channel, link: link)
+            let running = Running(
+                generation: generation, child: child, channel: channel, link: link, isExtension: hello.kind == .intentsExtension)
             // Set here, on the actor, before anything else can run: an exit or a protocol error
             // noticed from now on finds the host running and fails its link.
             phase = .running(running)
@@ -176,6 +183,13 @@ actor HostSupervisor {
             }
             return .success(running)
         }
+    }
+
+    /// Whether the host behind `link` was an intents extension that exited on its own with
+    /// status 0: it idled out, so a call it never answered was never read, and may be sent again
+    /// to a new launch.
+    nonisolated func idledOut(_ link: HostLink) -> Bool {
+        lastIdledOut.withLock { $0 == ObjectIdentifier(link) }
     }
 
     /// A call was answered in time.
@@ -219,6 +233,10 @@ actor HostSupervisor {
         misses.store(0, ordering: .relaxed)
         onExit()
         record("\(appName) (pid \(running.child.pid)) \(exit)")
+        // Set before the link fails its calls, so they can tell an idle exit from a crash.
+        if running.isExtension && exit == .exited(0) && quitAsked != generation {
+            lastIdledOut.withLock { $0 = ObjectIdentifier(running.link) }
+        }
         running.channel.end(.exited("\(exit)"))
         running.link.fail(.exited("\(exit)"))
     }
@@ -235,6 +253,7 @@ actor HostSupervisor {
         }
         // Through the link, so the host's answer to it is expected (and a host that dies first
         // ends the wait).
+        quitAsked = running.generation
         let link = running.link
         Task { _ = await link.event(.quit) }
         let child = running.child

@@ -98,36 +98,52 @@ public final class ProcessConnection: AppConnection {
     }
 
     /// Starts the call on the host (starting the host first if needed); cancelling the task
-    /// sends `cancel` to the host.
+    /// sends `cancel` to the host. A call an intents extension never read because it idled out
+    /// in that instant is sent once more, to a new launch.
     public func start(
         _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
         reply: @escaping @Sendable (PhaseAnswer) -> Void
     ) -> Task<Void, Never> {
-        let supervisor = supervisor
+        start(call, progress: progress, reply: reply, mayResend: true)
+    }
+
+    private func start(
+        _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
+        reply: @escaping @Sendable (PhaseAnswer) -> Void, mayResend: Bool
+    ) -> Task<Void, Never> {
+        let (supervisor, traceSlot, resent) = (supervisor, traceSlot, Self.resentLine(appName))
         return Task {
-            let link: HostLink
-            if call.phase == .finish {
-                // Ending a request never starts a host: one that is not running holds nothing.
-                guard let running = await supervisor.runningLink else { return reply(.finished) }
-                link = running
-            } else {
-                switch await supervisor.link() {
-                case .success(let running): link = running
-                case .failure(let failure): return reply(HostLink.refusal(failure, intent: call.intent.typeName))
-                }
-            }
-            let sent = SentCall(call, on: link, supervisor: supervisor)
-            await withTaskCancellationHandler {
-                await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                    sent.send(progress: progress) { answer in
-                        reply(answer)
-                        done.resume()
+            var mayResend = mayResend
+            while true {
+                let link: HostLink
+                if call.phase == .finish {
+                    // Ending a request never starts a host: one that is not running holds nothing.
+                    guard let running = await supervisor.runningLink else { return reply(.finished) }
+                    link = running
+                } else {
+                    switch await supervisor.link() {
+                    case .success(let running): link = running
+                    case .failure(let failure): return reply(HostLink.refusal(failure, intent: call.intent.typeName))
                     }
                 }
-            } onCancel: {
-                sent.cancel()
+                let sent = SentCall(call, on: link, supervisor: supervisor)
+                let answer = await withTaskCancellationHandler {
+                    await withCheckedContinuation { (done: CheckedContinuation<PhaseAnswer, Never>) in
+                        sent.send(progress: progress) { done.resume(returning: $0) }
+                    }
+                } onCancel: {
+                    sent.cancel()
+                }
+                guard mayResend, sent.wasNeverRead(answer) else { return reply(answer) }
+                mayResend = false
+                traceSlot.trace?.record(.process, resent)
             }
         }
+    }
+
+    /// The trace's line for a call sent again after its extension idled out.
+    private static func resentLine(_ appName: String) -> String {
+        "\(appName) idled out as a call came, before reading it: the call is sent again to a new launch"
     }
 
     /// Sends the call at once, from here, when the host runs (no task, no hop to the supervisor:
@@ -138,8 +154,18 @@ public final class ProcessConnection: AppConnection {
     ) -> CallCancellation {
         guard let link = supervisor.currentLink else { return .task(start(call, progress: progress, reply: reply)) }
         let sent = SentCall(call, on: link, supervisor: supervisor)
-        sent.send(progress: progress, reply: reply)
-        return .action { sent.cancel() }
+        // A resend (see `start`) runs as a task the cancellation then reaches.
+        let resend = Mutex<Task<Void, Never>?>(nil)
+        let (traceSlot, resent) = (traceSlot, Self.resentLine(appName))
+        sent.send(progress: progress) { [self] answer in
+            guard sent.wasNeverRead(answer) else { return reply(answer) }
+            traceSlot.trace?.record(.process, resent)
+            resend.withLock { $0 = start(call, progress: progress, reply: reply, mayResend: false) }
+        }
+        return .action {
+            sent.cancel()
+            resend.withLock { $0 }?.cancel()
+        }
     }
 
     /// Brings the app forward in its process and continues the activity there.
@@ -218,6 +244,8 @@ private final class SentCall: Sendable {
     private let supervisor: HostSupervisor
     private let id: UInt64
     private let settled: Atomic<Bool>
+    /// Whether a step of the call was heard (then the host read it).
+    private let stepped = Atomic<Bool>(false)
 
     init(_ call: PhaseCall, on link: HostLink, supervisor: HostSupervisor) {
         self.call = call
@@ -235,10 +263,20 @@ private final class SentCall: Sendable {
 
     /// Sends the call; `reply` hears the answer once.
     func send(progress: @escaping @Sendable (PhaseStep) -> Void, reply: @escaping @Sendable (PhaseAnswer) -> Void) {
-        link.call(id, call, progress: progress) { [self] answer in
+        link.call(id, call, progress: { [self] step in
+            stepped.store(true, ordering: .relaxed)
+            progress(step)
+        }) { [self] answer in
             if settle() { supervisor.answeredInTime() }
             reply(answer)
         }
+    }
+
+    /// Whether `answer` says the host stopped because it idled out before it read this call
+    /// (an intents extension exiting on its own with status 0, no step of the call heard).
+    func wasNeverRead(_ answer: PhaseAnswer) -> Bool {
+        guard case .refused(let error) = answer, error.code == .hostStopped, !stepped.load(ordering: .relaxed) else { return false }
+        return supervisor.idledOut(link)
     }
 
     /// Tells the host the call is no longer wanted; unanswered, it counts as a missed budget.
