@@ -56,6 +56,41 @@ struct GeneratedGlueTests {
         #expect(host.requestsInFlight == 0)
     }
 
+    /// A handler that answers the words a number could not be made of with a reason of its own.
+    final class WordsHandler: TrackIntakeIntentHandling {
+        var heard: [String] = []
+        func resolveOunces(for intent: TrackIntakeIntent) async -> ResolutionResult<Int> {
+            intent.ounces.map { .success(with: $0) } ?? .needsValue
+        }
+        func resolveOunces(for intent: TrackIntakeIntent, unreadWords words: String) async -> ResolutionResult<Int> {
+            heard.append(words)
+            return .unsupported(forReason: TrackIntakeOuncesUnsupportedReason.lessThanMinimumValue)
+        }
+        func resolveHydrationType(for intent: TrackIntakeIntent) async -> ResolutionResult<HydrationType> {
+            .accepting(intent.hydrationType)
+        }
+        func handle(intent: TrackIntakeIntent) async -> TrackIntakeIntentResponse { TrackIntakeIntentResponse(code: .success) }
+    }
+
+    /// Words an `Int` cannot be made of reach the generated handling protocol's method for them;
+    /// a handler that does not implement it answers needsValue (its default), as before.
+    @Test func unreadWordsReachTheGeneratedResolveForThem() async throws {
+        var lots = AnyIntent(TrackIntakeIntent(hydrationType: .water))
+        lots.unreadWords = ["ounces": "lots"]
+        let words = WordsHandler()
+        let host = try makeHost(words)
+        let refused = await host.answer(PhaseCall(request: 1, intent: lots, phase: .resolve(parameter: "ounces")))
+        #expect(refused == .resolved([ParameterResolution.unsupported(reason: "lessThanMinimumValue")]))
+        #expect(words.heard == ["lots"])
+        let plain = try makeHost(HydratorHandler())
+        let asked = await plain.answer(PhaseCall(request: 1, intent: lots, phase: .resolve(parameter: "ounces")))
+        #expect(asked == .resolved([ParameterResolution(ResolutionResult<Int>.needsValue)]))
+        for host in [host, plain] {
+            #expect(await host.answer(PhaseCall(request: 1, intent: lots, phase: .finish)) == .finished)
+            #expect(host.requestsInFlight == 0)
+        }
+    }
+
     @Test func theDescriptorCarriesPromptsTemplatesAndSpokenEnumValues() throws {
         let descriptor = try #require(try Self.catalog.get().descriptor(named: "TrackIntakeIntent"))
         let ounces = try #require(descriptor.parameter(named: "ounces"))

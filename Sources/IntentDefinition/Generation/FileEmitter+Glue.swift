@@ -56,18 +56,26 @@ extension FileEmitter {
         code.line("            \(SwiftName.literal(parameter.name)), \\.\(name), flags: [\(flags.joined(separator: ", "))],")
         if let prompts = prompts(parameter) { code.line("            prompts: \(prompts),") }
         let resolve: String
-        if parameter.supportsResolution {
+        if parameter.supportsResolution && planned.type.mayLeaveWordsUnread {
+            // The words a value type could not read reach the handler's own method for them.
+            let method = resolveMethod(parameter)
+            resolve = "{ (handler: \(handler), intent, input) in\n"
+                + "                    if case .unread(let words) = input { return try await handler.\(method)(for: intent, unreadWords: words) }\n"
+                + "                    return try await handler.\(method)(for: intent)\n"
+                + "                }"
+        } else if parameter.supportsResolution {
             resolve = "{ (handler: \(handler), intent) in try await handler.\(resolveMethod(parameter))(for: intent) }"
         } else if planned.type.isMultiple {
             resolve = "{ (_: \(handler), intent) in (intent.\(name) ?? []).map { .success($0) } }"
         } else {
             resolve = "{ (_: \(handler), intent) in .accepting(intent.\(name)) }"
         }
+        let label = parameter.supportsResolution && planned.type.mayLeaveWordsUnread ? "resolveInput" : "resolve"
         guard parameter.supportsDynamicEnumeration else {
-            code.line("            resolve: \(resolve)),")
+            code.line("            \(label): \(resolve)),")
             return
         }
-        code.line("            resolve: \(resolve),")
+        code.line("            \(label): \(resolve),")
         let search = parameter.supportsSearch ? ", searchTerm: term" : ""
         code.line("            pagedOptions: { (handler: \(handler), intent, term, page) in")
         code.line("                try await handler.\(optionsMethod(parameter))(for: intent\(search), page: page)")

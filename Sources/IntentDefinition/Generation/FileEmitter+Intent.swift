@@ -64,6 +64,10 @@ extension FileEmitter {
                     ? "[ResolutionResult<\(parameter.type.element)>]" : "ResolutionResult<\(parameter.type.element)>"
                 code.doc("Resolves `\(parameter.declared.name)`\(parameter.type.isMultiple ? ", one result per value" : "").")
                 code.line("func \(resolveMethod(parameter.declared))(for \(intent)) async throws -> \(result)")
+                guard parameter.type.mayLeaveWordsUnread else { continue }
+                code.doc(
+                    "Resolves `\(parameter.declared.name)` when the user's words made no value of it (\"lots\"): answer\n`.unsupported(forReason:)` for the reason's dialog (default: needsValue, asked again).")
+                code.line("func \(resolveMethod(parameter.declared))(for \(intent), unreadWords words: String) async throws -> \(result)")
             }
             for parameter in plan.parameters where parameter.declared.supportsDynamicEnumeration {
                 let search = parameter.declared.supportsSearch ? ", searchTerm: String?" : ""
@@ -84,6 +88,14 @@ extension FileEmitter {
             code.doc("Ready.")
             code.block("public func confirm(\(intent)) async throws -> \(plan.responseName)") { code in
                 code.line("\(plan.responseName)(code: .ready)")
+            }
+            for parameter in plan.parameters where parameter.declared.supportsResolution && parameter.type.mayLeaveWordsUnread {
+                code.doc("Needs a value: the assistant says it did not get the words and asks again.")
+                code.block(
+                    "public func \(resolveMethod(parameter.declared))(for \(intent), unreadWords words: String) async throws -> ResolutionResult<\(parameter.type.element)>"
+                ) { code in
+                    code.line(".needsValue")
+                }
             }
             for parameter in plan.parameters where parameter.declared.supportsDynamicEnumeration {
                 let method = optionsMethod(parameter.declared)

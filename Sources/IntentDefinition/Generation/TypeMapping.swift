@@ -9,6 +9,13 @@ struct MappedType: Equatable {
 
     /// The declared type (`Int` or `[Int]`).
     var swiftType: String { isMultiple ? "[\(element)]" : element }
+
+    /// Whether a user's words can fail to make a value of it ("lots" for an `Int`): a single
+    /// value of a Foundation type. Strings, custom types (made from any words) and enums (whose
+    /// `unknown` takes the words no case names) always make one.
+    var mayLeaveWordsUnread: Bool {
+        !isMultiple && ["Int", "Double", "Bool", "DateComponents", "TimeInterval", "URL"].contains(element)
+    }
 }
 
 /// How definition types map to SceneIntents value types, for one file.
