@@ -12,17 +12,22 @@ private let requestNumbers = Atomic<UInt64>(0)
 /// It reaches the app only through an `AppConnection` and the user only through a `UserAgent`,
 /// and reads time only from the clock it is given, so a test drives the whole exchange
 /// deterministically with a `ManualClock` and a scripted user.
-public actor Assistant {
+///
+/// Requests are carried out side by side: `perform` holds no lock while it waits, so many
+/// requests through one assistant (a daemon's clients, a shortcut run beside a spoken request)
+/// proceed in parallel, each on its own task, and only the app's host serialises what it must.
+public final class Assistant: Sendable {
     /// Everything that happened, with clock instants.
-    public nonisolated let trace: Trace
+    public let trace: Trace
     /// Budgets, paging, patience.
     public let configuration: AssistantConfiguration
     let connection: any AppConnection
     private let user: any UserAgent
     private let device: Device
     /// The clock budgets and the trace read.
-    public nonisolated let clock: BudgetClock
-    private var vocabulary: Vocabulary
+    public let clock: BudgetClock
+    /// Read once per utterance; replaced whole by `setVocabulary(_:)`.
+    private let vocabularySlot: Mutex<Vocabulary>
 
     /// An assistant for one app.
     ///
@@ -45,15 +50,19 @@ public actor Assistant {
         self.connection = connection
         self.user = user
         self.device = device
-        self.vocabulary = vocabulary
+        vocabularySlot = Mutex(vocabulary)
         self.configuration = configuration
         connection.attach(trace)
     }
 
-    /// Replaces the vocabulary utterances are interpreted with.
+    /// Replaces the vocabulary utterances are interpreted with; a request already interpreting
+    /// its words keeps the one it read.
     public func setVocabulary(_ vocabulary: Vocabulary) {
-        self.vocabulary = vocabulary
+        vocabularySlot.withLock { $0 = vocabulary }
     }
+
+    /// The vocabulary utterances are interpreted with now.
+    private var vocabulary: Vocabulary { vocabularySlot.withLock { $0 } }
 
     /// Carries out one request from start to end and says how it ended.
     ///
@@ -96,6 +105,7 @@ public actor Assistant {
     }
 
     private func interpret(_ words: String, dialog: inout [String]) async -> Reading {
+        let vocabulary = vocabulary
         var match = vocabulary.match(words)
         if case .ambiguous(let candidates) = match {
             let phrases = candidates.map { Template($0.phrase).spoken }
@@ -141,15 +151,15 @@ public actor Assistant {
             return .intent(intent)
         case .noMatch(let suggestions):
             trace.record(.interpret, "no match")
-            return .stop(await end(.notUnderstood, didNotUnderstand(suggesting: suggestions), intent: nil, dialog: dialog))
+            return .stop(await end(.notUnderstood, didNotUnderstand(suggesting: suggestions, from: vocabulary), intent: nil, dialog: dialog))
         case .ambiguous:
-            return .stop(await end(.notUnderstood, didNotUnderstand(suggesting: []), intent: nil, dialog: dialog))
+            return .stop(await end(.notUnderstood, didNotUnderstand(suggesting: [], from: vocabulary), intent: nil, dialog: dialog))
         }
     }
 
     /// "I didn't understand", with two or three things to say: the phrases closest to the words,
     /// topped up with the vocabulary's first phrases.
-    private func didNotUnderstand(suggesting closest: [String]) -> String {
+    private func didNotUnderstand(suggesting closest: [String], from vocabulary: Vocabulary) -> String {
         var things: [String] = []
         for template in closest + vocabulary.phrases where things.count < 3 {
             let spoken = Template(template).spoken

@@ -28,16 +28,27 @@ struct SocketPingRig {
     }
 }
 
-/// `delivery.socket` (one delivery to a warm host process) and `delivery.socket.throughput@8`.
+/// `floor.socket` and `delivery.socket` (one delivery to a warm host process), measured
+/// interleaved so their ratio compares runs made under the same machine conditions, then
+/// `delivery.socket.throughput@8`.
 @MainActor
 func socketDeliveryMetrics(_ plan: Plan) async throws -> [Metric] {
     let rig = try SocketPingRig()
     let assistant = rig.assistant
+    let floorPeer = try RawSocketFloor()
     let first = await assistant.perform(pingRequest)
     guard first.status == .success else { throw BenchError("ping-host did not answer: \(first.dialog)") }
-    let delivery = await measure(warmup: plan.warmup, iterations: plan.deliveries) {
-        _ = await assistant.perform(pingRequest)
-    }
+    var failure: (any Error)?
+    let series = await interleaved(warmup: plan.warmup, iterations: plan.deliveries, [
+        {
+            do { try floorPeer.trip() } catch { failure = error }
+        },
+        { _ = await assistant.perform(pingRequest) },
+    ])
+    let floorExit = floorPeer.close()
+    if let failure { throw failure }
+    guard floorExit == .exited(0) else { throw BenchError("the socket floor's peer ended: \(floorExit)") }
+    let (floor, delivery) = (series[0], series[1])
     var rates: [Double] = []
     for _ in 0..<plan.throughputRounds {
         let perWorker = plan.throughputIntents / 8 / 4
@@ -51,8 +62,12 @@ func socketDeliveryMetrics(_ plan: Plan) async throws -> [Metric] {
     }
     await rig.close()
     let throughput = Stats(rates)
+    let ratio = delivery.median / floor.median
     return [
-        Metric("delivery.socket", delivery, unit: "µs", note: "one delivery to a warm ping-host process over the Unix socket"),
+        floorPeer.metric(floor),
+        Metric(
+            "delivery.socket", delivery, unit: "µs", floor: floor.median, goal: "ratio ≤ 1.5", met: ratio <= 1.5,
+            note: "one delivery to a warm ping-host process over the Unix socket, against floor.socket measured beside it"),
         Metric(
             "delivery.socket.throughput@8", Stats(median: throughput.median, p99: rates.min() ?? 0), unit: "intents/s",
             goal: "≥ 20000/s", met: throughput.median >= 20_000, note: "8 requests in flight through one host"),

@@ -27,24 +27,67 @@ struct SocketExchange: Codable, Equatable {
         sequence: 0)
 }
 
-/// `floor.socket` (a hand-written ping-pong between two processes over a Unix socket, JSON both
-/// ways), `transport.roundtrip` (the same through `FramedConnection`) and `process.kill-notice`.
+/// The floor's peer: a copy of this executable answering frames by hand on one end of a socket
+/// pair (`--socket-peer raw`), and the exchange bounced with it.
+final class RawSocketFloor {
+    private let encoder = JSONEncoder()
+    private let decoder = JSONDecoder()
+    private var exchange = SocketExchange.sample
+    private let descriptor: Int32
+    private let peer: ChildProcess
+    /// The bytes of JSON each way.
+    let size: Int
+
+    init() throws {
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        size = try encoder.encode(exchange).count
+        var pair: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+            throw BenchError("socketpair: \(SystemError("socketpair"))")
+        }
+        defer { Glibc.close(pair[1]) }
+        do {
+            peer = try ChildProcess.spawn(executable, arguments: ["--socket-peer", "raw", "-"], stdin: .descriptor(pair[1]))
+        } catch {
+            Glibc.close(pair[0])
+            throw error
+        }
+        descriptor = pair[0]
+    }
+
+    /// One round trip: encode, write, read, decode.
+    func trip() throws {
+        exchange.sequence += 1
+        try writeFrame(descriptor, encoder.encode(exchange))
+        exchange = try decoder.decode(SocketExchange.self, from: readFrame(descriptor))
+    }
+
+    /// Ends the peer (its read sees the end) and answers how it exited.
+    func close() -> ChildExit {
+        shutdown(descriptor, Int32(SHUT_RDWR))
+        Glibc.close(descriptor)
+        let exited = Handoff<ChildExit>()
+        let peer = peer
+        Task.detached { exited.put(await peer.exit) }
+        return exited.take()
+    }
+
+    /// The metric, from samples of `trip()`.
+    func metric(_ stats: Stats) -> Metric {
+        Metric(
+            "floor.socket", stats, unit: "µs",
+            note: "hand-written ping-pong with a peer process, \(size) B of JSON each way, encoded and decoded on both sides; measured interleaved with delivery.socket")
+    }
+}
+
+/// `transport.roundtrip` (a round trip through `FramedConnection`, against the hand-written
+/// floor measured beside it) and `process.kill-notice`.
 func socketMetrics(_ plan: Plan) throws -> [Metric] {
     let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    let floorPeer = try RawSocketFloor()
     let encoder = JSONEncoder()
     let decoder = JSONDecoder()
     var exchange = SocketExchange.sample
-    let size = try encoder.encode(exchange).count
-
-    // The floor's peer gets one end of a socket pair as its standard input.
-    var pair: [Int32] = [0, 0]
-    guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
-        throw BenchError("socketpair: \(SystemError("socketpair"))")
-    }
-    let rawPeer = try ChildProcess.spawn(executable, arguments: ["--socket-peer", "raw", "-"], stdin: .descriptor(pair[1]))
-    close(pair[1])
-    let raw = pair[0]
-    defer { close(raw) }
 
     // The transport's peer connects to a listener in a private runtime directory.
     let directory = try RuntimeDirectory.prepare(
@@ -52,18 +95,13 @@ func socketMetrics(_ plan: Plan) throws -> [Metric] {
     defer { try? FileManager.default.removeItem(atPath: directory.path) }
     let listener = try SocketListener(path: directory.socketPath("bench.sock"))
     defer { listener.close() }
-    let accepted = Reply<FramedConnection>()
+    let accepted = Handoff<FramedConnection>()
     listener.start { if case .accepted(let connection) = $0 { accepted.put(connection) } }
     let framedPeer = try ChildProcess.spawn(executable, arguments: ["--socket-peer", "framed", listener.path])
     let connection = accepted.take()
-    let replies = Reply<Data>()
+    let replies = Handoff<Data>()
     connection.start { if case .frame(let payload) = $0 { replies.put(payload) } }
 
-    func floorTrip() throws {
-        exchange.sequence += 1
-        try writeFrame(raw, encoder.encode(exchange))
-        exchange = try decoder.decode(SocketExchange.self, from: readFrame(raw))
-    }
     func transportTrip() throws {
         exchange.sequence += 1
         try connection.send(encoder.encode(exchange))
@@ -77,27 +115,24 @@ func socketMetrics(_ plan: Plan) throws -> [Metric] {
         // Alternate which goes first, so neither always follows the other.
         for which in round % 2 == 0 ? [0, 1] : [1, 0] {
             let start = now()
-            try which == 0 ? floorTrip() : transportTrip()
+            try which == 0 ? floorPeer.trip() : transportTrip()
             let elapsed = Double(now() - start) / 1000
             if round >= plan.warmup { (which == 0 ? { floorSamples.append(elapsed) } : { transportSamples.append(elapsed) })() }
         }
     }
-    shutdown(raw, Int32(SHUT_RDWR))
+    let floorExit = floorPeer.close()
     connection.close()
-    let peersExited = Reply<[ChildExit]>()
-    Task.detached { peersExited.put([await rawPeer.exit, await framedPeer.exit]) }
-    let exits = peersExited.take()
+    let peerExited = Handoff<ChildExit>()
+    Task.detached { peerExited.put(await framedPeer.exit) }
+    let exits = [floorExit, peerExited.take()]
     guard exits == [.exited(0), .exited(0)] else { throw BenchError("socket peers ended: \(exits)") }
 
     let floor = Stats(floorSamples)
     let transport = Stats(transportSamples)
     return [
         Metric(
-            "floor.socket", floor, unit: "µs",
-            note: "hand-written ping-pong with a peer process, \(size) B of JSON each way, encoded and decoded on both sides"),
-        Metric(
             "transport.roundtrip", transport, unit: "µs", floor: floor.median,
-            note: "the same through FramedConnection (reader thread + hand-off to the waiting caller)"),
+            note: "the same bytes through FramedConnection (reader thread + hand-off to the waiting caller), against the hand-written ping-pong measured beside it"),
         try killNotice(executable, rounds: plan.quick ? 10 : 40),
     ]
 }
@@ -107,7 +142,7 @@ private func killNotice(_ executable: String, rounds: Int) throws -> Metric {
     var samples: [Double] = []
     for _ in 0..<rounds {
         let child = try ChildProcess.spawn(executable, arguments: ["--socket-peer", "sleep", "-"])
-        let exited = Reply<ChildExit>()
+        let exited = Handoff<ChildExit>()
         // Let the child reach its wait before killing it.
         usleep(5_000)
         let start = now()
@@ -188,7 +223,7 @@ private func readFrame(_ descriptor: Int32) throws -> Data {
 
 /// One value handed from another thread to a waiting one (the bench's caller blocks on purpose:
 /// it is timing the hand-off).
-private final class Reply<Value: Sendable>: Sendable {
+final class Handoff<Value: Sendable>: Sendable {
     private let slot = Mutex<[Value]>([])
     private let ready = DispatchSemaphore(value: 0)
 

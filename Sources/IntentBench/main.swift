@@ -6,12 +6,24 @@ import Foundation
 func main() async -> Int32 {
     var quick = false
     var busy = false
+    var only: Set<String>?
     var jsonPath: String?
     var arguments = CommandLine.arguments.dropFirst().makeIterator()
     while let argument = arguments.next() {
         switch argument {
         case "--quick": quick = true
         case "--busy": busy = true
+        case "--only":
+            // A comma-separated list of metric groups: to iterate on one part without the rest.
+            guard let names = arguments.next() else {
+                benchLog("--only needs groups: \(metricGroups.map(\.name).joined(separator: ","))")
+                return 2
+            }
+            only = Set(names.split(separator: ",").map(String.init))
+            if let unknown = only?.first(where: { name in !metricGroups.contains { $0.name == name } }) {
+                benchLog("no metric group \(unknown); the groups: \(metricGroups.map(\.name).joined(separator: ","))")
+                return 2
+            }
         case "--json":
             guard let path = arguments.next() else {
                 benchLog("--json needs a file")
@@ -28,7 +40,8 @@ func main() async -> Int32 {
             return 0
         case "--socket-peer": return await socketPeer(arguments.next(), arguments.next())
         case "--help", "-h":
-            print("intent-bench [--quick] [--json FILE]: prints metric, median, p99, floor, ratio, goal.")
+            print("intent-bench [--quick] [--busy] [--only GROUP,…] [--json FILE]: prints metric, median, p99, floor, ratio, goal.")
+            print("groups: \(metricGroups.map(\.name).joined(separator: ", "))")
             return 0
         default:
             benchLog("unknown option \(argument)")
@@ -44,26 +57,8 @@ func main() async -> Int32 {
     var metrics: [Metric] = []
     let started = now()
     do {
-        metrics += try await deliveryMetrics(plan)
-        metrics += try await throughputMetrics(plan)
-        metrics += try await socketDeliveryMetrics(plan)
-        metrics += try await sessionMetrics(plan)
-        metrics += try launchMetrics(plan)
-        metrics += try await appLaunchMetrics(plan)
-        metrics += try await extensionLaunchMetrics(plan)
-        metrics += try await hydratorMetrics(plan)
-        metrics += try socketMetrics(plan)
-        metrics += searchMetrics(plan)
-        metrics += indexBuildMetrics(plan)
-        metrics += try vocabularyMetrics(plan)
-        metrics += try storeMetrics(plan)
-        metrics += try await daemonMetrics(plan)
-        // delivery.socket is measured early (beside the in-process deliveries); its floor,
-        // floor.socket, later with the transport's own metrics: relate them once both exist.
-        if let floor = metrics.first(where: { $0.name == "floor.socket" }),
-            let index = metrics.firstIndex(where: { $0.name == "delivery.socket" })
-        {
-            metrics[index] = metrics[index].against(floor, goal: 1.5)
+        for group in metricGroups where only.map({ $0.contains(group.name) }) ?? true {
+            metrics += try await group.measure(plan)
         }
     } catch {
         benchLog("failed: \(error)")
@@ -86,3 +81,4 @@ func main() async -> Int32 {
 }
 
 exit(await main())
+

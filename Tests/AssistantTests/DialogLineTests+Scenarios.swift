@@ -63,7 +63,7 @@ extension DialogLineTests {
         case .stillDidNotUnderstand:
             return try await kitchen(.utterance("open the tomato"), configuration, replies: [.text("neither")])
         case .didNotUnderstand:
-            return try await kitchen(.utterance("xyzzy"), configuration) { rig in await rig.assistant.setVocabulary(Vocabulary()) }
+            return try await kitchen(.utterance("xyzzy"), configuration) { rig in rig.assistant.setVocabulary(Vocabulary()) }
         case .didNotUnderstandSuggesting: return try await kitchen(.utterance("xyzzy"), configuration)
         case .valuePrompt, .confirmationPrompt, .unsupported, .didNotGetValue:
             return try await stock(counting: line, dialogs)

@@ -97,7 +97,7 @@ extension HobsonSession {
 
     /// The assistant learns the voice shortcuts' phrases as they now are; the result's line.
     private func learned(_ result: VoiceShortcutResult) async -> [String] {
-        await assistant.setVocabulary(voice.vocabulary())
+        assistant.setVocabulary(voice.vocabulary())
         return [result.description]
     }
 
