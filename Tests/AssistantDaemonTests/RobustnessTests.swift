@@ -6,6 +6,7 @@ import RecipeAssistantKit
 import SceneIntents
 import SceneIntentsTesting
 import SceneIntentsTransport
+import TestFixtures
 import Testing
 
 @testable import AssistantDaemon
@@ -73,7 +74,7 @@ struct RobustnessTests {
         #expect(try await client.exchange(.command(line: ":open Recipe Assistant")) == [.listing(lines: ["Opened Recipe Assistant."])])
         let host = try #require(await daemon.runningHosts["Recipe Assistant"])
         // Stopped, the host reads nothing and answers nothing.
-        #expect(kill(host, SIGSTOP) == 0)
+        #expect(await stopProcess(host))
         try client.send(.command(line: ":scenes"))
         await clock.waitForSleepers(1)
         clock.advance(by: .seconds(60))

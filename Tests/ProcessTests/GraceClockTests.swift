@@ -18,7 +18,7 @@ struct GraceClockTests {
         #expect(await kitchen.assistant.perform(.intent(phoOrder)).status == .success)
         let pid = try #require(await kitchen.connection.processIdentifier)
         // Stopped, the host reads nothing: it cannot answer quit or exit on its own.
-        #expect(kill(pid, SIGSTOP) == 0)
+        #expect(await stopProcess(pid))
         let stopping = Task { await kitchen.connection.stopHost(grace: .seconds(3)) }
         await clock.waitForSleepers(1)
         clock.advance(by: .milliseconds(2_999))
