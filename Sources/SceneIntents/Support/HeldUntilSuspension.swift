@@ -24,11 +24,16 @@ public final class HeldUntilSuspension<Value: Sendable>: Sendable {
     /// Holds a value until the current main-actor job suspends or ends.
     public func hold(_ value: Value) {
         let schedule = state.withLock { state in
+            // A visit's steps (its parameters, confirm, handle) or one job's frames: one
+            // allocation for the usual batch instead of one per doubling.
+            if state.values.isEmpty { state.values.reserveCapacity(4) }
             state.values.append(value)
             defer { state.isReleaseScheduled = true }
             return !state.isReleaseScheduled
         }
-        if schedule { Task { @MainActor in self.flush() } }
+        // Detached: the release needs none of the holder's task-local values, and copying
+        // them (a handler's call context) into a new task costs allocations on every visit.
+        if schedule { Task.detached { @MainActor in self.flush() } }
     }
 
     /// Releases what is held now.
