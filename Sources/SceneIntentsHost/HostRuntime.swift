@@ -111,41 +111,20 @@ public enum HostRuntime {
     private static func run(
         _ endpoint: HostEndpoint, on connection: FramedConnection, codec: MessageCodec, appName: String, token: String
     ) async -> HostServeEnd {
-        let server = FrameServer(endpoint)
+        let server = FrameServer(endpoint, codec: codec)
         return await withCheckedContinuation { (ended: CheckedContinuation<HostServeEnd, Never>) in
             server.onEnd = { ended.resume(returning: $0) }
             // A quit that waited behind a command ends serving when it has terminated the app.
             endpoint.onQuit = { [weak server] in server?.end(.quit) }
-            // Each frame is decoded on the reader thread (the main actor is left the app's work
-            // alone) and goes to the main actor as a task of its own, enqueued there directly
-            // (in order: one thread creates them, the main actor runs them first in, first out).
-            // Awaiting frames here instead (an `AsyncStream`, a continuation) resumes through
-            // the global executor and hops back: two thread wake-ups a message.
-            connection.start { event in
-                let input = HostInput(event, codec: codec)
-                Task { @MainActor in server.handle(input) }
-            }
+            // Each frame goes from the reader thread to the main actor as a task of its own,
+            // enqueued there directly (in order: one thread creates them, the main actor runs
+            // them first in, first out). Awaiting frames here instead (an `AsyncStream`, a
+            // continuation) resumes through the global executor and hops back: two thread
+            // wake-ups a message.
+            connection.start { event in Task { @MainActor in server.handle(event) } }
             guard let hello = try? codec.encode(AppMessage.hello(endpoint.hello(token: token, appName: appName))),
                 (try? connection.send(hello)) != nil
             else { return server.end(.disconnected("the hello could not be sent")) }
-        }
-    }
-}
-
-/// One thing the reader thread passes to the main actor: a decoded message, a frame that would
-/// not decode, or the connection's end.
-private enum HostInput: Sendable {
-    case message(SystemMessage)
-    case undecodable(ProtocolError)
-    case closed(CloseReason)
-
-    init(_ event: ConnectionEvent, codec: MessageCodec) {
-        switch event {
-        case .closed(let reason): self = .closed(reason)
-        case .frame(let bytes):
-            do throws(ProtocolError) { self = .message(try codec.decode(SystemMessage.self, from: bytes)) } catch {
-                self = .undecodable(error)
-            }
         }
     }
 }
@@ -155,12 +134,14 @@ private enum HostInput: Sendable {
 @MainActor
 private final class FrameServer {
     private let endpoint: HostEndpoint
+    private let codec: MessageCodec
     private var accepted = false
     /// Hears once how serving ended.
     var onEnd: ((HostServeEnd) -> Void)?
 
-    init(_ endpoint: HostEndpoint) {
+    init(_ endpoint: HostEndpoint, codec: MessageCodec) {
         self.endpoint = endpoint
+        self.codec = codec
     }
 
     /// Ends serving with `end`, once; anything after it is dropped.
@@ -170,12 +151,15 @@ private final class FrameServer {
         onEnd?(end)
     }
 
-    func handle(_ input: HostInput) {
+    func handle(_ event: ConnectionEvent) {
         guard onEnd != nil else { return }
-        switch input {
+        switch event {
         case .closed(let reason): end(.disconnected("\(reason)"))
-        case .undecodable(let error): end(.protocolError(error))
-        case .message(let message):
+        case .frame(let bytes):
+            let message: SystemMessage
+            do throws(ProtocolError) { message = try codec.decode(SystemMessage.self, from: bytes) } catch {
+                return end(.protocolError(error))
+            }
             switch (accepted, message) {
             case (false, .accept(let version)) where version == MessageProtocol.version:
                 accepted = true
