@@ -75,7 +75,7 @@ final class Rig {
 }
 
 /// A connection whose app cannot continue an activity: everything else goes to `base`.
-final class RefusingContinuationConnection: AppConnection {
+final class RefusingContinuationConnection: WrappingConnection {
     struct Refusal: Error, CustomStringConvertible {
         var description: String { "the scene could not continue OrderSoupIntent: it is not in NSUserActivityTypes" }
     }
@@ -83,10 +83,6 @@ final class RefusingContinuationConnection: AppConnection {
     let base: any AppConnection
     init(_ base: any AppConnection) { self.base = base }
 
-    var appName: String { base.appName }
-    var manifest: AppManifest { base.manifest }
-    var catalog: IntentCatalog { base.catalog }
-    func attach(_ trace: Trace?) { base.attach(trace) }
     func continueInApp(_ activity: UserActivity) async throws -> Continuation { throw Refusal() }
     func beginInterruption() async throws -> Bool { try await base.beginInterruption() }
     func endInterruption() async throws -> Bool { try await base.endInterruption() }
@@ -117,4 +113,17 @@ final class GatedUser: UserAgent {
 final class Log<Value> {
     var all: [Value] = []
     func append(_ value: Value) { all.append(value) }
+}
+
+/// A test connection that changes some of what `base` does: its name, manifest, catalog and
+/// trace are `base`'s.
+protocol WrappingConnection: AppConnection {
+    var base: any AppConnection { get }
+}
+
+extension WrappingConnection {
+    var appName: String { base.appName }
+    var manifest: AppManifest { base.manifest }
+    var catalog: IntentCatalog { base.catalog }
+    func attach(_ trace: Trace?) { base.attach(trace) }
 }

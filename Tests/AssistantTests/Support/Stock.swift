@@ -73,14 +73,10 @@ struct StockRig {
 }
 
 /// A connection whose app's process has stopped: every call is refused as `hostStopped`.
-final class StoppedConnection: AppConnection {
+final class StoppedConnection: WrappingConnection {
     let base: any AppConnection
     init(_ base: any AppConnection) { self.base = base }
 
-    var appName: String { base.appName }
-    var manifest: AppManifest { base.manifest }
-    var catalog: IntentCatalog { base.catalog }
-    func attach(_ trace: Trace?) { base.attach(trace) }
     func continueInApp(_ activity: UserActivity) async throws -> Continuation {
         try await base.continueInApp(activity)
     }
