@@ -8,11 +8,11 @@ import Synchronization
 ///
 /// - Sleepers resume in deadline order; sleepers sharing a deadline resume in the order
 ///   they started sleeping. `now` is already at the advanced-to instant when they resume.
-/// - The ordering is that of the resumptions. Sleeping tasks that run on a common serial
-///   executor (for example all on the main actor) therefore also *run* in that order,
-///   because ``sleep(until:tolerance:)`` and ``waitForSleepers(_:)`` are
-///   `nonisolated(nonsending)` and resume on the caller's executor. Tasks on the global
-///   concurrent executor may run in any order once resumed.
+/// - The ordering is that of the resumptions, not of what the tasks do next: a resumed
+///   continuation is scheduled through the global executor before it hops back to its
+///   task's actor, so tasks resumed by one advance may run in another order, even when they
+///   all run on the main actor. To make a test depend on an order, advance to one deadline
+///   at a time.
 /// - Cancelling a sleeping task removes its sleeper at once (``sleeperCount`` drops before
 ///   `cancel()` returns) and makes `sleep` throw `CancellationError`.
 /// - All methods are safe to call from any thread or task.
