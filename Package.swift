@@ -34,7 +34,13 @@ let package = Package(
     ],
     targets: [
         .target(name: "SceneIntents", dependencies: ["PropertyListSafety"], swiftSettings: strict),
-        .target(name: "Assistant", dependencies: ["SceneIntents"], swiftSettings: strict),
+        // The assistant's async functions run on their caller's actor (see `Assistant`): from the
+        // main actor a request does not leave it. Changing this setting changes how these
+        // functions are called, and SwiftPM does not rebuild the modules that call them: remove
+        // `.build` after changing it.
+        .target(
+            name: "Assistant", dependencies: ["SceneIntents"],
+            swiftSettings: strict + [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
         .target(
             name: "SceneIntentsTesting", dependencies: ["SceneIntents", "Assistant"],
             swiftSettings: strict),

@@ -16,6 +16,13 @@ private let requestNumbers = Atomic<UInt64>(0)
 /// Requests are carried out side by side: `perform` holds no lock while it waits, so many
 /// requests through one assistant (a daemon's clients, a shortcut run beside a spoken request)
 /// proceed in parallel, each on its own task, and only the app's host serialises what it must.
+///
+/// `perform` runs on its caller's actor (the module's async functions are
+/// `nonisolated(nonsending)`): called from the main actor, a request's bookkeeping runs there
+/// between its waits, and an app in the same process is reached without leaving it; called
+/// from a task on no actor, it runs on the global executor. Budgets are timed on the
+/// assistant's own queue either way, but a caller waits on its actor: one whose app may block
+/// the main thread, and who must hear the timeout at once, calls from a detached task.
 public final class Assistant: Sendable {
     /// Everything that happened, with clock instants.
     public let trace: Trace
@@ -67,7 +74,7 @@ public final class Assistant: Sendable {
     /// Carries out one request from start to end and says how it ended.
     ///
     /// A caller already cancelled gets `cancelled` at once: nothing reaches the app (it is not
-    /// launched, no handler is called).
+    /// launched, no handler is called). It runs on the caller's actor (see the type).
     public func perform(_ request: AssistantRequest) async -> AssistantOutcome {
         trace.record(.request, request.description)
         var dialog: [String] = []

@@ -38,7 +38,7 @@ nonisolated(nonsending) func measure(warmup: Int, iterations: Int, _ body: () as
 
 /// Times several bodies in turn, one call of each per round, and answers each one's statistics
 /// in µs: interleaving gives every body the same share of the machine's moods.
-nonisolated(nonsending) func interleaved(warmup: Int, iterations: Int, _ bodies: [() async -> Void]) async -> [Stats] {
+nonisolated(nonsending) func interleaved(warmup: Int, iterations: Int, _ bodies: [nonisolated(nonsending) () async -> Void]) async -> [Stats] {
     for _ in 0..<warmup {
         for body in bodies { await body() }
     }

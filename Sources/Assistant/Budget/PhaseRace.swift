@@ -37,17 +37,23 @@ public func race<Value: Sendable>(
 /// lock, not a timer. On a sleeping clock (a test's) the timer is replaced at each step.
 ///
 /// A caller that is already cancelled gets `.cancelled` at once: the work is never started.
+///
+/// - Parameter isolation: the caller's actor, where the waiter resumes; leave the default.
 public func race<Value: Sendable>(
     deadline: Duration, on clock: BudgetClock,
     late: @escaping @Sendable (Value) -> Void = { _ in },
     start: (
         _ answer: @escaping @Sendable (Value) -> Void, _ rearm: @escaping @Sendable (Duration) -> Bool
-    ) -> CallCancellation
+    ) -> CallCancellation,
+    isolation: isolated (any Actor)? = #isolation
 ) async -> RaceOutcome<Value> {
     if Task.isCancelled { return .cancelled }
     let gate = RaceGate<Value>(clock: clock, deadline: deadline)
     return await withTaskCancellationHandler {
-        await withUnsafeContinuation { (continuation: UnsafeContinuation<RaceOutcome<Value>, Never>) in
+        // The closure is isolated to the caller only because it captures `isolation`: without
+        // it, the waiter of a caller on the main actor was resumed on the global executor and
+        // hopped back (two thread switches per call).
+        await withUnsafeContinuation(isolation: isolation) { (continuation: UnsafeContinuation<RaceOutcome<Value>, Never>) in
             gate.install(continuation)
             gate.armTimer(at: deadline)
             let work = start(
