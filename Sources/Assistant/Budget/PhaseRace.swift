@@ -38,7 +38,7 @@ public func race<Value: Sendable>(
 ///
 /// A caller that is already cancelled gets `.cancelled` at once: the work is never started.
 ///
-/// - Parameter isolation: the caller's actor, where the waiter resumes; leave the default.
+/// The waiter resumes on the caller's actor, which `isolation` names (leave its default).
 public func race<Value: Sendable>(
     deadline: Duration, on clock: BudgetClock,
     late: @escaping @Sendable (Value) -> Void = { _ in },
