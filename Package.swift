@@ -236,7 +236,7 @@ let package = Package(
             name: "HydratorTests",
             dependencies: [
                 "HydratorKit", "HydratorShell", "Assistant", "SceneIntents", "SceneIntentsStore", "SceneIntentsTesting",
-                "SceneIntentsShell", "AssistantService", "SceneIntentsTransport",
+                "SceneIntentsShell", "AssistantService", "SceneIntentsTransport", "TestFixtures",
                 "hydrator-app", "hydrator", "hydrator-intents", "assistantd", "assistant",
             ],
             swiftSettings: strict),

@@ -1,6 +1,7 @@
 import Assistant
 import SceneIntents
 import SceneIntentsTesting
+import TestFixtures
 import Testing
 
 /// A drink an enum parameter holds: display names, a synonym, an acronym.
@@ -60,7 +61,7 @@ struct EnumParameterTests {
         let handler = handler
         let app = Application(
             manifest: AppManifest(intentsSupported: ["PourIntent"]),
-            delegate: { PourDelegate(handler: handler) })
+            delegate: { HandlerDelegate(handler: handler) })
         let catalog = try IntentCatalog([PourIntent.self])
         host = IntentHost(application: app, catalog: catalog)
         var vocabulary = Vocabulary()
@@ -132,11 +133,4 @@ struct EnumParameterTests {
         ])
         #expect(leftInFlight(host: host, user: user) == [])
     }
-}
-
-@MainActor
-final class PourDelegate: ApplicationDelegate {
-    let handler: PourHandler
-    init(handler: PourHandler) { self.handler = handler }
-    func application(_ application: Application, handlerFor intent: AnyIntent) -> Any? { handler }
 }

@@ -2,6 +2,7 @@ import Assistant
 import Foundation
 import SceneIntents
 import SceneIntentsTesting
+import TestFixtures
 import Testing
 
 /// Why a drink's ounces are refused: the keys of the parameter's reason dialogs.
@@ -57,13 +58,6 @@ final class WaterHandler {
 }
 
 @MainActor
-final class WaterDelegate: ApplicationDelegate {
-    let handler: WaterHandler
-    init(handler: WaterHandler) { self.handler = handler }
-    func application(_ application: Application, handlerFor intent: AnyIntent) -> Any? { handler }
-}
-
-@MainActor
 struct UnreadWordsTests {
     let handler = WaterHandler()
     let user = ScriptedUser()
@@ -72,7 +66,7 @@ struct UnreadWordsTests {
     init() throws {
         let handler = handler
         let app = Application(
-            manifest: AppManifest(intentsSupported: ["LogWaterIntent"]), delegate: { WaterDelegate(handler: handler) })
+            manifest: AppManifest(intentsSupported: ["LogWaterIntent"]), delegate: { HandlerDelegate(handler: handler) })
         host = IntentHost(application: app, catalog: try IntentCatalog([LogWaterIntent.self]))
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import HydratorKit
 import SceneIntents
 import SceneIntentsTesting
+import TestFixtures
 import Testing
 
 /// The hand-written `TrackIntakeIntent` (`HandWrittenTrackIntake.swift`) against the one
@@ -10,12 +11,6 @@ import Testing
 /// both, the same transcripts (every trace line, every dialog line, what the store holds).
 @MainActor
 struct HandWrittenTrackIntakeTests {
-    final class Delegate: ApplicationDelegate {
-        let handler: AnyObject
-        init(handler: AnyObject) { self.handler = handler }
-        func application(_ application: Application, handlerFor intent: AnyIntent) -> Any? { handler }
-    }
-
     /// The hand-written protocol answered by Hydrator's own handler: the intent is passed on as the
     /// generated one, and the answers come back unchanged.
     final class Adapter: HandWrittenTrackIntakeIntentHandling {
@@ -77,7 +72,7 @@ struct HandWrittenTrackIntakeTests {
             for phrase in phrases + HydratorApp.spokenPhrases { try vocabulary.addPhrase(phrase, intent: intent.typeName) }
             vocabulary.setEnumEntities(from: catalog)
             let application = Application(
-                manifest: AppManifest(intentsSupported: catalog.typeNames), delegate: { Delegate(handler: object) })
+                manifest: AppManifest(intentsSupported: catalog.typeNames), delegate: { HandlerDelegate(handler: object) })
             let harness = IntentTestHarness(
                 application: application, catalog: catalog, appName: HydratorApp.name, vocabulary: vocabulary,
                 replies: conversation.replies)

@@ -2,23 +2,18 @@ import Assistant
 import Foundation
 import IntentGenFixtures
 import SceneIntents
+import TestFixtures
 import Testing
 
 /// The generated code at work: an `IntentHost` answers every phase of generated intents through
 /// the generated schema glue and the fixture handlers.
 @MainActor
 struct GeneratedGlueTests {
-    final class Delegate: ApplicationDelegate {
-        let handler: AnyObject
-        init(handler: AnyObject) { self.handler = handler }
-        func application(_ application: Application, handlerFor intent: AnyIntent) -> Any? { handler }
-    }
-
     static let catalog = Result { try IntentCatalog(IntentGenFixtureCatalog.intentTypes) }
 
     func makeHost(_ handler: AnyObject) throws -> IntentHost {
         let manifest = AppManifest(intentsSupported: try Self.catalog.get().typeNames)
-        let application = Application(manifest: manifest, delegate: { Delegate(handler: handler) })
+        let application = Application(manifest: manifest, delegate: { HandlerDelegate(handler: handler) })
         return IntentHost(application: application, catalog: try Self.catalog.get())
     }
 

@@ -1,5 +1,6 @@
 import IntentGenFixtures
 import SceneIntents
+import TestFixtures
 import Testing
 
 /// What the generated code adds to Xcode's shapes: a custom type shows a subtitle and an image
@@ -43,7 +44,7 @@ struct OptionsPagingTests {
         let catalog = try IntentCatalog(IntentGenFixtureCatalog.intentTypes)
         let application = Application(
             manifest: AppManifest(intentsSupported: catalog.typeNames),
-            delegate: { GeneratedGlueTests.Delegate(handler: handler) })
+            delegate: { HandlerDelegate(handler: handler) })
         return IntentHost(application: application, catalog: catalog)
     }
 

@@ -43,13 +43,6 @@ final class StockHandler {
     }
 }
 
-@MainActor
-final class StockDelegate: ApplicationDelegate {
-    let handler: StockHandler
-    init(handler: StockHandler) { self.handler = handler }
-    func application(_ application: Application, handlerFor intent: AnyIntent) -> Any? { handler }
-}
-
 /// The stock app, its host and an assistant saying `dialogs`, with a scripted user.
 @MainActor
 struct StockRig {
@@ -62,7 +55,7 @@ struct StockRig {
         user = ScriptedUser(replies)
         let handler = handler
         let app = Application(
-            manifest: AppManifest(intentsSupported: ["StockIntent"]), delegate: { StockDelegate(handler: handler) })
+            manifest: AppManifest(intentsSupported: ["StockIntent"]), delegate: { HandlerDelegate(handler: handler) })
         host = IntentHost(application: app, catalog: try IntentCatalog([StockIntent.self]))
         var configuration = AssistantConfiguration()
         configuration.dialogs = dialogs
