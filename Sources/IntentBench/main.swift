@@ -1,4 +1,5 @@
 import Foundation
+import SceneIntentsTransport
 
 /// `intent-bench`: SceneIntents' benchmarks. Every figure is a median over repeated runs after a
 /// warm-up; where a floor is given, the ratio is median ÷ floor, both measured in this run.
@@ -80,5 +81,6 @@ func main() async -> Int32 {
     return 0
 }
 
-exit(await main())
+// The main thread reads the sockets of the hosts it talks to (see MainLoop).
+MainLoop.run { await main() }
 

@@ -5,9 +5,8 @@ import SceneIntentsHost
 // `ping-extension`: the benchmark's ping intent served by an intents extension, for
 // `launch.extension` (spawn → first answer). It links only SceneIntents, SceneIntentsHost (and
 // its transport) and PingKit: no scenes, no assistant, no demo.
-exit(
-    await AppMain(
-        extension: IntentsExtension(
-            name: "Ping Intents", intents: [PingIntent.self],
-            handlerFor: { _ in PingHandler() })
-    ).main())
+AppMain(
+    extension: IntentsExtension(
+        name: "Ping Intents", intents: [PingIntent.self],
+        handlerFor: { _ in PingHandler() })
+).run()

@@ -5,4 +5,4 @@ import SceneIntentsHost
 
 /// `ping-host`: the benchmark's ping app as a host process, started by `intent-bench` for the
 /// socket metrics (`swift run -c release intent-bench`).
-exit(await AppMain(name: "Ping") { HostedApp(IntentHost(application: makePingApplication(), catalog: try pingCatalog())) }.main())
+AppMain(name: "Ping") { HostedApp(IntentHost(application: makePingApplication(), catalog: try pingCatalog())) }.run()

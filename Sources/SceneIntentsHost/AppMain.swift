@@ -1,14 +1,15 @@
 import Foundation
 import SceneIntents
+import SceneIntentsTransport
 
 /// An app's host executable in one call, whichever way it was launched:
 ///
 /// ```swift
-/// exit(await AppMain(
+/// AppMain(
 ///     name: "Kitchen", manifest: manifest, intents: [OrderSoupIntent.self],
 ///     sceneDelegates: ["Default": { KitchenSceneDelegate(menu: menu) }],
 ///     delegate: { KitchenDelegate(menu: menu) }
-/// ).main())
+/// ).run()
 /// ```
 ///
 /// What it runs is the launch's `HostRole`: started by a user from a terminal, the app runs in
@@ -101,7 +102,17 @@ public struct AppMain {
         }
     }
 
-    /// Runs the launch's role and answers the exit status (see the type's summary).
+    /// Runs the launch's role on the main thread's ``MainLoop`` and exits the process with its
+    /// status: what an executable's top-level code calls.
+    ///
+    /// Under the loop the main thread reads the system's socket itself, so each message wakes one
+    /// thread instead of a reader thread and then the main actor's.
+    public func run() -> Never {
+        MainLoop.run { await main() }
+    }
+
+    /// Runs the launch's role and answers the exit status (see the type's summary), on whatever
+    /// serves the main actor (``run()`` is this on the main loop).
     ///
     /// - Parameters:
     ///   - input, output: the terminal's descriptors, for a launch by a user.

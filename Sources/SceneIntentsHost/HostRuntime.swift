@@ -116,12 +116,16 @@ public enum HostRuntime {
             server.onEnd = { ended.resume(returning: $0) }
             // A quit that waited behind a command ends serving when it has terminated the app.
             endpoint.onQuit = { [weak server] in server?.end(.quit) }
-            // Each frame goes from the reader thread to the main actor as a task of its own,
-            // enqueued there directly (in order: one thread creates them, the main actor runs
-            // them first in, first out). Awaiting frames here instead (an `AsyncStream`, a
-            // continuation) resumes through the global executor and hops back: two thread
-            // wake-ups a message.
-            connection.start { event in Task { @MainActor in server.handle(event) } }
+            // Under the main loop the main thread reads the socket itself: one thread wakes per
+            // message. Otherwise each frame goes from the reader thread to the main actor as a
+            // task of its own, enqueued there directly (in order: one thread creates them, the
+            // main actor runs them first in, first out); awaiting frames here instead (an
+            // `AsyncStream`, a continuation) resumes through the global executor and hops back.
+            if MainLoop.isRunning {
+                connection.startOnMainLoop { server.handle($0) }
+            } else {
+                connection.start { event in Task { @MainActor in server.handle(event) } }
+            }
             guard let hello = try? codec.encode(AppMessage.hello(endpoint.hello(token: token, appName: appName))),
                 (try? connection.send(hello)) != nil
             else { return server.end(.disconnected("the hello could not be sent")) }

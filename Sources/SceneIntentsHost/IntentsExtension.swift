@@ -3,7 +3,7 @@ import SceneIntents
 import SceneIntentsTransport
 
 /// An intents extension's whole program (SiriKit's `INExtension`): one call from its
-/// `main.swift`, `exit(await IntentsExtension(…).main())`.
+/// `main.swift`, `IntentsExtension(…).run()`.
 ///
 /// It has no scenes, no application delegate and no UI. The system launches it in the
 /// background for a request; every phase call of that request asks `handlerFor` once (as
@@ -70,6 +70,13 @@ public struct IntentsExtension: Sendable {
             name: name, catalog: IntentCatalog(intents: intents), intentsSupported: intentsSupported,
             intentsRestrictedWhileLocked: intentsRestrictedWhileLocked, idleExit: idleExit, clock: clock,
             configure: configure, handlerFor: handlerFor)
+    }
+
+    /// Serves on the main thread's ``MainLoop`` and exits the process with ``main(environment:)``'s
+    /// status: what an executable's top-level code calls.
+    @MainActor
+    public func run() -> Never {
+        MainLoop.run { await main() }
     }
 
     /// Runs the extension and answers its exit status.

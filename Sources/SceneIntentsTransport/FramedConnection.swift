@@ -97,17 +97,7 @@ public final class FramedConnection: Sendable {
     /// `false` if the connection was already started or had ended.
     @discardableResult
     public func start(_ handler: @escaping @Sendable (ConnectionEvent) -> Void) -> Bool {
-        enum Begin { case read, alreadyReading, ended(CloseReason) }
-        let begin = state.withLock { state -> Begin in
-            switch state {
-            case .open(reading: false, let waiters):
-                state = .open(reading: true, waiters: waiters)
-                return .read
-            case .open(reading: true, _): return .alreadyReading
-            case .closed(let reason): return .ended(reason)
-            }
-        }
-        switch begin {
+        switch begin() {
         case .read:
             startThread("sceneintents.connection.\(descriptor)") { self.readLoop(handler) }
             return true
@@ -116,6 +106,52 @@ public final class FramedConnection: Sendable {
             return false
         case .alreadyReading:
             return false
+        }
+    }
+
+    /// Starts reading on the main thread, under a running ``MainLoop``: `handler` gets every frame
+    /// in order, then one `.closed`, on the main actor, with no thread between the socket and it.
+    ///
+    /// Otherwise as ``start(_:)``. Answers `false` also when the loop is not running (nothing is
+    /// started then: use ``start(_:)``).
+    @MainActor @discardableResult
+    public func startOnMainLoop(_ handler: @escaping @MainActor (ConnectionEvent) -> Void) -> Bool {
+        guard MainLoop.isRunning else { return false }
+        switch begin() {
+        case .read:
+            let receiver = FrameReceiver(limit: limit)
+            MainLoop.watch(descriptor) { [self] in
+                while true {
+                    switch receiver.receive(descriptor, blocking: false, isClosing: isClosing, deliver: { handler(.frame($0)) }) {
+                    case .received: continue
+                    case .wouldBlock: return true
+                    case .ended(let reason):
+                        finish(reason, handler)
+                        return false
+                    }
+                }
+            }
+            return true
+        case .ended(let reason):
+            handler(.closed(reason))
+            return false
+        case .alreadyReading:
+            return false
+        }
+    }
+
+    private enum Begin { case read, alreadyReading, ended(CloseReason) }
+
+    /// Marks the connection as read, once.
+    private func begin() -> Begin {
+        state.withLock { state -> Begin in
+            switch state {
+            case .open(reading: false, let waiters):
+                state = .open(reading: true, waiters: waiters)
+                return .read
+            case .open(reading: true, _): return .alreadyReading
+            case .closed(let reason): return .ended(reason)
+            }
         }
     }
 
@@ -215,40 +251,18 @@ public final class FramedConnection: Sendable {
     // MARK: - Reading and writing
 
     private func readLoop(_ handler: @Sendable (ConnectionEvent) -> Void) {
-        var decoder = FrameDecoder(limit: limit)
-        // Enough for dozens of typical messages per read, small enough to keep an idle
-        // connection cheap; larger frames take several reads.
-        let capacity = 16 << 10
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
-        defer { buffer.deallocate() }
-        var reason: CloseReason
-        reading: while true {
-            let count = recv(descriptor, buffer.baseAddress, capacity, 0)
-            if count > 0 {
-                decoder.append(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-                do {
-                    while let payload = try decoder.next() {
-                        if closingLocally.load(ordering: .relaxed) { break }
-                        handler(.frame(payload))
-                    }
-                } catch {
-                    reason = .protocolError(error)
-                    break reading
-                }
-            } else if count == 0 {
-                do {
-                    try decoder.finish()
-                    reason = .peerClosed
-                } catch {
-                    reason = .protocolError(error)
-                }
-                break
-            } else if errno != EINTR {
-                reason = .ioError(SystemError("recv"))
-                break
-            }
+        let receiver = FrameReceiver(limit: limit)
+        while true {
+            let step = receiver.receive(descriptor, blocking: true, isClosing: isClosing) { handler(.frame($0)) }
+            if case .ended(let reason) = step { return finish(reason, handler) }
         }
-        if closingLocally.load(ordering: .relaxed) { reason = .closedLocally }
+    }
+
+    private func isClosing() -> Bool { closingLocally.load(ordering: .relaxed) }
+
+    /// The end of reading, once: frees the descriptor, then tells the handler and the waiters.
+    private func finish(_ reason: CloseReason, _ handler: (ConnectionEvent) -> Void) {
+        let reason = isClosing() ? .closedLocally : reason
         socket.close()
         let waiters = state.withLock { state -> [CheckedContinuation<CloseReason, Never>] in
             guard case .open(_, let waiters) = state else { return [] }

@@ -4,6 +4,9 @@ import SceneIntentsTransport
 
 // `transport-peer`: the other process in SceneIntentsTransport's cross-process tests.
 //   echo PATH          connect to PATH and send every frame back until the peer closes
+//   loop-echo PATH     the same with the main thread reading under MainLoop; each frame is
+//                      sent back by a main-actor task, and the end line says on which thread
+//                      the frames were read
 //   as-uid UID PATH    become UID (needs root), connect to PATH, print how the connection ended
 //   descriptors        print this process's open descriptors, one per line
 //   sleep              wait for a signal
@@ -30,11 +33,37 @@ func serve(_ path: String, policy: PeerPolicy, echo: Bool) async -> CloseReason 
     return await connection.closed()
 }
 
+/// `loop-echo`: echoes through a connection read on the main loop, and prints how it ended and
+/// whether every frame was handed over on the main thread.
+@MainActor
+func loopEcho(_ path: String) async -> Int32 {
+    guard let connection = try? FramedConnection.connect(to: path) else { fail("cannot connect to \(path)") }
+    var frames = 0
+    var offMain = 0
+    let reason = await withCheckedContinuation { (ended: CheckedContinuation<CloseReason, Never>) in
+        let started = connection.startOnMainLoop { event in
+            if !Thread.isMainThread { offMain += 1 }
+            switch event {
+            case .frame(let payload):
+                frames += 1
+                // Sent from a main-actor job of its own: the loop must run those too.
+                Task { @MainActor in try? connection.send(payload) }
+            case .closed(let reason): ended.resume(returning: reason)
+            }
+        }
+        if !started { fail("the main loop was not running") }
+    }
+    print("\(reason); \(frames) frames; \(offMain) events off the main thread")
+    return 0
+}
+
 var arguments = Array(CommandLine.arguments.dropFirst())
 switch (arguments.first, arguments.count) {
 case ("echo", 2):
     let reason = await serve(arguments[1], policy: .sameUser, echo: true)
     print(reason)
+case ("loop-echo", 2):
+    MainLoop.run { await loopEcho(arguments[1]) }
 case ("as-uid", 3):
     guard let uid = uid_t(arguments[1]) else { fail("as-uid needs a numeric uid") }
     guard setgid(uid) == 0, setuid(uid) == 0 else { fail("cannot become uid \(uid): \(SystemError("setuid"))") }

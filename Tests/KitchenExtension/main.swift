@@ -9,10 +9,9 @@ import TestFixtures
 /// (ordering soup answers continueInApp, so the system must open the app). The idle time comes
 /// from `SCENEINTENTS_IDLE_EXIT` (default 5 s).
 let mode = ProcessInfo.processInfo.environment["KITCHEN_MODE"] ?? "normal"
-exit(
-    await AppMain(
-        extension: IntentsExtension(
-            name: "Kitchen Intents", intents: [OrderSoupIntent.self, OpenSafeIntent.self, UnlistedIntent.self],
-            intentsSupported: ["OrderSoupIntent", "UnlistedIntent"],
-            handlerFor: { _ in Kitchen.extensionHandler(continueInApp: mode == "continue") })
-    ).main())
+AppMain(
+    extension: IntentsExtension(
+        name: "Kitchen Intents", intents: [OrderSoupIntent.self, OpenSafeIntent.self, UnlistedIntent.self],
+        intentsSupported: ["OrderSoupIntent", "UnlistedIntent"],
+        handlerFor: { _ in Kitchen.extensionHandler(continueInApp: mode == "continue") })
+).run()

@@ -103,7 +103,8 @@ func misbehave(_ mode: String, socket: String, token: String) -> Int32 {
     return 0
 }
 
-exit(await main())
+// Served on the main loop, as every host built on AppMain is (`AppMain.run()`).
+MainLoop.run { await main() }
 
 /// A command `kitchen-host` does not know.
 struct KitchenCommandError: Error, CustomStringConvertible {

@@ -63,13 +63,19 @@ extension TransportTests {
         #expect(!token.description.contains(token.value))
     }
 
-    @Test func framesEchoThroughAnotherProcess() async throws {
+    /// The peer reads on its own reader thread (`echo`) or on its main thread under the main
+    /// loop (`loop-echo`, which also sends each frame back from a main-actor task).
+    @Test(arguments: [
+        ("echo", "peer closed the connection\n"),
+        ("loop-echo", "peer closed the connection; 4 frames; 0 events off the main thread\n"),
+    ])
+    func framesEchoThroughAnotherProcess(mode: String, ending: String) async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let listener = try SocketListener(path: scratch.file("echo.sock"))
         let output = scratch.file("out")
         let descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        let child = try ChildProcess.spawn(peerExecutable, arguments: ["echo", listener.path], stdout: .descriptor(descriptor))
+        let child = try ChildProcess.spawn(peerExecutable, arguments: [mode, listener.path], stdout: .descriptor(descriptor))
         close(descriptor)
         var listenerEvents = listener.events().makeAsyncIterator()
         guard case .accepted(let connection) = await listenerEvents.next() else {
@@ -89,7 +95,7 @@ extension TransportTests {
         #expect(received == payloads)
         #expect(connection.closeReason == .closedLocally)
         #expect(await child.exit == .exited(0))
-        #expect(try String(contentsOfFile: output, encoding: .utf8) == "peer closed the connection\n")
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == ending)
         listener.close()
         guard case .stopped = await listenerEvents.next() else {
             Issue.record("the listener did not stop")

@@ -7,9 +7,8 @@ import SceneIntentsHost
 // it logs the drink into the shared container (`$HYDRATOR_CONTAINER`, else the default group
 // container) with the same `TrackIntakeHandler` the app uses, with no scene, and exits when idle.
 // Logging a drink never launches the app.
-exit(
-    await AppMain(
-        extension: IntentsExtension(
-            name: "Hydrator Intents", intents: HydratorIntentDefinition.intentTypes,
-            handlerFor: { _ in TrackIntakeHandler(log: HydrationStore(container: HydrationStore.defaultContainer())) })
-    ).main())
+AppMain(
+    extension: IntentsExtension(
+        name: "Hydrator Intents", intents: HydratorIntentDefinition.intentTypes,
+        handlerFor: { _ in TrackIntakeHandler(log: HydrationStore(container: HydrationStore.defaultContainer())) })
+).run()

@@ -8,12 +8,11 @@ import SceneIntentsHost
 /// `RecipeAppDriver`'s lines.
 let arguments = CommandLine.arguments
 let size = arguments.firstIndex(of: "--catalog-size").flatMap { arguments.dropFirst($0 + 1).first }.flatMap { Int($0) }
-exit(
-    await AppMain(name: RecipeAssistantApp.name) {
-        let app = try RecipeAssistantApp(catalogSize: min(max(size ?? 0, 0), ShellOption.largestCatalog))
-        if app.book.catalogSize > 0 {
-            app.book.buildIndexInBackground { FileHandle.standardError.write(Data("recipe-assistant-app: \($0)\n".utf8)) }
-        }
-        let driver = RecipeAppDriver(app: app, json: arguments.contains("--json"))
-        return HostedApp(app.host, commands: { try driver.run($0) })
-    }.main())
+AppMain(name: RecipeAssistantApp.name) {
+    let app = try RecipeAssistantApp(catalogSize: min(max(size ?? 0, 0), ShellOption.largestCatalog))
+    if app.book.catalogSize > 0 {
+        app.book.buildIndexInBackground { FileHandle.standardError.write(Data("recipe-assistant-app: \($0)\n".utf8)) }
+    }
+    let driver = RecipeAppDriver(app: app, json: arguments.contains("--json"))
+    return HostedApp(app.host, commands: { try driver.run($0) })
+}.run()

@@ -98,9 +98,15 @@ final class HostChannel: Sendable {
         self.report = report
     }
 
-    /// Starts reading.
+    /// Starts reading: on the main thread when the process runs the main loop (a caller on the
+    /// main actor then hears its answers with no thread between the socket and it), else on the
+    /// connection's reader thread.
     func start() {
-        connection.start { [self] event in handle(event) }
+        if MainLoop.isRunning {
+            Task { @MainActor [self] in connection.startOnMainLoop { [self] in handle($0) } }
+        } else {
+            connection.start { [self] event in handle(event) }
+        }
     }
 
     /// From now on messages go to `link`; `onEnd` hears once how the connection ended.

@@ -1,0 +1,110 @@
+import Dispatch
+import Foundation
+import Glibc
+import Synchronization
+
+/// The main thread as a poll loop that runs the main actor's jobs and reads the sockets given to
+/// it, so a message for the main actor is read by the thread that handles it.
+///
+/// Without it, a socket is read by a thread of its own that hands each message to the main
+/// actor: two threads woken per message, and on a machine whose idle CPUs sleep deeply the
+/// second wake-up costs more than the message. Under the loop, one thread wakes: the main
+/// thread, in `poll`, for either a socket or a main-actor job.
+///
+/// Start it from an executable's top-level code with ``run(_:)``, which never returns. The main
+/// queue (and with it every main-actor job) is then drained by this loop instead of by
+/// `dispatchMain()`; timers, `Task.sleep` and Dispatch sources work as before. When this
+/// platform's Dispatch does not offer the main-queue hooks the loop needs, ``run(_:)`` falls back
+/// to `dispatchMain()` and ``isRunning`` stays false (sockets are then read by their own threads).
+public enum MainLoop {
+    /// One descriptor the loop reads for a connection.
+    private struct Watch {
+        let id: Int
+        let descriptor: Int32
+        /// Called on the main thread when the descriptor is readable (or has hung up); answers
+        /// false when it is done with the descriptor.
+        let readable: @MainActor () -> Bool
+    }
+
+    private struct State {
+        var isRunning = false
+        var nextID = 0
+        var watches: [Watch] = []
+    }
+
+    // Watches are added and removed on the main actor and read by the loop on the main thread:
+    // one thread in all, so the lock is never contended; it is there because `Watch` holds
+    // main-actor closures the static state must keep as `Sendable`.
+    private static let state = Mutex(State())
+
+    /// Whether ``run(_:)`` is serving the main thread (so ``watch(_:readable:)`` may be used).
+    public static var isRunning: Bool { state.withLock { $0.isRunning } }
+
+    /// Runs `body` on the main actor, serves the main thread until it ends, then exits the process
+    /// with the status it answers.
+    public static func run(_ body: @escaping @MainActor () async -> Int32) -> Never {
+        guard let hooks = MainQueueHooks.load() else {
+            Task { @MainActor in exit(await body()) }
+            dispatchMain()
+        }
+        state.withLock { $0.isRunning = true }
+        Task { @MainActor in exit(await body()) }
+        serve(hooks)
+    }
+
+    /// Reads `descriptor` on the main thread: `readable` is called each time it can be read (or
+    /// has hung up) until it answers false. Only while the loop ``isRunning``.
+    @MainActor
+    static func watch(_ descriptor: Int32, readable: @escaping @MainActor () -> Bool) {
+        state.withLock { state in
+            state.nextID += 1
+            state.watches.append(Watch(id: state.nextID, descriptor: descriptor, readable: readable))
+        }
+    }
+
+    private static func serve(_ hooks: MainQueueHooks) -> Never {
+        let queue = hooks.handle()
+        var descriptors: [pollfd] = []
+        while true {
+            let watches = state.withLock { $0.watches }
+            descriptors.removeAll(keepingCapacity: true)
+            descriptors.append(pollfd(fd: queue, events: Int16(POLLIN), revents: 0))
+            for watch in watches { descriptors.append(pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0)) }
+            guard poll(&descriptors, nfds_t(descriptors.count), -1) > 0 else { continue }
+            if descriptors[0].revents != 0 {
+                // Cleared before the drain: a job enqueued during it writes again and is seen
+                // on the next turn.
+                var count: UInt64 = 0
+                _ = read(queue, &count, MemoryLayout<UInt64>.size)
+                hooks.drain()
+            }
+            var finished: [Int] = []
+            for (index, watch) in watches.enumerated() where descriptors[index + 1].revents != 0 {
+                if !MainActor.assumeIsolated({ watch.readable() }) { finished.append(watch.id) }
+            }
+            if !finished.isEmpty {
+                state.withLock { $0.watches.removeAll { finished.contains($0.id) } }
+            }
+        }
+    }
+}
+
+/// Dispatch's hooks for a run loop that drains the main queue (what Foundation's run loop uses):
+/// the main queue's wake-up descriptor, and the drain. Looked up at run time, so a Dispatch
+/// without them leaves the process on `dispatchMain()`.
+private struct MainQueueHooks {
+    let handle: @convention(c) () -> Int32
+    private let callback: @convention(c) (UnsafeMutableRawPointer?) -> Void
+
+    /// Runs the main queue's jobs (the callback's argument is unused off Darwin).
+    func drain() { callback(nil) }
+
+    static func load() -> MainQueueHooks? {
+        guard let handle = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "_dispatch_get_main_queue_handle_4CF"),
+            let drain = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "_dispatch_main_queue_callback_4CF")
+        else { return nil }
+        return MainQueueHooks(
+            handle: unsafeBitCast(handle, to: (@convention(c) () -> Int32).self),
+            callback: unsafeBitCast(drain, to: (@convention(c) (UnsafeMutableRawPointer?) -> Void).self))
+    }
+}
