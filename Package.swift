@@ -149,7 +149,7 @@ let package = Package(
         .testTarget(
             name: "SceneIntentsStoreTests", dependencies: ["SceneIntentsStore", "store-writer"],
             swiftSettings: strict),
-        .target(name: "SceneIntentsShell", dependencies: ["Assistant"], swiftSettings: strict),
+        .target(name: "SceneIntentsShell", dependencies: ["Assistant", "SceneIntentsTransport"], swiftSettings: strict),
         .testTarget(
             name: "SceneIntentsShellTests",
             dependencies: ["SceneIntentsShell", "Assistant", "SceneIntents", "SceneIntentsTesting", "TestFixtures"],

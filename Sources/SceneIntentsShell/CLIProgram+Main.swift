@@ -1,8 +1,20 @@
 import Assistant
 import Glibc
+import SceneIntentsTransport
 
 /// The whole program, so that a CLI's `main.swift` is its tables and one call.
 extension CLIProgram {
+    /// Runs ``main(options:arguments:clock:makeApp:)`` on the main thread's `MainLoop` and exits
+    /// the process with its status: what a CLI's `main.swift` calls.
+    ///
+    /// Under the loop, an app in its own process answers a request made on the main actor with
+    /// one thread woken in this process (the main thread reads the app's socket itself).
+    public func run<Options>(
+        options table: [CLIOption<Options>], makeApp: @escaping @MainActor (Options, ShellEnvironment) throws -> App
+    ) -> Never {
+        MainLoop.run { await main(options: table, makeApp: makeApp) }
+    }
+
     /// Reads the arguments against `options`, prints `--help`, opens the lines (a terminal, a
     /// pipe, `--script FILE|-`, a tour), makes the app and runs the session; answers the exit
     /// status for `exit`.

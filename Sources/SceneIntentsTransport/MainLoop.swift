@@ -47,9 +47,11 @@ public enum MainLoop {
             Task { @MainActor in exit(await body()) }
             dispatchMain()
         }
+        // Before the first job is enqueued, which would make the wake-up descriptor anywhere.
+        let queue = outsideStandardStreams { hooks.handle() }
         state.withLock { $0.isRunning = true }
         Task { @MainActor in exit(await body()) }
-        serve(hooks)
+        serve(hooks, queue: queue)
     }
 
     /// Reads `descriptor` on the main thread: `readable` is called each time it can be read (or
@@ -62,8 +64,8 @@ public enum MainLoop {
         }
     }
 
-    private static func serve(_ hooks: MainQueueHooks) -> Never {
-        let queue = hooks.handle()
+    /// Serves forever: `queue` is the main queue's wake-up descriptor.
+    private static func serve(_ hooks: MainQueueHooks, queue: Int32) -> Never {
         var descriptors: [pollfd] = []
         while true {
             let watches = state.withLock { $0.watches }
@@ -87,6 +89,20 @@ public enum MainLoop {
             }
         }
     }
+}
+
+/// Runs `body` (which opens a descriptor) with the standard streams' numbers taken, so what it
+/// opens is not numbered 0, 1 or 2 when the process was started with one of them closed: the
+/// program's writes to standard output would land on it and fail with the wrong error (or wake
+/// the loop) instead of failing with `EBADF` as they should. The placeholders are closed after.
+private func outsideStandardStreams<T>(_ body: () -> T) -> T {
+    var placeholders: [Int32] = []
+    for stream in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(stream, F_GETFD) == -1 {
+        let placeholder = open("/dev/null", O_RDWR | O_CLOEXEC)
+        if placeholder >= 0 { placeholders.append(placeholder) }
+    }
+    defer { for placeholder in placeholders { close(placeholder) } }
+    return body()
 }
 
 /// Dispatch's hooks for a run loop that drains the main queue (what Foundation's run loop uses):

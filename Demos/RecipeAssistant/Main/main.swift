@@ -3,7 +3,6 @@ import RecipeAssistantKit
 
 /// `recipe-assistant`: the Recipe Assistant demo. See `--help` (generated from
 /// `ShellOption.all` and `ShellCommand.all`); `CLIProgram.main` lists the exit statuses.
-let status = await RecipeShell.program.main(options: ShellOption.all) { options, environment in
+RecipeShell.program.run(options: ShellOption.all) { options, environment in
     try RecipeSession(options: options, environment: environment)
 }
-exit(status)
