@@ -10,8 +10,9 @@ final class FrameReceiver {
     enum Step {
         /// Bytes were received (and their complete frames delivered); there may be more.
         case received
-        /// Nothing to read now (only for a non-blocking receive).
-        case wouldBlock
+        /// Nothing more to read now (only for a non-blocking receive): any bytes there were have
+        /// been delivered.
+        case drained
         /// The stream ended, for this reason; nothing follows.
         case ended(CloseReason)
     }
@@ -45,7 +46,9 @@ final class FrameReceiver {
             } catch {
                 return .ended(.protocolError(error))
             }
-            return .received
+            // A short read emptied the socket: waiting for more (the loop's `poll`) costs no
+            // more than asking once more and hearing `EAGAIN`.
+            return count < capacity && !blocking ? .drained : .received
         }
         if count == 0 {
             do {
@@ -57,7 +60,7 @@ final class FrameReceiver {
         }
         switch errno {
         case EINTR: return .received
-        case EAGAIN where !blocking: return .wouldBlock
+        case EAGAIN where !blocking: return .drained
         default: return .ended(.ioError(SystemError("recv")))
         }
     }

@@ -124,7 +124,7 @@ public final class FramedConnection: Sendable {
                 while true {
                     switch receiver.receive(descriptor, blocking: false, isClosing: isClosing, deliver: { handler(.frame($0)) }) {
                     case .received: continue
-                    case .wouldBlock: return true
+                    case .drained: return true
                     case .ended(let reason):
                         finish(reason, handler)
                         return false

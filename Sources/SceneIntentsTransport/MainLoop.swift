@@ -73,17 +73,15 @@ public enum MainLoop {
             descriptors.append(pollfd(fd: queue, events: Int16(POLLIN), revents: 0))
             for watch in watches { descriptors.append(pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0)) }
             guard poll(&descriptors, nfds_t(descriptors.count), -1) > 0 else { continue }
-            if descriptors[0].revents != 0 {
-                // Cleared before the drain: a job enqueued during it writes again and is seen
-                // on the next turn.
-                var count: UInt64 = 0
-                _ = read(queue, &count, MemoryLayout<UInt64>.size)
-                hooks.drain()
-            }
             var finished: [Int] = []
             for (index, watch) in watches.enumerated() where descriptors[index + 1].revents != 0 {
                 if !MainActor.assumeIsolated({ watch.readable() }) { finished.append(watch.id) }
             }
+            // Whatever woke the loop, the jobs a socket's messages started run now, without
+            // another turn through `poll`; the descriptor (non-blocking) is cleared before each
+            // drain, so a job enqueued during one writes to it again and is drained next.
+            var count: UInt64 = 0
+            while read(queue, &count, MemoryLayout<UInt64>.size) > 0 { hooks.drain() }
             if !finished.isEmpty {
                 state.withLock { $0.watches.removeAll { finished.contains($0.id) } }
             }
