@@ -7,7 +7,7 @@ let metricGroups: [(name: String, measure: @MainActor (Plan) async throws -> [Me
     ("throughput", { try await throughputMetrics($0) }),
     ("socket-delivery", { try await socketDeliveryMetrics($0) }),
     ("sessions", { try await sessionMetrics($0) }),
-    ("launch", { try launchMetrics($0) }),
+    ("launch", { try await launchMetrics($0) }),
     ("app-launch", { try await appLaunchMetrics($0) }),
     ("extension-launch", { try await extensionLaunchMetrics($0) }),
     ("hydrator", { try await hydratorMetrics($0) }),

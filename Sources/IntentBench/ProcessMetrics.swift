@@ -104,7 +104,7 @@ func appLaunchMetrics(_ plan: Plan) async throws -> [Metric] {
     var helloTimes: [Double] = []
     var appTimes: [Double] = []
     for round in 0..<(plan.launches + 2) {
-        let helloTime = try timeSpawn(hello, [])
+        let helloTime = try await timeSpawn(hello, [])
         let assistant = Assistant(connection: connection, user: SilentUser(), device: Device(), clock: .continuous(), isTracing: false)
         let start = now()
         let outcome = await assistant.perform(.intent(intent))

@@ -37,21 +37,33 @@ public enum MainLoop {
     // main-actor closures the static state must keep as `Sendable`.
     private static let state = Mutex(State())
 
+    /// The loop's task executor; ``run(_:)``'s body prefers it.
+    public static let taskExecutor = MainLoopTaskExecutor()
+
     /// Whether ``run(_:)`` is serving the main thread (so ``watch(_:readable:)`` may be used).
     public static var isRunning: Bool { state.withLock { $0.isRunning } }
 
     /// Runs `body` on the main actor, serves the main thread until it ends, then exits the process
     /// with the status it answers.
+    ///
+    /// `body` runs in a task that prefers ``taskExecutor``: what it awaits comes back to the main
+    /// thread without passing through another thread (see ``MainLoopTaskExecutor``). Work meant
+    /// for other threads is started with `Task.detached` or with the global concurrent executor
+    /// preferred.
     public static func run(_ body: @escaping @MainActor () async -> Int32) -> Never {
         guard let hooks = MainQueueHooks.load() else {
-            Task { @MainActor in exit(await body()) }
+            start(body)
             dispatchMain()
         }
         // Before the first job is enqueued, which would make the wake-up descriptor anywhere.
         let queue = outsideStandardStreams { hooks.handle() }
         state.withLock { $0.isRunning = true }
-        Task { @MainActor in exit(await body()) }
+        start(body)
         serve(hooks, queue: queue)
+    }
+
+    private static func start(_ body: @escaping @MainActor () async -> Int32) {
+        Task(executorPreference: taskExecutor) { exit(await body()) }
     }
 
     /// Reads `descriptor` on the main thread: `readable` is called each time it can be read (or
@@ -120,5 +132,21 @@ private struct MainQueueHooks {
         return MainQueueHooks(
             handle: unsafeBitCast(handle, to: (@convention(c) () -> Int32).self),
             callback: unsafeBitCast(drain, to: (@convention(c) (UnsafeMutableRawPointer?) -> Void).self))
+    }
+}
+
+/// The task executor of ``MainLoop``: runs each job on the main queue, so on the main thread
+/// under the loop (and serially on Dispatch's threads without it).
+///
+/// A task that prefers it (`withTaskExecutorPreference`, `Task(executorPreference:)`) runs its
+/// work that no actor isolates on the main thread: a continuation resumed for it, a
+/// `nonisolated` async function it calls, its child tasks. Without it such work is run by the
+/// global executor, so a main-actor caller whose awaited continuation is resumed wakes a pool
+/// thread, which wakes the main thread again to hop back: two thread wake-ups per `await`.
+public final class MainLoopTaskExecutor: TaskExecutor {
+    /// Runs `job` on the main queue.
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        DispatchQueue.main.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
