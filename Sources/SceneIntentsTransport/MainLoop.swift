@@ -58,6 +58,7 @@ public enum MainLoop {
         // Before the first job is enqueued, which would make the wake-up descriptor anywhere.
         let queue = outsideStandardStreams { hooks.handle() }
         state.withLock { $0.isRunning = true }
+        taskExecutor.adopt(mainThread: pthread_self())
         start(body)
         serve(hooks, queue: queue)
     }
@@ -80,6 +81,7 @@ public enum MainLoop {
     private static func serve(_ hooks: MainQueueHooks, queue: Int32) -> Never {
         var descriptors: [pollfd] = []
         while true {
+            runJobs(hooks, queue: queue)
             let watches = state.withLock { $0.watches }
             descriptors.removeAll(keepingCapacity: true)
             descriptors.append(pollfd(fd: queue, events: Int16(POLLIN), revents: 0))
@@ -89,14 +91,23 @@ public enum MainLoop {
             for (index, watch) in watches.enumerated() where descriptors[index + 1].revents != 0 {
                 if !MainActor.assumeIsolated({ watch.readable() }) { finished.append(watch.id) }
             }
-            // Whatever woke the loop, the jobs a socket's messages started run now, without
-            // another turn through `poll`; the descriptor (non-blocking) is cleared before each
-            // drain, so a job enqueued during one writes to it again and is drained next.
-            var count: UInt64 = 0
-            while read(queue, &count, MemoryLayout<UInt64>.size) > 0 { hooks.drain() }
             if !finished.isEmpty {
                 state.withLock { $0.watches.removeAll { finished.contains($0.id) } }
             }
+        }
+    }
+
+    /// Runs the main queue's jobs and the task executor's until neither has any left, before the
+    /// loop waits: the jobs a socket's messages started run in the same turn. A drain runs only
+    /// the jobs queued when it began (Dispatch writes to the wake-up descriptor again for the
+    /// rest), so the descriptor, cleared before each drain, says whether another is due.
+    private static func runJobs(_ hooks: MainQueueHooks, queue: Int32) {
+        var count: UInt64 = 0
+        var busy = true
+        while busy {
+            busy = read(queue, &count, MemoryLayout<UInt64>.size) > 0
+            if busy { hooks.drain() }
+            if taskExecutor.runPending() { busy = true }
         }
     }
 }
@@ -132,21 +143,5 @@ private struct MainQueueHooks {
         return MainQueueHooks(
             handle: unsafeBitCast(handle, to: (@convention(c) () -> Int32).self),
             callback: unsafeBitCast(drain, to: (@convention(c) (UnsafeMutableRawPointer?) -> Void).self))
-    }
-}
-
-/// The task executor of ``MainLoop``: runs each job on the main queue, so on the main thread
-/// under the loop (and serially on Dispatch's threads without it).
-///
-/// A task that prefers it (`withTaskExecutorPreference`, `Task(executorPreference:)`) runs its
-/// work that no actor isolates on the main thread: a continuation resumed for it, a
-/// `nonisolated` async function it calls, its child tasks. Without it such work is run by the
-/// global executor, so a main-actor caller whose awaited continuation is resumed wakes a pool
-/// thread, which wakes the main thread again to hop back: two thread wake-ups per `await`.
-public final class MainLoopTaskExecutor: TaskExecutor {
-    /// Runs `job` on the main queue.
-    public func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        DispatchQueue.main.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
