@@ -5,8 +5,8 @@ import SceneIntentsTransport
 // `transport-peer`: the other process in SceneIntentsTransport's cross-process tests.
 //   echo PATH          connect to PATH and send every frame back until the peer closes
 //   loop-echo PATH     the same with the main thread reading under MainLoop; each frame is
-//                      sent back by a main-actor task, and the end line says on which thread
-//                      the frames were read
+//                      sent back by a main-actor task; the end line says on which thread the
+//                      frames were read, and where nonisolated work resumed by another thread ran
 //   as-uid UID PATH    become UID (needs root), connect to PATH, print how the connection ended
 //   descriptors        print this process's open descriptors, one per line
 //   sleep              wait for a signal
@@ -53,8 +53,19 @@ func loopEcho(_ path: String) async -> Int32 {
         }
         if !started { fail("the main loop was not running") }
     }
-    print("\(reason); \(frames) frames; \(offMain) events off the main thread")
+    let resumed = await resumedOnTheMainThread() ? "on" : "off"
+    print("\(reason); \(frames) frames; \(offMain) events off the main thread; nonisolated work resumed \(resumed) it")
     return 0
+}
+
+/// Waits for a continuation resumed by a Dispatch thread, then says where the rest ran: not
+/// isolated to any actor, it runs on the task's preferred executor, which under the main loop
+/// is the main thread.
+nonisolated func resumedOnTheMainThread() async -> Bool {
+    await withCheckedContinuation { (resumed: CheckedContinuation<Void, Never>) in
+        DispatchQueue.global().async { resumed.resume() }
+    }
+    return Thread.isMainThread
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())

@@ -64,10 +64,11 @@ extension TransportTests {
     }
 
     /// The peer reads on its own reader thread (`echo`) or on its main thread under the main
-    /// loop (`loop-echo`, which also sends each frame back from a main-actor task).
+    /// loop (`loop-echo`, which also sends each frame back from a main-actor task, then checks
+    /// that the loop's task executor brought work resumed by another thread to the main thread).
     @Test(arguments: [
         ("echo", "peer closed the connection\n"),
-        ("loop-echo", "peer closed the connection; 4 frames; 0 events off the main thread\n"),
+        ("loop-echo", "peer closed the connection; 4 frames; 0 events off the main thread; nonisolated work resumed on it\n"),
     ])
     func framesEchoThroughAnotherProcess(mode: String, ending: String) async throws {
         let scratch = try Scratch()
