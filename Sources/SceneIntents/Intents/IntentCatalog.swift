@@ -116,14 +116,12 @@ public struct IntentCatalog: Sendable {
     func intentType(named typeName: String) -> (any Intent.Type)? { descriptors[typeName]?.intentType }
 
     func valueType(named typeName: String) -> (any ParameterValue.Type)? {
-        switch typeName {
-        case String.typeName: String.self
-        case Int.typeName: Int.self
-        case Double.typeName: Double.self
-        case Bool.typeName: Bool.self
-        default: valueTypes[typeName]
-        }
+        Self.builtInValueTypes[typeName] ?? valueTypes[typeName]
     }
+
+    /// The value types every catalog knows, by wire name.
+    private static let builtInValueTypes: [String: any ParameterValue.Type] = Dictionary(
+        uniqueKeysWithValues: [String.self, Int.self, Double.self, Bool.self].map { ($0.typeName, $0 as any ParameterValue.Type) })
 
     /// The `userInfo` key under which decoders find the catalog.
     public static let userInfoKey = CodingUserInfoKey(rawValue: "SceneIntents.IntentCatalog")!

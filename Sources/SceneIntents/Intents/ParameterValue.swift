@@ -15,7 +15,7 @@ public protocol ParameterValue: Sendable, Codable, Equatable {
 
 extension ParameterValue {
     /// The type's own name.
-    public static var typeName: String { String(describing: Self.self) }
+    public static var typeName: String { TypeNames.name(of: Self.self) }
     /// Makes no value from words; conform to accept spoken values.
     public static func fromSpoken(_ text: String, identifier: String?) -> Self? { nil }
 }
