@@ -97,15 +97,8 @@ public final class FramedConnection: Sendable {
     /// `false` if the connection was already started or had ended.
     @discardableResult
     public func start(_ handler: @escaping @Sendable (ConnectionEvent) -> Void) -> Bool {
-        switch begin() {
-        case .read:
+        begin(closed: { handler(.closed($0)) }) {
             startThread("sceneintents.connection.\(descriptor)") { self.readLoop(handler) }
-            return true
-        case .ended(let reason):
-            handler(.closed(reason))
-            return false
-        case .alreadyReading:
-            return false
         }
     }
 
@@ -117,8 +110,7 @@ public final class FramedConnection: Sendable {
     @MainActor @discardableResult
     public func startOnMainLoop(_ handler: @escaping @MainActor (ConnectionEvent) -> Void) -> Bool {
         guard MainLoop.isRunning else { return false }
-        switch begin() {
-        case .read:
+        return begin(closed: { handler(.closed($0)) }) {
             let receiver = FrameReceiver(limit: limit)
             MainLoop.watch(descriptor) { [self] in
                 while true {
@@ -131,20 +123,14 @@ public final class FramedConnection: Sendable {
                     }
                 }
             }
-            return true
-        case .ended(let reason):
-            handler(.closed(reason))
-            return false
-        case .alreadyReading:
-            return false
         }
     }
 
-    private enum Begin { case read, alreadyReading, ended(CloseReason) }
-
-    /// Marks the connection as read, once.
-    private func begin() -> Begin {
-        state.withLock { state -> Begin in
+    /// Marks the connection as read, once, and runs `reading`; on an ended connection tells
+    /// `closed` why instead. Answers whether reading began.
+    private func begin(closed: (CloseReason) -> Void, reading: () -> Void) -> Bool {
+        enum Begin { case read, alreadyReading, ended(CloseReason) }
+        let begin = state.withLock { state -> Begin in
             switch state {
             case .open(reading: false, let waiters):
                 state = .open(reading: true, waiters: waiters)
@@ -152,6 +138,16 @@ public final class FramedConnection: Sendable {
             case .open(reading: true, _): return .alreadyReading
             case .closed(let reason): return .ended(reason)
             }
+        }
+        switch begin {
+        case .read:
+            reading()
+            return true
+        case .ended(let reason):
+            closed(reason)
+            return false
+        case .alreadyReading:
+            return false
         }
     }
 

@@ -12,8 +12,10 @@ import Synchronization
 /// to the first call's budget, and the trace shows `spawn … pid N` and `connected after X ms`.
 /// When the host exits or is killed, every call it had not answered fails at once with
 /// `hostStopped` and the next request starts it again. A host that misses three budgets in a row
-/// is killed. Nothing here blocks a concurrency thread: socket reads run on the transport's
-/// reader threads and exits are watched without `waitpid` on the pool.
+/// is killed. Nothing here blocks a concurrency thread: socket reads run on the main thread
+/// under a running `MainLoop` (a caller on the main actor then hears its answer with no other
+/// thread woken), else on the transport's reader threads; exits are watched without `waitpid`
+/// on the pool.
 public final class ProcessConnection: AppConnection {
     /// The app's name.
     public let appName: String
