@@ -79,6 +79,23 @@ extension TransportTests {
         await server.shutDown()
     }
 
+    /// Without a running main loop (a test process has none) `startOnMainLoop` declines and
+    /// starts nothing, so the same connection can still be read on its own thread.
+    @Test func withoutTheMainLoopAConnectionIsReadOnItsOwnThread() async throws {
+        #expect(MainLoop.isRunning == false)
+        let (left, right) = try FramedConnection.pair()
+        let onLoop = Recorder<ConnectionEvent>()
+        #expect(await MainActor.run { left.startOnMainLoop { onLoop.record($0) } } == false)
+        let events = Recorder<ConnectionEvent>()
+        #expect(left.start { events.record($0) })
+        try right.send(Data("read here".utf8))
+        #expect(await events.events(atLeast: 1) == [.frame(Data("read here".utf8))])
+        right.close()
+        #expect(await left.closed() == .peerClosed)
+        #expect(events.events == [.frame(Data("read here".utf8)), .closed(.peerClosed)])
+        #expect(onLoop.events.isEmpty)
+    }
+
     @Test func closingIsIdempotentAndSendingAfterwardsIsATypedError() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
