@@ -65,6 +65,10 @@ public final class InProcessConnection: AppConnection {
 
     /// Starts the call as one task on the main actor, where the app's endpoint serves it;
     /// cancelling the task cancels the handler's work.
+    ///
+    /// Called on the main actor (a caller there, as under the main loop), the task starts at
+    /// once, here, and runs until it first suspends: a visit that never suspends has answered
+    /// before the caller waits, and neither the task's start nor the waiter's wake-up is a job.
     public func start(
         _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
         reply: @escaping @Sendable (PhaseAnswer) -> Void
@@ -72,7 +76,7 @@ public final class InProcessConnection: AppConnection {
         started.add(1, ordering: .relaxed)
         let id = link.nextID()
         link.expect(id, intent: call.intent.typeName, progress: progress, reply: reply)
-        return Task { @MainActor [endpoint] in await endpoint.serve(id, call) }
+        return Task.immediate { @MainActor [endpoint] in await endpoint.serve(id, call) }
     }
 
     /// Brings the app forward on the main actor and continues the activity there.
