@@ -56,8 +56,13 @@ public struct MessageCodec: Sendable {
     public func encode(_ message: some Encodable & Sendable) throws(ProtocolError) -> Data {
         let context = JSONCoderContext(catalog: catalog)
         do {
-            let json = try Self.convertible(message)?.json(context) ?? context.box(message)
-            return Data(JSONWriter.bytes(of: json))
+            var writer = JSONWriter()
+            if let convertible = Self.convertible(message) {
+                try convertible.write(to: &writer, context)
+            } else {
+                writer.value(try context.box(message))
+            }
+            return Data(writer.bytes)
         } catch {
             throw ProtocolError(.undecodable, "cannot encode \(type(of: message)): \(error)")
         }

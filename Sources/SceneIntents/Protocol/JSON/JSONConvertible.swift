@@ -3,18 +3,13 @@
 /// `JSONEncoder`'s). The messages make up most of every frame; converting them by hand skips the
 /// generic containers of `Codable` and the nested containers of synthesized enum conformances.
 protocol JSONConvertible {
-    /// This value as JSON.
-    func json(_ context: JSONCoderContext) throws -> JSONValue
+    /// Writes this value as JSON, straight to bytes (keys in sorted order).
+    func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws
     /// The value `json` holds; a `DecodingError` whose coding path is relative to `json`.
     init(json: JSONValue, _ context: JSONCoderContext) throws
 }
 
 extension JSONConvertible {
-    /// An enum case as synthesized `Codable` writes it: `{"name":{members…}}`.
-    static func enumCase(_ name: String, _ members: [JSONMember] = []) -> JSONValue {
-        .object([JSONMember(name, .object(members))])
-    }
-
     /// Decodes the case a synthesized `Codable` enum wrote: one key, the case's name, holding an
     /// object of the case's values. `body` gets the name and the object; an error inside gets
     /// the name in front of its path.
@@ -73,13 +68,6 @@ struct JSONObject {
 
 extension JSONMember {
     var isNull: Bool { value.isNull }
-}
-
-extension Array where Element == JSONMember {
-    /// Appends `key` when `value` is not nil (what `encodeIfPresent` does).
-    mutating func append(_ key: String, ifPresent value: JSONValue?) {
-        if let value { append(JSONMember(key, value)) }
-    }
 }
 
 extension JSONValue {

@@ -15,6 +15,119 @@ struct JSONWriter {
         return writer.bytes
     }
 
+    // MARK: Written as it goes (the messages' `JSONConvertible.write`): no tree is built, so the
+    // caller writes an object's keys in the order the bytes of their UTF-8 sort.
+
+    /// Whether the next member or element needs a comma before it.
+    private var needsComma = false
+
+    /// Starts an object; its members follow, each a `key` and a value, keys in sorted order.
+    mutating func beginObject() {
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+    }
+
+    /// Ends the object begun last.
+    mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    /// Starts an array; each element follows an `element()`.
+    mutating func beginArray() {
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+
+    /// Ends the array begun last.
+    mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
+    /// Starts the next member of an object: its key; its value follows.
+    mutating func key(_ key: String) {
+        element()
+        write(string: key)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// Starts the next element of an array.
+    mutating func element() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        needsComma = false
+    }
+
+    /// A string value.
+    mutating func string(_ text: String) {
+        write(string: text)
+        needsComma = true
+    }
+
+    /// An integer value.
+    mutating func number(_ value: some BinaryInteger) {
+        bytes.append(contentsOf: String(value).utf8)
+        needsComma = true
+    }
+
+    /// A value given as a tree (what `Codable` values become).
+    mutating func value(_ value: JSONValue) {
+        write(value)
+        needsComma = true
+    }
+
+    /// A member whose value is a string.
+    mutating func member(_ key: String, string text: String) {
+        self.key(key)
+        string(text)
+    }
+
+    /// A member whose value is an integer.
+    mutating func member(_ key: String, number value: some BinaryInteger) {
+        self.key(key)
+        number(value)
+    }
+
+    /// A member whose value is given as a tree.
+    mutating func member(_ key: String, value tree: JSONValue) {
+        self.key(key)
+        value(tree)
+    }
+
+    /// A member whose value `body` writes.
+    mutating func member(_ key: String, _ body: (inout JSONWriter) throws -> Void) rethrows {
+        self.key(key)
+        try body(&self)
+    }
+
+    /// An array of `elements`, each written by `body`.
+    mutating func array<Elements: Sequence>(
+        _ elements: Elements, _ body: (inout JSONWriter, Elements.Element) throws -> Void
+    ) rethrows {
+        beginArray()
+        for element in elements {
+            self.element()
+            try body(&self, element)
+        }
+        endArray()
+    }
+
+    /// An object holding one member, `key`, whose value `body` writes: how a synthesized `Codable`
+    /// enum writes a case, `{"case":{…}}` with the case's values inside.
+    mutating func enumCase(_ key: String, _ body: (inout JSONWriter) throws -> Void) rethrows {
+        beginObject()
+        self.key(key)
+        beginObject()
+        try body(&self)
+        endObject()
+        endObject()
+    }
+
+    /// An enum case without values: `{"case":{}}`.
+    mutating func enumCase(_ key: String) {
+        enumCase(key) { _ in }
+    }
+
     mutating func write(_ value: JSONValue) {
         switch value {
         case .null: bytes.append(contentsOf: "null".utf8)

@@ -3,14 +3,27 @@
 // `Codable`.
 
 extension SystemMessage: JSONConvertible {
-    func json(_ context: JSONCoderContext) throws -> JSONValue {
+    func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws {
         switch self {
-        case .accept(let version): Self.enumCase("accept", [JSONMember("protocolVersion", .number(version))])
-        case .call(let id, let call): Self.enumCase("call", [JSONMember("call", try call.json(context)), JSONMember("id", .number(id))])
-        case .cancel(let id): Self.enumCase("cancel", [JSONMember("id", .number(id))])
+        case .accept(let version): writer.enumCase("accept") { $0.member("protocolVersion", number: version) }
+        case .call(let id, let call):
+            try writer.enumCase("call") {
+                try $0.member("call") { try call.write(to: &$0, context) }
+                $0.member("id", number: id)
+            }
+        case .cancel(let id): writer.enumCase("cancel") { $0.member("id", number: id) }
         case .continueActivity(let id, let activity):
-            Self.enumCase("continueActivity", [JSONMember("activity", try context.box(activity)), JSONMember("id", .number(id))])
-        case .event(let id, let event): Self.enumCase("event", [JSONMember("event", try context.box(event)), JSONMember("id", .number(id))])
+            let activity = try context.box(activity)
+            writer.enumCase("continueActivity") {
+                $0.member("activity", value: activity)
+                $0.member("id", number: id)
+            }
+        case .event(let id, let event):
+            let event = try context.box(event)
+            writer.enumCase("event") {
+                $0.member("event", value: event)
+                $0.member("id", number: id)
+            }
         }
     }
 
@@ -29,19 +42,38 @@ extension SystemMessage: JSONConvertible {
 }
 
 extension AppMessage: JSONConvertible {
-    func json(_ context: JSONCoderContext) throws -> JSONValue {
+    func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws {
         switch self {
-        case .hello(let hello): Self.enumCase("hello", [JSONMember("_0", try context.box(hello))])
-        case .step(let id, let step): Self.enumCase("step", [JSONMember("id", .number(id)), JSONMember("step", try step.json(context))])
+        case .hello(let hello):
+            let hello = try context.box(hello)
+            writer.enumCase("hello") { $0.member("_0", value: hello) }
+        case .step(let id, let step):
+            try writer.enumCase("step") {
+                $0.member("id", number: id)
+                try $0.member("step") { try step.write(to: &$0, context) }
+            }
         case .answer(let id, let answer):
-            Self.enumCase("answer", [JSONMember("answer", try answer.json(context)), JSONMember("id", .number(id))])
+            try writer.enumCase("answer") {
+                try $0.member("answer") { try answer.write(to: &$0, context) }
+                $0.member("id", number: id)
+            }
         case .continued(let id, let result):
-            Self.enumCase("continued", [JSONMember("id", .number(id)), JSONMember("result", try context.box(result))])
+            let result = try context.box(result)
+            writer.enumCase("continued") {
+                $0.member("id", number: id)
+                $0.member("result", value: result)
+            }
         case .eventDone(let id, let refusal, let output):
-            Self.enumCase("eventDone", Self.members(JSONMember("id", .number(id)), ("output", output.map(JSONValue.string)), ("refusal", refusal.map(JSONValue.string))))
-        case .lifecycle(let event): Self.enumCase("lifecycle", [JSONMember("_0", try event.json(context))])
-        case .report(let report): Self.enumCase("report", [JSONMember("_0", report.json)])
-        case .shortcuts(let message): Self.enumCase("shortcuts", [JSONMember("_0", try context.box(message))])
+            writer.enumCase("eventDone") {
+                $0.member("id", number: id)
+                if let output { $0.member("output", string: output) }
+                if let refusal { $0.member("refusal", string: refusal) }
+            }
+        case .lifecycle(let event): try writer.enumCase("lifecycle") { try $0.member("_0") { try event.write(to: &$0, context) } }
+        case .report(let report): writer.enumCase("report") { $0.member("_0") { report.write(to: &$0) } }
+        case .shortcuts(let message):
+            let message = try context.box(message)
+            writer.enumCase("shortcuts") { $0.member("_0", value: message) }
         }
     }
 
@@ -63,27 +95,29 @@ extension AppMessage: JSONConvertible {
             }
         }
     }
-
-    /// `first`, then each optional member that is present.
-    private static func members(_ first: JSONMember, _ optional: (String, JSONValue?)...) -> [JSONMember] {
-        var members = [first]
-        for (key, value) in optional { members.append(key, ifPresent: value) }
-        return members
-    }
 }
 
 extension LifecycleEvent: JSONConvertible {
-    func json(_ context: JSONCoderContext) throws -> JSONValue {
+    func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws {
         switch self {
         case .application(let callback, let detail):
-            var members = [JSONMember("_0", .string(callback.rawValue))]
-            members.append("detail", ifPresent: detail.map(JSONValue.string))
-            return Self.enumCase("application", members)
+            writer.enumCase("application") {
+                $0.member("_0", string: callback.rawValue)
+                if let detail { $0.member("detail", string: detail) }
+            }
         case .scene(let session, let callback):
-            return Self.enumCase("scene", [JSONMember("_0", .string(session)), JSONMember("_1", .string(callback.rawValue))])
+            writer.enumCase("scene") {
+                $0.member("_0", string: session)
+                $0.member("_1", string: callback.rawValue)
+            }
         case .view(let name, let callback):
-            return Self.enumCase("view", [JSONMember("_0", .string(name)), JSONMember("_1", .string(callback.rawValue))])
-        case .diagnostic(let diagnostic): return Self.enumCase("diagnostic", [JSONMember("_0", try context.box(diagnostic))])
+            writer.enumCase("view") {
+                $0.member("_0", string: name)
+                $0.member("_1", string: callback.rawValue)
+            }
+        case .diagnostic(let diagnostic):
+            let diagnostic = try context.box(diagnostic)
+            writer.enumCase("diagnostic") { $0.member("_0", value: diagnostic) }
         }
     }
 
@@ -104,7 +138,12 @@ extension LifecycleEvent: JSONConvertible {
 }
 
 extension HostReport {
-    var json: JSONValue { .object([JSONMember("detail", .string(detail)), JSONMember("kind", .string(kind.rawValue))]) }
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member("detail", string: detail)
+        writer.member("kind", string: kind.rawValue)
+        writer.endObject()
+    }
 
     init(json: JSONValue) throws {
         let object = try JSONObject(json)

@@ -1,11 +1,12 @@
 // A phase call, its answer and its steps, converted by hand (see `JSONConvertible`).
 
 extension PhaseCall: JSONConvertible {
-    func json(_ context: JSONCoderContext) throws -> JSONValue {
-        .object([
-            JSONMember("intent", try intent.json(context)), JSONMember("phase", try phase.json(context)),
-            JSONMember("request", .number(request)),
-        ])
+    func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws {
+        writer.beginObject()
+        try writer.member("intent") { try intent.write(to: &$0, context) }
+        try writer.member("phase") { try phase.write(to: &$0, context) }
+        writer.member("request", number: request)
+        writer.endObject()
     }
 
     init(json: JSONValue, _ context: JSONCoderContext) throws {
@@ -16,21 +17,27 @@ extension PhaseCall: JSONConvertible {
 }
 
 extension PhaseCall.Phase: JSONConvertible {
-    func json(_ context: JSONCoderContext) throws -> JSONValue {
+    func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws {
         switch self {
-        case .resolve(let parameter): Self.enumCase("resolve", [JSONMember("parameter", .string(parameter.rawValue))])
+        case .resolve(let parameter): writer.enumCase("resolve") { $0.member("parameter", string: parameter.rawValue) }
         case .provideOptions(let parameter, let searchTerm, let page):
-            Self.enumCase(
-                "provideOptions",
-                [
-                    JSONMember("page", .object([JSONMember("limit", .number(page.limit)), JSONMember("offset", .number(page.offset))])),
-                    JSONMember("parameter", .string(parameter.rawValue)),
-                ] + (searchTerm.map { [JSONMember("searchTerm", .string($0))] } ?? []))
-        case .confirm: Self.enumCase("confirm")
-        case .handle: Self.enumCase("handle")
-        case .finish: Self.enumCase("finish")
+            writer.enumCase("provideOptions") {
+                $0.member("page") { object in
+                    object.beginObject()
+                    object.member("limit", number: page.limit)
+                    object.member("offset", number: page.offset)
+                    object.endObject()
+                }
+                $0.member("parameter", string: parameter.rawValue)
+                if let searchTerm { $0.member("searchTerm", string: searchTerm) }
+            }
+        case .confirm: writer.enumCase("confirm")
+        case .handle: writer.enumCase("handle")
+        case .finish: writer.enumCase("finish")
         case .proceed(let parameters):
-            Self.enumCase("proceed", [JSONMember("parameters", .array(parameters.map { .string($0.rawValue) }))])
+            writer.enumCase("proceed") {
+                $0.member("parameters") { $0.array(parameters) { $0.string($1.rawValue) } }
+            }
         }
     }
 
@@ -58,16 +65,23 @@ extension PhaseCall.Phase: JSONConvertible {
 }
 
 extension PhaseAnswer: JSONConvertible {
-    func json(_ context: JSONCoderContext) throws -> JSONValue {
+    func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws {
         switch self {
-        case .resolved(let results): Self.enumCase("resolved", [JSONMember("_0", .array(try results.map { try $0.json(context) }))])
-        case .options(let collection): Self.enumCase("options", [JSONMember("_0", try context.box(collection))])
-        case .response(let response): Self.enumCase("response", [JSONMember("_0", try response.json(context))])
-        case .finished: Self.enumCase("finished")
-        case .refused(let error): Self.enumCase("refused", [JSONMember("_0", try context.box(error))])
+        case .resolved(let results):
+            try writer.enumCase("resolved") { try $0.member("_0") { try $0.array(results) { try $1.write(to: &$0, context) } } }
+        case .options(let collection):
+            let collection = try context.box(collection)
+            writer.enumCase("options") { $0.member("_0", value: collection) }
+        case .response(let response): try writer.enumCase("response") { try $0.member("_0") { try response.write(to: &$0, context) } }
+        case .finished: writer.enumCase("finished")
+        case .refused(let error):
+            let error = try context.box(error)
+            writer.enumCase("refused") { $0.member("_0", value: error) }
         case .progressed(let intent, let steps):
-            Self.enumCase(
-                "progressed", [JSONMember("intent", try intent.json(context)), JSONMember("steps", .array(try steps.map { try $0.json(context) }))])
+            try writer.enumCase("progressed") {
+                try $0.member("intent") { try intent.write(to: &$0, context) }
+                try $0.member("steps") { try $0.array(steps) { try $1.write(to: &$0, context) } }
+            }
         }
     }
 
@@ -90,8 +104,11 @@ extension PhaseAnswer: JSONConvertible {
 }
 
 extension PhaseStep: JSONConvertible {
-    func json(_ context: JSONCoderContext) throws -> JSONValue {
-        .object([JSONMember("answer", try answer.json(context)), JSONMember("phase", try phase.json(context))])
+    func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws {
+        writer.beginObject()
+        try writer.member("answer") { try answer.write(to: &$0, context) }
+        try writer.member("phase") { try phase.write(to: &$0, context) }
+        writer.endObject()
     }
 
     init(json: JSONValue, _ context: JSONCoderContext) throws {
@@ -101,12 +118,20 @@ extension PhaseStep: JSONConvertible {
 }
 
 extension IntentResponse: JSONConvertible {
-    func json(_ context: JSONCoderContext) throws -> JSONValue {
-        var members = [JSONMember("code", .number(code.rawValue))]
-        members.append("dialog", ifPresent: dialog.map(JSONValue.string))
-        members.append("userActivity", ifPresent: try userActivity.map { try context.box($0) })
-        members.append(JSONMember("values", .object(values.map { JSONMember($0.key, .string($0.value)) })))
-        return .object(members)
+    func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws {
+        let activity = try userActivity.map { try context.box($0) }
+        writer.beginObject()
+        writer.member("code", number: code.rawValue)
+        if let dialog { writer.member("dialog", string: dialog) }
+        if let activity { writer.member("userActivity", value: activity) }
+        writer.member("values") { object in
+            object.beginObject()
+            for (key, value) in values.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+                object.member(key, string: value)
+            }
+            object.endObject()
+        }
+        writer.endObject()
     }
 
     init(json: JSONValue, _ context: JSONCoderContext) throws {

@@ -2,16 +2,23 @@
 // `JSONConvertible`); the typed intent and value inside go through their `Codable` conformance.
 
 extension AnyIntent: JSONConvertible {
-    func json(_ context: JSONCoderContext) throws -> JSONValue {
-        var members = [JSONMember("intent", try context.box(base))]
-        members.append("targetSceneIdentifier", ifPresent: targetSceneIdentifier.map(JSONValue.string))
-        members.append(JSONMember("type", .string(typeName)))
+    func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws {
+        let intent = try context.box(base)
+        writer.beginObject()
+        writer.member("intent", value: intent)
+        if let targetSceneIdentifier { writer.member("targetSceneIdentifier", string: targetSceneIdentifier) }
+        writer.member("type", string: typeName)
         if !unreadWords.isEmpty {
             // Sorted, so the same intent always writes the same bytes.
-            let unread = unreadWords.sorted { $0.key < $1.key }.map { JSONMember($0.key.rawValue, .string($0.value)) }
-            members.append(JSONMember("unreadWords", .object(unread)))
+            writer.member("unreadWords") { object in
+                object.beginObject()
+                for (key, text) in unreadWords.sorted(by: { $0.key.rawValue.utf8.lexicographicallyPrecedes($1.key.rawValue.utf8) }) {
+                    object.member(key.rawValue, string: text)
+                }
+                object.endObject()
+            }
         }
-        return .object(members)
+        writer.endObject()
     }
 
     init(json: JSONValue, _ context: JSONCoderContext) throws {
@@ -30,9 +37,13 @@ extension AnyIntent: JSONConvertible {
 }
 
 extension AnyParameterValue: JSONConvertible {
-    func json(_ context: JSONCoderContext) throws -> JSONValue {
+    func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws {
         func typeName<T: ParameterValue>(_ value: T) -> String { T.typeName }
-        return .object([JSONMember("type", .string(typeName(base))), JSONMember("value", try context.box(base))])
+        let value = try context.box(base)
+        writer.beginObject()
+        writer.member("type", string: typeName(base))
+        writer.member("value", value: value)
+        writer.endObject()
     }
 
     init(json: JSONValue, _ context: JSONCoderContext) throws {
@@ -58,14 +69,16 @@ extension JSONObject {
 }
 
 extension ParameterResolution: JSONConvertible {
-    func json(_ context: JSONCoderContext) throws -> JSONValue {
-        let kind = JSONMember("kind", .string(kind.rawValue))
-        return switch self {
-        case .success(let value), .confirmationRequired(let value): .object([kind, JSONMember("value", try value.json(context))])
-        case .disambiguation(let values): .object([kind, JSONMember("values", .array(try values.map { try $0.json(context) }))])
-        case .unsupported(let reason?): .object([kind, JSONMember("reason", .string(reason))])
-        case .unsupported(nil), .needsValue, .notRequired: .object([kind])
+    func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws {
+        writer.beginObject()
+        writer.member("kind", string: kind.rawValue)
+        switch self {
+        case .success(let value), .confirmationRequired(let value): try writer.member("value") { try value.write(to: &$0, context) }
+        case .disambiguation(let values): try writer.member("values") { try $0.array(values) { try $1.write(to: &$0, context) } }
+        case .unsupported(let reason?): writer.member("reason", string: reason)
+        case .unsupported(nil), .needsValue, .notRequired: break
         }
+        writer.endObject()
     }
 
     init(json: JSONValue, _ context: JSONCoderContext) throws {
