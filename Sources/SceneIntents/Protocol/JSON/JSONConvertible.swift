@@ -1,7 +1,8 @@
-/// A protocol type that converts itself to and from a `JSONValue` directly, writing exactly the
-/// JSON its `Codable` conformance writes (`MessageCodecTests` compares the bytes with
-/// `JSONEncoder`'s). The messages make up most of every frame; converting them by hand skips the
-/// generic containers of `Codable` and the nested containers of synthesized enum conformances.
+/// A protocol type that writes itself as JSON bytes and reads itself from a `JSONValue`
+/// directly, writing exactly the JSON its `Codable` conformance writes (`MessageCodecTests`
+/// compares the bytes with `JSONEncoder`'s). The messages make up most of every frame; converting
+/// them by hand skips the generic containers of `Codable` and the nested containers of
+/// synthesized enum conformances, and writing them builds no tree to tear down again.
 protocol JSONConvertible {
     /// Writes this value as JSON, straight to bytes (keys in sorted order).
     func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws

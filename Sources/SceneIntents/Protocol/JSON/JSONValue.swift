@@ -1,5 +1,5 @@
-/// A JSON document as a small tree: what the protocol's codec parses frames into and writes
-/// frames from.
+/// A JSON document as a small tree: what the protocol's codec parses frames into, and what the
+/// `Codable` values inside a message (an intent, a parameter value) are written from.
 ///
 /// Numbers keep their text, so a `UInt64` or a `Double` survives exactly whatever type reads it;
 /// an object keeps its members in an array (a message's objects have a handful of keys, where a

@@ -1,18 +1,12 @@
-/// Writes a `JSONValue` as compact UTF-8 JSON: members sorted by the UTF-8 bytes of their keys,
-/// no slash escaped, non-ASCII text as is. These are the bytes `JSONEncoder` writes with
-/// `[.sortedKeys, .withoutEscapingSlashes]`, so both coders agree byte for byte.
+/// Writes compact UTF-8 JSON, from a `JSONValue` or as it goes (`beginObject`, `member`, …):
+/// members sorted by the UTF-8 bytes of their keys, no slash escaped, non-ASCII text as is. These
+/// are the bytes `JSONEncoder` writes with `[.sortedKeys, .withoutEscapingSlashes]`, so both
+/// coders agree byte for byte.
 struct JSONWriter {
     private(set) var bytes: [UInt8] = []
 
     init(capacity: Int = 512) {
         bytes.reserveCapacity(capacity)
-    }
-
-    /// The bytes of one value.
-    static func bytes(of value: JSONValue) -> [UInt8] {
-        var writer = JSONWriter()
-        writer.write(value)
-        return writer.bytes
     }
 
     // MARK: Written as it goes (the messages' `JSONConvertible.write`): no tree is built, so the
@@ -22,26 +16,24 @@ struct JSONWriter {
     private var needsComma = false
 
     /// Starts an object; its members follow, each a `key` and a value, keys in sorted order.
-    mutating func beginObject() {
-        bytes.append(UInt8(ascii: "{"))
-        needsComma = false
-    }
+    mutating func beginObject() { open(UInt8(ascii: "{")) }
 
     /// Ends the object begun last.
-    mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
-        needsComma = true
-    }
+    mutating func endObject() { close(UInt8(ascii: "}")) }
 
     /// Starts an array; each element follows an `element()`.
-    mutating func beginArray() {
-        bytes.append(UInt8(ascii: "["))
+    mutating func beginArray() { open(UInt8(ascii: "[")) }
+
+    /// Ends the array begun last.
+    mutating func endArray() { close(UInt8(ascii: "]")) }
+
+    private mutating func open(_ bracket: UInt8) {
+        bytes.append(bracket)
         needsComma = false
     }
 
-    /// Ends the array begun last.
-    mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+    private mutating func close(_ bracket: UInt8) {
+        bytes.append(bracket)
         needsComma = true
     }
 
@@ -121,6 +113,19 @@ struct JSONWriter {
         try body(&self)
         endObject()
         endObject()
+    }
+
+    /// A case holding a message id and one value, `key`, which `value` writes; the two members
+    /// in key order.
+    mutating func enumCase(
+        _ name: String, id: UInt64, _ key: String, _ value: (inout JSONWriter) throws -> Void
+    ) rethrows {
+        try enumCase(name) { writer in
+            let idFirst = "id".utf8.lexicographicallyPrecedes(key.utf8)
+            if idFirst { writer.member("id", number: id) }
+            try writer.member(key, value)
+            if !idFirst { writer.member("id", number: id) }
+        }
     }
 
     /// An enum case without values: `{"case":{}}`.

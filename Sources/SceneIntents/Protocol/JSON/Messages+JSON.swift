@@ -6,24 +6,14 @@ extension SystemMessage: JSONConvertible {
     func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws {
         switch self {
         case .accept(let version): writer.enumCase("accept") { $0.member("protocolVersion", number: version) }
-        case .call(let id, let call):
-            try writer.enumCase("call") {
-                try $0.member("call") { try call.write(to: &$0, context) }
-                $0.member("id", number: id)
-            }
+        case .call(let id, let call): try writer.enumCase("call", id: id, "call") { try call.write(to: &$0, context) }
         case .cancel(let id): writer.enumCase("cancel") { $0.member("id", number: id) }
         case .continueActivity(let id, let activity):
             let activity = try context.box(activity)
-            writer.enumCase("continueActivity") {
-                $0.member("activity", value: activity)
-                $0.member("id", number: id)
-            }
+            writer.enumCase("continueActivity", id: id, "activity") { $0.value(activity) }
         case .event(let id, let event):
             let event = try context.box(event)
-            writer.enumCase("event") {
-                $0.member("event", value: event)
-                $0.member("id", number: id)
-            }
+            writer.enumCase("event", id: id, "event") { $0.value(event) }
         }
     }
 
@@ -47,22 +37,11 @@ extension AppMessage: JSONConvertible {
         case .hello(let hello):
             let hello = try context.box(hello)
             writer.enumCase("hello") { $0.member("_0", value: hello) }
-        case .step(let id, let step):
-            try writer.enumCase("step") {
-                $0.member("id", number: id)
-                try $0.member("step") { try step.write(to: &$0, context) }
-            }
-        case .answer(let id, let answer):
-            try writer.enumCase("answer") {
-                try $0.member("answer") { try answer.write(to: &$0, context) }
-                $0.member("id", number: id)
-            }
+        case .step(let id, let step): try writer.enumCase("step", id: id, "step") { try step.write(to: &$0, context) }
+        case .answer(let id, let answer): try writer.enumCase("answer", id: id, "answer") { try answer.write(to: &$0, context) }
         case .continued(let id, let result):
             let result = try context.box(result)
-            writer.enumCase("continued") {
-                $0.member("id", number: id)
-                $0.member("result", value: result)
-            }
+            writer.enumCase("continued", id: id, "result") { $0.value(result) }
         case .eventDone(let id, let refusal, let output):
             writer.enumCase("eventDone") {
                 $0.member("id", number: id)
