@@ -92,6 +92,18 @@ struct JSONWriter {
         try body(&self)
     }
 
+    /// The order of an object's keys: by the bytes of their UTF-8 (`JSONEncoder`'s `.sortedKeys`).
+    static func keyPrecedes(_ left: String, _ right: String) -> Bool {
+        left.utf8.lexicographicallyPrecedes(right.utf8)
+    }
+
+    /// An object of string members, written in key order whatever order they come in.
+    mutating func stringObject(_ members: some Sequence<(key: String, value: String)>) {
+        beginObject()
+        for (key, text) in members.sorted(by: { Self.keyPrecedes($0.key, $1.key) }) { member(key, string: text) }
+        endObject()
+    }
+
     /// An array of `elements`, each written by `body`.
     mutating func array<Elements: Sequence>(
         _ elements: Elements, _ body: (inout JSONWriter, Elements.Element) throws -> Void
@@ -161,7 +173,7 @@ struct JSONWriter {
     /// The members in key order; most objects arrive sorted already (the message encoders write
     /// their keys in order), so sorting is skipped when it would change nothing.
     private static func sorted(_ members: [JSONMember]) -> [JSONMember] {
-        func precedes(_ left: JSONMember, _ right: JSONMember) -> Bool { left.key.utf8.lexicographicallyPrecedes(right.key.utf8) }
+        func precedes(_ left: JSONMember, _ right: JSONMember) -> Bool { keyPrecedes(left.key, right.key) }
         var index = 1
         while index < members.count, !precedes(members[index], members[index - 1]) { index += 1 }
         return index >= members.count ? members : members.sorted(by: precedes)

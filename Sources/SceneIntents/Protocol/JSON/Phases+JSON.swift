@@ -124,13 +124,7 @@ extension IntentResponse: JSONConvertible {
         writer.member("code", number: code.rawValue)
         if let dialog { writer.member("dialog", string: dialog) }
         if let activity { writer.member("userActivity", value: activity) }
-        writer.member("values") { object in
-            object.beginObject()
-            for (key, value) in values.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
-                object.member(key, string: value)
-            }
-            object.endObject()
-        }
+        writer.member("values") { $0.stringObject(values) }
         writer.endObject()
     }
 

@@ -10,13 +10,7 @@ extension AnyIntent: JSONConvertible {
         writer.member("type", string: typeName)
         if !unreadWords.isEmpty {
             // Sorted, so the same intent always writes the same bytes.
-            writer.member("unreadWords") { object in
-                object.beginObject()
-                for (key, text) in unreadWords.sorted(by: { $0.key.rawValue.utf8.lexicographicallyPrecedes($1.key.rawValue.utf8) }) {
-                    object.member(key.rawValue, string: text)
-                }
-                object.endObject()
-            }
+            writer.member("unreadWords") { $0.stringObject(unreadWords.lazy.map { (key: $0.key.rawValue, value: $0.value) }) }
         }
         writer.endObject()
     }
