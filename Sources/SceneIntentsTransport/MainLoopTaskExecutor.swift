@@ -14,7 +14,9 @@ import Synchronization
 ///
 /// Under the loop its jobs wait in a queue of its own, which the loop runs after each drain of
 /// the main queue: a job enqueued on the main thread costs no system call, and one enqueued from
-/// another thread wakes the loop through the main queue.
+/// another thread wakes the loop through the main queue. Its jobs run as the main actor (they
+/// are on the main thread, and nothing else runs there meanwhile), so a task that prefers it
+/// moves between main-actor code and code no actor isolates with no job at all.
 public final class MainLoopTaskExecutor: TaskExecutor {
     private enum Mode {
         /// No loop: jobs go to the main queue.
@@ -47,7 +49,7 @@ public final class MainLoopTaskExecutor: TaskExecutor {
         switch wake {
         case .none: break
         case .loop: DispatchQueue.main.async {}
-        case .mainQueue: DispatchQueue.main.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+        case .mainQueue: DispatchQueue.main.async { self.run(job) }
         }
     }
 
@@ -58,7 +60,17 @@ public final class MainLoopTaskExecutor: TaskExecutor {
             mode = .loop(thread: thread, pending: [])
             return pending
         }
-        for job in jobs { job.runSynchronously(on: asUnownedTaskExecutor()) }
+        for job in jobs { run(job) }
         return !jobs.isEmpty
+    }
+
+    /// Runs `job` as the main actor: it runs on the main thread, where nothing else runs
+    /// meanwhile, so it holds the main actor's isolation in fact, and saying so lets the task
+    /// hop to the main actor in place. The runtime switches a task that prefers a task executor
+    /// to the main actor inline only when the job runs with both that executor and the main
+    /// actor's; run with the task executor alone, every hop back to the main actor (each return
+    /// into main-actor code) went through the main queue: a job and an eventfd write and read.
+    private func run(_ job: UnownedJob) {
+        job.runSynchronously(isolatedTo: MainActor.sharedUnownedExecutor, taskExecutor: asUnownedTaskExecutor())
     }
 }
