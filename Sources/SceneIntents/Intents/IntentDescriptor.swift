@@ -3,57 +3,78 @@
 ///
 /// The assistant works with descriptors only; it never calls a handler (that is the host's job).
 public struct IntentDescriptor: Sendable {
+    /// Everything a descriptor holds, in one object: a descriptor is copied on every request
+    /// (out of the catalog, into the exchange), and one reference costs one retain where its
+    /// fifteen fields cost fifteen.
+    private final class Storage: Sendable {
+        let typeName: String
+        let parameters: [ParameterDescriptor]
+        let responses: [ResponseTemplate]
+        let isDeprecated: Bool
+        let suggestedInvocationPhrase: String?
+        let intentType: any Intent.Type
+        let handlerTypeName: String
+        let mismatchedParameter: (name: ParameterName, handlerType: String)?
+        let isSuccessCode: @Sendable (ResponseCode) -> Bool
+        let valueTypes: [String: any ParameterValue.Type]
+        let readValues: @Sendable (any Intent, ParameterName) -> [AnyParameterValue]?
+        let writeValues: @Sendable (any Intent, ParameterName, [AnyParameterValue]?) -> (any Intent)?
+        let spoken: @Sendable (ParameterName, String, String?) -> AnyParameterValue?
+        let makeEmpty: @Sendable () -> any Intent
+
+        init<I: Intent>(_ type: I.Type) {
+            let schema = I.schema
+            typeName = I.typeName
+            parameters = schema.parameters.map(\.descriptor)
+            responses = schema.responses
+            isDeprecated = I.isDeprecated
+            suggestedInvocationPhrase = I.suggestedInvocationPhrase
+            intentType = I.self
+            handlerTypeName = schema.handlerTypeName
+            mismatchedParameter = schema.mismatchedParameter
+            valueTypes = Dictionary(
+                schema.parameters.map { ($0.descriptor.valueTypeName, $0.valueType) },
+                uniquingKeysWith: { first, _ in first })
+            readValues = { intent, name in
+                guard let intent = intent as? I else { return nil }
+                return schema.parameter(named: name)?.read(intent)
+            }
+            writeValues = { intent, name, values in
+                guard var intent = intent as? I, let parameter = schema.parameter(named: name),
+                    parameter.write(&intent, values)
+                else { return nil }
+                return intent
+            }
+            spoken = { name, text, identifier in
+                schema.parameter(named: name)?.fromSpoken(text, identifier: identifier)
+            }
+            makeEmpty = { I() }
+            isSuccessCode = { schema.isSuccess($0) }
+        }
+    }
+
+    private let storage: Storage
+
     /// The intent's type name.
-    public let typeName: String
+    public var typeName: String { storage.typeName }
     /// The parameters, in declaration (and resolution) order.
-    public let parameters: [ParameterDescriptor]
+    public var parameters: [ParameterDescriptor] { storage.parameters }
     /// The dialog templates the intent declares.
-    public let responses: [ResponseTemplate]
+    public var responses: [ResponseTemplate] { storage.responses }
     /// Whether the intent is deprecated.
-    public let isDeprecated: Bool
+    public var isDeprecated: Bool { storage.isDeprecated }
     /// The phrase suggested for a shortcut.
-    public let suggestedInvocationPhrase: String?
-    let intentType: any Intent.Type
+    public var suggestedInvocationPhrase: String? { storage.suggestedInvocationPhrase }
+    var intentType: any Intent.Type { storage.intentType }
     /// The handling protocol's name.
-    let handlerTypeName: String
+    var handlerTypeName: String { storage.handlerTypeName }
     /// A parameter written for another handler type, with that type's name (see `IntentSchema`).
-    let mismatchedParameter: (name: ParameterName, handlerType: String)?
-    private let isSuccessCode: @Sendable (ResponseCode) -> Bool
-    let valueTypes: [String: any ParameterValue.Type]
-    private let readValues: @Sendable (any Intent, ParameterName) -> [AnyParameterValue]?
-    private let writeValues: @Sendable (any Intent, ParameterName, [AnyParameterValue]?) -> (any Intent)?
-    private let spoken: @Sendable (ParameterName, String, String?) -> AnyParameterValue?
-    private let makeEmpty: @Sendable () -> any Intent
+    var mismatchedParameter: (name: ParameterName, handlerType: String)? { storage.mismatchedParameter }
+    var valueTypes: [String: any ParameterValue.Type] { storage.valueTypes }
 
     /// The descriptor of intent type `I`.
     public init<I: Intent>(_ type: I.Type) {
-        let schema = I.schema
-        typeName = I.typeName
-        parameters = schema.parameters.map(\.descriptor)
-        responses = schema.responses
-        isDeprecated = I.isDeprecated
-        suggestedInvocationPhrase = I.suggestedInvocationPhrase
-        intentType = I.self
-        handlerTypeName = schema.handlerTypeName
-        mismatchedParameter = schema.mismatchedParameter
-        valueTypes = Dictionary(
-            schema.parameters.map { ($0.descriptor.valueTypeName, $0.valueType) },
-            uniquingKeysWith: { first, _ in first })
-        readValues = { intent, name in
-            guard let intent = intent as? I else { return nil }
-            return schema.parameter(named: name)?.read(intent)
-        }
-        writeValues = { intent, name, values in
-            guard var intent = intent as? I, let parameter = schema.parameter(named: name),
-                parameter.write(&intent, values)
-            else { return nil }
-            return intent
-        }
-        spoken = { name, text, identifier in
-            schema.parameter(named: name)?.fromSpoken(text, identifier: identifier)
-        }
-        makeEmpty = { I() }
-        isSuccessCode = { schema.isSuccess($0) }
+        storage = Storage(type)
     }
 
     /// The parameter with this name, if any.
@@ -62,12 +83,12 @@ public struct IntentDescriptor: Sendable {
     }
 
     /// An intent of this type with no parameter given.
-    public func makeIntent() -> AnyIntent { AnyIntent(erasing: makeEmpty()) }
+    public func makeIntent() -> AnyIntent { AnyIntent(erasing: storage.makeEmpty()) }
 
     /// The current value(s) of a parameter; nil when unset, the parameter is unknown, or the
     /// intent is of another type.
     public func values(of parameter: ParameterName, in intent: AnyIntent) -> [AnyParameterValue]? {
-        readValues(intent.base, parameter)
+        storage.readValues(intent.base, parameter)
     }
 
     /// The intent with a parameter set (nil clears it); nil when the parameter is unknown or a
@@ -75,7 +96,7 @@ public struct IntentDescriptor: Sendable {
     public func setting(_ parameter: ParameterName, to values: [AnyParameterValue]?, in intent: AnyIntent)
         -> AnyIntent?
     {
-        writeValues(intent.base, parameter, values).map {
+        storage.writeValues(intent.base, parameter, values).map {
             var updated = AnyIntent(erasing: $0, targetSceneIdentifier: intent.targetSceneIdentifier)
             updated.unreadWords = intent.unreadWords
             return updated
@@ -86,7 +107,7 @@ public struct IntentDescriptor: Sendable {
     public func value(for parameter: ParameterName, spoken text: String, identifier: String? = nil)
         -> AnyParameterValue?
     {
-        spoken(parameter, text, identifier)
+        storage.spoken(parameter, text, identifier)
     }
 
     /// The template for a code, if the intent declares one.
@@ -95,5 +116,5 @@ public struct IntentDescriptor: Sendable {
     }
 
     /// Whether a response with this code ends the exchange as a success.
-    public func isSuccess(_ code: ResponseCode) -> Bool { isSuccessCode(code) }
+    public func isSuccess(_ code: ResponseCode) -> Bool { storage.isSuccessCode(code) }
 }
