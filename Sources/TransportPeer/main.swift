@@ -1,12 +1,15 @@
 import Foundation
 import Glibc
 import SceneIntentsTransport
+import Synchronization
 
 // `transport-peer`: the other process in SceneIntentsTransport's cross-process tests.
 //   echo PATH          connect to PATH and send every frame back until the peer closes
 //   loop-echo PATH     the same with the main thread reading under MainLoop; each frame is
 //                      sent back by a main-actor task; the end line says on which thread the
 //                      frames were read, and where nonisolated work resumed by another thread ran
+//   loop-hops          under MainLoop, await a main-actor function 100 times with a main-queue
+//                      block queued first, and say whether the block ran meanwhile
 //   as-uid UID PATH    become UID (needs root), connect to PATH, print how the connection ended
 //   descriptors        print this process's open descriptors, one per line
 //   sleep              wait for a signal
@@ -68,6 +71,27 @@ nonisolated func resumedOnTheMainThread() async -> Bool {
     return Thread.isMainThread
 }
 
+/// Set by the main-queue block `loopHops` queues.
+let mainQueueBlockRan = Atomic<Bool>(false)
+
+/// `loop-hops`: the loop's body (a main-actor task that prefers the loop's task executor) awaits a
+/// main-actor function 100 times with a main-queue block queued first, and says whether the block
+/// ran meanwhile. Each await enters and leaves main-actor code; done in place, as it must be, the
+/// task never gives the main thread up, so the block waits. Were a hop sent through the main
+/// queue, the block would run before the task came back.
+@MainActor
+func loopHops() async -> Int32 {
+    DispatchQueue.main.async { mainQueueBlockRan.store(true, ordering: .relaxed) }
+    var total = 0
+    for step in 1...100 { total += await mainActorStep(step) }
+    print("100 awaits, total \(total); the main-queue block ran meanwhile: \(mainQueueBlockRan.load(ordering: .relaxed))")
+    return 0
+}
+
+/// A main-actor function that never suspends.
+@MainActor
+func mainActorStep(_ step: Int) async -> Int { step }
+
 var arguments = Array(CommandLine.arguments.dropFirst())
 switch (arguments.first, arguments.count) {
 case ("echo", 2):
@@ -75,6 +99,8 @@ case ("echo", 2):
     print(reason)
 case ("loop-echo", 2):
     MainLoop.run { await loopEcho(arguments[1]) }
+case ("loop-hops", 1):
+    MainLoop.run { await loopHops() }
 case ("as-uid", 3):
     guard let uid = uid_t(arguments[1]) else { fail("as-uid needs a numeric uid") }
     guard setgid(uid) == 0, setuid(uid) == 0 else { fail("cannot become uid \(uid): \(SystemError("setuid"))") }
@@ -98,5 +124,5 @@ case ("leaks", 3) where arguments[1] == "spawns":
     guard let count = Int(arguments[2]), count > 0 else { fail("leaks spawns needs a positive count") }
     do { try await leakSpawns(count) } catch { fail("\(error)") }
 default:
-    fail("usage: transport-peer echo PATH | as-uid UID PATH | descriptors | sleep | exit CODE | leaks connections DIR | leaks spawns N")
+    fail("usage: transport-peer echo PATH | loop-echo PATH | loop-hops | as-uid UID PATH | descriptors | sleep | exit CODE | leaks connections DIR | leaks spawns N")
 }

@@ -104,6 +104,23 @@ extension TransportTests {
         }
     }
 
+    /// Under the main loop, a main-actor task that prefers the loop's task executor (every
+    /// program's body) enters and leaves main-actor code in place: 100 awaits of a main-actor
+    /// function let no main-queue block run in between. Each went through the main queue when
+    /// the executor ran its jobs without the main actor's isolation.
+    @Test func mainActorAwaitsOnTheLoopStayOnTheMainThreadWithoutAJob() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let output = scratch.file("out")
+        let descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let child = try ChildProcess.spawn(peerExecutable, arguments: ["loop-hops"], stdout: .descriptor(descriptor))
+        close(descriptor)
+        #expect(await child.exit == .exited(0))
+        #expect(
+            try String(contentsOfFile: output, encoding: .utf8)
+                == "100 awaits, total 5050; the main-queue block ran meanwhile: false\n")
+    }
+
     @Test func aThousandSpawnsLeaveNoDescriptorsAndNoChildren() async throws {
         // Spawns, a killed sleeper and dropped children, counted in a process of their own.
         let report = try await leakReport("spawns", "1000")
