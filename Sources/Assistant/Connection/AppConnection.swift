@@ -28,8 +28,12 @@ public protocol AppConnection: Sendable {
     /// this one: a connection that can send the call at once, with no task of its own (a host
     /// already running), answers an action instead of a task, which saves a task and a thread
     /// wake-up per call. The default wraps `start`.
+    ///
+    /// `isolation` is the caller's actor (its `#isolation`), which the caller is running on: a
+    /// connection to an app in this process starts the call right there when it is the main
+    /// actor.
     func begin(
-        _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
+        _ call: PhaseCall, from isolation: (any Actor)?, progress: @escaping @Sendable (PhaseStep) -> Void,
         reply: @escaping @Sendable (PhaseAnswer) -> Void
     ) -> CallCancellation
     /// Brings the app to the foreground to continue an activity; answers the session whose scene
@@ -49,7 +53,7 @@ public protocol AppConnection: Sendable {
 extension AppConnection {
     /// Starts the call with `start`; cancelling cancels its task.
     public func begin(
-        _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
+        _ call: PhaseCall, from isolation: (any Actor)?, progress: @escaping @Sendable (PhaseStep) -> Void,
         reply: @escaping @Sendable (PhaseAnswer) -> Void
     ) -> CallCancellation {
         .task(start(call, progress: progress, reply: reply))

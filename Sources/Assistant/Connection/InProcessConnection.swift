@@ -73,10 +73,30 @@ public final class InProcessConnection: AppConnection {
         _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
         reply: @escaping @Sendable (PhaseAnswer) -> Void
     ) -> Task<Void, Never> {
+        let id = expect(call, progress: progress, reply: reply)
+        return Task.immediate { @MainActor [endpoint] in await endpoint.serve(id, call) }
+    }
+
+    /// Starts the call as `start` does; from the main actor (`isolation`), with the app's
+    /// endpoint serving it at once, in the caller's job (`HostEndpoint.serveAtOnce`): a visit
+    /// that never suspends has answered before this returns, with no main-actor job at all.
+    public func begin(
+        _ call: PhaseCall, from isolation: (any Actor)?, progress: @escaping @Sendable (PhaseStep) -> Void,
+        reply: @escaping @Sendable (PhaseAnswer) -> Void
+    ) -> CallCancellation {
+        guard let isolation, isolation === MainActor.shared else { return .task(start(call, progress: progress, reply: reply)) }
+        let id = expect(call, progress: progress, reply: reply)
+        return .task(MainActor.assumeIsolated { [endpoint] in endpoint.serveAtOnce(id, call) })
+    }
+
+    /// Numbers a call and has the link wait for its steps and answer: one main-actor round trip.
+    private func expect(
+        _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void, reply: @escaping @Sendable (PhaseAnswer) -> Void
+    ) -> UInt64 {
         started.add(1, ordering: .relaxed)
         let id = link.nextID()
         link.expect(id, intent: call.intent.typeName, progress: progress, reply: reply)
-        return Task.immediate { @MainActor [endpoint] in await endpoint.serve(id, call) }
+        return id
     }
 
     /// Brings the app forward on the main actor and continues the activity there.

@@ -42,6 +42,8 @@ extension Exchange {
         // The trace's autoclosures are made only when it records: a check costs a load, a
         // closure an allocation.
         let (connection, trace, clock) = (connection, traced ? trace : nil, clock)
+        // The actor this call runs on (its caller's): `race` starts the call from it.
+        let isolation = #isolation
         if let trace, trace.isRecording {
             let multiStep = cursor.isMultiStep
             // Formatted only when the trace records (the autoclosure): not on the untraced path.
@@ -52,7 +54,7 @@ extension Exchange {
             late: { answer in cursor.late(answer, trace: trace) },
             start: { answer, rearm in
                 connection.begin(
-                    call,
+                    call, from: isolation,
                     progress: { step in
                         guard rearm(clock.now + budget) else { return cursor.late(step.answer, trace: trace) }
                         if let trace, trace.isRecording { trace.record(.result, "\(step.phase) → \(step.answer.summary)") }

@@ -151,7 +151,7 @@ public final class ProcessConnection: AppConnection {
     /// Sends the call at once, from here, when the host runs (no task, no hop to the supervisor:
     /// the answer wakes only the caller); otherwise starts it as `start` does.
     public func begin(
-        _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
+        _ call: PhaseCall, from isolation: (any Actor)?, progress: @escaping @Sendable (PhaseStep) -> Void,
         reply: @escaping @Sendable (PhaseAnswer) -> Void
     ) -> CallCancellation {
         guard let link = supervisor.currentLink else { return .task(start(call, progress: progress, reply: reply)) }

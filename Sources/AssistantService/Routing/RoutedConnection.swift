@@ -114,11 +114,11 @@ public final class RoutedConnection: AppConnection {
     /// Starts the call as `start` does; a request whose host is chosen goes straight to that
     /// host's `begin` (sent at once when it runs).
     public func begin(
-        _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
+        _ call: PhaseCall, from isolation: (any Actor)?, progress: @escaping @Sendable (PhaseStep) -> Void,
         reply: @escaping @Sendable (PhaseAnswer) -> Void
     ) -> CallCancellation {
         guard let target = routes.target(of: call.request) else { return .task(start(call, progress: progress, reply: reply)) }
-        return host(target).begin(call, progress: progress, reply: routes.replying(to: call, reply))
+        return host(target).begin(call, from: isolation, progress: progress, reply: routes.replying(to: call, reply))
     }
 
     /// The route `Router` gives the intent now.

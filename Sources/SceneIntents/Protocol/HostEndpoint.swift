@@ -74,9 +74,28 @@ public final class HostEndpoint {
     /// many steps it made. Cancelling the calling task cancels the handler's work.
     public func serve(_ id: UInt64, _ call: PhaseCall) async {
         let send = send
-        let held = HeldUntilSuspension<PhaseStep> { steps in
+        await serve(id, call, holding: HeldUntilSuspension(release: { steps in
             for step in steps { send(.step(id: id, step: step)) }
-        }
+        }))
+    }
+
+    /// Starts serving a call at once, in this main-actor job, and answers its task once the visit
+    /// has suspended or answered: what `serve(_:_:)` started with `Task.immediate` does, without
+    /// the main-actor job that tells whether the visit suspended (the steps it made before it
+    /// suspended are released here, as it gives control back). For a caller on the main actor
+    /// (an app in the same process).
+    public func serveAtOnce(_ id: UInt64, _ call: PhaseCall) -> Task<Void, Never> {
+        let send = send
+        let held = HeldUntilSuspension<PhaseStep>(releasedByCaller: { steps in
+            for step in steps { send(.step(id: id, step: step)) }
+        })
+        let task = Task.immediate { await self.serve(id, call, holding: held) }
+        held.flush()
+        return task
+    }
+
+    private func serve(_ id: UInt64, _ call: PhaseCall, holding held: HeldUntilSuspension<PhaseStep>) async {
+        let send = send
         let answer = await host.answer(call) { step in held.hold(step) }
         if case .progressed(let intent, _) = answer {
             send(.answer(id: id, answer: .progressed(intent: intent, steps: held.take())))
