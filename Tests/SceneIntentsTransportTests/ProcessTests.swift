@@ -36,12 +36,9 @@ extension TransportTests {
         defer { close(stray) }
         let listener = try SocketListener(path: scratch.file("held.sock"))
         defer { listener.close() }
-        let output = scratch.file("out")
-        let descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        let child = try ChildProcess.spawn(peerExecutable, arguments: ["descriptors"], stdout: .descriptor(descriptor))
-        close(descriptor)
-        #expect(await child.exit == .exited(0))
-        #expect(try String(contentsOfFile: output, encoding: .utf8) == "0\n1\n2\n")
+        let (exit, output) = try await runPeer(["descriptors"])
+        #expect(exit == .exited(0))
+        #expect(output == "0\n1\n2\n")
 
         let token = OneTimeToken.generate()
         let script = "test \"$SCENEINTENTS_TOKEN\" = \(token.value) && test -n \"$PATH\""
@@ -109,16 +106,9 @@ extension TransportTests {
     /// function let no main-queue block run in between. Each went through the main queue when
     /// the executor ran its jobs without the main actor's isolation.
     @Test func mainActorAwaitsOnTheLoopStayOnTheMainThreadWithoutAJob() async throws {
-        let scratch = try Scratch()
-        defer { scratch.remove() }
-        let output = scratch.file("out")
-        let descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        let child = try ChildProcess.spawn(peerExecutable, arguments: ["loop-hops"], stdout: .descriptor(descriptor))
-        close(descriptor)
-        #expect(await child.exit == .exited(0))
-        #expect(
-            try String(contentsOfFile: output, encoding: .utf8)
-                == "100 awaits, total 5050; the main-queue block ran meanwhile: false\n")
+        let (exit, output) = try await runPeer(["loop-hops"])
+        #expect(exit == .exited(0))
+        #expect(output == "100 awaits, total 5050; the main-queue block ran meanwhile: false\n")
     }
 
     @Test func aThousandSpawnsLeaveNoDescriptorsAndNoChildren() async throws {

@@ -145,18 +145,25 @@ final class EchoServer: Sendable {
 /// word. Counting every descriptor and child of a process is only meaningful where nothing else
 /// runs, and `swift test` runs other targets' suites in this process at the same time.
 func leakReport(_ arguments: String...) async throws -> [String: String] {
-    let scratch = try Scratch()
-    defer { scratch.remove() }
-    let output = scratch.file("report")
-    let descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    defer { close(descriptor) }
-    let child = try ChildProcess.spawn(peerExecutable, arguments: ["leaks"] + arguments, stdout: .descriptor(descriptor))
-    #expect(await child.exit == .exited(0))
+    let (exit, output) = try await runPeer(["leaks"] + arguments)
+    #expect(exit == .exited(0))
     var report: [String: String] = [:]
-    for line in try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n") {
+    for line in output.split(separator: "\n") {
         let words = line.split(separator: " ", maxSplits: 1)
         report[String(words[0])] = words.count > 1 ? String(words[1]) : ""
     }
     #expect(report["before"] != nil && report["after"] != nil, "no counts in \(report)")
     return report
+}
+
+/// Runs `transport-peer ARGUMENTS` to its end and answers how it exited and what it printed.
+func runPeer(_ arguments: [String]) async throws -> (exit: ChildExit, output: String) {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let output = scratch.file("out")
+    let descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    defer { close(descriptor) }
+    let child = try ChildProcess.spawn(peerExecutable, arguments: arguments, stdout: .descriptor(descriptor))
+    let exit = await child.exit
+    return (exit, try String(contentsOfFile: output, encoding: .utf8))
 }
