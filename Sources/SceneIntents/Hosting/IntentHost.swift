@@ -75,10 +75,7 @@ public final class IntentHost {
     {
         let schema = I.schema
         let handler: BoundHandler<I>
-        switch bound(for: call, of: schema) {
-        case .success(let bound): handler = bound
-        case .failure(let refusal): return .refused(refusal)
-        }
+        do throws(IntentHostError) { handler = try bound(for: call, of: schema) } catch { return .refused(error) }
         let context = HostCallContext(intent: I.typeName, phase: call.phase, sink: onReport)
         return await HostCallContext.$current.withValue(context) {
             guard case .proceed(let parameters) = call.phase else {
@@ -90,26 +87,25 @@ public final class IntentHost {
 
     /// The request's handler, bound to the schema: looked up and cast once, on the request's
     /// first call, then kept until the request ends.
-    private func bound<I: Intent>(for call: PhaseCall, of schema: IntentSchema<I>) -> Result<BoundHandler<I>, IntentHostError> {
+    private func bound<I: Intent>(for call: PhaseCall, of schema: IntentSchema<I>) throws(IntentHostError) -> BoundHandler<I> {
         if let held = handlers[call.request] {
-            if let bound = held as? BoundHandler<I> { return .success(bound) }
+            if let bound = held as? BoundHandler<I> { return bound }
             // A later call of the request names another intent type than its first call.
             end(call.request)
-            return .failure(
-                IntentHostError(.intentChanged, intent: I.typeName, detail: "\(call.request) is for \(held.intentTypeName)"))
+            throw IntentHostError(.intentChanged, intent: I.typeName, detail: "\(call.request) is for \(held.intentTypeName)")
         }
         guard let delegate = application.delegate else {
-            return .failure(IntentHostError(.launchFailed, intent: I.typeName, detail: "no delegate"))
+            throw IntentHostError(.launchFailed, intent: I.typeName, detail: "no delegate")
         }
         application.emit(.application(.handlerFor, detail: I.typeName))
         let found = delegate.application(application, handlerFor: call.intent)
         for scene in application.handlerStore.takeReleasedRegistrations() {
             onReport?(HostReport(.handlerReleased, "the handler registered in \(scene) was released before \(I.typeName) came; keep it alive in its screen (a stored property): the store holds handlers weakly"))
         }
-        guard let found else { return .failure(IntentHostError(.notHandled, intent: I.typeName)) }
-        guard let bound = schema.bind(found) else { return .failure(wrongHandler(type(of: found), for: schema)) }
+        guard let found else { throw IntentHostError(.notHandled, intent: I.typeName) }
+        guard let bound = schema.bind(found) else { throw wrongHandler(type(of: found), for: schema) }
         handlers[call.request] = bound
-        return .success(bound)
+        return bound
     }
 
     private func wrongHandler<I: Intent>(_ type: Any.Type, for schema: IntentSchema<I>, expected: String? = nil)

@@ -76,7 +76,9 @@ final class SchemaCalls<I: Intent, Handler>: Sendable {
     /// The parameter's calls; throws when its closures take another handler type (or there is
     /// no such parameter), which the host refuses as `wrongHandlerType`.
     func parameter(_ index: Int) throws(MismatchedParameterHandler) -> ParameterCalls<I, Handler> {
-        guard parameters.indices.contains(index), let calls = parameters[index] else {
+        // A count check, not `indices.contains`: in this generic code a range's metadata is looked
+        // up on every call.
+        guard index >= 0, index < parameters.count, let calls = parameters[index] else {
             throw MismatchedParameterHandler(index: index)
         }
         return calls

@@ -15,7 +15,6 @@ public struct IntentDescriptor: Sendable {
         let intentType: any Intent.Type
         let handlerTypeName: String
         let mismatchedParameter: (name: ParameterName, handlerType: String)?
-        let isSuccessCode: @Sendable (ResponseCode) -> Bool
         let valueTypes: [String: any ParameterValue.Type]
         let readValues: @Sendable (any Intent, ParameterName) -> [AnyParameterValue]?
         let writeValues: @Sendable (any Intent, ParameterName, [AnyParameterValue]?) -> (any Intent)?
@@ -49,7 +48,6 @@ public struct IntentDescriptor: Sendable {
                 schema.parameter(named: name)?.fromSpoken(text, identifier: identifier)
             }
             makeEmpty = { I() }
-            isSuccessCode = { schema.isSuccess($0) }
         }
     }
 
@@ -116,5 +114,5 @@ public struct IntentDescriptor: Sendable {
     }
 
     /// Whether a response with this code ends the exchange as a success.
-    public func isSuccess(_ code: ResponseCode) -> Bool { storage.isSuccessCode(code) }
+    public func isSuccess(_ code: ResponseCode) -> Bool { ResponseTemplate.isSuccess(code, among: storage.responses) }
 }

@@ -18,6 +18,9 @@ public struct IntentSchema<I: Intent>: Sendable {
     /// The first parameter whose closures take another handler type than `handler`, with that
     /// type's name: the catalog refuses the intent.
     let mismatchedParameter: (name: ParameterName, handlerType: String)?
+    /// The parameters' names, in order: searched without the generic metadata that searching
+    /// `parameters` looks up on every call.
+    private let names: [ParameterName]
 
     /// A schema.
     ///
@@ -36,6 +39,7 @@ public struct IntentSchema<I: Intent>: Sendable {
         handle: @escaping @MainActor @Sendable (Handler, I) async throws -> IntentResponse
     ) {
         self.parameters = parameters
+        self.names = parameters.map(\.descriptor.name)
         self.responses = responses
         self.handlerTypeName = String(describing: Handler.self)
         // Each parameter's calls are taken back at their type once, here, not per request.
@@ -52,9 +56,7 @@ public struct IntentSchema<I: Intent>: Sendable {
 
     /// Whether a response with this code ends the exchange as a success: the template's flag,
     /// else every standard code but the two failures.
-    public func isSuccess(_ code: ResponseCode) -> Bool {
-        responses.first { $0.code == code }?.isSuccess ?? (code != .failure && code != .failureRequiringAppLaunch)
-    }
+    public func isSuccess(_ code: ResponseCode) -> Bool { ResponseTemplate.isSuccess(code, among: responses) }
 
     /// The parameter with this name, if the intent has one.
     public func parameter(named name: ParameterName) -> IntentParameter<I>? {
@@ -63,6 +65,6 @@ public struct IntentSchema<I: Intent>: Sendable {
 
     /// Where the parameter with this name is in `parameters`, if the intent has one.
     func index(of name: ParameterName) -> Int? {
-        parameters.firstIndex { $0.descriptor.name == name }
+        names.firstIndex(of: name)
     }
 }

@@ -30,7 +30,11 @@ public enum ResolutionResult<Value: ParameterValue>: Sendable, Equatable, Codabl
     }
     /// Accepts the value when there is one, else asks for one: what SiriKit does for a parameter
     /// whose handler implements no resolution.
+    ///
+    /// Inlinable so that a handler's module specialises it for its value type: generic code
+    /// called across modules looks the result type's metadata up on every call.
+    @inlinable
     public static func accepting(_ value: Value?) -> Self {
-        value.map { .success($0) } ?? .needsValue
+        if let value { .success(value) } else { .needsValue }
     }
 }

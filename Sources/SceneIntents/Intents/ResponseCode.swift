@@ -74,4 +74,10 @@ public struct ResponseTemplate: Sendable, Hashable, Codable {
         self.isSuccess = isSuccess
         self.dialog = dialog
     }
+
+    /// Whether a response with `code` ends the exchange as a success, for an intent declaring
+    /// `templates`: the code's template's flag, else every standard code but the two failures.
+    static func isSuccess(_ code: ResponseCode, among templates: [ResponseTemplate]) -> Bool {
+        templates.first { $0.code == code }?.isSuccess ?? (code != .failure && code != .failureRequiringAppLaunch)
+    }
 }
