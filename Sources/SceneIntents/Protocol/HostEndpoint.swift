@@ -73,10 +73,7 @@ public final class HostEndpoint {
     /// steps travel in the answer). A visit that never suspends is one message back, however
     /// many steps it made. Cancelling the calling task cancels the handler's work.
     public func serve(_ id: UInt64, _ call: PhaseCall) async {
-        let send = send
-        await serve(id, call, holding: HeldUntilSuspension(release: { steps in
-            for step in steps { send(.step(id: id, step: step)) }
-        }))
+        await serve(id, call, holding: stepsHeld(for: id, releasedByCaller: false))
     }
 
     /// Starts serving a call at once, in this main-actor job, and answers its task once the visit
@@ -85,13 +82,19 @@ public final class HostEndpoint {
     /// suspended are released here, as it gives control back). For a caller on the main actor
     /// (an app in the same process).
     public func serveAtOnce(_ id: UInt64, _ call: PhaseCall) -> Task<Void, Never> {
-        let send = send
-        let held = HeldUntilSuspension<PhaseStep>(releasedByCaller: { steps in
-            for step in steps { send(.step(id: id, step: step)) }
-        })
+        let held = stepsHeld(for: id, releasedByCaller: true)
         let task = Task.immediate { await self.serve(id, call, holding: held) }
         held.flush()
         return task
+    }
+
+    /// Where call `id` holds its steps; released, they go out as `step` messages.
+    private func stepsHeld(for id: UInt64, releasedByCaller: Bool) -> HeldUntilSuspension<PhaseStep> {
+        let send = send
+        let release: @Sendable ([PhaseStep]) -> Void = { steps in
+            for step in steps { send(.step(id: id, step: step)) }
+        }
+        return releasedByCaller ? HeldUntilSuspension(releasedByCaller: release) : HeldUntilSuspension(release: release)
     }
 
     private func serve(_ id: UInt64, _ call: PhaseCall, holding held: HeldUntilSuspension<PhaseStep>) async {
