@@ -4,7 +4,7 @@
 /// It remembers the most recent `capacity` requests, in a ring: a request is never open for
 /// long, so a call older than that many requests is refused by the assistant's own budget long
 /// before; the memory stays fixed however long the app runs.
-struct FinishedRequests {
+struct FinishedRequests: Sendable {
     private var members = Set<UInt64>()
     private var ring: [UInt64] = []
     private var next = 0
@@ -27,5 +27,22 @@ struct FinishedRequests {
             ring[next] = request
             next = (next + 1) % capacity
         }
+    }
+}
+
+/// The host's requests: the handler each holds, and those that have finished.
+///
+/// It sits behind a `Mutex` rather than on the main actor so that a visit's steps, which are
+/// `nonisolated(nonsending)` (see `BoundHandler`), reach it without an executor switch.
+struct HostRequests: Sendable {
+    /// Each request's handler, bound to its intent's schema on the request's first call.
+    var handlers: [UInt64: any RequestBinding] = [:]
+    /// The requests that have finished.
+    var finished = FinishedRequests()
+
+    /// The request is over: its handler is dropped and any later call of it refused.
+    mutating func end(_ request: UInt64) {
+        handlers[request] = nil
+        finished.insert(request)
     }
 }

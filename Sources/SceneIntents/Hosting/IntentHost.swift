@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The app's side of the boundary: answers the system's phase calls.
 ///
@@ -30,9 +31,7 @@ public final class IntentHost {
     /// The date given to interactions (inject a fixed one for reproducible output).
     public var now: @Sendable () -> Date = { Date() }
 
-    /// Each request's handler, bound to its intent's schema on the request's first call.
-    private var handlers: [UInt64: any RequestBinding] = [:]
-    private var finished = FinishedRequests()
+    private let requests = Mutex(HostRequests())
 
     /// A host for an application and its intent types.
     public init(application: Application, catalog: IntentCatalog) {
@@ -41,7 +40,7 @@ public final class IntentHost {
     }
 
     /// How many requests hold a handler now (zero once every request is over).
-    public var requestsInFlight: Int { handlers.count }
+    public var requestsInFlight: Int { requests.withLock { $0.handlers.count } }
 
     /// Answers one call; `progress` hears each step of a `proceed` call as it completes.
     public func answer(_ call: PhaseCall, progress: (@Sendable (PhaseStep) -> Void)? = nil) async -> PhaseAnswer {
@@ -50,7 +49,7 @@ public final class IntentHost {
             return .finished
         }
         let name = call.intent.typeName
-        if finished.contains(call.request) {
+        if requests.withLock({ $0.finished.contains(call.request) }) {
             return .refused(IntentHostError(.requestFinished, intent: name, detail: String(call.request)))
         }
         if Task.isCancelled { return .refused(IntentHostError(.cancelled, intent: name)) }
@@ -70,6 +69,10 @@ public final class IntentHost {
         return await run(call.intent.base, call: call, progress: progress)
     }
 
+    // The steps of a visit below `run` (`proceed`, `call`) are `nonisolated(nonsending)`: they
+    // run on the actor of `run`, the main actor, and make no executor switch of their own (see
+    // `BoundHandler`); the requests they end sit behind a `Mutex` for that reason.
+
     private func run<I: Intent>(_ intent: I, call: PhaseCall, progress: (@Sendable (PhaseStep) -> Void)?) async
         -> PhaseAnswer
     {
@@ -88,7 +91,7 @@ public final class IntentHost {
     /// The request's handler, bound to the schema: looked up and cast once, on the request's
     /// first call, then kept until the request ends.
     private func bound<I: Intent>(for call: PhaseCall, of schema: IntentSchema<I>) throws(IntentHostError) -> BoundHandler<I> {
-        if let held = handlers[call.request] {
+        if let held = requests.withLock({ $0.handlers[call.request] }) {
             if let bound = held as? BoundHandler<I> { return bound }
             // A later call of the request names another intent type than its first call.
             end(call.request)
@@ -104,11 +107,11 @@ public final class IntentHost {
         }
         guard let found else { throw IntentHostError(.notHandled, intent: I.typeName) }
         guard let bound = schema.bind(found) else { throw wrongHandler(type(of: found), for: schema) }
-        handlers[call.request] = bound
+        requests.withLock { $0.handlers[call.request] = bound }
         return bound
     }
 
-    private func wrongHandler<I: Intent>(_ type: Any.Type, for schema: IntentSchema<I>, expected: String? = nil)
+    nonisolated private func wrongHandler<I: Intent>(_ type: Any.Type, for schema: IntentSchema<I>, expected: String? = nil)
         -> IntentHostError
     {
         IntentHostError(
@@ -116,6 +119,7 @@ public final class IntentHost {
     }
 
     /// Calls one phase; a resolve whose parameter's index is known passes it as `at`.
+    nonisolated(nonsending)
     private func call<I: Intent>(
         _ phase: PhaseCall.Phase, of schema: IntentSchema<I>, on handler: BoundHandler<I>, intent: I,
         request call: PhaseCall, at knownIndex: Int? = nil
@@ -145,14 +149,14 @@ public final class IntentHost {
                 guard !schema.isSuccess(response.code) else {
                     return .refused(invalidCode(response.code, phase: "confirm", intent: I.typeName))
                 }
-                return .response(withActivity(response, for: call))
+                return .response(await withActivity(response, for: call))
             case .handle:
                 let response = try await handler.handle(intent)
                 end(call.request)
                 guard response.code != .ready && response.code != .unspecified else {
                     return .refused(invalidCode(response.code, phase: "handle", intent: I.typeName))
                 }
-                return .response(withActivity(response, for: call))
+                return .response(await withActivity(response, for: call))
             case .finish:
                 end(call.request)
                 return .finished
@@ -175,6 +179,7 @@ public final class IntentHost {
 
     /// Runs resolve (each parameter), confirm and handle in one visit, stopping where the user
     /// is needed; see `PhaseCall.Phase.proceed`.
+    nonisolated(nonsending)
     private func proceed<I: Intent>(
         _ parameters: [ParameterName], of schema: IntentSchema<I>, on handler: BoundHandler<I>, intent: I,
         request call: PhaseCall, progress: (@Sendable (PhaseStep) -> Void)?
@@ -192,7 +197,7 @@ public final class IntentHost {
         var current = call
         // Between steps: once the task is cancelled (its budget ran out, the request was
         // cancelled) or the request has finished, no later phase reaches the handler.
-        func isOver() -> Bool { Task.isCancelled || finished.contains(call.request) }
+        func isOver() -> Bool { Task.isCancelled || requests.withLock { $0.finished.contains(call.request) } }
         // Each parameter's unread words go with its resolution until it settles.
         var unread = call.intent.unreadWords
         for name in parameters {
@@ -227,15 +232,14 @@ public final class IntentHost {
 
     /// What a visit runs after its parameters (a constant: a literal here would be an array
     /// allocated on every visit).
-    private static let lastPhases: [PhaseCall.Phase] = [.confirm, .handle]
+    private nonisolated static let lastPhases: [PhaseCall.Phase] = [.confirm, .handle]
 
     /// The request is over: its handler is dropped and any later call of it refused.
-    private func end(_ request: UInt64) {
-        handlers[request] = nil
-        finished.insert(request)
+    nonisolated private func end(_ request: UInt64) {
+        requests.withLock { $0.end(request) }
     }
 
-    private func invalidCode(_ code: ResponseCode, phase: String, intent: String) -> IntentHostError {
+    nonisolated private func invalidCode(_ code: ResponseCode, phase: String, intent: String) -> IntentHostError {
         let allowed = phase == "confirm" ? "confirm may answer ready or a failure code" : "handle may not answer ready or unspecified"
         return IntentHostError(.invalidResponseCode, intent: intent, detail: "\(code) from \(phase) (\(allowed))")
     }

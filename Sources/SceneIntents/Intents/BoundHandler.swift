@@ -4,10 +4,20 @@
 /// The host keeps it for every phase of the request; each phase calls the handler's typed method
 /// through it with no further cast. It holds the typed handler inline in an existential (a class
 /// handler and the schema's calls fit its buffer), so binding costs one allocation per request
-/// and a phase none. Its methods are inlined into the host's: each is one forwarding call, and an
-/// `async` call that is not inlined costs an executor switch.
-@MainActor
-final class BoundHandler<I: Intent>: RequestBinding {
+/// and a phase none.
+///
+/// Its methods, and every layer between the host's visit and the handler's own closures, are
+/// `nonisolated(nonsending)`: they run on their caller's actor and make no executor switch. Only
+/// the handler's closures, which are `@MainActor`, switch (on entry, and back in their caller).
+/// Each switch takes the task's status lock when the task prefers a task executor, as the main
+/// loop's tasks do, so a visit's switches were a fifth of a host's instructions.
+///
+/// `@unchecked Sendable`: it is immutable, and the handler it holds is used on the main actor
+/// only. The host keeps it in its table of requests and calls it only from the steps of a visit,
+/// which run on the actor of `IntentHost.answer`, the main actor. For the same reason the layers
+/// below it hand the handler to its own `@MainActor` closures through a `nonisolated(unsafe)`
+/// binding: it is not sent anywhere, which the compiler cannot see through a generic `Handler`.
+final class BoundHandler<I: Intent>: RequestBinding, @unchecked Sendable {
     /// The type of the object `handlerFor` returned, for messages.
     let handlerType: Any.Type
     private let calls: any HandlerCalls<I>
@@ -21,13 +31,13 @@ final class BoundHandler<I: Intent>: RequestBinding {
 
     /// Resolves the parameter at `index` of the schema's parameters; `unread` is the words the
     /// user gave for it that its value type could not read.
-    @inline(__always)
+    @inline(__always) nonisolated(nonsending)
     func resolve(parameter index: Int, of intent: I, unread: String?) async throws -> [ParameterResolution] {
         try await calls.resolve(index, intent, unread)
     }
 
     /// One page of the options of the parameter at `index`; nil when it offers none.
-    @inline(__always)
+    @inline(__always) nonisolated(nonsending)
     func options(parameter index: Int, of intent: I, searchTerm: String?, page: OptionsPage) async throws
         -> ObjectCollection<AnyParameterValue>?
     {
@@ -35,29 +45,32 @@ final class BoundHandler<I: Intent>: RequestBinding {
     }
 
     /// The handler's confirmation; nil when the schema declares no confirm (the intent is ready).
-    @inline(__always)
+    @inline(__always) nonisolated(nonsending)
     func confirm(_ intent: I) async throws -> IntentResponse? { try await calls.confirm(intent) }
 
     /// The handler's response.
-    @inline(__always)
+    @inline(__always) nonisolated(nonsending)
     func handle(_ intent: I) async throws -> IntentResponse { try await calls.handle(intent) }
 }
 
 /// What the host keeps for a request whatever its intent type: a `BoundHandler` of that type.
-@MainActor
-protocol RequestBinding: AnyObject {
+protocol RequestBinding: AnyObject, Sendable {
     /// The type name of the intent the handler is bound to, for messages.
     var intentTypeName: String { get }
 }
 
-/// The typed calls of one schema into one handler, seen without the handler's type.
-@MainActor
+/// The typed calls of one schema into one handler, seen without the handler's type; each runs on
+/// its caller's actor (see `BoundHandler`).
 protocol HandlerCalls<Bound> {
     associatedtype Bound: Intent
+    nonisolated(nonsending)
     func resolve(_ index: Int, _ intent: Bound, _ unread: String?) async throws -> [ParameterResolution]
+    nonisolated(nonsending)
     func options(_ index: Int, _ intent: Bound, _ term: String?, _ page: OptionsPage) async throws
         -> ObjectCollection<AnyParameterValue>?
+    nonisolated(nonsending)
     func confirm(_ intent: Bound) async throws -> IntentResponse?
+    nonisolated(nonsending)
     func handle(_ intent: Bound) async throws -> IntentResponse
 }
 
@@ -95,10 +108,12 @@ struct TypedCalls<I: Intent, Handler>: HandlerCalls {
     let handler: Handler
     let schema: SchemaCalls<I, Handler>
 
+    nonisolated(nonsending)
     func resolve(_ index: Int, _ intent: I, _ unread: String?) async throws -> [ParameterResolution] {
         try await schema.parameter(index).resolve(handler, intent, unread)
     }
 
+    nonisolated(nonsending)
     func options(_ index: Int, _ intent: I, _ term: String?, _ page: OptionsPage) async throws
         -> ObjectCollection<AnyParameterValue>?
     {
@@ -106,12 +121,20 @@ struct TypedCalls<I: Intent, Handler>: HandlerCalls {
         return try await options(handler, intent, term, page)
     }
 
+    nonisolated(nonsending)
     func confirm(_ intent: I) async throws -> IntentResponse? {
         guard let confirm = schema.confirm else { return nil }
+        // Not sent anywhere: see `BoundHandler`.
+        nonisolated(unsafe) let handler = handler
         return try await confirm(handler, intent)
     }
 
-    func handle(_ intent: I) async throws -> IntentResponse { try await schema.handle(handler, intent) }
+    nonisolated(nonsending)
+    func handle(_ intent: I) async throws -> IntentResponse {
+        // Not sent anywhere: see `BoundHandler`.
+        nonisolated(unsafe) let handler = handler
+        return try await schema.handle(handler, intent)
+    }
 }
 
 /// A parameter whose closures take another handler type than the schema's handling protocol

@@ -40,7 +40,11 @@ public struct IntentParameter<I: Intent>: Sendable {
     ) -> IntentParameter {
         single(
             name, keyPath, flags: flags, prompts: prompts,
-            resolve: { handler, intent, _ in [ParameterResolution(try await resolve(handler, intent))] },
+            resolve: { handler, intent, _ in
+                // Not sent anywhere: see `BoundHandler`.
+                nonisolated(unsafe) let handler = handler
+                return [ParameterResolution(try await resolve(handler, intent))]
+            },
             options: erasedOptions(options, paged: pagedOptions))
     }
 
@@ -70,6 +74,8 @@ public struct IntentParameter<I: Intent>: Sendable {
             name, keyPath, flags: flags, prompts: prompts,
             resolve: { handler, intent, unread in
                 let input = ParameterInput(intent[keyPath: keyPath], unread: unread)
+                // Not sent anywhere: see `BoundHandler`.
+                nonisolated(unsafe) let handler = handler
                 return [ParameterResolution(try await resolveInput(handler, intent, input))]
             },
             options: erasedOptions(options, paged: pagedOptions))
@@ -130,7 +136,11 @@ public struct IntentParameter<I: Intent>: Sendable {
                 return true
             },
             calls: ParameterCalls(
-                resolve: { handler, intent, _ in try await resolve(handler, intent).map(ParameterResolution.init) },
+                resolve: { handler, intent, _ in
+                    // Not sent anywhere: see `BoundHandler`.
+                    nonisolated(unsafe) let handler = handler
+                    return try await resolve(handler, intent).map(ParameterResolution.init)
+                },
                 options: erasedOptions(options, paged: pagedOptions)),
             handlerType: Handler.self)
     }
@@ -140,13 +150,17 @@ public struct IntentParameter<I: Intent>: Sendable {
         paged: (@MainActor @Sendable (Handler, I, String?, OptionsPage) async throws -> ObjectCollection<Value>)?
     ) -> ParameterCalls<I, Handler>.Options? {
         if let paged {
-            return { @MainActor @Sendable handler, intent, term, page in
-                try await paged(handler, intent, term, page).map { AnyParameterValue($0) }
+            return { handler, intent, term, page in
+                // Not sent anywhere: see `BoundHandler`.
+                nonisolated(unsafe) let handler = handler
+                return try await paged(handler, intent, term, page).map { AnyParameterValue($0) }
             }
         }
         guard let options else { return nil }
-        return { @MainActor @Sendable handler, intent, term, page in
-            try await options(handler, intent, term).page(page).map { AnyParameterValue($0) }
+        return { handler, intent, term, page in
+            // Not sent anywhere: see `BoundHandler`.
+            nonisolated(unsafe) let handler = handler
+            return try await options(handler, intent, term).page(page).map { AnyParameterValue($0) }
         }
     }
 
@@ -162,10 +176,10 @@ public struct IntentParameter<I: Intent>: Sendable {
 /// One parameter's calls into a handler of type `Handler`, erased to values the host can use.
 struct ParameterCalls<I: Intent, Handler>: Sendable {
     /// Calls the handler's resolution method with the words the user gave for the parameter that
-    /// its value type could not read, if any.
-    typealias Resolve = @MainActor @Sendable (Handler, I, String?) async throws -> [ParameterResolution]
-    /// Calls the handler's options provider for one page.
-    typealias Options = @MainActor @Sendable (Handler, I, String?, OptionsPage) async throws
+    /// its value type could not read, if any; runs on its caller's actor (see `BoundHandler`).
+    typealias Resolve = nonisolated(nonsending) @Sendable (Handler, I, String?) async throws -> [ParameterResolution]
+    /// Calls the handler's options provider for one page; runs on its caller's actor.
+    typealias Options = nonisolated(nonsending) @Sendable (Handler, I, String?, OptionsPage) async throws
         -> ObjectCollection<AnyParameterValue>
 
     /// Calls the handler's resolution method: one result, or one per item of a multi-value one.
