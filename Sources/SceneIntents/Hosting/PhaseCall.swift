@@ -5,7 +5,7 @@
 /// talks to the same handler, as SiriKit does.
 public struct PhaseCall: Sendable, Equatable, Codable {
     /// Which phase.
-    public enum Phase: Sendable, Equatable, Codable, CustomStringConvertible {
+    public indirect enum Phase: Sendable, Equatable, Codable, CustomStringConvertible {
         /// Resolve one parameter.
         case resolve(parameter: ParameterName)
         /// Provide one page of a parameter's options, with the user's search term (nil or empty:
@@ -77,7 +77,7 @@ public struct OptionsPage: Sendable, Hashable, Codable {
 }
 
 /// The app's answer to a `PhaseCall`.
-public enum PhaseAnswer: Sendable, Equatable, Codable {
+public indirect enum PhaseAnswer: Sendable, Equatable, Codable {
     /// Resolution results: one for a single-value parameter, one per item for a multi-value one.
     case resolved([ParameterResolution])
     /// The options for a parameter.
