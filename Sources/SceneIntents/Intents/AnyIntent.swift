@@ -4,26 +4,47 @@
 /// receives. Encoding writes the type name and the intent; decoding needs the app's
 /// `IntentCatalog` in the decoder's `userInfo` (see `IntentCatalog.makeDecoder()`).
 public struct AnyIntent: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// The fields, in one object: an intent is copied between the exchange, its calls and the
+    /// host on every step, and one retain is cheaper than copying a boxed existential, a string
+    /// and a dictionary. A setter replaces the object (they are rare: the assistant's routing).
+    private final class Storage: Sendable {
+        let base: any Intent
+        let targetSceneIdentifier: String?
+        let unreadWords: [ParameterName: String]
+
+        init(_ base: any Intent, _ targetSceneIdentifier: String?, _ unreadWords: [ParameterName: String]) {
+            self.base = base
+            self.targetSceneIdentifier = targetSceneIdentifier
+            self.unreadWords = unreadWords
+        }
+    }
+
+    private var storage: Storage
+
     /// The typed intent.
-    public let base: any Intent
+    public var base: any Intent { storage.base }
     /// The persistent identifier of the scene session the request targets, if any; the handler
     /// store answers for that scene first.
-    public var targetSceneIdentifier: String?
+    public var targetSceneIdentifier: String? {
+        get { storage.targetSceneIdentifier }
+        set { storage = Storage(storage.base, newValue, storage.unreadWords) }
+    }
     /// Words the user gave for a parameter that its value type could not read ("lots" for a
     /// number), by parameter; that parameter stays nil. The assistant sets them and the host
     /// hands them to the parameter's resolution as `ParameterInput.unread`.
-    public var unreadWords: [ParameterName: String] = [:]
+    public var unreadWords: [ParameterName: String] {
+        get { storage.unreadWords }
+        set { storage = Storage(storage.base, storage.targetSceneIdentifier, newValue) }
+    }
 
     /// Wraps a typed intent.
     public init<I: Intent>(_ intent: I, targetSceneIdentifier: String? = nil) {
-        base = intent
-        self.targetSceneIdentifier = targetSceneIdentifier
+        storage = Storage(intent, targetSceneIdentifier, [:])
     }
 
     /// Wraps an intent already erased.
     public init(erasing intent: any Intent, targetSceneIdentifier: String? = nil) {
-        base = intent
-        self.targetSceneIdentifier = targetSceneIdentifier
+        storage = Storage(intent, targetSceneIdentifier, [:])
     }
 
     /// The intent's type name.
@@ -60,10 +81,10 @@ public struct AnyIntent: Sendable, Equatable, Codable, CustomStringConvertible {
         func decode<T: Intent>(_ type: T.Type) throws -> any Intent {
             try container.decode(T.self, forKey: .intent)
         }
-        base = try decode(type)
-        targetSceneIdentifier = try container.decodeIfPresent(String.self, forKey: .targetSceneIdentifier)
+        let base = try decode(type)
+        let target = try container.decodeIfPresent(String.self, forKey: .targetSceneIdentifier)
         let unread = try container.decodeIfPresent([String: String].self, forKey: .unreadWords) ?? [:]
-        unreadWords = Dictionary(uniqueKeysWithValues: unread.map { (ParameterName($0.key), $0.value) })
+        storage = Storage(base, target, Dictionary(uniqueKeysWithValues: unread.map { (ParameterName($0.key), $0.value) }))
     }
 
     /// Encodes the type name, the intent and the target.
