@@ -102,7 +102,8 @@ public final class Assistant: Sendable {
             descriptor: descriptor, intent: intent, request: number, connection: connection,
             user: user, trace: trace, clock: clock, configuration: configuration)
         var outcome = await exchange.run()
-        outcome.dialog = dialog + outcome.dialog
+        // Most requests come parsed, with no dialog of their own: no array to make.
+        if !dialog.isEmpty { outcome.dialog = dialog + outcome.dialog }
         return outcome
     }
 

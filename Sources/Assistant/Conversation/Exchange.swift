@@ -92,9 +92,10 @@ struct Exchange {
     /// again from the next one.
     private mutating func converse() async -> Conclusion {
         do throws(ExchangeStop) {
-            var remaining = descriptor.parameters.filter { $0.flags.contains(.resolvable) }[...]
+            var remaining = descriptor.resolvableParameters[...]
+            var names = descriptor.resolvableNames
             while true {
-                let steps = try await proceed(remaining.map(\.name))
+                let steps = try await proceed(names)
                 switch steps.last.map({ ($0.phase, $0.answer) }) {
                 case (.handle, .response(let response))?, (.confirm, .response(let response))?:
                     return await conclude(with: response)
@@ -103,6 +104,7 @@ struct Exchange {
                     guard let parameter = remaining.first else { throw .gaveUp(parameter: name) }
                     try await resolve(parameter, startingWith: results)
                     remaining = remaining.dropFirst()
+                    names = remaining.map(\.name)
                 default:
                     throw .refused(unexpected("the app answered proceed with no step"))
                 }

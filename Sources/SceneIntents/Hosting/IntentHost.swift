@@ -216,7 +216,14 @@ public final class IntentHost {
             // Most requests carry no unread words: the empty check spares hashing the name.
             if !unread.isEmpty { unread.removeValue(forKey: name) }
             let parameter = schema.parameters[index]
-            let values = results.compactMap(\.successValue)
+            // Written only when every result is a success: a loop that stops at the first that is
+            // not, with room for all (a `compactMap` grows its array).
+            var values: [AnyParameterValue] = []
+            values.reserveCapacity(results.count)
+            for result in results {
+                guard let value = result.successValue else { break }
+                values.append(value)
+            }
             if values.count == results.count && !values.isEmpty { _ = parameter.write(&intent, values) }
         }
         current.intent = AnyIntent(intent, targetSceneIdentifier: call.intent.targetSceneIdentifier)

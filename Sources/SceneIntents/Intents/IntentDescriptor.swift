@@ -9,6 +9,8 @@ public struct IntentDescriptor: Sendable {
     private final class Storage: Sendable {
         let typeName: String
         let parameters: [ParameterDescriptor]
+        let resolvable: [ParameterDescriptor]
+        let resolvableNames: [ParameterName]
         let responses: [ResponseTemplate]
         let isDeprecated: Bool
         let suggestedInvocationPhrase: String?
@@ -25,6 +27,8 @@ public struct IntentDescriptor: Sendable {
             let schema = I.schema
             typeName = I.typeName
             parameters = schema.parameters.map(\.descriptor)
+            resolvable = parameters.filter { $0.flags.contains(.resolvable) }
+            resolvableNames = resolvable.map(\.name)
             responses = schema.responses
             isDeprecated = I.isDeprecated
             suggestedInvocationPhrase = I.suggestedInvocationPhrase
@@ -57,6 +61,11 @@ public struct IntentDescriptor: Sendable {
     public var typeName: String { storage.typeName }
     /// The parameters, in declaration (and resolution) order.
     public var parameters: [ParameterDescriptor] { storage.parameters }
+    /// The parameters the assistant resolves, in order (those flagged `resolvable`), and their
+    /// names: worked out once, not on every request.
+    package var resolvableParameters: [ParameterDescriptor] { storage.resolvable }
+    /// The names of `resolvableParameters`.
+    package var resolvableNames: [ParameterName] { storage.resolvableNames }
     /// The dialog templates the intent declares.
     public var responses: [ResponseTemplate] { storage.responses }
     /// Whether the intent is deprecated.
