@@ -6,21 +6,47 @@
 /// (`(any ShowDirectionsIntentHandling).self`): the host casts the object `handlerFor` returned to
 /// it once per request and every phase calls the typed method.
 public struct IntentSchema<I: Intent>: Sendable {
+    /// The fields, in one object: the host copies the schema on every visit in code generic over
+    /// the intent's type, where copying a struct of six fields looks up the struct's metadata
+    /// first; copying one reference is a retain.
+    private final class Storage: Sendable {
+        let parameters: [IntentParameter<I>]
+        let responses: [ResponseTemplate]
+        let handlerTypeName: String
+        let bind: @MainActor @Sendable (Any) -> BoundHandler<I>?
+        let mismatchedParameter: (name: ParameterName, handlerType: String)?
+        /// The parameters' names, in order: searched without the generic metadata that searching
+        /// `parameters` looks up on every call.
+        let names: [ParameterName]
+
+        init(
+            parameters: [IntentParameter<I>], responses: [ResponseTemplate], handlerTypeName: String,
+            bind: @escaping @MainActor @Sendable (Any) -> BoundHandler<I>?,
+            mismatchedParameter: (name: ParameterName, handlerType: String)?
+        ) {
+            self.parameters = parameters
+            self.responses = responses
+            self.handlerTypeName = handlerTypeName
+            self.bind = bind
+            self.mismatchedParameter = mismatchedParameter
+            self.names = parameters.map(\.descriptor.name)
+        }
+    }
+
+    private let storage: Storage
+
     /// The parameters, in the order they are resolved.
-    public let parameters: [IntentParameter<I>]
+    public var parameters: [IntentParameter<I>] { storage.parameters }
     /// Dialog templates by code (custom codes and overrides of the standard ones).
-    public let responses: [ResponseTemplate]
+    public var responses: [ResponseTemplate] { storage.responses }
     /// The handling protocol's name, used in error messages.
-    public let handlerTypeName: String
+    public var handlerTypeName: String { storage.handlerTypeName }
     /// Casts the object `handlerFor` returned to the handling protocol, the one cast of a
     /// request, and binds it for every phase; nil when it is not a handler of this intent.
-    let bind: @MainActor @Sendable (Any) -> BoundHandler<I>?
+    var bind: @MainActor @Sendable (Any) -> BoundHandler<I>? { storage.bind }
     /// The first parameter whose closures take another handler type than `handler`, with that
     /// type's name: the catalog refuses the intent.
-    let mismatchedParameter: (name: ParameterName, handlerType: String)?
-    /// The parameters' names, in order: searched without the generic metadata that searching
-    /// `parameters` looks up on every call.
-    private let names: [ParameterName]
+    var mismatchedParameter: (name: ParameterName, handlerType: String)? { storage.mismatchedParameter }
 
     /// A schema.
     ///
@@ -38,20 +64,18 @@ public struct IntentSchema<I: Intent>: Sendable {
         confirm: (@MainActor @Sendable (Handler, I) async throws -> IntentResponse)? = nil,
         handle: @escaping @MainActor @Sendable (Handler, I) async throws -> IntentResponse
     ) {
-        self.parameters = parameters
-        self.names = parameters.map(\.descriptor.name)
-        self.responses = responses
-        self.handlerTypeName = String(describing: Handler.self)
         // Each parameter's calls are taken back at their type once, here, not per request.
         let calls = SchemaCalls<I, Handler>(
             parameters: parameters.map { $0.calls as? ParameterCalls<I, Handler> }, confirm: confirm, handle: handle)
-        self.bind = { object in
-            guard let handler = object as? Handler else { return nil }
-            return BoundHandler(handlerType: type(of: object), calls: TypedCalls(handler: handler, schema: calls))
-        }
-        self.mismatchedParameter = zip(parameters, calls.parameters).first { $0.1 == nil }.map {
-            ($0.0.descriptor.name, String(describing: $0.0.handlerType))
-        }
+        storage = Storage(
+            parameters: parameters, responses: responses, handlerTypeName: String(describing: Handler.self),
+            bind: { object in
+                guard let handler = object as? Handler else { return nil }
+                return BoundHandler(handlerType: type(of: object), calls: TypedCalls(handler: handler, schema: calls))
+            },
+            mismatchedParameter: zip(parameters, calls.parameters).first { $0.1 == nil }.map {
+                ($0.0.descriptor.name, String(describing: $0.0.handlerType))
+            })
     }
 
     /// Whether a response with this code ends the exchange as a success: the template's flag,
@@ -65,6 +89,6 @@ public struct IntentSchema<I: Intent>: Sendable {
 
     /// Where the parameter with this name is in `parameters`, if the intent has one.
     func index(of name: ParameterName) -> Int? {
-        names.firstIndex(of: name)
+        storage.names.firstIndex(of: name)
     }
 }
