@@ -31,11 +31,12 @@ public final class RecipeBook: Sendable {
         self.byIdentifier = byIdentifier
         lazyIndex = LazyIndex { progress in
             let featuredCount = recipes.count
-            return RecipeSearchIndex(count: featuredCount + catalogSize, progress: progress) { number, bytes in
+            return RecipeSearchIndex(count: featuredCount + catalogSize, progress: progress) { number, read in
                 if number < featuredCount {
-                    bytes += recipes[number].title.utf8
+                    var title = recipes[number].title
+                    title.withUTF8(read)
                 } else {
-                    SyntheticCatalog.appendTitle(number - featuredCount, to: &bytes)
+                    SyntheticCatalog.withTitleUTF8(number - featuredCount, read)
                 }
             }
         }

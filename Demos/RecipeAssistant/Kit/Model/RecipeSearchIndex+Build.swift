@@ -10,15 +10,19 @@ import Synchronization
 /// keys that tie are compared further. Since a word's bytes are all above the space, the order
 /// of rank sequences is the byte order of the text, which the binary search relies on.
 extension RecipeSearchIndex {
-    /// An index over `count` titles, each appended as UTF-8 by `appendTitle`; `progress` is told
-    /// how far the build is (for a large catalog built in the background). Large sets are read
-    /// in two halves at once, one per core.
-    init(count: Int, progress: ((String) -> Void)?, appendTitle: @Sendable (Int, inout [UInt8]) -> Void) {
+    /// An index over `count` titles, each lent as UTF-8 by `withTitle` (title number, then what
+    /// to do with its bytes); `progress` is told how far the build is (for a large catalog built
+    /// in the background). Large sets are read in two halves at once, one per core, unless
+    /// `parts` says how many (tests read small sets in parts too).
+    init(
+        count: Int, progress: ((String) -> Void)?, parts: Int? = nil,
+        withTitle: @Sendable (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void
+    ) {
         progress?("Indexing the recipes: reading \(count) titles.")
-        let parts = count >= 100_000 ? 2 : 1
+        let parts = max(1, parts ?? (count >= 100_000 ? 2 : 1))
         let chunks = Mutex<[TitleChunk?]>(Array(repeating: nil, count: parts))
         DispatchQueue.concurrentPerform(iterations: parts) { part in
-            let chunk = TitleChunk(titles: (count * part / parts)..<(count * (part + 1) / parts), appendTitle: appendTitle)
+            let chunk = TitleChunk(titles: (count * part / parts)..<(count * (part + 1) / parts), withTitle: withTitle)
             chunks.withLock { $0[part] = chunk }
         }
         // The first half is kept as it is (moved, not copied); the second is appended to it.
@@ -174,89 +178,5 @@ extension RecipeSearchIndex {
             if end - start > 1 { values[start..<end].sort(by: areInIncreasingOrder) }
             start = end
         }
-    }
-}
-
-/// A run of titles read into the index's form: their encoded bytes, and each word's start
-/// and id (a number's, or a word table's).
-struct TitleChunk: Sendable {
-    var bytes: [UInt8] = []
-    var starts: [UInt32] = []
-    var firstWords: [UInt32] = []
-    var wordStarts: [UInt32] = []
-    var wordIDs: [UInt32] = []
-    var words = WordTable()
-    var numbers = NumberWords()
-
-    init() {}
-
-    /// Reads titles `titles` (numbers given to `appendTitle`).
-    init(titles: Range<Int>, appendTitle: (Int, inout [UInt8]) -> Void) {
-        bytes.reserveCapacity(titles.count * 28)
-        starts.reserveCapacity(titles.count + 1)
-        firstWords.reserveCapacity(titles.count + 1)
-        wordStarts.reserveCapacity(titles.count * 5)
-        wordIDs.reserveCapacity(titles.count * 5)
-        var raw: [UInt8] = []
-        var title: [UInt8] = []
-        var encoded: [UInt8] = []
-        for number in titles {
-            raw.removeAll(keepingCapacity: true)
-            appendTitle(number, &raw)
-            title.removeAll(keepingCapacity: true)
-            RecipeSearchIndex.normalize(raw, into: &title)
-            let titleStart = UInt32(bytes.count)
-            starts.append(titleStart)
-            firstWords.append(UInt32(wordStarts.count))
-            // The title's words, encoded (numbers get their length byte), then appended once.
-            encoded.removeAll(keepingCapacity: true)
-            title.withUnsafeBufferPointer { title in
-                var cursor = 0
-                while cursor < title.count {
-                    var end = cursor
-                    while end < title.count && title[end] != 32 { end += 1 }
-                    if !encoded.isEmpty { encoded.append(32) }
-                    wordStarts.append(titleStart + UInt32(encoded.count))
-                    let word = UnsafeBufferPointer(rebasing: title[cursor..<end])
-                    if let id = numbers.id(of: word) {
-                        wordIDs.append(id)
-                        encoded.append(UInt8(word.count))
-                        encoded.append(contentsOf: word)
-                    } else {
-                        let wordStart = encoded.count
-                        if RecipeSearchIndex.isNumber(word) {
-                            encoded.append(UInt8(min(word.count, RecipeSearchIndex.longestNumber)))
-                        }
-                        encoded.append(contentsOf: word)
-                        let id = encoded.withUnsafeBufferPointer { words.id(of: UnsafeBufferPointer(rebasing: $0[wordStart...])) }
-                        wordIDs.append(id)
-                    }
-                    cursor = end + 1
-                }
-            }
-            bytes += encoded
-        }
-    }
-
-    /// Appends the next chunk's titles, moving its offsets and ids into this one's.
-    mutating func append(_ next: TitleChunk) {
-        let byteBase = UInt32(bytes.count)
-        let wordBase = UInt32(wordStarts.count)
-        let numberBase = UInt32(numbers.count)
-        let wordMap = words.merge(next.words)
-        bytes += next.bytes
-        Self.append(next.starts, to: &starts) { $0 + byteBase }
-        Self.append(next.firstWords, to: &firstWords) { $0 + wordBase }
-        Self.append(next.wordStarts, to: &wordStarts) { $0 + byteBase }
-        Self.append(next.wordIDs, to: &wordIDs) { id in
-            id & NumberWords.tag != 0 ? id + numberBase : wordMap[Int(id)]
-        }
-        numbers.append(next.numbers)
-    }
-
-    /// Appends each value, changed, without an intermediate array.
-    private static func append(_ values: [UInt32], to array: inout [UInt32], _ change: (UInt32) -> UInt32) {
-        array.reserveCapacity(array.count + values.count)
-        for value in values { array.append(change(value)) }
     }
 }

@@ -12,15 +12,16 @@ struct WordTable: Sendable {
 
     /// The id of the word, new if it was not seen.
     mutating func id(of word: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in word { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        id(of: word, hash: word.reduce(Self.seed, Self.mix))
+    }
+
+    /// The id of the word whose `mix`ed hash (from `seed`) is `hash`, new if it was not seen.
+    mutating func id(of word: UnsafeBufferPointer<UInt8>, hash: UInt64) -> UInt32 {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
         while slots[slot] != 0 {
             let id = Int(slots[slot] - 1)
-            if hashes[id] == hash, storage[Int(bounds[id].start)..<Int(bounds[id].end)].elementsEqual(word) {
-                return UInt32(id)
-            }
+            if hashes[id] == hash, holds(id, word) { return UInt32(id) }
             slot = (slot + 1) & mask
         }
         let id = bounds.count
@@ -31,6 +32,23 @@ struct WordTable: Sendable {
         slots[slot] = UInt32(id + 1)
         if bounds.count * 2 > slots.count { grow() }
         return UInt32(id)
+    }
+
+    /// The hash of no bytes (FNV-1a).
+    static let seed: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// The hash of bytes hashed to `hash` and then `byte`.
+    @inline(__always)
+    static func mix(_ hash: UInt64, _ byte: UInt8) -> UInt64 { (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+
+    /// Whether word `id` is these bytes.
+    private func holds(_ id: Int, _ word: UnsafeBufferPointer<UInt8>) -> Bool {
+        let (start, end) = bounds[id]
+        guard Int(end - start) == word.count else { return false }
+        return storage.withUnsafeBufferPointer { storage in
+            for offset in word.indices where storage[Int(start) + offset] != word[offset] { return false }
+            return true
+        }
     }
 
     /// Adds another table's words; answers each of its ids' id here.
@@ -81,15 +99,11 @@ struct NumberWords: Sendable {
     static let tag: UInt32 = 1 << 31
     private var keys: [UInt64] = []
 
-    /// An id for this occurrence when the word is a number of up to 17 digits, else nil.
-    mutating func id(of word: UnsafeBufferPointer<UInt8>) -> UInt32? {
-        guard !word.isEmpty, word.count <= 17 else { return nil }
-        var value: UInt64 = 0
-        for byte in word {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            value = value * 10 + UInt64(byte - UInt8(ascii: "0"))
-        }
-        keys.append(UInt64(word.count) << 59 | value)
+    /// An id for an occurrence of a number of `digits` digits (at least one) worth `value`;
+    /// nil when it has more than 17.
+    mutating func id(digits: Int, value: UInt64) -> UInt32? {
+        guard digits <= 17 else { return nil }
+        keys.append(UInt64(digits) << 59 | value)
         return Self.tag | UInt32(keys.count - 1)
     }
 

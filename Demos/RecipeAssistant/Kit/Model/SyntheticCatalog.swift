@@ -25,26 +25,47 @@ public enum SyntheticCatalog {
         return "\(style) \(ingredient) \(dish) No. \(number + 1)"
     }
 
-    private static let styleBytes = styles.map { Array($0.utf8) }
-    private static let ingredientBytes = ingredients.map { Array($0.utf8) }
-    private static let dishBytes = dishes.map { Array($0.utf8) }
+    /// The lists' words in UTF-8, each with the text that follows it in a title, one after
+    /// another (styles, ingredients, dishes), so a title is copied from one buffer.
+    private static let titleText = Array(
+        (styles.map { $0 + " " } + ingredients.map { $0 + " " } + dishes.map { $0 + " No. " }).joined().utf8)
+    /// Where each word of `titleText` starts, and where the last one ends.
+    private static let titleWordStarts = (styles + ingredients + dishes).reduce(into: [0]) { starts, word in
+        starts.append(starts.last! + word.utf8.count + (starts.count > styles.count + ingredients.count ? 5 : 1))
+    }
 
-    /// Appends the UTF-8 of `title(number)` without building a `String` (for indexing a large
-    /// catalog fast).
-    static func appendTitle(_ number: Int, to bytes: inout [UInt8]) {
-        bytes += styleBytes[number % styles.count]
-        bytes.append(32)
-        bytes += ingredientBytes[(number / styles.count) % ingredients.count]
-        bytes.append(32)
-        bytes += dishBytes[(number / (styles.count * ingredients.count)) % dishes.count]
-        bytes += " No. ".utf8
-        var digits = number + 1
-        let first = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(digits % 10))
-            digits /= 10
-        } while digits > 0
-        bytes[first...].reverse()
+    /// Lends `body` the UTF-8 of `title(number)`, made without a `String` (for indexing a large
+    /// catalog fast): written in a small buffer on the stack.
+    static func withTitleUTF8(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let words = (
+            number % styles.count, styles.count + (number / styles.count) % ingredients.count,
+            styles.count + ingredients.count + (number / (styles.count * ingredients.count)) % dishes.count)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { title in
+            var length = 0
+            titleText.withUnsafeBufferPointer { text in
+                titleWordStarts.withUnsafeBufferPointer { starts in
+                    for word in [words.0, words.1, words.2] {
+                        for index in starts[word]..<starts[word + 1] {
+                            title[length] = text[index]
+                            length += 1
+                        }
+                    }
+                }
+            }
+            // The digits are written from the buffer's end, then moved after the words.
+            var value = number + 1
+            var first = title.count
+            repeat {
+                first -= 1
+                title[first] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            } while value > 0
+            for index in first..<title.count {
+                title[length] = title[index]
+                length += 1
+            }
+            body(UnsafeBufferPointer(rebasing: title[..<length]))
+        }
     }
 
     /// Synthetic recipe `number`, complete with ingredients and directions.
