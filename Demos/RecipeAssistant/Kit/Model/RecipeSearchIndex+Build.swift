@@ -92,12 +92,7 @@ extension RecipeSearchIndex {
                         for title in 0..<(firstWords.count - 1) {
                             let end = Int(firstWords[title + 1])
                             for occurrence in Int(firstWords[title])..<end {
-                                var key: UInt64 = 0
-                                for offset in 0..<perKey {
-                                    let word = occurrence + offset
-                                    key = key << UInt64(bits) | UInt64(word < end ? ranks[word] : 0)
-                                }
-                                keys[occurrence] = key
+                                keys[occurrence] = packedRanks(ranks, from: occurrence, to: end, count: perKey, bits: bits)
                                 order[occurrence] = UInt32(occurrence)
                             }
                         }
@@ -106,22 +101,67 @@ extension RecipeSearchIndex {
             }
         }
         radixSort(&keys, &order)
-        sortTies(keys, &order) { left, right in
-            // Equal for the first `perKey` words: compare the rest, then keep title order.
-            var a = Int(left) + perKey
-            var b = Int(right) + perKey
-            let aEnd = Int(firstWords[Int(ownerOf[Int(left)]) + 1])
-            let bEnd = Int(firstWords[Int(ownerOf[Int(right)]) + 1])
-            while a < aEnd || b < bEnd {
-                let x = a < aEnd ? ranks[a] : 0
-                let y = b < bEnd ? ranks[b] : 0
-                if x != y { return x < y }
-                a += 1
-                b += 1
-            }
-            return left < right
-        }
+        orderTies(keys: keys, order: &order, ranks: ranks, ownerOf: ownerOf, firstWords: firstWords, perKey: perKey, bits: bits)
         return order
+    }
+
+    /// Puts in order each run of occurrences whose first `perKey` ranks tie. Their next `perKey`
+    /// ranks make a second key, read for the whole run in one pass (so that the reads, scattered
+    /// over the catalog, overlap instead of waiting on one another in a sort's comparisons). A
+    /// run already in order by it, as runs of titles made in order are, is left as it is; only
+    /// second keys that tie again are compared further, then title order decides.
+    private static func orderTies(
+        keys: [UInt64], order: inout [UInt32], ranks: [UInt32], ownerOf: [UInt32], firstWords: [UInt32], perKey: Int, bits: Int
+    ) {
+        ranks.withUnsafeBufferPointer { ranks in
+            ownerOf.withUnsafeBufferPointer { ownerOf in
+                firstWords.withUnsafeBufferPointer { firstWords in
+                    let precedes = { (left: (key: UInt64, occurrence: UInt32), right: (key: UInt64, occurrence: UInt32)) -> Bool in
+                        if left.key != right.key { return left.key < right.key }
+                        var a = Int(left.occurrence) + 2 * perKey
+                        var b = Int(right.occurrence) + 2 * perKey
+                        let aEnd = Int(firstWords[Int(ownerOf[Int(left.occurrence)]) + 1])
+                        let bEnd = Int(firstWords[Int(ownerOf[Int(right.occurrence)]) + 1])
+                        while a < aEnd || b < bEnd {
+                            let x = a < aEnd ? ranks[a] : 0
+                            let y = b < bEnd ? ranks[b] : 0
+                            if x != y { return x < y }
+                            a += 1
+                            b += 1
+                        }
+                        return left.occurrence < right.occurrence
+                    }
+                    var run: [(key: UInt64, occurrence: UInt32)] = []
+                    var start = 0
+                    while start < keys.count {
+                        var end = start + 1
+                        while end < keys.count && keys[end] == keys[start] { end += 1 }
+                        if end - start > 1 {
+                            run.removeAll(keepingCapacity: true)
+                            for occurrence in order[start..<end] {
+                                let titleEnd = Int(firstWords[Int(ownerOf[Int(occurrence)]) + 1])
+                                let next = packedRanks(ranks, from: Int(occurrence) + perKey, to: titleEnd, count: perKey, bits: bits)
+                                run.append((next, occurrence))
+                            }
+                            if !(1..<run.count).allSatisfy({ precedes(run[$0 - 1], run[$0]) }) {
+                                run.sort(by: precedes)
+                                for (offset, tie) in run.enumerated() { order[start + offset] = tie.occurrence }
+                            }
+                        }
+                        start = end
+                    }
+                }
+            }
+        }
+    }
+
+    /// `count` ranks from occurrence `start` on, those from `end` on (past the title) as 0,
+    /// packed `bits` apart, the first highest, so that keys compare as the rank sequences do.
+    @inline(__always)
+    private static func packedRanks(_ ranks: UnsafeBufferPointer<UInt32>, from start: Int, to end: Int, count: Int, bits: Int) -> UInt64 {
+        var key: UInt64 = 0
+        for word in start..<start + count { key = key << UInt64(bits) | UInt64(word < end ? ranks[word] : 0) }
+        return key
     }
 
     /// Sorts values by their keys: least significant 16 bits first, each pass a stable counting
