@@ -15,7 +15,7 @@ struct TitleChunk: Sendable {
 
     init() {}
 
-    /// Reads titles `titles`, each lent by `withTitle` (see `RecipeSearchIndex.init(count:progress:withTitle:)`).
+    /// Reads titles `titles`, each lent by `withTitle` (see `RecipeSearchIndex.init(count:progress:parts:withTitle:)`).
     init(titles: Range<Int>, withTitle: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void) {
         bytes.reserveCapacity(titles.count * 28)
         starts.reserveCapacity(titles.count + 1)
