@@ -34,13 +34,26 @@ public enum SyntheticCatalog {
         starts.append(starts.last! + word.utf8.count + (starts.count > styles.count + ingredients.count ? 5 : 1))
     }
 
+    /// Room for any title: the longest word of each list with the text that follows it, and the
+    /// digits of any `Int`. The buffer's writes are not bounds-checked in a release build.
+    private static let titleCapacity: Int = {
+        let lengths = zip(titleWordStarts.dropFirst(), titleWordStarts).map { $0 - $1 }
+        var start = 0
+        var capacity = 20
+        for count in [styles.count, ingredients.count, dishes.count] {
+            capacity += lengths[start..<start + count].max() ?? 0
+            start += count
+        }
+        return capacity
+    }()
+
     /// Lends `body` the UTF-8 of `title(number)`, made without a `String` (for indexing a large
     /// catalog fast): written in a small buffer on the stack.
     static func withTitleUTF8(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         let words = (
             number % styles.count, styles.count + (number / styles.count) % ingredients.count,
             styles.count + ingredients.count + (number / (styles.count * ingredients.count)) % dishes.count)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { title in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: titleCapacity) { title in
             var length = 0
             titleText.withUnsafeBufferPointer { text in
                 titleWordStarts.withUnsafeBufferPointer { starts in
