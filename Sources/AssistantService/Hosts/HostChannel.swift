@@ -84,11 +84,19 @@ final class HostChannel: Sendable {
         case ended
     }
 
+    /// Whether the reader has read the connection's end: until then, frames the host wrote may
+    /// still be on their way (a host's last messages before it exits, say).
+    private enum Reading {
+        case open(waiters: [Int: CheckedContinuation<Void, Never>], next: Int)
+        case drained
+    }
+
     let connection: FramedConnection
     private let codec: MessageCodec
     private let doorway: Doorway
     private let report: @Sendable (String) -> Void
     private let stage = Mutex(Stage.awaitingHello)
+    private let reading = Mutex(Reading.open(waiters: [:], next: 0))
 
     /// A channel over an accepted connection; `report` hears refusals for the trace.
     init(_ connection: FramedConnection, codec: MessageCodec, doorway: Doorway, report: @escaping @Sendable (String) -> Void) {
@@ -159,11 +167,60 @@ final class HostChannel: Sendable {
                 }
             default: .connectionLost("\(reason)")
             }
+            defer { markDrained() }
             if case .awaitingHello = stage.withLock({ $0 }), case .protocolError(let error) = failure {
                 return refuse(error)
             }
             end(failure)
         }
+    }
+
+    /// Waits until the reader has delivered everything the host wrote (it read the connection's
+    /// end, which comes when the host's process exits), or `grace` passed on `clock`: a host's
+    /// last messages are in the socket when its exit is noticed, and must not be dropped.
+    func drained(within grace: Duration, on clock: any Clock<Duration>) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.untilDrained() }
+            group.addTask { try? await clock.sleep(for: grace) }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
+    private func untilDrained() async {
+        let ticket = reading.withLock { reading -> Int? in
+            guard case .open(let waiters, let next) = reading else { return nil }
+            reading = .open(waiters: waiters, next: next + 1)
+            return next
+        }
+        guard let ticket else { return }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let waits = reading.withLock { reading -> Bool in
+                    guard case .open(var waiters, let next) = reading, !Task.isCancelled else { return false }
+                    waiters[ticket] = continuation
+                    reading = .open(waiters: waiters, next: next)
+                    return true
+                }
+                if !waits { continuation.resume() }
+            }
+        } onCancel: {
+            let waiter = reading.withLock { reading -> CheckedContinuation<Void, Never>? in
+                guard case .open(var waiters, let next) = reading else { return nil }
+                defer { reading = .open(waiters: waiters, next: next) }
+                return waiters.removeValue(forKey: ticket)
+            }
+            waiter?.resume()
+        }
+    }
+
+    private func markDrained() {
+        let waiters = reading.withLock { reading -> [CheckedContinuation<Void, Never>] in
+            defer { reading = .drained }
+            guard case .open(let waiters, _) = reading else { return [] }
+            return Array(waiters.values)
+        }
+        for waiter in waiters { waiter.resume() }
     }
 
     private func greet(_ bytes: Data) {
@@ -198,6 +255,8 @@ final class HostChannel: Sendable {
             return stage
         }
         connection.close()
+        // Closed here, nothing more is read.
+        markDrained()
         if case .bound(_, let onEnd) = previous { onEnd(failure) }
     }
 }

@@ -4,43 +4,6 @@ import Synchronization
 import SceneIntents
 import SceneIntentsTransport
 
-/// How to start an app's (or an extension's) host process.
-public struct HostLaunch: Sendable, Equatable {
-    /// The executable's path.
-    public var executable: String
-    /// Its arguments (not including the executable).
-    public var arguments: [String]
-    /// Variables added to its environment (the socket and token are added too).
-    public var environment: [String: String]
-    /// The device the system and the host share: each launch passes its lock state at that
-    /// moment (`MessageProtocol.deviceLockedVariable`), so a host started while the device is
-    /// locked starts locked. Nil: the host starts unlocked.
-    public var device: Device?
-
-    /// A launch.
-    public init(executable: String, arguments: [String] = [], environment: [String: String] = [:], device: Device? = nil) {
-        self.executable = executable
-        self.arguments = arguments
-        self.environment = environment
-        self.device = device
-    }
-
-    /// Equal when they start the same executable the same way for the same device.
-    public static func == (lhs: HostLaunch, rhs: HostLaunch) -> Bool {
-        lhs.executable == rhs.executable && lhs.arguments == rhs.arguments && lhs.environment == rhs.environment
-            && lhs.device === rhs.device
-    }
-
-    /// The environment of one spawn: the launch's variables, the socket, the token, the lock.
-    func environment(socket: String, token: String) -> [String: String] {
-        var environment = environment
-        environment[MessageProtocol.socketVariable] = socket
-        environment[MessageProtocol.tokenVariable] = token
-        if let device { environment[MessageProtocol.deviceLockedVariable] = device.isLocked ? "1" : "0" }
-        return environment
-    }
-}
-
 /// Keeps one host process: starts it on demand, hands out its link, notices when it dies, and
 /// kills it after too many missed budgets. The next request after a death starts a new one.
 actor HostSupervisor {
@@ -57,6 +20,10 @@ actor HostSupervisor {
         case idle
         case launching(Task<Result<Running, HostFailure>, Never>)
         case running(Running)
+        /// The host exited; what it wrote before is being read (`done` when it is, and the exit
+        /// is recorded). It still counts as running for `processIdentifier`, so whoever sees it
+        /// gone sees its last messages and its exit in the trace too.
+        case exiting(Running, done: Task<Void, Never>)
     }
 
     private let launch: HostLaunch
@@ -102,7 +69,10 @@ actor HostSupervisor {
 
     /// The running host's process identifier, if one runs.
     var processIdentifier: Int32? {
-        if case .running(let running) = phase { running.child.pid } else { nil }
+        switch phase {
+        case .running(let running), .exiting(let running, _): running.child.pid
+        case .idle, .launching: nil
+        }
     }
 
     /// The link to the running host, if one runs (nothing is started).
@@ -118,6 +88,9 @@ actor HostSupervisor {
         switch phase {
         case .running(let running): return .success(running.link)
         case .launching(let task): return await task.value.map(\.link)
+        case .exiting(_, let done):
+            await done.value
+            return await link()
         case .idle:
             generation += 1
             let task = Task { await self.start(generation: generation) }
@@ -148,7 +121,7 @@ actor HostSupervisor {
         Task {
             let exit = await child.exit
             doorway.abandon(token.value, .exited("\(exit)"))
-            self.exited(generation: generation, exit)
+            await self.exited(generation: generation, exit)
         }
         switch await doorway.arrival(of: token.value) {
         case .failure(let failure):
@@ -224,13 +197,29 @@ actor HostSupervisor {
         }
     }
 
-    private func exited(generation: Int, _ exit: ChildExit) {
-        guard case .running(let running) = phase, running.generation == generation else { return }
+    private func exited(generation: Int, _ exit: ChildExit) async {
+        switch phase {
+        // The exit's watcher and `stop` both come here; the second waits for the first.
+        case .exiting(let running, let done) where running.generation == generation:
+            await done.value
+        case .running(let running) where running.generation == generation:
+            published.withLock { $0 = nil }
+            closingWait?.cancel()
+            closingWait = nil
+            misses.store(0, ordering: .relaxed)
+            let done = Task { await settle(running, generation: generation, exit) }
+            phase = .exiting(running, done: done)
+            await done.value
+        default:
+            return
+        }
+    }
+
+    private func settle(_ running: Running, generation: Int, _ exit: ChildExit) async {
+        // What the host wrote before it exited (a quit's termination callbacks, a last answer)
+        // may still be in the socket when the exit is noticed: it is read first.
+        await running.channel.drained(within: Self.drainGrace, on: clock)
         phase = .idle
-        published.withLock { $0 = nil }
-        closingWait?.cancel()
-        closingWait = nil
-        misses.store(0, ordering: .relaxed)
         onExit()
         record("\(appName) (pid \(running.child.pid)) \(exit)")
         // Set before the link fails its calls, so they can tell an idle exit from a crash.
@@ -250,6 +239,7 @@ actor HostSupervisor {
             guard case .success(let started) = await task.value else { return }
             running = started
         case .running(let started): running = started
+        case .exiting(_, let done): return await done.value
         }
         // Through the link, so the host's answer to it is expected (and a host that dies first
         // ends the wait).
@@ -263,11 +253,14 @@ actor HostSupervisor {
         }
         _ = await child.exit
         killer.cancel()
-        exited(generation: running.generation, await child.exit)
+        await exited(generation: running.generation, await child.exit)
     }
 
     /// How long a host that closed its connection has to exit before it is killed.
     static let closingGrace = Duration.seconds(2)
+    /// How long the reader has, once a host exited, to deliver what it wrote before (the
+    /// connection's end comes at once when the process is gone; this bounds a stray descriptor).
+    static let drainGrace = Duration.seconds(1)
 
     private static func milliseconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
