@@ -39,10 +39,10 @@ public struct ProtocolError: Error, Sendable, Equatable, CustomStringConvertible
 /// (the same bytes `JSONEncoder` writes with `.sortedKeys`); decoding intents and parameter
 /// values needs the app's catalog.
 ///
-/// The coders are the package's own (`JSON/`): a byte-level parser and writer over a small value
-/// tree, lean `Encoder`/`Decoder` for the app's types, and direct conversions for the messages,
-/// which make up most of every frame. `Foundation`'s coders cost several times more per message,
-/// mostly in bookkeeping a message never needs.
+/// The coders are the package's own (`JSON/`): a writer and a reader that work on the bytes
+/// directly, conversions by hand for the messages, which make up most of every frame, and lean
+/// `Encoder`/`Decoder` for the app's types inside them. `Foundation`'s coders cost several times
+/// more per message, mostly in bookkeeping a message never needs.
 public struct MessageCodec: Sendable {
     /// The app's intent types.
     public let catalog: IntentCatalog
@@ -73,18 +73,39 @@ public struct MessageCodec: Sendable {
     /// - Throws: `ProtocolError.undecodable` naming what is wrong and where.
     public func decode<M: Decodable>(_ type: M.Type, from data: Data) throws(ProtocolError) -> M {
         do {
-            let value = try data.withUnsafeBytes { raw in try JSONParser.parse(raw.bindMemory(to: UInt8.self)) }
-            let context = JSONCoderContext(catalog: catalog)
-            if let convertible = Self.convertible(M.self), let message = try convertible.init(json: value, context) as? M {
-                return message
+            return try data.withUnsafeBytes { raw in
+                try Self.read(M.self, from: raw.bindMemory(to: UInt8.self), JSONCoderContext(catalog: catalog))
             }
-            return try context.unbox(M.self, from: value)
         } catch let error as JSONSyntaxError {
             throw ProtocolError(.undecodable, "\(data.count) bytes that are not a message: \(error)")
         } catch let error as DecodingError {
             throw ProtocolError(.undecodable, Self.explain(error, bytes: data.count))
         } catch {
             throw ProtocolError(.undecodable, "\(error)")
+        }
+    }
+
+    /// The message `bytes` hold, read straight from them.
+    private static func read<M: Decodable>(_ type: M.Type, from bytes: UnsafeBufferPointer<UInt8>, _ context: JSONCoderContext) throws -> M {
+        var reader = JSONReader(bytes)
+        do {
+            let message: M
+            if let convertible = convertible(M.self) {
+                // `convertible` is `M` itself, so this cast cannot fail; a forced one asks the
+                // runtime for no `Optional<M>`.
+                message = try convertible.init(reading: &reader, context) as! M
+            } else {
+                message = try reader.decoded(M.self, context)
+            }
+            try reader.end()
+            return message
+        } catch let error as DecodingError {
+            // Bad syntax anywhere is the problem to name, before what the values mean: the
+            // document is checked whole only when its meaning was wrong, so it is read once.
+            var checker = JSONReader(bytes)
+            try checker.skip()
+            try checker.end()
+            throw error
         }
     }
 

@@ -28,13 +28,14 @@ struct JSONCoderContext {
 
     /// A value of type `T` from JSON. A `DecodingError` thrown inside has a coding path relative
     /// to `value`; the containers that called this prefix their key as the error passes them.
-    func unbox<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
+    func unbox<T: Decodable>(_ type: T.Type, from value: JSONNode) throws -> T {
         if T.self == Date.self {
             return try Date(timeIntervalSince1970: value.floatingPoint(Double.self) / 1000) as? T ?? Self.unreachable(type)
         }
         if T.self == URL.self {
-            guard let url = URL(string: try value.string()) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not a URL: \(value)"))
+            let text = try value.string()
+            guard let url = URL(string: text) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not a URL: '\(text)'"))
             }
             return try url as? T ?? Self.unreachable(type)
         }

@@ -1,51 +1,45 @@
-/// A `Decoder` over a `JSONValue` tree.
+/// A `Decoder` over a value read into a `JSONTape` (a `JSONNode`).
 ///
 /// Its `codingPath` is relative (empty at the value it decodes; a nested container's path starts
 /// at that value too): no path is built while decoding succeeds. A `DecodingError` gets each
 /// enclosing key put in front of its path as it propagates out, so the error that reaches the
 /// caller names the full path.
 struct LeanDecoder: Decoder {
-    let value: JSONValue
+    let value: JSONNode
     let context: JSONCoderContext
 
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard case .object(let members) = value else { throw value.mismatch([String: Any].self) }
-        return KeyedDecodingContainer(LeanKeyedDecoding<Key>(members: members, context: context, codingPath: []))
+        KeyedDecodingContainer(LeanKeyedDecoding<Key>(object: try JSONObject(value), context: context, codingPath: []))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard case .array(let elements) = value else { throw value.mismatch([Any].self) }
-        return LeanUnkeyedDecoding(elements: elements, context: context, codingPath: [])
+        try LeanUnkeyedDecoding(array: value, context: context, codingPath: [])
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { LeanSingleDecoding(value: value, context: context) }
 }
 
 struct LeanKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let members: [JSONMember]
+    let object: JSONObject
     let context: JSONCoderContext
     /// Where this container is, relative to the decoder that made it.
     let codingPath: [any CodingKey]
 
-    var allKeys: [Key] { members.compactMap { Key(stringValue: $0.key) } }
+    var allKeys: [Key] { object.compactMap { Key(stringValue: $0.key) } }
 
-    private func find(_ key: Key) -> JSONValue? {
-        let name = key.stringValue
-        for member in members where member.key == name { return member.value }
-        return nil
-    }
+    private func find(_ key: Key) -> JSONNode? { object.member(key.stringValue) }
 
-    private func value(_ key: Key) throws -> JSONValue {
+    private func value(_ key: Key) throws -> JSONNode {
         guard let value = find(key) else {
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "no value for the key '\(key.stringValue)'"))
         }
         return value
     }
 
-    private func read<T>(_ key: Key, _ body: (JSONValue) throws -> T) throws -> T {
+    private func read<T>(_ key: Key, _ body: (JSONNode) throws -> T) throws -> T {
         let found = try value(key)
         return try under(codingPath + [key]) { try body(found) }
     }
@@ -79,56 +73,62 @@ struct LeanKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        let found = try value(key)
-        guard case .object(let members) = found else { throw found.mismatch([String: Any].self).prefixed(by: codingPath + [key]) }
-        return KeyedDecodingContainer(LeanKeyedDecoding<NestedKey>(members: members, context: context, codingPath: codingPath + [key]))
+        let path = codingPath + [key]
+        return try read(key) { KeyedDecodingContainer(LeanKeyedDecoding<NestedKey>(object: try JSONObject($0), context: context, codingPath: path)) }
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        let found = try value(key)
-        guard case .array(let elements) = found else { throw found.mismatch([Any].self).prefixed(by: codingPath + [key]) }
-        return LeanUnkeyedDecoding(elements: elements, context: context, codingPath: codingPath + [key])
+        let path = codingPath + [key]
+        return try read(key) { try LeanUnkeyedDecoding(array: $0, context: context, codingPath: path) }
     }
 
     func superDecoder() throws -> any Decoder {
-        LeanDecoder(value: members.first { $0.key == "super" }?.value ?? .null, context: context)
+        LeanDecoder(value: object.member("super") ?? JSONTape.null.root, context: context)
     }
-    func superDecoder(forKey key: Key) throws -> any Decoder { LeanDecoder(value: find(key) ?? .null, context: context) }
+    func superDecoder(forKey key: Key) throws -> any Decoder { LeanDecoder(value: find(key) ?? JSONTape.null.root, context: context) }
 }
 
 struct LeanUnkeyedDecoding: UnkeyedDecodingContainer {
-    let elements: [JSONValue]
+    let tape: JSONTape
     let context: JSONCoderContext
     /// Where this container is, relative to the decoder that made it.
     let codingPath: [any CodingKey]
+    let elementCount: Int
     private(set) var currentIndex = 0
+    /// The token of the element at `currentIndex`.
+    private var token: Int
 
-    init(elements: [JSONValue], context: JSONCoderContext, codingPath: [any CodingKey]) {
-        self.elements = elements
+    init(array: JSONNode, context: JSONCoderContext, codingPath: [any CodingKey]) throws {
+        guard array.token.kind == .array else { throw array.mismatch([Any].self) }
+        tape = array.tape
         self.context = context
         self.codingPath = codingPath
+        elementCount = array.token.count
+        token = array.index + 1
     }
 
-    var count: Int? { elements.count }
-    var isAtEnd: Bool { currentIndex >= elements.count }
+    var count: Int? { elementCount }
+    var isAtEnd: Bool { currentIndex >= elementCount }
 
     /// The next element through `body` (given the element and the context); the index moves
     /// on only when it succeeds.
-    private mutating func next<T>(_ type: T.Type, _ body: (JSONValue, JSONCoderContext) throws -> T) throws -> T {
+    private mutating func next<T>(_ type: T.Type, _ body: (JSONNode, JSONCoderContext) throws -> T) throws -> T {
         let index = currentIndex
-        guard index < elements.count else {
+        guard index < elementCount else {
             throw DecodingError.valueNotFound(type, .init(codingPath: codingPath + [JSONKey(intValue: index)], debugDescription: "the array has only \(index) elements"))
         }
-        let element = elements[index]
+        let element = JSONNode(tape: tape, index: token)
         let context = context
         let value = try under(codingPath + [JSONKey(intValue: index)]) { try body(element, context) }
         currentIndex += 1
+        token = tape.tokens[token].end
         return value
     }
 
     mutating func decodeNil() throws -> Bool {
-        guard !isAtEnd, elements[currentIndex].isNull else { return false }
+        guard !isAtEnd, tape.tokens[token].kind == .null else { return false }
         currentIndex += 1
+        token += 1
         return true
     }
 
@@ -151,16 +151,14 @@ struct LeanUnkeyedDecoding: UnkeyedDecodingContainer {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         let path = codingPath + [JSONKey(intValue: currentIndex)]
         return try next(KeyedDecodingContainer<NestedKey>.self) { value, context in
-            guard case .object(let members) = value else { throw value.mismatch([String: Any].self) }
-            return KeyedDecodingContainer(LeanKeyedDecoding<NestedKey>(members: members, context: context, codingPath: path))
+            KeyedDecodingContainer(LeanKeyedDecoding<NestedKey>(object: try JSONObject(value), context: context, codingPath: path))
         }
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let path = codingPath + [JSONKey(intValue: currentIndex)]
         return try next((any UnkeyedDecodingContainer).self) { value, context in
-            guard case .array(let elements) = value else { throw value.mismatch([Any].self) }
-            return LeanUnkeyedDecoding(elements: elements, context: context, codingPath: path)
+            try LeanUnkeyedDecoding(array: value, context: context, codingPath: path)
         }
     }
 
@@ -170,7 +168,7 @@ struct LeanUnkeyedDecoding: UnkeyedDecodingContainer {
 }
 
 struct LeanSingleDecoding: SingleValueDecodingContainer {
-    let value: JSONValue
+    let value: JSONNode
     let context: JSONCoderContext
     var codingPath: [any CodingKey] { [] }
 

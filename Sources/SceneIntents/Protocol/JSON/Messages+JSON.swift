@@ -17,14 +17,20 @@ extension SystemMessage: JSONConvertible {
         }
     }
 
-    init(json: JSONValue, _ context: JSONCoderContext) throws {
-        self = try Self.decodeCase(json) { name, object in
+    init(reading reader: inout JSONReader, _ context: JSONCoderContext) throws {
+        self = try Self.decodeCase(&reader) { name, reader in
             switch name {
-            case "accept": .accept(protocolVersion: try object.read("protocolVersion") { try $0.integer(Int.self) })
-            case "call": .call(id: try object.id("id"), call: try object.message("call", context))
-            case "cancel": .cancel(id: try object.id("id"))
-            case "continueActivity": .continueActivity(id: try object.id("id"), activity: try object.decoded("activity", context))
-            case "event": .event(id: try object.id("id"), event: try object.decoded("event", context))
+            case "accept": return .accept(protocolVersion: try reader.single("protocolVersion") { try $0.integer(Int.self) })
+            case "call":
+                let (id, call) = try reader.identified("call") { try PhaseCall(reading: &$0, context) }
+                return .call(id: id, call: call)
+            case "cancel": return .cancel(id: try reader.single("id") { try $0.id() })
+            case "continueActivity":
+                let (id, activity) = try reader.identified("activity") { try $0.decoded(UserActivity.self, context) }
+                return .continueActivity(id: id, activity: activity)
+            case "event":
+                let (id, event) = try reader.identified("event") { try $0.decoded(SystemEvent.self, context) }
+                return .event(id: id, event: event)
             default: throw Self.unknownCase(name)
             }
         }
@@ -56,20 +62,35 @@ extension AppMessage: JSONConvertible {
         }
     }
 
-    init(json: JSONValue, _ context: JSONCoderContext) throws {
-        self = try Self.decodeCase(json) { name, object in
+    init(reading reader: inout JSONReader, _ context: JSONCoderContext) throws {
+        self = try Self.decodeCase(&reader) { name, reader in
             switch name {
-            case "hello": .hello(try object.decoded("_0", context))
-            case "step": .step(id: try object.id("id"), step: try object.message("step", context))
-            case "answer": .answer(id: try object.id("id"), answer: try object.message("answer", context))
-            case "continued": .continued(id: try object.id("id"), result: try object.decoded("result", context))
+            case "hello": return .hello(try reader.single("_0") { try $0.decoded(HostHello.self, context) })
+            case "step":
+                let (id, step) = try reader.identified("step") { try PhaseStep(reading: &$0, context) }
+                return .step(id: id, step: step)
+            case "answer":
+                let (id, answer) = try reader.identified("answer") { try PhaseAnswer(reading: &$0, context) }
+                return .answer(id: id, answer: answer)
+            case "continued":
+                let (id, result) = try reader.identified("result") { try $0.decoded(ContinuationResult.self, context) }
+                return .continued(id: id, result: result)
             case "eventDone":
-                .eventDone(
-                    id: try object.id("id"), refusal: try object.readIfPresent("refusal") { try $0.string() },
-                    output: try object.readIfPresent("output") { try $0.string() })
-            case "lifecycle": .lifecycle(try object.message("_0", context))
-            case "report": .report(try object.read("_0") { try HostReport(json: $0) })
-            case "shortcuts": .shortcuts(try object.decoded("_0", context))
+                var id: UInt64?
+                var refusal: String?
+                var output: String?
+                try reader.object { key, reader in
+                    switch key {
+                    case "id": id = try reader.id()
+                    case "refusal": refusal = try reader.nullable { try $0.string() }
+                    case "output": output = try reader.nullable { try $0.string() }
+                    default: try reader.skip()
+                    }
+                }
+                return .eventDone(id: try required(id, "id"), refusal: refusal, output: output)
+            case "lifecycle": return .lifecycle(try reader.single("_0") { try LifecycleEvent(reading: &$0, context) })
+            case "report": return .report(try reader.single("_0") { try HostReport(reading: &$0) })
+            case "shortcuts": return .shortcuts(try reader.single("_0") { try $0.decoded(ShortcutsMessage.self, context) })
             default: throw Self.unknownCase(name)
             }
         }
@@ -100,19 +121,47 @@ extension LifecycleEvent: JSONConvertible {
         }
     }
 
-    init(json: JSONValue, _ context: JSONCoderContext) throws {
-        self = try Self.decodeCase(json) { name, object in
+    init(reading reader: inout JSONReader, _ context: JSONCoderContext) throws {
+        self = try Self.decodeCase(&reader) { name, reader in
             switch name {
             case "application":
-                .application(
-                    try object.read("_0") { try $0.rawValue(ApplicationCallback.self) },
-                    detail: try object.readIfPresent("detail") { try $0.string() })
-            case "scene": .scene(try object.string("_0"), try object.read("_1") { try $0.rawValue(SceneCallback.self) })
-            case "view": .view(try object.string("_0"), try object.read("_1") { try $0.rawValue(ViewCallback.self) })
-            case "diagnostic": .diagnostic(try object.decoded("_0", context))
+                var callback: ApplicationCallback?
+                var detail: String?
+                try reader.object { key, reader in
+                    switch key {
+                    case "_0": callback = try reader.rawValue(ApplicationCallback.self)
+                    case "detail": detail = try reader.nullable { try $0.string() }
+                    default: try reader.skip()
+                    }
+                }
+                return .application(try required(callback, "_0"), detail: detail)
+            case "scene":
+                let (session, callback) = try reader.pair(SceneCallback.self)
+                return .scene(session, callback)
+            case "view":
+                let (view, callback) = try reader.pair(ViewCallback.self)
+                return .view(view, callback)
+            case "diagnostic": return .diagnostic(try reader.single("_0") { try $0.decoded(ManifestDiagnostic.self, context) })
             default: throw Self.unknownCase(name)
             }
         }
+    }
+}
+
+extension JSONReader {
+    /// Reads the values of a scene's or a view's event: a name (`_0`) and a callback (`_1`).
+    fileprivate mutating func pair<Callback: RawRepresentable>(_ type: Callback.Type) throws -> (String, Callback)
+    where Callback.RawValue == String {
+        var name: String?
+        var callback: Callback?
+        try object { key, reader in
+            switch key {
+            case "_0": name = try reader.string()
+            case "_1": callback = try reader.rawValue(type)
+            default: try reader.skip()
+            }
+        }
+        return (try required(name, "_0"), try required(callback, "_1"))
     }
 }
 
@@ -124,8 +173,16 @@ extension HostReport {
         writer.endObject()
     }
 
-    init(json: JSONValue) throws {
-        let object = try JSONObject(json)
-        self.init(try object.read("kind") { try $0.rawValue(Kind.self) }, try object.string("detail"))
+    init(reading reader: inout JSONReader) throws {
+        var kind: Kind?
+        var detail: String?
+        try reader.object { key, reader in
+            switch key {
+            case "kind": kind = try reader.rawValue(Kind.self)
+            case "detail": detail = try reader.string()
+            default: try reader.skip()
+            }
+        }
+        self.init(try required(kind, "kind"), try required(detail, "detail"))
     }
 }

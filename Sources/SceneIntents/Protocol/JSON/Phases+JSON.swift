@@ -9,10 +9,19 @@ extension PhaseCall: JSONConvertible {
         writer.endObject()
     }
 
-    init(json: JSONValue, _ context: JSONCoderContext) throws {
-        let object = try JSONObject(json)
-        self.init(
-            request: try object.id("request"), intent: try object.message("intent", context), phase: try object.message("phase", context))
+    init(reading reader: inout JSONReader, _ context: JSONCoderContext) throws {
+        var request: UInt64?
+        var intent: AnyIntent?
+        var phase: Phase?
+        try reader.object { key, reader in
+            switch key {
+            case "request": request = try reader.id()
+            case "intent": intent = try AnyIntent(reading: &reader, context)
+            case "phase": phase = try Phase(reading: &reader, context)
+            default: try reader.skip()
+            }
+        }
+        self.init(request: try required(request, "request"), intent: try required(intent, "intent"), phase: try required(phase, "phase"))
     }
 }
 
@@ -41,26 +50,46 @@ extension PhaseCall.Phase: JSONConvertible {
         }
     }
 
-    init(json: JSONValue, _ context: JSONCoderContext) throws {
-        func parameter(_ object: JSONObject) throws -> ParameterName { ParameterName(try object.string("parameter")) }
-        self = try Self.decodeCase(json) { name, object in
+    init(reading reader: inout JSONReader, _ context: JSONCoderContext) throws {
+        self = try Self.decodeCase(&reader) { name, reader in
             switch name {
-            case "resolve": .resolve(parameter: try parameter(object))
+            case "resolve": return .resolve(parameter: try reader.single("parameter") { ParameterName(try $0.string()) })
             case "provideOptions":
-                .provideOptions(
-                    parameter: try parameter(object), searchTerm: try object.readIfPresent("searchTerm") { try $0.string() },
-                    page: try object.read("page") { page in
-                        let page = try JSONObject(page)
-                        return OptionsPage(
-                            offset: try page.read("offset") { try $0.integer(Int.self) }, limit: try page.read("limit") { try $0.integer(Int.self) })
-                    })
-            case "confirm": .confirm
-            case "handle": .handle
-            case "finish": .finish
-            case "proceed": .proceed(parameters: try object.read("parameters") { try $0.elements { ParameterName(try $0.string()) } })
+                var parameter: ParameterName?
+                var searchTerm: String?
+                var page: OptionsPage?
+                try reader.object { key, reader in
+                    switch key {
+                    case "parameter": parameter = ParameterName(try reader.string())
+                    case "searchTerm": searchTerm = try reader.nullable { try $0.string() }
+                    case "page": page = try OptionsPage(reading: &reader)
+                    default: try reader.skip()
+                    }
+                }
+                return .provideOptions(parameter: try required(parameter, "parameter"), searchTerm: searchTerm, page: try required(page, "page"))
+            case "confirm": return try reader.valueless(.confirm)
+            case "handle": return try reader.valueless(.handle)
+            case "finish": return try reader.valueless(.finish)
+            case "proceed":
+                return .proceed(parameters: try reader.single("parameters") { try $0.array { ParameterName(try $0.string()) } })
             default: throw Self.unknownCase(name)
             }
         }
+    }
+}
+
+extension OptionsPage {
+    fileprivate init(reading reader: inout JSONReader) throws {
+        var offset: Int?
+        var limit: Int?
+        try reader.object { key, reader in
+            switch key {
+            case "offset": offset = try reader.integer(Int.self)
+            case "limit": limit = try reader.integer(Int.self)
+            default: try reader.skip()
+            }
+        }
+        self.init(offset: try required(offset, "offset"), limit: try required(limit, "limit"))
     }
 }
 
@@ -85,18 +114,25 @@ extension PhaseAnswer: JSONConvertible {
         }
     }
 
-    init(json: JSONValue, _ context: JSONCoderContext) throws {
-        self = try Self.decodeCase(json) { name, object in
+    init(reading reader: inout JSONReader, _ context: JSONCoderContext) throws {
+        self = try Self.decodeCase(&reader) { name, reader in
             switch name {
-            case "resolved": .resolved(try object.read("_0") { try $0.elements { try ParameterResolution(json: $0, context) } })
-            case "options": .options(try object.decoded("_0", context))
-            case "response": .response(try object.message("_0", context))
-            case "finished": .finished
-            case "refused": .refused(try object.decoded("_0", context))
+            case "resolved": return .resolved(try reader.single("_0") { try $0.array { try ParameterResolution(reading: &$0, context) } })
+            case "options": return .options(try reader.single("_0") { try $0.decoded(ObjectCollection<AnyParameterValue>.self, context) })
+            case "response": return .response(try reader.single("_0") { try IntentResponse(reading: &$0, context) })
+            case "finished": return try reader.valueless(.finished)
+            case "refused": return .refused(try reader.single("_0") { try $0.decoded(IntentHostError.self, context) })
             case "progressed":
-                .progressed(
-                    intent: try object.message("intent", context),
-                    steps: try object.read("steps") { try $0.elements { try PhaseStep(json: $0, context) } })
+                var intent: AnyIntent?
+                var steps: [PhaseStep]?
+                try reader.object { key, reader in
+                    switch key {
+                    case "intent": intent = try AnyIntent(reading: &reader, context)
+                    case "steps": steps = try reader.array { try PhaseStep(reading: &$0, context) }
+                    default: try reader.skip()
+                    }
+                }
+                return .progressed(intent: try required(intent, "intent"), steps: try required(steps, "steps"))
             default: throw Self.unknownCase(name)
             }
         }
@@ -111,9 +147,17 @@ extension PhaseStep: JSONConvertible {
         writer.endObject()
     }
 
-    init(json: JSONValue, _ context: JSONCoderContext) throws {
-        let object = try JSONObject(json)
-        self.init(phase: try object.message("phase", context), answer: try object.message("answer", context))
+    init(reading reader: inout JSONReader, _ context: JSONCoderContext) throws {
+        var phase: PhaseCall.Phase?
+        var answer: PhaseAnswer?
+        try reader.object { key, reader in
+            switch key {
+            case "phase": phase = try PhaseCall.Phase(reading: &reader, context)
+            case "answer": answer = try PhaseAnswer(reading: &reader, context)
+            default: try reader.skip()
+            }
+        }
+        self.init(phase: try required(phase, "phase"), answer: try required(answer, "answer"))
     }
 }
 
@@ -128,14 +172,22 @@ extension IntentResponse: JSONConvertible {
         writer.endObject()
     }
 
-    init(json: JSONValue, _ context: JSONCoderContext) throws {
-        let object = try JSONObject(json)
+    init(reading reader: inout JSONReader, _ context: JSONCoderContext) throws {
+        var code: Int?
+        var values: [String: String]?
+        var userActivity: UserActivity?
+        var dialog: String?
+        try reader.object { key, reader in
+            switch key {
+            case "code": code = try reader.integer(Int.self)
+            case "values": values = try reader.strings { $0 }
+            case "userActivity": userActivity = try reader.nullable { try $0.decoded(UserActivity.self, context) }
+            case "dialog": dialog = try reader.nullable { try $0.string() }
+            default: try reader.skip()
+            }
+        }
         self.init(
-            code: ResponseCode(rawValue: try object.read("code") { try $0.integer(Int.self) }),
-            values: try object.read("values") { values in
-                Dictionary(try JSONObject(values).members.map { member in (member.key, try under([JSONKey(member.key)]) { try member.value.string() }) }) { _, last in last }
-            },
-            userActivity: try object.readIfPresent("userActivity") { try context.unbox(UserActivity.self, from: $0) },
-            dialog: try object.readIfPresent("dialog") { try $0.string() })
+            code: ResponseCode(rawValue: try required(code, "code")), values: try required(values, "values"), userActivity: userActivity,
+            dialog: dialog)
     }
 }

@@ -15,18 +15,21 @@ extension AnyIntent: JSONConvertible {
         writer.endObject()
     }
 
-    init(json: JSONValue, _ context: JSONCoderContext) throws {
-        let object = try JSONObject(json)
-        let type = try object.catalogType(context.catalog.intentType(named:)) {
+    init(reading reader: inout JSONReader, _ context: JSONCoderContext) throws {
+        var targetSceneIdentifier: String?
+        var unreadWords: [ParameterName: String]?
+        let (type, intent) = try reader.erased("intent", context.catalog.intentType(named:)) {
             "unknown intent type '\($0)': the app's catalog does not list it"
+        } other: { key, reader in
+            switch key {
+            case "targetSceneIdentifier": targetSceneIdentifier = try reader.nullable { try $0.string() }
+            case "unreadWords": unreadWords = try reader.nullable { try $0.strings { ParameterName($0) } }
+            default: try reader.skip()
+            }
         }
-        func decode<T: Intent>(_ type: T.Type) throws -> any Intent { try object.decoded("intent", context) as T }
-        self.init(erasing: try decode(type), targetSceneIdentifier: try object.readIfPresent("targetSceneIdentifier") { try $0.string() })
-        let unread = try object.readIfPresent("unreadWords") { value in
-            let words = try JSONObject(value)
-            return try words.members.map { (ParameterName($0.key), try words.string($0.key)) }
-        }
-        unreadWords = Dictionary(unread ?? [], uniquingKeysWith: { _, last in last })
+        func decode<T: Intent>(_ type: T.Type) throws -> any Intent { try under([JSONKey("intent")]) { try context.unbox(T.self, from: intent) } }
+        self.init(erasing: try decode(type), targetSceneIdentifier: targetSceneIdentifier)
+        self.unreadWords = unreadWords ?? [:]
     }
 }
 
@@ -40,25 +43,40 @@ extension AnyParameterValue: JSONConvertible {
         writer.endObject()
     }
 
-    init(json: JSONValue, _ context: JSONCoderContext) throws {
-        let object = try JSONObject(json)
-        let type = try object.catalogType(context.catalog.valueType(named:)) {
+    init(reading reader: inout JSONReader, _ context: JSONCoderContext) throws {
+        let (type, value) = try reader.erased("value", context.catalog.valueType(named:)) {
             "no intent in the catalog has a parameter of type '\($0)'"
         }
-        func decode<T: ParameterValue>(_ type: T.Type) throws -> any ParameterValue { try object.decoded("value", context) as T }
+        func decode<T: ParameterValue>(_ type: T.Type) throws -> any ParameterValue { try under([JSONKey("value")]) { try context.unbox(T.self, from: value) } }
         self.init(erasing: try decode(type))
     }
 }
 
-extension JSONObject {
-    /// The type the object's `type` names, found by `lookup` in the catalog; an unknown name is
-    /// an error at `.type` saying `unknown(name)`.
-    fileprivate func catalogType<T>(_ lookup: (String) -> T?, unknown: (String) -> String) throws -> T {
-        let typeName = try string("type")
-        guard let type = lookup(typeName) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [JSONKey("type")], debugDescription: unknown(typeName)))
+extension JSONReader {
+    /// Reads the object of an erased value: the type `type` names, found by `lookup` in the
+    /// catalog (an unknown name is an error at `.type` saying `unknown(name)`), and the value
+    /// `key` holds, kept until its type is known, as it may come first; `other` reads any other
+    /// member.
+    fileprivate mutating func erased<T>(
+        _ key: StaticString, _ lookup: (String) -> T?, unknown: (String) -> String,
+        other: (JSONName, inout JSONReader) throws -> Void = { _, reader in try reader.skip() }
+    ) throws -> (type: T, value: JSONNode) {
+        var typeName: String?
+        var value: JSONTape?
+        try object { name, reader in
+            if "type" ~= name {
+                typeName = try reader.string()
+            } else if key ~= name {
+                value = try reader.tape()
+            } else {
+                try other(name, &reader)
+            }
         }
-        return type
+        let name = try required(typeName, "type")
+        guard let type = lookup(name) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [JSONKey("type")], debugDescription: unknown(name)))
+        }
+        return (type, try required(value, key).root)
     }
 }
 
@@ -75,21 +93,33 @@ extension ParameterResolution: JSONConvertible {
         writer.endObject()
     }
 
-    init(json: JSONValue, _ context: JSONCoderContext) throws {
-        let object = try JSONObject(json)
-        let kind = try object.string("kind")
-        func value() throws -> AnyParameterValue { try object.message("value", context) }
+    init(reading reader: inout JSONReader, _ context: JSONCoderContext) throws {
+        var kind: Kind?
+        var value: AnyParameterValue?
+        var values: [AnyParameterValue]?
+        var reason: String?
+        try reader.object { key, reader in
+            switch key {
+            case "kind":
+                let text = try reader.string()
+                guard let known = Kind(rawValue: text) else {
+                    throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "'\(text)' is not a kind of ParameterResolution"))
+                }
+                kind = known
+            case "value": value = try AnyParameterValue(reading: &reader, context)
+            case "values": values = try reader.array { try AnyParameterValue(reading: &$0, context) }
+            case "reason": reason = try reader.nullable { try $0.string() }
+            default: try reader.skip()
+            }
+        }
         self =
-            switch kind {
-            case "success": .success(try value())
-            case "disambiguation": .disambiguation(try object.read("values") { try $0.elements { try AnyParameterValue(json: $0, context) } })
-            case "confirmationRequired": .confirmationRequired(try value())
-            case "needsValue": .needsValue
-            case "notRequired": .notRequired
-            case "unsupported": .unsupported(reason: try object.readIfPresent("reason") { try $0.string() })
-            default:
-                throw DecodingError.dataCorrupted(
-                    .init(codingPath: [JSONKey("kind")], debugDescription: "'\(kind)' is not a kind of ParameterResolution"))
+            switch try required(kind, "kind") {
+            case .success: .success(try required(value, "value"))
+            case .disambiguation: .disambiguation(try required(values, "values"))
+            case .confirmationRequired: .confirmationRequired(try required(value, "value"))
+            case .needsValue: .needsValue
+            case .notRequired: .notRequired
+            case .unsupported: .unsupported(reason: reason)
             }
     }
 }

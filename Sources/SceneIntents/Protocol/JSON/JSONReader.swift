@@ -8,36 +8,46 @@ struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
     var description: String { "not valid JSON: \(problem) at byte \(offset)" }
 }
 
-/// Parses one JSON document (RFC 8259, UTF-8) into a `JSONValue`.
+/// Reads one JSON document (RFC 8259, UTF-8) straight from its bytes, value by value. The
+/// messages read themselves through it (`JSONConvertible`, `JSONReader+Values.swift`); a value
+/// that goes through `Codable` is read into a `JSONTape` by the same code (`JSONReader+Tape.swift`).
+/// Nothing is built for a value but what its reader asks for.
 ///
 /// Never traps on any input: every read is bounds-checked, strings must be valid UTF-8, and
 /// nesting deeper than `maximumDepth` is an error rather than a deep recursion.
-struct JSONParser {
+struct JSONReader {
     /// The deepest nesting of arrays and objects accepted: far beyond any message, far below
     /// what the stack of a reader thread holds.
     static let maximumDepth = 128
 
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var offset = 0
-    private var depth = 0
+    /// The document.
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// Where the next read starts.
+    var offset = 0
+    /// How many arrays and objects the next read is inside.
+    var depth = 0
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
-    /// The document these bytes hold.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes)
-        parser.skipWhitespace()
-        let value = try parser.parseValue()
-        parser.skipWhitespace()
-        guard parser.offset == bytes.count else { throw parser.unexpected("after the document") }
-        return value
+    /// A string the reader passed: where its bytes are (inside the quotes), and its text when the
+    /// bytes are not it (it had escapes, or non-ASCII bytes, which were validated).
+    struct Text {
+        var start: Int
+        var count: Int
+        var stored: String?
+
+        /// The text, made from the bytes of `document` unless it is stored.
+        func string(in document: UnsafeBufferPointer<UInt8>) -> String {
+            // An unstored string's bytes are ASCII: nothing to repair.
+            stored ?? String(decoding: document[start..<start + count], as: UTF8.self)
+        }
     }
 
-    private var current: UInt8? { offset < bytes.count ? bytes[offset] : nil }
+    var current: UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
-    private func unexpected(_ context: String = "") -> JSONSyntaxError {
+    func unexpected(_ context: String = "") -> JSONSyntaxError {
         let found: String
         if let byte = current {
             found = byte >= 0x20 && byte < 0x7F ? "unexpected '\(Character(Unicode.Scalar(byte)))'" : "unexpected byte \(byte)"
@@ -47,96 +57,97 @@ struct JSONParser {
         return JSONSyntaxError(offset: offset, problem: context.isEmpty ? found : "\(found) \(context)")
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { offset += 1 }
     }
 
-    private mutating func expect(_ byte: UInt8, _ context: String) throws(JSONSyntaxError) {
-        guard current == byte else { throw unexpected(context) }
-        offset += 1
-    }
-
-    private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+    /// What kind of value comes next (whitespace is passed over); anything else is a syntax error.
+    mutating func kind() throws(JSONSyntaxError) -> JSONToken.Kind {
+        skipWhitespace()
         guard let byte = current else { throw unexpected("where a value should start") }
         switch byte {
-        case UInt8(ascii: "{"): return try nested { (parser) throws(JSONSyntaxError) in try parser.parseObject() }
-        case UInt8(ascii: "["): return try nested { (parser) throws(JSONSyntaxError) in try parser.parseArray() }
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): return try literal("true", .bool(true))
-        case UInt8(ascii: "f"): return try literal("false", .bool(false))
-        case UInt8(ascii: "n"): return try literal("null", .null)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        case UInt8(ascii: "{"): return .object
+        case UInt8(ascii: "["): return .array
+        case UInt8(ascii: "\""): return .string
+        case UInt8(ascii: "t"): return .true
+        case UInt8(ascii: "f"): return .false
+        case UInt8(ascii: "n"): return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
         default: throw unexpected("where a value should start")
         }
     }
 
-    private mutating func nested(_ parse: (inout JSONParser) throws(JSONSyntaxError) -> JSONValue) throws(JSONSyntaxError) -> JSONValue {
+    /// Reads the object the reader is at (at its `{`): `member` reads each member's value, given
+    /// its key.
+    mutating func members(_ member: (JSONName, inout JSONReader) throws -> Void) throws {
+        try enter()
+        skipWhitespace()
+        if current == UInt8(ascii: "}") {
+            return leave()
+        }
+        while true {
+            skipWhitespace()
+            guard current == UInt8(ascii: "\"") else { throw unexpected("where a key should start") }
+            let key = JSONName(text: try scanString(), document: bytes)
+            skipWhitespace()
+            guard current == UInt8(ascii: ":") else { throw unexpected("after a key") }
+            offset += 1
+            try member(key, &self)
+            skipWhitespace()
+            if current == UInt8(ascii: ",") {
+                offset += 1
+            } else {
+                guard current == UInt8(ascii: "}") else { throw unexpected("in an object") }
+                return leave()
+            }
+        }
+    }
+
+    /// Reads the array the reader is at (at its `[`): `element` reads each element, given its
+    /// index.
+    mutating func elements(_ element: (Int, inout JSONReader) throws -> Void) throws {
+        try enter()
+        skipWhitespace()
+        if current == UInt8(ascii: "]") {
+            return leave()
+        }
+        var index = 0
+        while true {
+            try element(index, &self)
+            index += 1
+            skipWhitespace()
+            if current == UInt8(ascii: ",") {
+                offset += 1
+            } else {
+                guard current == UInt8(ascii: "]") else { throw unexpected("in an array") }
+                return leave()
+            }
+        }
+    }
+
+    /// Goes into the array or object whose bracket the reader is at, one level deeper.
+    mutating func enter() throws(JSONSyntaxError) {
         guard depth < Self.maximumDepth else {
             throw JSONSyntaxError(offset: offset, problem: "nesting deeper than \(Self.maximumDepth) levels")
         }
         depth += 1
-        defer { depth -= 1 }
-        return try parse(&self)
+        offset += 1
     }
 
-    private mutating func literal(_ word: StaticString, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
+    /// Goes out of an array or object, past the bracket the reader is at.
+    private mutating func leave() {
+        depth -= 1
+        offset += 1
+    }
+
+    /// Reads `true`, `false` or `null`, whichever `word` is.
+    mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
         let start = offset
         for index in 0..<word.utf8CodeUnitCount {
             guard current == word.utf8Start[index] else {
                 throw JSONSyntaxError(offset: start, problem: "unknown literal (not \(word))")
             }
             offset += 1
-        }
-        return value
-    }
-
-    private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
-        offset += 1
-        var members: [JSONMember] = []
-        // A message's objects are small: one allocation instead of growing from one member.
-        members.reserveCapacity(4)
-        skipWhitespace()
-        if current == UInt8(ascii: "}") {
-            offset += 1
-            return .object(members)
-        }
-        while true {
-            skipWhitespace()
-            guard current == UInt8(ascii: "\"") else { throw unexpected("where a key should start") }
-            let key = try parseString()
-            skipWhitespace()
-            try expect(UInt8(ascii: ":"), "after a key")
-            skipWhitespace()
-            members.append(JSONMember(key, try parseValue()))
-            skipWhitespace()
-            if current == UInt8(ascii: ",") {
-                offset += 1
-            } else {
-                try expect(UInt8(ascii: "}"), "in an object")
-                return .object(members)
-            }
-        }
-    }
-
-    private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
-        offset += 1
-        var elements: [JSONValue] = []
-        elements.reserveCapacity(4)
-        skipWhitespace()
-        if current == UInt8(ascii: "]") {
-            offset += 1
-            return .array(elements)
-        }
-        while true {
-            skipWhitespace()
-            elements.append(try parseValue())
-            skipWhitespace()
-            if current == UInt8(ascii: ",") {
-                offset += 1
-            } else {
-                try expect(UInt8(ascii: "]"), "in an array")
-                return .array(elements)
-            }
         }
     }
 
@@ -146,7 +157,8 @@ struct JSONParser {
         return offset - start
     }
 
-    private mutating func parseNumber() throws(JSONSyntaxError) -> String {
+    /// Reads a number: where its text is.
+    mutating func scanNumber() throws(JSONSyntaxError) -> Range<Int> {
         let start = offset
         if current == UInt8(ascii: "-") { offset += 1 }
         if current == UInt8(ascii: "0") {
@@ -163,23 +175,27 @@ struct JSONParser {
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { offset += 1 }
             guard digits() > 0 else { throw unexpected("in an exponent") }
         }
-        // ASCII only, so this cannot fail or repair anything.
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+        return start..<offset
     }
 
-    private mutating func parseString() throws(JSONSyntaxError) -> String {
-        offset += 1
-        let start = offset
-        // The common case: no escapes, so the bytes are the string; ASCII needs no validation.
-        var isASCII = true
-        while let byte = current, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 {
-            isASCII = isASCII && byte < 0x80
-            offset += 1
+    /// Reads a string (the reader is at its opening quote).
+    mutating func scanString() throws(JSONSyntaxError) -> Text {
+        let start = offset + 1
+        // The common case: ASCII without escapes, so the bytes are the text, read only if asked.
+        // This loop reads most of a message's bytes: locals only, and one test for non-ASCII.
+        var end = start
+        var anyBits: UInt8 = 0
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            anyBits |= byte
+            end += 1
         }
+        offset = end
         if current == UInt8(ascii: "\"") {
             offset += 1
-            let utf8 = UnsafeBufferPointer(rebasing: bytes[start..<offset - 1])
-            return isASCII ? String(decoding: utf8, as: UTF8.self) : try validated(utf8, at: start)
+            if anyBits < 0x80 { return Text(start: start, count: end - start) }
+            return Text(start: start, count: end - start, stored: try validated(UnsafeBufferPointer(rebasing: bytes[start..<end]), at: start))
         }
         var buffer = Array(bytes[start..<offset])
         while true {
@@ -187,7 +203,8 @@ struct JSONParser {
             switch byte {
             case UInt8(ascii: "\""):
                 offset += 1
-                return try buffer.withUnsafeBufferPointer { (bytes) throws(JSONSyntaxError) in try validated(bytes, at: start) }
+                let text = try buffer.withUnsafeBufferPointer { (bytes) throws(JSONSyntaxError) in try validated(bytes, at: start) }
+                return Text(start: start, count: offset - 1 - start, stored: text)
             case UInt8(ascii: "\\"):
                 offset += 1
                 try unescape(into: &buffer)

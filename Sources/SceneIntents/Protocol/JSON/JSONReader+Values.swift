@@ -1,0 +1,136 @@
+import Foundation
+
+// What the messages read themselves with (`JSONConvertible`): one value at a time, in document
+// order. A read of the wrong kind is a `DecodingError` with an empty coding path; `object` and
+// `array` put each member's key or element's index in front of an error read inside them.
+
+extension JSONReader {
+    /// A string.
+    mutating func string() throws -> String {
+        let kind = try kind()
+        guard kind == .string else { throw kind.mismatch(String.self) }
+        return try scanString().string(in: bytes)
+    }
+
+    /// An integer of type `T` (see `JSONNumber.integer`).
+    mutating func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
+        let kind = try kind()
+        guard kind == .number else { throw kind.mismatch(type) }
+        return try JSONNumber.integer(UnsafeBufferPointer(rebasing: bytes[try scanNumber()]), as: type)
+    }
+
+    /// A message's or a call's id.
+    mutating func id() throws -> UInt64 { try integer(UInt64.self) }
+
+    /// A string-backed enum's raw value.
+    mutating func rawValue<T: RawRepresentable>(_ type: T.Type) throws -> T where T.RawValue == String {
+        let text = try string()
+        guard let value = T(rawValue: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "'\(text)' is not a \(T.self)"))
+        }
+        return value
+    }
+
+    /// Nil for `null`, else what `body` reads.
+    mutating func nullable<T>(_ body: (inout JSONReader) throws -> T) throws -> T? {
+        guard try kind() != .null else {
+            try literal("null")
+            return nil
+        }
+        return try body(&self)
+    }
+
+    /// A value through its `Decodable` conformance (read into a tape first, as `Codable` asks for
+    /// keys in its own order).
+    mutating func decoded<T: Decodable>(_ type: T.Type, _ context: JSONCoderContext) throws -> T {
+        try context.unbox(type, from: tape().root)
+    }
+
+    /// Reads an object: `member` reads each member's value (or skips it), given its key.
+    mutating func object(_ member: (JSONName, inout JSONReader) throws -> Void) throws {
+        let kind = try kind()
+        guard kind == .object else { throw kind.mismatch([String: Any].self) }
+        try members { key, reader in try under([JSONKey(key.string)]) { try member(key, &reader) } }
+    }
+
+    /// Reads an array, each element through `element`.
+    mutating func array<T>(_ element: (inout JSONReader) throws -> T) throws -> [T] {
+        let kind = try kind()
+        guard kind == .array else { throw kind.mismatch([T].self) }
+        var result: [T] = []
+        try elements { index, reader in result.append(try under([JSONKey(intValue: index)]) { try element(&reader) }) }
+        return result
+    }
+
+    /// Reads an object with one member that matters, `key`, read by `body`.
+    mutating func single<T>(_ key: StaticString, _ body: (inout JSONReader) throws -> T) throws -> T {
+        var value: T?
+        try object { name, reader in
+            if key ~= name { value = try body(&reader) } else { try reader.skip() }
+        }
+        return try required(value, key)
+    }
+
+    /// Reads an object of an `id` and one more member, `key`, read by `body`: what most message
+    /// cases hold.
+    mutating func identified<T>(_ key: StaticString, _ body: (inout JSONReader) throws -> T) throws -> (id: UInt64, value: T) {
+        var id: UInt64?
+        var value: T?
+        try object { name, reader in
+            if "id" ~= name {
+                id = try reader.id()
+            } else if key ~= name {
+                value = try body(&reader)
+            } else {
+                try reader.skip()
+            }
+        }
+        return (try required(id, "id"), try required(value, key))
+    }
+
+    /// Reads the object of an enum case without values (what is in it does not matter), and
+    /// answers the case.
+    mutating func valueless<T>(_ value: T) throws -> T {
+        try object { _, reader in try reader.skip() }
+        return value
+    }
+
+    /// Reads an object of strings, as a dictionary keyed by `key(name)`.
+    mutating func strings<Key: Hashable>(_ key: (String) -> Key) throws -> [Key: String] {
+        var result: [Key: String] = [:]
+        try object { name, reader in result[key(name.string)] = try reader.string() }
+        return result
+    }
+
+    /// Checks that nothing but whitespace follows the document's value.
+    mutating func end() throws(JSONSyntaxError) {
+        skipWhitespace()
+        guard offset == bytes.count else { throw unexpected("after the document") }
+    }
+}
+
+/// `value`, or the error for a missing `key` when it is nil.
+func required<T>(_ value: T?, _ key: StaticString) throws -> T {
+    guard let value else {
+        throw DecodingError.keyNotFound(JSONKey("\(key)"), .init(codingPath: [], debugDescription: "no value for the key '\(key)'"))
+    }
+    return value
+}
+
+/// A member's key as the reader found it: matched against the keys a conversion knows
+/// (`case "id":`) without being made into a string.
+struct JSONName {
+    let text: JSONReader.Text
+    /// The document the key is in (valid while its reader reads).
+    let document: UnsafeBufferPointer<UInt8>
+
+    /// The key as a string.
+    var string: String { text.string(in: document) }
+
+    static func ~= (key: StaticString, name: JSONName) -> Bool {
+        let count = key.utf8CodeUnitCount
+        if let stored = name.text.stored { return stored.utf8.elementsEqual(UnsafeBufferPointer(start: key.utf8Start, count: count)) }
+        guard name.text.count == count, let base = name.document.baseAddress else { return false }
+        return memcmp(base + name.text.start, key.utf8Start, count) == 0
+    }
+}
