@@ -5,10 +5,15 @@ import Foundation
 /// (a `Date` as milliseconds since 1970, a `URL` as its text, `Data` as Base64), so that these
 /// coders write the same bytes as `JSONEncoder` configured as `MessageCodec` once configured it.
 ///
-/// Made once per message and used on the calling thread only.
-struct JSONCoderContext {
+/// Made once per message and used on the calling thread only. A class, as every conversion
+/// passes it down: one reference to pass, not the catalog's three.
+final class JSONCoderContext {
     /// The app's intent types.
     let catalog: IntentCatalog
+
+    init(catalog: IntentCatalog) {
+        self.catalog = catalog
+    }
 
     /// What `Codable` types see: the catalog under `IntentCatalog.userInfoKey`. Made on demand,
     /// as few types ask for it.
