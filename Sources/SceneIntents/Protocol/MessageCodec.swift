@@ -89,14 +89,7 @@ public struct MessageCodec: Sendable {
     private static func read<M: Decodable>(_ type: M.Type, from bytes: UnsafeBufferPointer<UInt8>, _ context: JSONCoderContext) throws -> M {
         var reader = JSONReader(bytes)
         do {
-            let message: M
-            if let convertible = convertible(M.self) {
-                // `convertible` is `M` itself, so this cast cannot fail; a forced one asks the
-                // runtime for no `Optional<M>`.
-                message = try convertible.init(reading: &reader, context) as! M
-            } else {
-                message = try reader.decoded(M.self, context)
-            }
+            let message = try readValue(M.self, &reader, context)
             try reader.end()
             return message
         } catch let error as DecodingError {
@@ -117,10 +110,15 @@ public struct MessageCodec: Sendable {
         return message as? any JSONConvertible
     }
 
-    private static func convertible<M>(_ type: M.Type) -> (any JSONConvertible.Type)? {
-        if type == SystemMessage.self { return SystemMessage.self }
-        if type == AppMessage.self { return AppMessage.self }
-        return type as? any JSONConvertible.Type
+    /// The value `reader` is at, as an `M`: converted by hand when `M` is `JSONConvertible`,
+    /// else through `Decodable`. The two message enums are compared first, which is cheaper than
+    /// asking the runtime for a conformance and boxing the message in an existential. Each cast
+    /// is to the type just read, so it cannot fail; a forced one asks for no `Optional<M>`.
+    private static func readValue<M: Decodable>(_ type: M.Type, _ reader: inout JSONReader, _ context: JSONCoderContext) throws -> M {
+        if type == SystemMessage.self { return try SystemMessage(reading: &reader, context) as! M }
+        if type == AppMessage.self { return try AppMessage(reading: &reader, context) as! M }
+        if let convertible = type as? any JSONConvertible.Type { return try convertible.init(reading: &reader, context) as! M }
+        return try reader.decoded(type, context)
     }
 
     private static func explain(_ error: DecodingError, bytes: Int) -> String {

@@ -34,23 +34,30 @@ final class JSONCoderContext {
     /// A value of type `T` from JSON. A `DecodingError` thrown inside has a coding path relative
     /// to `value`; the containers that called this prefix their key as the error passes them.
     func unbox<T: Decodable>(_ type: T.Type, from value: JSONNode) throws -> T {
+        if T.self == Date.self || T.self == URL.self || T.self == Data.self { return try foundationValue(type, from: value) }
+        return try T(from: LeanDecoder(value: value, context: self))
+    }
+
+    /// A `Date`, `URL` or `Data`, as `JSONEncoder` writes them. Not inlined into `unbox`, so
+    /// that decoding any other type asks the runtime for no `Optional<T>`.
+    @inline(never)
+    private func foundationValue<T>(_ type: T.Type, from value: JSONNode) throws -> T {
+        let result: Any
         if T.self == Date.self {
-            return try Date(timeIntervalSince1970: value.floatingPoint(Double.self) / 1000) as? T ?? Self.unreachable(type)
-        }
-        if T.self == URL.self {
+            result = Date(timeIntervalSince1970: try value.floatingPoint(Double.self) / 1000)
+        } else if T.self == URL.self {
             let text = try value.string()
             guard let url = URL(string: text) else {
                 throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not a URL: '\(text)'"))
             }
-            return try url as? T ?? Self.unreachable(type)
-        }
-        if T.self == Data.self {
+            result = url
+        } else {
             guard let data = Data(base64Encoded: try value.string()) else {
                 throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not Base64 data"))
             }
-            return try data as? T ?? Self.unreachable(type)
+            result = data
         }
-        return try T(from: LeanDecoder(value: value, context: self))
+        return try result as? T ?? Self.unreachable(type)
     }
 
     static func finite<F: BinaryFloatingPoint & LosslessStringConvertible>(_ number: F, of value: Any) throws -> JSONValue {

@@ -15,8 +15,7 @@ extension JSONConvertible {
     /// object of the case's values. `body` gets the name and reads the object; an error inside
     /// gets the name in front of its path.
     static func decodeCase(_ reader: inout JSONReader, _ body: (JSONName, inout JSONReader) throws -> Self) throws -> Self {
-        let kind = try reader.kind()
-        guard kind == .object else { throw kind.mismatch(Self.self) }
+        try reader.expect(UInt8(ascii: "{"), Self.self)
         let start = reader
         var count = 0
         var value: Self?
@@ -37,7 +36,7 @@ extension JSONConvertible {
             guard count == 1 else { throw caseCount(count) }
             throw error
         }
-        guard count == 1, let value else { throw caseCount(count) }
+        guard count == 1, let value = value.take() else { throw caseCount(count) }
         return value
     }
 

@@ -24,7 +24,7 @@ extension JSONReader {
             let index = tape?.open(.object)
             var count = 0
             try members { key, reader in
-                tape?.append(key.text)
+                tape?.append(key.text, in: reader.bytes)
                 try reader.scan(into: &tape)
                 count += 1
             }
@@ -40,7 +40,7 @@ extension JSONReader {
         case .string:
             // Read first: `tape?.append(…)` would not evaluate its argument without a tape.
             let text = try scanString()
-            tape?.append(text)
+            tape?.append(text, in: bytes)
         case .number:
             let text = try scanNumber()
             tape?.append(.number, bytes: text)
@@ -77,10 +77,11 @@ private struct TapeBuilder {
         tokens.append(JSONToken(kind: kind, start: start, count: bytes?.count ?? 0, end: tokens.count + 1))
     }
 
-    mutating func append(_ text: JSONReader.Text) {
-        guard let stored = text.stored else { return append(.string, bytes: text.start..<text.start + text.count) }
+    /// Adds a string's token; its text is kept when its bytes are not it.
+    mutating func append(_ text: JSONReader.Text, in document: UnsafeBufferPointer<UInt8>) {
+        guard text.isEscaped else { return append(.string, bytes: text.start..<text.start + text.count) }
         tokens.append(JSONToken(kind: .string, isStored: true, start: strings.count, end: tokens.count + 1))
-        strings.append(stored)
+        strings.append(text.string(in: document))
     }
 
     /// Adds the token of an array or object, whose count and end `close` fills in.

@@ -5,10 +5,18 @@ import Foundation
 // `array` put each member's key or element's index in front of an error read inside them.
 
 extension JSONReader {
+    /// Passes whitespace and checks that the value next starts with `byte` (`"`, `{` or `[`);
+    /// anything else is the error of a value of the wrong kind where a `type` belongs, or a
+    /// syntax error.
+    @inline(__always)
+    mutating func expect(_ byte: UInt8, _ type: Any.Type) throws {
+        skipWhitespace()
+        guard current == byte else { throw try kind().mismatch(type) }
+    }
+
     /// A string.
     mutating func string() throws -> String {
-        let kind = try kind()
-        guard kind == .string else { throw kind.mismatch(String.self) }
+        try expect(UInt8(ascii: "\""), String.self)
         return try scanString().string(in: bytes)
     }
 
@@ -48,15 +56,13 @@ extension JSONReader {
 
     /// Reads an object: `member` reads each member's value (or skips it), given its key.
     mutating func object(_ member: (JSONName, inout JSONReader) throws -> Void) throws {
-        let kind = try kind()
-        guard kind == .object else { throw kind.mismatch([String: Any].self) }
+        try expect(UInt8(ascii: "{"), [String: Any].self)
         try members { key, reader in try under([JSONKey(key.string)]) { try member(key, &reader) } }
     }
 
     /// Reads an array, each element through `element`.
     mutating func array<T>(_ element: (inout JSONReader) throws -> T) throws -> [T] {
-        let kind = try kind()
-        guard kind == .array else { throw kind.mismatch([T].self) }
+        try expect(UInt8(ascii: "["), [T].self)
         var result: [T] = []
         try elements { index, reader in result.append(try under([JSONKey(intValue: index)]) { try element(&reader) }) }
         return result
@@ -68,7 +74,7 @@ extension JSONReader {
         try object { name, reader in
             if key ~= name { value = try body(&reader) } else { try reader.skip() }
         }
-        return try required(value, key)
+        return try required(&value, key)
     }
 
     /// Reads an object of an `id` and one more member, `key`, read by `body`: what most message
@@ -85,7 +91,7 @@ extension JSONReader {
                 try reader.skip()
             }
         }
-        return (try required(id, "id"), try required(value, key))
+        return (try required(&id, "id"), try required(&value, key))
     }
 
     /// Reads the object of an enum case without values (what is in it does not matter), and
@@ -109,9 +115,10 @@ extension JSONReader {
     }
 }
 
-/// `value`, or the error for a missing `key` when it is nil.
-func required<T>(_ value: T?, _ key: StaticString) throws -> T {
-    guard let value else {
+/// The value read for `key`, moved out (a message's values are moved, not copied, into the
+/// message that holds them), or the error for a missing `key` when there is none.
+func required<T>(_ value: inout T?, _ key: StaticString) throws -> T {
+    guard let value = value.take() else {
         throw DecodingError.keyNotFound(JSONKey("\(key)"), .init(codingPath: [], debugDescription: "no value for the key '\(key)'"))
     }
     return value
@@ -127,10 +134,12 @@ struct JSONName {
     /// The key as a string.
     var string: String { text.string(in: document) }
 
+    @inline(__always)
     static func ~= (key: StaticString, name: JSONName) -> Bool {
         let count = key.utf8CodeUnitCount
-        if let stored = name.text.stored { return stored.utf8.elementsEqual(UnsafeBufferPointer(start: key.utf8Start, count: count)) }
-        guard name.text.count == count, let base = name.document.baseAddress else { return false }
-        return memcmp(base + name.text.start, key.utf8Start, count) == 0
+        if name.text.isEscaped { return name.string.utf8.elementsEqual(UnsafeBufferPointer(start: key.utf8Start, count: count)) }
+        // Inlined into each `case`: most are told apart by the length or the first byte.
+        guard name.text.count == count, count > 0, name.document[name.text.start] == key.utf8Start[0] else { return count == 0 && name.text.count == 0 }
+        return memcmp(name.document.baseAddress! + name.text.start, key.utf8Start, count) == 0
     }
 }

@@ -31,17 +31,22 @@ struct JSONReader {
         self.bytes = bytes
     }
 
-    /// A string the reader passed: where its bytes are (inside the quotes), and its text when the
-    /// bytes are not it (it had escapes, or non-ASCII bytes, which were validated).
+    /// A string the reader passed: where its bytes are (inside the quotes), and whether they hold
+    /// escapes or non-ASCII bytes (checked when read, and unescaped again if asked for: rare, and
+    /// so a `Text` holds no `String` to count references to).
     struct Text {
         var start: Int
         var count: Int
-        var stored: String?
+        var isEscaped = false
 
-        /// The text, made from the bytes of `document` unless it is stored.
+        /// The text, from the bytes of `document`, the one it was read from.
         func string(in document: UnsafeBufferPointer<UInt8>) -> String {
-            // An unstored string's bytes are ASCII: nothing to repair.
-            stored ?? String(decoding: document[start..<start + count], as: UTF8.self)
+            // Unescaped, the bytes are ASCII: nothing to repair.
+            guard isEscaped else { return String(decoding: document[start..<start + count], as: UTF8.self) }
+            var reader = JSONReader(document)
+            reader.offset = start
+            // It was read without error once, so it is read without error again.
+            return (try? reader.unescaped(from: start)) ?? ""
         }
     }
 
@@ -57,8 +62,10 @@ struct JSONReader {
         return JSONSyntaxError(offset: offset, problem: context.isEmpty ? found : "\(found) \(context)")
     }
 
+    /// Passes spaces, tabs and line breaks (inlined: a message has none, so this is one test).
+    @inline(__always)
     mutating func skipWhitespace() {
-        while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { offset += 1 }
+        while let byte = current, byte <= 0x20, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { offset += 1 }
     }
 
     /// What kind of value comes next (whitespace is passed over); anything else is a syntax error.
@@ -182,29 +189,38 @@ struct JSONReader {
     mutating func scanString() throws(JSONSyntaxError) -> Text {
         let start = offset + 1
         // The common case: ASCII without escapes, so the bytes are the text, read only if asked.
-        // This loop reads most of a message's bytes: locals only, and one test for non-ASCII.
+        // This loop reads most of a message's bytes, most of them lowercase letters, which the
+        // first test lets through. (A local copy of `bytes`, so the loop keeps it in registers.)
+        let bytes = self.bytes
         var end = start
-        var anyBits: UInt8 = 0
         while end < bytes.count {
             let byte = bytes[end]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-            anyBits |= byte
+            if byte > UInt8(ascii: "\\") {
+                guard byte < 0x80 else { break }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
+                break
+            }
             end += 1
         }
-        offset = end
-        if current == UInt8(ascii: "\"") {
-            offset += 1
-            if anyBits < 0x80 { return Text(start: start, count: end - start) }
-            return Text(start: start, count: end - start, stored: try validated(UnsafeBufferPointer(rebasing: bytes[start..<end]), at: start))
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            offset = end + 1
+            return Text(start: start, count: end - start)
         }
-        var buffer = Array(bytes[start..<offset])
+        offset = start
+        _ = try unescaped(from: start)
+        return Text(start: start, count: offset - 1 - start, isEscaped: true)
+    }
+
+    /// Reads the rest of a string, from `start` (after its opening quote) to past its closing
+    /// quote: its text, unescaped and checked to be UTF-8.
+    private mutating func unescaped(from start: Int) throws(JSONSyntaxError) -> String {
+        var buffer: [UInt8] = []
         while true {
             guard let byte = current else { throw unexpected("in a string") }
             switch byte {
             case UInt8(ascii: "\""):
                 offset += 1
-                let text = try buffer.withUnsafeBufferPointer { (bytes) throws(JSONSyntaxError) in try validated(bytes, at: start) }
-                return Text(start: start, count: offset - 1 - start, stored: text)
+                return try buffer.withUnsafeBufferPointer { (bytes) throws(JSONSyntaxError) in try validated(bytes, at: start) }
             case UInt8(ascii: "\\"):
                 offset += 1
                 try unescape(into: &buffer)

@@ -87,7 +87,7 @@ extension AppMessage: JSONConvertible {
                     default: try reader.skip()
                     }
                 }
-                return .eventDone(id: try required(id, "id"), refusal: refusal, output: output)
+                return .eventDone(id: try required(&id, "id"), refusal: refusal, output: output)
             case "lifecycle": return .lifecycle(try reader.single("_0") { try LifecycleEvent(reading: &$0, context) })
             case "report": return .report(try reader.single("_0") { try HostReport(reading: &$0) })
             case "shortcuts": return .shortcuts(try reader.single("_0") { try $0.decoded(ShortcutsMessage.self, context) })
@@ -134,7 +134,7 @@ extension LifecycleEvent: JSONConvertible {
                     default: try reader.skip()
                     }
                 }
-                return .application(try required(callback, "_0"), detail: detail)
+                return .application(try required(&callback, "_0"), detail: detail)
             case "scene":
                 let (session, callback) = try reader.pair(SceneCallback.self)
                 return .scene(session, callback)
@@ -161,7 +161,7 @@ extension JSONReader {
             default: try reader.skip()
             }
         }
-        return (try required(name, "_0"), try required(callback, "_1"))
+        return (try required(&name, "_0"), try required(&callback, "_1"))
     }
 }
 
@@ -183,6 +183,6 @@ extension HostReport {
             default: try reader.skip()
             }
         }
-        self.init(try required(kind, "kind"), try required(detail, "detail"))
+        self.init(try required(&kind, "kind"), try required(&detail, "detail"))
     }
 }

@@ -21,7 +21,7 @@ extension PhaseCall: JSONConvertible {
             default: try reader.skip()
             }
         }
-        self.init(request: try required(request, "request"), intent: try required(intent, "intent"), phase: try required(phase, "phase"))
+        self.init(request: try required(&request, "request"), intent: try required(&intent, "intent"), phase: try required(&phase, "phase"))
     }
 }
 
@@ -66,7 +66,7 @@ extension PhaseCall.Phase: JSONConvertible {
                     default: try reader.skip()
                     }
                 }
-                return .provideOptions(parameter: try required(parameter, "parameter"), searchTerm: searchTerm, page: try required(page, "page"))
+                return .provideOptions(parameter: try required(&parameter, "parameter"), searchTerm: searchTerm, page: try required(&page, "page"))
             case "confirm": return try reader.valueless(.confirm)
             case "handle": return try reader.valueless(.handle)
             case "finish": return try reader.valueless(.finish)
@@ -89,7 +89,7 @@ extension OptionsPage {
             default: try reader.skip()
             }
         }
-        self.init(offset: try required(offset, "offset"), limit: try required(limit, "limit"))
+        self.init(offset: try required(&offset, "offset"), limit: try required(&limit, "limit"))
     }
 }
 
@@ -132,7 +132,7 @@ extension PhaseAnswer: JSONConvertible {
                     default: try reader.skip()
                     }
                 }
-                return .progressed(intent: try required(intent, "intent"), steps: try required(steps, "steps"))
+                return .progressed(intent: try required(&intent, "intent"), steps: try required(&steps, "steps"))
             default: throw Self.unknownCase(name)
             }
         }
@@ -157,7 +157,7 @@ extension PhaseStep: JSONConvertible {
             default: try reader.skip()
             }
         }
-        self.init(phase: try required(phase, "phase"), answer: try required(answer, "answer"))
+        self.init(phase: try required(&phase, "phase"), answer: try required(&answer, "answer"))
     }
 }
 
@@ -187,7 +187,7 @@ extension IntentResponse: JSONConvertible {
             }
         }
         self.init(
-            code: ResponseCode(rawValue: try required(code, "code")), values: try required(values, "values"), userActivity: userActivity,
+            code: ResponseCode(rawValue: try required(&code, "code")), values: try required(&values, "values"), userActivity: userActivity,
             dialog: dialog)
     }
 }

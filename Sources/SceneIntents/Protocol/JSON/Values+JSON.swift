@@ -72,11 +72,11 @@ extension JSONReader {
                 try other(name, &reader)
             }
         }
-        let name = try required(typeName, "type")
+        let name = try required(&typeName, "type")
         guard let type = lookup(name) else {
             throw DecodingError.dataCorrupted(.init(codingPath: [JSONKey("type")], debugDescription: unknown(name)))
         }
-        return (type, try required(value, key).root)
+        return (type, try required(&value, key).root)
     }
 }
 
@@ -113,10 +113,10 @@ extension ParameterResolution: JSONConvertible {
             }
         }
         self =
-            switch try required(kind, "kind") {
-            case .success: .success(try required(value, "value"))
-            case .disambiguation: .disambiguation(try required(values, "values"))
-            case .confirmationRequired: .confirmationRequired(try required(value, "value"))
+            switch try required(&kind, "kind") {
+            case .success: .success(try required(&value, "value"))
+            case .disambiguation: .disambiguation(try required(&values, "values"))
+            case .confirmationRequired: .confirmationRequired(try required(&value, "value"))
             case .needsValue: .needsValue
             case .notRequired: .notRequired
             case .unsupported: .unsupported(reason: reason)
