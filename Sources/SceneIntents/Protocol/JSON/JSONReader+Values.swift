@@ -64,7 +64,11 @@ extension JSONReader {
     mutating func array<T>(_ element: (inout JSONReader) throws -> T) throws -> [T] {
         try expect(UInt8(ascii: "["), [T].self)
         var result: [T] = []
-        try elements { index, reader in result.append(try under([JSONKey(intValue: index)]) { try element(&reader) }) }
+        try elements { index, reader in
+            // A message's arrays hold a few values: one allocation, not one for each doubling.
+            if index == 0 { result.reserveCapacity(4) }
+            result.append(try under([JSONKey(intValue: index)]) { try element(&reader) })
+        }
         return result
     }
 
@@ -82,16 +86,28 @@ extension JSONReader {
     mutating func identified<T>(_ key: StaticString, _ body: (inout JSONReader) throws -> T) throws -> (id: UInt64, value: T) {
         var id: UInt64?
         var value: T?
+        try pair("id", &id, { try $0.id() }, key, &value, body)
+        return (try required(&id, "id"), try required(&value, key))
+    }
+
+    /// Reads an object with two members that matter into `first` and `second`, each through its
+    /// reader (left nil when it is missing); `other` reads any other member, which is skipped
+    /// unless it says otherwise. The values go straight into the caller's variables: returning
+    /// them would copy them.
+    mutating func pair<First, Second>(
+        _ firstKey: StaticString, _ first: inout First?, _ readFirst: (inout JSONReader) throws -> First,
+        _ secondKey: StaticString, _ second: inout Second?, _ readSecond: (inout JSONReader) throws -> Second,
+        other: (JSONName, inout JSONReader) throws -> Void = { _, reader in try reader.skip() }
+    ) throws {
         try object { name, reader in
-            if "id" ~= name {
-                id = try reader.id()
-            } else if key ~= name {
-                value = try body(&reader)
+            if firstKey ~= name {
+                first = try readFirst(&reader)
+            } else if secondKey ~= name {
+                second = try readSecond(&reader)
             } else {
-                try reader.skip()
+                try other(name, &reader)
             }
         }
-        return (try required(&id, "id"), try required(&value, key))
     }
 
     /// Reads the object of an enum case without values (what is in it does not matter), and

@@ -87,46 +87,40 @@ struct JSONReader {
     /// Reads the object the reader is at (at its `{`): `member` reads each member's value, given
     /// its key.
     mutating func members(_ member: (JSONName, inout JSONReader) throws -> Void) throws {
-        try enter()
-        skipWhitespace()
-        if current == UInt8(ascii: "}") {
-            return leave()
-        }
-        while true {
-            skipWhitespace()
-            guard current == UInt8(ascii: "\"") else { throw unexpected("where a key should start") }
-            let key = JSONName(text: try scanString(), document: bytes)
-            skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw unexpected("after a key") }
-            offset += 1
-            try member(key, &self)
-            skipWhitespace()
-            if current == UInt8(ascii: ",") {
-                offset += 1
-            } else {
-                guard current == UInt8(ascii: "}") else { throw unexpected("in an object") }
-                return leave()
-            }
+        try items(closedBy: UInt8(ascii: "}"), "in an object") { _, reader in
+            reader.skipWhitespace()
+            guard reader.current == UInt8(ascii: "\"") else { throw reader.unexpected("where a key should start") }
+            let key = JSONName(text: try reader.scanString(), document: reader.bytes)
+            reader.skipWhitespace()
+            guard reader.current == UInt8(ascii: ":") else { throw reader.unexpected("after a key") }
+            reader.offset += 1
+            try member(key, &reader)
         }
     }
 
     /// Reads the array the reader is at (at its `[`): `element` reads each element, given its
     /// index.
     mutating func elements(_ element: (Int, inout JSONReader) throws -> Void) throws {
+        try items(closedBy: UInt8(ascii: "]"), "in an array", element)
+    }
+
+    /// Reads the items of the array or object the reader is at, one level deeper, each through
+    /// `item`, up to the `bracket` that closes it; `container` says which it is in an error.
+    private mutating func items(closedBy bracket: UInt8, _ container: StaticString, _ item: (Int, inout JSONReader) throws -> Void) throws {
         try enter()
         skipWhitespace()
-        if current == UInt8(ascii: "]") {
+        if current == bracket {
             return leave()
         }
         var index = 0
         while true {
-            try element(index, &self)
+            try item(index, &self)
             index += 1
             skipWhitespace()
             if current == UInt8(ascii: ",") {
                 offset += 1
             } else {
-                guard current == UInt8(ascii: "]") else { throw unexpected("in an array") }
+                guard current == bracket else { throw unexpected("\(container)") }
                 return leave()
             }
         }

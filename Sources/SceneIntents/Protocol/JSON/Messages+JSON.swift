@@ -126,42 +126,23 @@ extension LifecycleEvent: JSONConvertible {
             switch name {
             case "application":
                 var callback: ApplicationCallback?
-                var detail: String?
-                try reader.object { key, reader in
-                    switch key {
-                    case "_0": callback = try reader.rawValue(ApplicationCallback.self)
-                    case "detail": detail = try reader.nullable { try $0.string() }
-                    default: try reader.skip()
-                    }
-                }
-                return .application(try required(&callback, "_0"), detail: detail)
+                var detail: String??
+                try reader.pair("_0", &callback, { try $0.rawValue(ApplicationCallback.self) }, "detail", &detail, { try $0.nullable { try $0.string() } })
+                return .application(try required(&callback, "_0"), detail: detail ?? nil)
             case "scene":
-                let (session, callback) = try reader.pair(SceneCallback.self)
-                return .scene(session, callback)
+                var session: String?
+                var callback: SceneCallback?
+                try reader.pair("_0", &session, { try $0.string() }, "_1", &callback, { try $0.rawValue(SceneCallback.self) })
+                return .scene(try required(&session, "_0"), try required(&callback, "_1"))
             case "view":
-                let (view, callback) = try reader.pair(ViewCallback.self)
-                return .view(view, callback)
+                var view: String?
+                var callback: ViewCallback?
+                try reader.pair("_0", &view, { try $0.string() }, "_1", &callback, { try $0.rawValue(ViewCallback.self) })
+                return .view(try required(&view, "_0"), try required(&callback, "_1"))
             case "diagnostic": return .diagnostic(try reader.single("_0") { try $0.decoded(ManifestDiagnostic.self, context) })
             default: throw Self.unknownCase(name)
             }
         }
-    }
-}
-
-extension JSONReader {
-    /// Reads the values of a scene's or a view's event: a name (`_0`) and a callback (`_1`).
-    fileprivate mutating func pair<Callback: RawRepresentable>(_ type: Callback.Type) throws -> (String, Callback)
-    where Callback.RawValue == String {
-        var name: String?
-        var callback: Callback?
-        try object { key, reader in
-            switch key {
-            case "_0": name = try reader.string()
-            case "_1": callback = try reader.rawValue(type)
-            default: try reader.skip()
-            }
-        }
-        return (try required(&name, "_0"), try required(&callback, "_1"))
     }
 }
 
@@ -176,13 +157,7 @@ extension HostReport {
     init(reading reader: inout JSONReader) throws {
         var kind: Kind?
         var detail: String?
-        try reader.object { key, reader in
-            switch key {
-            case "kind": kind = try reader.rawValue(Kind.self)
-            case "detail": detail = try reader.string()
-            default: try reader.skip()
-            }
-        }
+        try reader.pair("kind", &kind, { try $0.rawValue(Kind.self) }, "detail", &detail, { try $0.string() })
         self.init(try required(&kind, "kind"), try required(&detail, "detail"))
     }
 }

@@ -82,13 +82,7 @@ extension OptionsPage {
     fileprivate init(reading reader: inout JSONReader) throws {
         var offset: Int?
         var limit: Int?
-        try reader.object { key, reader in
-            switch key {
-            case "offset": offset = try reader.integer(Int.self)
-            case "limit": limit = try reader.integer(Int.self)
-            default: try reader.skip()
-            }
-        }
+        try reader.pair("offset", &offset, { try $0.integer(Int.self) }, "limit", &limit, { try $0.integer(Int.self) })
         self.init(offset: try required(&offset, "offset"), limit: try required(&limit, "limit"))
     }
 }
@@ -125,13 +119,9 @@ extension PhaseAnswer: JSONConvertible {
             case "progressed":
                 var intent: AnyIntent?
                 var steps: [PhaseStep]?
-                try reader.object { key, reader in
-                    switch key {
-                    case "intent": intent = try AnyIntent(reading: &reader, context)
-                    case "steps": steps = try reader.array { try PhaseStep(reading: &$0, context) }
-                    default: try reader.skip()
-                    }
-                }
+                try reader.pair(
+                    "intent", &intent, { try AnyIntent(reading: &$0, context) }, "steps", &steps,
+                    { try $0.array { try PhaseStep(reading: &$0, context) } })
                 return .progressed(intent: try required(&intent, "intent"), steps: try required(&steps, "steps"))
             default: throw Self.unknownCase(name)
             }
@@ -150,13 +140,8 @@ extension PhaseStep: JSONConvertible {
     init(reading reader: inout JSONReader, _ context: JSONCoderContext) throws {
         var phase: PhaseCall.Phase?
         var answer: PhaseAnswer?
-        try reader.object { key, reader in
-            switch key {
-            case "phase": phase = try PhaseCall.Phase(reading: &reader, context)
-            case "answer": answer = try PhaseAnswer(reading: &reader, context)
-            default: try reader.skip()
-            }
-        }
+        try reader.pair(
+            "phase", &phase, { try PhaseCall.Phase(reading: &$0, context) }, "answer", &answer, { try PhaseAnswer(reading: &$0, context) })
         self.init(phase: try required(&phase, "phase"), answer: try required(&answer, "answer"))
     }
 }

@@ -63,15 +63,7 @@ extension JSONReader {
     ) throws -> (type: T, value: JSONNode) {
         var typeName: String?
         var value: JSONTape?
-        try object { name, reader in
-            if "type" ~= name {
-                typeName = try reader.string()
-            } else if key ~= name {
-                value = try reader.tape()
-            } else {
-                try other(name, &reader)
-            }
-        }
+        try pair("type", &typeName, { try $0.string() }, key, &value, { try $0.tape() }, other: other)
         let name = try required(&typeName, "type")
         guard let type = lookup(name) else {
             throw DecodingError.dataCorrupted(.init(codingPath: [JSONKey("type")], debugDescription: unknown(name)))
