@@ -46,15 +46,17 @@ public struct ProtocolError: Error, Sendable, Equatable, CustomStringConvertible
 public struct MessageCodec: Sendable {
     /// The app's intent types.
     public let catalog: IntentCatalog
+    /// What the coders of every message share; made once, as it never changes.
+    private let context: JSONCoderContext
 
     /// A codec for an app's catalog.
     public init(catalog: IntentCatalog) {
         self.catalog = catalog
+        context = JSONCoderContext(catalog: catalog)
     }
 
     /// A message's bytes.
     public func encode(_ message: some Encodable & Sendable) throws(ProtocolError) -> Data {
-        let context = JSONCoderContext(catalog: catalog)
         do {
             var writer = JSONWriter()
             if let convertible = Self.convertible(message) {
@@ -74,7 +76,7 @@ public struct MessageCodec: Sendable {
     public func decode<M: Decodable>(_ type: M.Type, from data: Data) throws(ProtocolError) -> M {
         do {
             return try data.withUnsafeBytes { raw in
-                try Self.read(M.self, from: raw.bindMemory(to: UInt8.self), JSONCoderContext(catalog: catalog))
+                try Self.read(M.self, from: raw.bindMemory(to: UInt8.self), context)
             }
         } catch let error as JSONSyntaxError {
             throw ProtocolError(.undecodable, "\(data.count) bytes that are not a message: \(error)")

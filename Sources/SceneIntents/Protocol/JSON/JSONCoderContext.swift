@@ -5,9 +5,9 @@ import Foundation
 /// (a `Date` as milliseconds since 1970, a `URL` as its text, `Data` as Base64), so that these
 /// coders write the same bytes as `JSONEncoder` configured as `MessageCodec` once configured it.
 ///
-/// Made once per message and used on the calling thread only. A class, as every conversion
-/// passes it down: one reference to pass, not the catalog's three.
-final class JSONCoderContext {
+/// Made once per codec and never changed, so messages on any thread share it. A class, as every
+/// conversion passes it down: one reference to pass, not the catalog's three.
+final class JSONCoderContext: Sendable {
     /// The app's intent types.
     let catalog: IntentCatalog
 
