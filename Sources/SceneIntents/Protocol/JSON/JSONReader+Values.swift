@@ -150,12 +150,15 @@ struct JSONName {
     /// The key as a string.
     var string: String { text.string(in: document) }
 
+    /// Whether the key is `key`. Inlined into each `case`, where most keys are told apart by
+    /// their length or their first byte.
     @inline(__always)
     static func ~= (key: StaticString, name: JSONName) -> Bool {
         let count = key.utf8CodeUnitCount
-        if name.text.isEscaped { return name.string.utf8.elementsEqual(UnsafeBufferPointer(start: key.utf8Start, count: count)) }
-        // Inlined into each `case`: most are told apart by the length or the first byte.
-        guard name.text.count == count, count > 0, name.document[name.text.start] == key.utf8Start[0] else { return count == 0 && name.text.count == 0 }
-        return memcmp(name.document.baseAddress! + name.text.start, key.utf8Start, count) == 0
+        let expected = UnsafeBufferPointer(start: key.utf8Start, count: count)
+        if name.text.isEscaped { return name.string.utf8.elementsEqual(expected) }
+        guard name.text.count == count else { return false }
+        guard count > 0, let base = name.document.baseAddress else { return true }
+        return name.document[name.text.start] == expected[0] && memcmp(base + name.text.start, key.utf8Start, count) == 0
     }
 }

@@ -50,8 +50,10 @@ struct JSONReader {
         }
     }
 
+    /// The byte the reader is at; nil at the end.
     var current: UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
+    /// The syntax error for what the reader is at, `context` saying where in the syntax.
     func unexpected(_ context: String = "") -> JSONSyntaxError {
         let found: String
         if let byte = current {
@@ -127,7 +129,7 @@ struct JSONReader {
     }
 
     /// Goes into the array or object whose bracket the reader is at, one level deeper.
-    mutating func enter() throws(JSONSyntaxError) {
+    private mutating func enter() throws(JSONSyntaxError) {
         guard depth < Self.maximumDepth else {
             throw JSONSyntaxError(offset: offset, problem: "nesting deeper than \(Self.maximumDepth) levels")
         }
