@@ -91,12 +91,15 @@ public final class Assistant: Sendable {
         case .userActivity(let activity):
             return await continueActivity(activity, dialog: dialog)
         }
-        let refusal = connection.manifest.refusal(of: intent.typeName, catalog: connection.catalog, deviceIsLocked: device.isLocked)
-        guard refusal == nil, let descriptor = connection.catalog.descriptor(named: intent.typeName) else {
-            return await refuse(refusal ?? IntentHostError(.unknownIntent, intent: intent.typeName), intent: intent, dialog: dialog)
+        // Each read once: the intent's type name is asked of its type, and the connection's
+        // catalog is a copy of several tables.
+        let (typeName, catalog) = (intent.typeName, connection.catalog)
+        let refusal = connection.manifest.refusal(of: typeName, catalog: catalog, deviceIsLocked: device.isLocked)
+        guard refusal == nil, let descriptor = catalog.descriptor(named: typeName) else {
+            return await refuse(refusal ?? IntentHostError(.unknownIntent, intent: typeName), intent: intent, dialog: dialog)
         }
         let appName = connection.appName
-        trace.record(.route, "\(intent.typeName) → \(appName)")
+        trace.record(.route, "\(typeName) → \(appName)")
         let number = requestNumbers.wrappingAdd(1, ordering: .relaxed).newValue
         var exchange = Exchange(
             descriptor: descriptor, intent: intent, request: number, connection: connection,
