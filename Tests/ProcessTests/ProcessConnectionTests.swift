@@ -66,7 +66,7 @@ struct ProcessConnectionTests {
         defer { try? FileManager.default.removeItem(atPath: marker) }
         let kitchen = try HostedKitchen(mode: "crash-once:\(marker)")
         let first = await kitchen.assistant.perform(.intent(phoOrder))
-        // Not a timeout: the exit ended the call long before the 10 s budget.
+        // Not a timeout: the exit ended the call long before the budget.
         #expect(first.status == .failure)
         #expect(first.dialog == ["Sorry, Kitchen stopped unexpectedly."])
         #expect(kitchen.lines(.timeout).isEmpty)
