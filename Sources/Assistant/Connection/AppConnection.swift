@@ -66,12 +66,15 @@ public enum CallCancellation: Sendable {
     case task(Task<Void, Never>)
     /// The action cancels the call (called at most once).
     case action(@Sendable () -> Void)
+    /// The call has answered already: there is nothing to cancel.
+    case answered
 
     /// Cancels the call.
     public func cancel() {
         switch self {
         case .task(let task): task.cancel()
         case .action(let action): action()
+        case .answered: break
         }
     }
 }

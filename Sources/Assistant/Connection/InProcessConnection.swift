@@ -79,14 +79,16 @@ public final class InProcessConnection: AppConnection {
 
     /// Starts the call as `start` does; from the main actor (`isolation`), with the app's
     /// endpoint serving it at once, in the caller's job (`HostEndpoint.serveAtOnce`): a visit
-    /// that never suspends has answered before this returns, with no main-actor job at all.
+    /// that never suspends has answered before this returns, with no main-actor job at all, and
+    /// one whose handler answers at once with no task either.
     public func begin(
         _ call: PhaseCall, from isolation: (any Actor)?, progress: @escaping @Sendable (PhaseStep) -> Void,
         reply: @escaping @Sendable (PhaseAnswer) -> Void
     ) -> CallCancellation {
         guard let isolation, isolation === MainActor.shared else { return .task(start(call, progress: progress, reply: reply)) }
         let id = expect(call, progress: progress, reply: reply)
-        return .task(MainActor.assumeIsolated { [endpoint] in endpoint.serveAtOnce(id, call) })
+        guard let task = MainActor.assumeIsolated({ [endpoint] in endpoint.serveAtOnce(id, call) }) else { return .answered }
+        return .task(task)
     }
 
     /// Numbers a call and has the link wait for its steps and answer: one main-actor round trip.

@@ -43,7 +43,33 @@ public final class IntentHost {
     public var requestsInFlight: Int { requests.withLock { $0.handlers.count } }
 
     /// Answers one call; `progress` hears each step of a `proceed` call as it completes.
+    ///
+    /// A call whose handler answers at once (the schema's closures do not await) is answered
+    /// without a suspension: the whole visit runs in the caller's job.
     public func answer(_ call: PhaseCall, progress: (@Sendable (PhaseStep) -> Void)? = nil) async -> PhaseAnswer {
+        if let answer = admit(call) { return answer }
+        // Opening the existential with a method (not a local function) keeps the call on the main
+        // actor: a local async function is not isolated and would hop off it and back.
+        return await run(call.intent.base, call: call, progress: progress)
+    }
+
+    /// Answers one call in the caller's job when it needs no suspension: the call ends before
+    /// the handler (a finish, a refusal), or the intent's schema answers at once. Nil when the
+    /// call must be awaited with `answer(_:progress:)`; the call has been admitted and its
+    /// handler bound meanwhile, which `answer` finds so.
+    func answerAtOnce(_ call: PhaseCall) -> PhaseAnswer? {
+        if let answer = admit(call) { return answer }
+        func visit<J: Intent>(_ intent: J) -> PhaseAnswer? {
+            guard case .answered(let answer) = visitAtOnce(intent, call: call, progress: nil) else { return nil }
+            return answer
+        }
+        return visit(call.intent.base)
+    }
+
+    /// Checks a call before any handler: answers it when it ends here (a finish, a finished
+    /// request, a cancelled task, a manifest's refusal, a failed launch), else nil. Launches the
+    /// app in the background (no scene) when it is not running.
+    private func admit(_ call: PhaseCall) -> PhaseAnswer? {
         if case .finish = call.phase {
             end(call.request)
             return .finished
@@ -64,21 +90,23 @@ public final class IntentHost {
             }
             onReport?(HostReport(.launchedForIntent, name))
         }
-        // Opening the existential with a method (not a local function) keeps the call on the main
-        // actor: a local async function is not isolated and would hop off it and back.
-        return await run(call.intent.base, call: call, progress: progress)
+        return nil
     }
 
-    // The steps of a visit below `run` (`proceed`, `call`) are `nonisolated(nonsending)`: they
-    // run on the actor of `run`, the main actor, and make no executor switch of their own (see
-    // `BoundHandler`); the requests they end sit behind a `Mutex` for that reason.
+    // The steps of an awaited visit below `run` (`proceed`, `call`) are
+    // `nonisolated(nonsending)`: they run on the actor of `run`, the main actor, and make no
+    // executor switch of their own (see `BoundHandler`); the requests they end sit behind a
+    // `Mutex` for that reason.
 
     private func run<I: Intent>(_ intent: I, call: PhaseCall, progress: (@Sendable (PhaseStep) -> Void)?) async
         -> PhaseAnswer
     {
-        let schema = I.schema
         let handler: BoundHandler<I>
-        do throws(IntentHostError) { handler = try bound(for: call, of: schema) } catch { return .refused(error) }
+        switch visitAtOnce(intent, call: call, progress: progress) {
+        case .answered(let answer): return answer
+        case .awaited(let bound): handler = bound
+        }
+        let schema = I.schema
         let context = HostCallContext(intent: I.typeName, phase: call.phase, sink: onReport)
         return await HostCallContext.$current.withValue(context) {
             guard case .proceed(let parameters) = call.phase else {
@@ -86,6 +114,33 @@ public final class IntentHost {
             }
             return await self.proceed(parameters, of: schema, on: handler, intent: intent, request: call, progress: progress)
         }
+    }
+
+    /// How a visit goes on once its handler is bound.
+    private enum Visit<I: Intent> {
+        /// It was answered at once (or refused before any handler call).
+        case answered(PhaseAnswer)
+        /// It must be awaited, with this handler.
+        case awaited(BoundHandler<I>)
+    }
+
+    /// Binds the request's handler and, when its schema answers at once, runs the visit here:
+    /// every phase but `provideOptions` (an options provider may suspend).
+    private func visitAtOnce<I: Intent>(_ intent: I, call: PhaseCall, progress: (@Sendable (PhaseStep) -> Void)?)
+        -> Visit<I>
+    {
+        let schema = I.schema
+        let handler: BoundHandler<I>
+        do throws(IntentHostError) { handler = try bound(for: call, of: schema) } catch { return .answered(.refused(error)) }
+        if case .provideOptions = call.phase { return .awaited(handler) }
+        guard handler.answersAtOnce else { return .awaited(handler) }
+        let context = HostCallContext(intent: I.typeName, phase: call.phase, sink: onReport)
+        return .answered(HostCallContext.$current.withValue(context) {
+            guard case .proceed(let parameters) = call.phase else {
+                return callAtOnce(call.phase, of: schema, on: handler, intent: intent, request: call)
+            }
+            return proceedAtOnce(parameters, of: schema, on: handler, intent: intent, request: call, progress: progress)
+        })
     }
 
     /// The request's handler, bound to the schema: looked up and cast once, on the request's
@@ -111,147 +166,25 @@ public final class IntentHost {
         return bound
     }
 
-    nonisolated private func wrongHandler<I: Intent>(_ type: Any.Type, for schema: IntentSchema<I>, expected: String? = nil)
+    nonisolated func wrongHandler<I: Intent>(_ type: Any.Type, for schema: IntentSchema<I>, expected: String? = nil)
         -> IntentHostError
     {
         IntentHostError(
             .wrongHandlerType, intent: I.typeName, detail: "\(type) (expected \(expected ?? schema.handlerTypeName))")
     }
 
-    /// Calls one phase; a resolve whose parameter's index is known passes it as `at`.
-    nonisolated(nonsending)
-    private func call<I: Intent>(
-        _ phase: PhaseCall.Phase, of schema: IntentSchema<I>, on handler: BoundHandler<I>, intent: I,
-        request call: PhaseCall, at knownIndex: Int? = nil
-    ) async -> PhaseAnswer {
-        do {
-            switch phase {
-            case .resolve(let name):
-                guard let index = knownIndex ?? schema.index(of: name) else {
-                    return .refused(IntentHostError(.unknownParameter, intent: I.typeName, detail: name.rawValue))
-                }
-                // Most calls carry no unread words: the empty check spares hashing the name.
-                let unread = call.intent.unreadWords.isEmpty ? nil : call.intent.unreadWords[name]
-                return .resolved(try await handler.resolve(parameter: index, of: intent, unread: unread))
-            case .provideOptions(let name, let term, let page):
-                guard let index = schema.index(of: name) else {
-                    return .refused(IntentHostError(.unknownParameter, intent: I.typeName, detail: name.rawValue))
-                }
-                guard let options = try await handler.options(parameter: index, of: intent, searchTerm: term, page: page)
-                else {
-                    return .refused(IntentHostError(.noOptionsProvider, intent: I.typeName, detail: name.rawValue))
-                }
-                return .options(options)
-            case .confirm:
-                guard let response = try await handler.confirm(intent) else { return .response(.ready) }
-                if response.code == .ready { return .response(response) }
-                end(call.request)
-                guard !schema.isSuccess(response.code) else {
-                    return .refused(invalidCode(response.code, phase: "confirm", intent: I.typeName))
-                }
-                return .response(await withActivity(response, for: call))
-            case .handle:
-                let response = try await handler.handle(intent)
-                end(call.request)
-                guard response.code != .ready && response.code != .unspecified else {
-                    return .refused(invalidCode(response.code, phase: "handle", intent: I.typeName))
-                }
-                return .response(await withActivity(response, for: call))
-            case .finish:
-                end(call.request)
-                return .finished
-            case .proceed:
-                return await proceed([], of: schema, on: handler, intent: intent, request: call, progress: nil)
-            }
-        } catch let mismatch as MismatchedParameterHandler {
-            end(call.request)
-            let expected = schema.parameters.indices.contains(mismatch.index)
-                ? String(describing: schema.parameters[mismatch.index].handlerType) : nil
-            return .refused(wrongHandler(handler.handlerType, for: schema, expected: expected))
-        } catch is CancellationError {
-            end(call.request)
-            return .refused(IntentHostError(.cancelled, intent: I.typeName))
-        } catch {
-            end(call.request)
-            return .refused(IntentHostError(.handlerThrew, intent: I.typeName, detail: "\(error)"))
-        }
-    }
-
-    /// Runs resolve (each parameter), confirm and handle in one visit, stopping where the user
-    /// is needed; see `PhaseCall.Phase.proceed`.
-    nonisolated(nonsending)
-    private func proceed<I: Intent>(
-        _ parameters: [ParameterName], of schema: IntentSchema<I>, on handler: BoundHandler<I>, intent: I,
-        request call: PhaseCall, progress: (@Sendable (PhaseStep) -> Void)?
-    ) async -> PhaseAnswer {
-        var intent = intent
-        var steps: [PhaseStep] = []
-        steps.reserveCapacity(parameters.count + 2)
-        func step(_ phase: PhaseCall.Phase, _ answer: PhaseAnswer) -> PhaseAnswer? {
-            if case .refused = answer { return answer }
-            let step = PhaseStep(phase: phase, answer: answer)
-            steps.append(step)
-            progress?(step)
-            return nil
-        }
-        var current = call
-        // Between steps: once the task is cancelled (its budget ran out, the request was
-        // cancelled) or the request has finished, no later phase reaches the handler.
-        func isOver() -> Bool { Task.isCancelled || requests.withLock { $0.finished.contains(call.request) } }
-        // Each parameter's unread words go with its resolution until it settles.
-        var unread = call.intent.unreadWords
-        for name in parameters {
-            if isOver() { return .refused(IntentHostError(.cancelled, intent: I.typeName)) }
-            current.phase = .resolve(parameter: name)
-            // Looked up once for the call and the write (nil: the call refuses the name).
-            let index = schema.index(of: name)
-            let answer = await self.call(current.phase, of: schema, on: handler, intent: intent, request: current, at: index)
-            if let refusal = step(current.phase, answer) { return refusal }
-            guard case .resolved(let results) = answer, let index else { break }
-            guard results.allSatisfy(\.isSettled) else {
-                var progressed = AnyIntent(intent, targetSceneIdentifier: call.intent.targetSceneIdentifier)
-                progressed.unreadWords = unread
-                return .progressed(intent: progressed, steps: steps)
-            }
-            // Most requests carry no unread words: the empty check spares hashing the name.
-            if !unread.isEmpty { unread.removeValue(forKey: name) }
-            let parameter = schema.parameters[index]
-            // Written only when every result is a success: a loop that stops at the first that is
-            // not, with room for all (a `compactMap` grows its array).
-            var values: [AnyParameterValue] = []
-            values.reserveCapacity(results.count)
-            for result in results {
-                guard let value = result.successValue else { break }
-                values.append(value)
-            }
-            if values.count == results.count && !values.isEmpty { _ = parameter.write(&intent, values) }
-        }
-        current.intent = AnyIntent(intent, targetSceneIdentifier: call.intent.targetSceneIdentifier)
-        for phase in Self.lastPhases {
-            if isOver() { return .refused(IntentHostError(.cancelled, intent: I.typeName)) }
-            current.phase = phase
-            let answer = await self.call(phase, of: schema, on: handler, intent: intent, request: current)
-            if let refusal = step(phase, answer) { return refusal }
-            if phase == .confirm, case .response(let response) = answer, response.code != .ready { break }
-        }
-        return .progressed(intent: current.intent, steps: steps)
-    }
-
-    /// What a visit runs after its parameters (a constant: a literal here would be an array
-    /// allocated on every visit).
-    private nonisolated static let lastPhases: [PhaseCall.Phase] = [.confirm, .handle]
-
     /// The request is over: its handler is dropped and any later call of it refused.
-    nonisolated private func end(_ request: UInt64) {
+    nonisolated func end(_ request: UInt64) {
         requests.withLock { $0.end(request) }
     }
 
-    nonisolated private func invalidCode(_ code: ResponseCode, phase: String, intent: String) -> IntentHostError {
-        let allowed = phase == "confirm" ? "confirm may answer ready or a failure code" : "handle may not answer ready or unspecified"
-        return IntentHostError(.invalidResponseCode, intent: intent, detail: "\(code) from \(phase) (\(allowed))")
+    /// Whether a visit must stop before its next step: its task is cancelled (its budget ran
+    /// out, the request was cancelled) or the request has finished.
+    nonisolated func isOver(_ request: UInt64) -> Bool {
+        Task.isCancelled || requests.withLock { $0.finished.contains(request) }
     }
 
-    private func withActivity(_ response: IntentResponse, for call: PhaseCall) -> IntentResponse {
+    func withActivity(_ response: IntentResponse, for call: PhaseCall) -> IntentResponse {
         guard response.code.opensApp else { return response }
         let descriptor = catalog.descriptor(named: call.intent.typeName)
         let interaction = Interaction(

@@ -24,10 +24,29 @@ final class BoundHandler<I: Intent>: RequestBinding, @unchecked Sendable {
 
     var intentTypeName: String { I.typeName }
 
+    /// Whether every call of the schema answers at once (none of its closures can suspend): the
+    /// host then runs the visit in its caller's job, with the `…AtOnce` methods.
+    let answersAtOnce: Bool
+
     init(handlerType: Any.Type, calls: any HandlerCalls<I>) {
         self.handlerType = handlerType
         self.calls = calls
+        answersAtOnce = calls.answersAtOnce
     }
+
+    /// Resolves the parameter at `index` in the caller's job; only when `answersAtOnce`.
+    @MainActor
+    func resolveAtOnce(parameter index: Int, of intent: I, unread: String?) throws -> [ParameterResolution] {
+        try calls.resolveAtOnce(index, intent, unread)
+    }
+
+    /// The handler's confirmation, in the caller's job; only when `answersAtOnce`.
+    @MainActor
+    func confirmAtOnce(_ intent: I) throws -> IntentResponse? { try calls.confirmAtOnce(intent) }
+
+    /// The handler's response, in the caller's job; only when `answersAtOnce`.
+    @MainActor
+    func handleAtOnce(_ intent: I) throws -> IntentResponse { try calls.handleAtOnce(intent) }
 
     /// Resolves the parameter at `index` of the schema's parameters; `unread` is the words the
     /// user gave for it that its value type could not read.
@@ -72,23 +91,45 @@ protocol HandlerCalls<Bound> {
     func confirm(_ intent: Bound) async throws -> IntentResponse?
     nonisolated(nonsending)
     func handle(_ intent: Bound) async throws -> IntentResponse
+    /// Whether every call answers at once: the `…AtOnce` methods may be used.
+    var answersAtOnce: Bool { get }
+    @MainActor
+    func resolveAtOnce(_ index: Int, _ intent: Bound, _ unread: String?) throws -> [ParameterResolution]
+    @MainActor
+    func confirmAtOnce(_ intent: Bound) throws -> IntentResponse?
+    @MainActor
+    func handleAtOnce(_ intent: Bound) throws -> IntentResponse
 }
 
 /// A schema's calls, typed for its handling protocol `Handler`: made once per schema.
 final class SchemaCalls<I: Intent, Handler>: Sendable {
-    /// Calls the handler's confirm or handle.
-    typealias Respond = @MainActor @Sendable (Handler, I) async throws -> IntentResponse
+    /// How the handler's confirm or handle is called.
+    enum Response: Sendable {
+        /// It cannot suspend (the schema's closure is synchronous).
+        case atOnce(@MainActor @Sendable (Handler, I) throws -> IntentResponse)
+        /// It may suspend.
+        case suspending(@MainActor @Sendable (Handler, I) async throws -> IntentResponse)
+
+        var isAtOnce: Bool { if case .atOnce = self { true } else { false } }
+    }
 
     /// Each parameter's calls, in the schema's order; nil where the parameter's closures were
     /// written for another handler type (the catalog refuses such an intent).
     let parameters: [ParameterCalls<I, Handler>?]
-    let confirm: Respond?
-    let handle: Respond
+    let confirm: Response?
+    let handle: Response
+    /// Whether no call can suspend: every resolution, the confirm (if any) and the handle.
+    let answersAtOnce: Bool
 
-    init(parameters: [ParameterCalls<I, Handler>?], confirm: Respond?, handle: @escaping Respond) {
+    init(parameters: [ParameterCalls<I, Handler>?], confirm: Response?, handle: Response) {
         self.parameters = parameters
         self.confirm = confirm
         self.handle = handle
+        answersAtOnce = handle.isAtOnce && (confirm?.isAtOnce ?? true)
+            && parameters.allSatisfy { calls in
+                guard case .suspending? = calls?.resolve else { return true }
+                return false
+            }
     }
 
     /// The parameter's calls; throws when its closures take another handler type (or there is
@@ -110,7 +151,13 @@ struct TypedCalls<I: Intent, Handler>: HandlerCalls {
 
     nonisolated(nonsending)
     func resolve(_ index: Int, _ intent: I, _ unread: String?) async throws -> [ParameterResolution] {
-        try await schema.parameter(index).resolve(handler, intent, unread)
+        switch try schema.parameter(index).resolve {
+        case .suspending(let resolve): return try await resolve(handler, intent, unread)
+        case .atOnce(let resolve):
+            // Not sent anywhere: see `BoundHandler`.
+            nonisolated(unsafe) let handler = handler
+            return try await resolve(handler, intent, unread)
+        }
     }
 
     nonisolated(nonsending)
@@ -124,17 +171,52 @@ struct TypedCalls<I: Intent, Handler>: HandlerCalls {
     nonisolated(nonsending)
     func confirm(_ intent: I) async throws -> IntentResponse? {
         guard let confirm = schema.confirm else { return nil }
-        // Not sent anywhere: see `BoundHandler`.
-        nonisolated(unsafe) let handler = handler
-        return try await confirm(handler, intent)
+        return try await respond(confirm, intent)
     }
 
     nonisolated(nonsending)
     func handle(_ intent: I) async throws -> IntentResponse {
+        try await respond(schema.handle, intent)
+    }
+
+    @inline(__always) nonisolated(nonsending)
+    private func respond(_ response: SchemaCalls<I, Handler>.Response, _ intent: I) async throws -> IntentResponse {
         // Not sent anywhere: see `BoundHandler`.
         nonisolated(unsafe) let handler = handler
-        return try await schema.handle(handler, intent)
+        switch response {
+        case .atOnce(let respond): return try await respond(handler, intent)
+        case .suspending(let respond): return try await respond(handler, intent)
+        }
     }
+
+    var answersAtOnce: Bool { schema.answersAtOnce }
+
+    @MainActor
+    func resolveAtOnce(_ index: Int, _ intent: I, _ unread: String?) throws -> [ParameterResolution] {
+        guard case .atOnce(let resolve) = try schema.parameter(index).resolve else { throw SuspendingCall() }
+        return try resolve(handler, intent, unread)
+    }
+
+    @MainActor
+    func confirmAtOnce(_ intent: I) throws -> IntentResponse? {
+        guard let confirm = schema.confirm else { return nil }
+        return try respondAtOnce(confirm, intent)
+    }
+
+    @MainActor
+    func handleAtOnce(_ intent: I) throws -> IntentResponse { try respondAtOnce(schema.handle, intent) }
+
+    @MainActor
+    private func respondAtOnce(_ response: SchemaCalls<I, Handler>.Response, _ intent: I) throws -> IntentResponse {
+        guard case .atOnce(let respond) = response else { throw SuspendingCall() }
+        return try respond(handler, intent)
+    }
+}
+
+/// A call that may suspend was made at once: the host uses the `…AtOnce` methods only for a
+/// schema whose calls all answer at once, so this names a defect in the host, never in the app.
+struct SuspendingCall: Error, CustomStringConvertible {
+    var description: String { "a handler call that may suspend was made at once" }
 }
 
 /// A parameter whose closures take another handler type than the schema's handling protocol

@@ -40,11 +40,11 @@ public struct IntentParameter<I: Intent>: Sendable {
     ) -> IntentParameter {
         single(
             name, keyPath, flags: flags, prompts: prompts,
-            resolve: { handler, intent, _ in
+            resolve: .suspending({ handler, intent, _ in
                 // Not sent anywhere: see `BoundHandler`.
                 nonisolated(unsafe) let handler = handler
                 return [ParameterResolution(try await resolve(handler, intent))]
-            },
+            }),
             options: erasedOptions(options, paged: pagedOptions))
     }
 
@@ -72,19 +72,19 @@ public struct IntentParameter<I: Intent>: Sendable {
     ) -> IntentParameter {
         single(
             name, keyPath, flags: flags, prompts: prompts,
-            resolve: { handler, intent, unread in
+            resolve: .suspending({ handler, intent, unread in
                 let input = ParameterInput(intent[keyPath: keyPath], unread: unread)
                 // Not sent anywhere: see `BoundHandler`.
                 nonisolated(unsafe) let handler = handler
                 return [ParameterResolution(try await resolveInput(handler, intent, input))]
-            },
+            }),
             options: erasedOptions(options, paged: pagedOptions))
     }
 
     /// A single-value parameter with its calls erased.
-    private static func single<Value: ParameterValue, Handler>(
+    static func single<Value: ParameterValue, Handler>(
         _ name: ParameterName, _ keyPath: WritableKeyPath<I, Value?> & Sendable, flags: ParameterFlags,
-        prompts: ParameterPrompts, resolve: @escaping ParameterCalls<I, Handler>.Resolve,
+        prompts: ParameterPrompts, resolve: ParameterCalls<I, Handler>.Resolution,
         options: ParameterCalls<I, Handler>.Options?
     ) -> IntentParameter {
         IntentParameter(
@@ -115,6 +115,22 @@ public struct IntentParameter<I: Intent>: Sendable {
         options: (@MainActor @Sendable (Handler, I, String?) async throws -> ObjectCollection<Value>)? = nil,
         pagedOptions: (@MainActor @Sendable (Handler, I, String?, OptionsPage) async throws -> ObjectCollection<Value>)? = nil
     ) -> IntentParameter {
+        multiple(
+            name, keyPath, flags: flags, prompts: prompts,
+            resolve: .suspending({ handler, intent, _ in
+                // Not sent anywhere: see `BoundHandler`.
+                nonisolated(unsafe) let handler = handler
+                return try await resolve(handler, intent).map(ParameterResolution.init)
+            }),
+            options: erasedOptions(options, paged: pagedOptions))
+    }
+
+    /// A multi-value parameter with its calls erased.
+    static func multiple<Value: ParameterValue, Handler>(
+        _ name: ParameterName, _ keyPath: WritableKeyPath<I, [Value]?> & Sendable, flags: ParameterFlags,
+        prompts: ParameterPrompts, resolve: ParameterCalls<I, Handler>.Resolution,
+        options: ParameterCalls<I, Handler>.Options?
+    ) -> IntentParameter {
         IntentParameter(
             descriptor: ParameterDescriptor(
                 name: name, valueTypeName: Value.typeName, flags: flags.union(.multiValue),
@@ -135,17 +151,11 @@ public struct IntentParameter<I: Intent>: Sendable {
                 intent[keyPath: keyPath] = typed
                 return true
             },
-            calls: ParameterCalls(
-                resolve: { handler, intent, _ in
-                    // Not sent anywhere: see `BoundHandler`.
-                    nonisolated(unsafe) let handler = handler
-                    return try await resolve(handler, intent).map(ParameterResolution.init)
-                },
-                options: erasedOptions(options, paged: pagedOptions)),
+            calls: ParameterCalls(resolve: resolve, options: options),
             handlerType: Handler.self)
     }
 
-    private static func erasedOptions<Value: ParameterValue, Handler>(
+    static func erasedOptions<Value: ParameterValue, Handler>(
         _ options: (@MainActor @Sendable (Handler, I, String?) async throws -> ObjectCollection<Value>)?,
         paged: (@MainActor @Sendable (Handler, I, String?, OptionsPage) async throws -> ObjectCollection<Value>)?
     ) -> ParameterCalls<I, Handler>.Options? {
@@ -182,8 +192,20 @@ struct ParameterCalls<I: Intent, Handler>: Sendable {
     typealias Options = nonisolated(nonsending) @Sendable (Handler, I, String?, OptionsPage) async throws
         -> ObjectCollection<AnyParameterValue>
 
+    /// Calls the handler's resolution method when it answers at once: in the caller's job, on
+    /// the main actor, with no suspension.
+    typealias ResolveAtOnce = @MainActor @Sendable (Handler, I, String?) throws -> [ParameterResolution]
+
+    /// How the handler's resolution method is called.
+    enum Resolution: Sendable {
+        /// It cannot suspend (the schema's closure is synchronous).
+        case atOnce(ResolveAtOnce)
+        /// It may suspend.
+        case suspending(Resolve)
+    }
+
     /// Calls the handler's resolution method: one result, or one per item of a multi-value one.
-    let resolve: Resolve
+    let resolve: Resolution
     /// Calls the handler's options provider, when the parameter offers options.
     let options: Options?
 }

@@ -48,7 +48,7 @@ public struct IntentSchema<I: Intent>: Sendable {
     /// type's name: the catalog refuses the intent.
     var mismatchedParameter: (name: ParameterName, handlerType: String)? { storage.mismatchedParameter }
 
-    /// A schema.
+    /// A schema whose confirm and handle may suspend (their closures `await`).
     ///
     /// - Parameters:
     ///   - handler: the handling protocol, e.g. `(any ShowDirectionsIntentHandling).self`; every
@@ -63,6 +63,38 @@ public struct IntentSchema<I: Intent>: Sendable {
         responses: [ResponseTemplate] = [],
         confirm: (@MainActor @Sendable (Handler, I) async throws -> IntentResponse)? = nil,
         handle: @escaping @MainActor @Sendable (Handler, I) async throws -> IntentResponse
+    ) {
+        self.init(
+            handler: handler, parameters: parameters, responses: responses,
+            confirm: confirm.map { .suspending($0) }, handle: .suspending(handle))
+    }
+
+    /// A schema whose confirm and handle answer at once (their closures do not `await`; Swift
+    /// picks this form for them). When the parameters' resolutions answer at once too, the host
+    /// runs a whole visit (resolve, confirm, handle) in one job with no suspension: an app in the
+    /// assistant's process is answered before the assistant waits.
+    ///
+    /// - Parameters:
+    ///   - handler: the handling protocol, e.g. `(any PingIntentHandling).self`.
+    ///   - parameters: the parameters, in resolution order.
+    ///   - responses: the dialog templates of the intent's response codes.
+    ///   - confirm: calls the handler's confirm; nil answers `ready`.
+    ///   - handle: calls the handler's handle.
+    public init<Handler>(
+        handler: Handler.Type,
+        parameters: [IntentParameter<I>],
+        responses: [ResponseTemplate] = [],
+        confirm: (@MainActor @Sendable (Handler, I) throws -> IntentResponse)? = nil,
+        handle: @escaping @MainActor @Sendable (Handler, I) throws -> IntentResponse
+    ) {
+        self.init(
+            handler: handler, parameters: parameters, responses: responses,
+            confirm: confirm.map { .atOnce($0) }, handle: .atOnce(handle))
+    }
+
+    private init<Handler>(
+        handler: Handler.Type, parameters: [IntentParameter<I>], responses: [ResponseTemplate],
+        confirm: SchemaCalls<I, Handler>.Response?, handle: SchemaCalls<I, Handler>.Response
     ) {
         // Each parameter's calls are taken back at their type once, here, not per request.
         let calls = SchemaCalls<I, Handler>(

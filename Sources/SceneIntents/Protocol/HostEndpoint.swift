@@ -76,12 +76,17 @@ public final class HostEndpoint {
         await serve(id, call, holding: stepsHeld(for: id, releasedByCaller: false))
     }
 
-    /// Starts serving a call at once, in this main-actor job, and answers its task once the visit
-    /// has suspended or answered: what `serve(_:_:)` started with `Task.immediate` does, without
-    /// the main-actor job that tells whether the visit suspended (the steps it made before it
-    /// suspended are released here, as it gives control back). For a caller on the main actor
-    /// (an app in the same process).
-    public func serveAtOnce(_ id: UInt64, _ call: PhaseCall) -> Task<Void, Never> {
+    /// Starts serving a call at once, in this main-actor job. A call whose handler answers at
+    /// once (see `IntentSchema`) has been answered when this returns, with no task: nil. Any
+    /// other call's task is returned once its visit has suspended or answered: what
+    /// `serve(_:_:)` started with `Task.immediate` does, without the main-actor job that tells
+    /// whether the visit suspended (the steps it made before it suspended are released here, as
+    /// it gives control back). For a caller on the main actor (an app in the same process).
+    public func serveAtOnce(_ id: UInt64, _ call: PhaseCall) -> Task<Void, Never>? {
+        if let answer = host.answerAtOnce(call) {
+            send(.answer(id: id, answer: answer))
+            return nil
+        }
         let held = stepsHeld(for: id, releasedByCaller: true)
         let task = Task.immediate { await self.serve(id, call, holding: held) }
         held.flush()
@@ -108,14 +113,21 @@ public final class HostEndpoint {
         }
     }
 
-    /// Handles one message from the system. Calls run as tasks of their own, so a later
-    /// `cancel` reaches them; everything else is done before this returns. Returns false when
+    /// Handles one message from the system. A call that needs no suspension (its handler
+    /// answers at once) is answered before this returns; other calls run as tasks of their own,
+    /// so a later `cancel` reaches them; everything else is done before this returns. Returns false when
     /// the message was `quit` (the app has terminated; the host should exit).
     public func receive(_ message: SystemMessage) -> Bool {
         switch message {
         case .accept:
             break  // The transport checks the order: accept comes once, before anything else.
         case .call(let id, let call):
+            // A call that needs no suspension is answered as it is read, with no task.
+            if let answer = host.answerAtOnce(call) {
+                send(.answer(id: id, answer: answer))
+                onCallsChanged?(calls.count)
+                return true
+            }
             calls[id] = Task { @MainActor [weak self] in
                 await self?.serve(id, call)
                 self?.settle(id)

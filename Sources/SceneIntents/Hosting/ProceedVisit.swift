@@ -1,0 +1,106 @@
+/// A `proceed` visit's way through its phases, for both of the host's lanes (awaited and at
+/// once): which call comes next, and what each answer makes of the visit. Resolve each
+/// parameter in turn (a settled success is written into the intent; an unsettled result stops
+/// the visit where the user is needed), then confirm (anything but `ready` ends it), then handle.
+struct ProceedVisit<I: Intent> {
+    /// What the visit does next.
+    enum Next {
+        /// Make this call (the request with the step's phase); a resolve passes its parameter's
+        /// index when the schema has it.
+        case call(PhaseCall, parameterIndex: Int?)
+        /// The visit is over with this answer.
+        case answer(PhaseAnswer)
+    }
+
+    /// The intent with the values resolved so far.
+    private(set) var intent: I
+    private let schema: IntentSchema<I>
+    private let parameters: [ParameterName]
+    private let call: PhaseCall
+    private let progress: (@Sendable (PhaseStep) -> Void)?
+    /// The request as the next step sees it: its phase, and from confirm on the resolved intent.
+    private var current: PhaseCall
+    private var steps: [PhaseStep] = []
+    /// Each parameter's unread words go with its resolution until it settles.
+    private var unread: [ParameterName: String]
+    /// The step: a parameter's position, then confirm (`parameters.count`), then handle.
+    private var position = 0
+    /// The index in the schema of the parameter being resolved.
+    private var index: Int?
+
+    init(
+        _ parameters: [ParameterName], of schema: IntentSchema<I>, intent: I, call: PhaseCall,
+        progress: (@Sendable (PhaseStep) -> Void)?
+    ) {
+        self.intent = intent
+        self.schema = schema
+        self.parameters = parameters
+        self.call = call
+        self.progress = progress
+        current = call
+        unread = call.intent.unreadWords
+        steps.reserveCapacity(parameters.count + 2)
+    }
+
+    /// The next call, or the visit's answer. `isOver` (the task cancelled, the request finished)
+    /// stops it before any further step reaches the handler.
+    mutating func next(isOver: @autoclosure () -> Bool) -> Next {
+        let count = parameters.count
+        guard position <= count + 1 else { return .answer(.progressed(intent: current.intent, steps: steps)) }
+        if isOver() { return .answer(.refused(IntentHostError(.cancelled, intent: I.typeName))) }
+        if position < count {
+            let name = parameters[position]
+            current.phase = .resolve(parameter: name)
+            // Looked up once for the call and the write (nil: the call refuses the name).
+            index = schema.index(of: name)
+            return .call(current, parameterIndex: index)
+        }
+        if position == count {
+            current.intent = AnyIntent(intent, targetSceneIdentifier: call.intent.targetSceneIdentifier)
+            current.phase = .confirm
+        } else {
+            current.phase = .handle
+        }
+        return .call(current, parameterIndex: nil)
+    }
+
+    /// Takes the answer to the call `next` asked for; answers the visit's answer when it ends here.
+    mutating func take(_ answer: PhaseAnswer) -> PhaseAnswer? {
+        if case .refused = answer { return answer }
+        let step = PhaseStep(phase: current.phase, answer: answer)
+        steps.append(step)
+        progress?(step)
+        let count = parameters.count
+        guard position < count else {
+            // A confirmation other than ready ends the visit: there is nothing to handle.
+            if position == count, case .response(let response) = answer, response.code != .ready {
+                position = count + 2
+            } else {
+                position += 1
+            }
+            return nil
+        }
+        guard case .resolved(let results) = answer, let index else {
+            position = count
+            return nil
+        }
+        guard results.allSatisfy(\.isSettled) else {
+            var progressed = AnyIntent(intent, targetSceneIdentifier: call.intent.targetSceneIdentifier)
+            progressed.unreadWords = unread
+            return .progressed(intent: progressed, steps: steps)
+        }
+        // Most requests carry no unread words: the empty check spares hashing the name.
+        if !unread.isEmpty { unread.removeValue(forKey: parameters[position]) }
+        // Written only when every result is a success: a loop that stops at the first that is
+        // not, with room for all (a `compactMap` grows its array).
+        var values: [AnyParameterValue] = []
+        values.reserveCapacity(results.count)
+        for result in results {
+            guard let value = result.successValue else { break }
+            values.append(value)
+        }
+        if values.count == results.count && !values.isEmpty { _ = schema.parameters[index].write(&intent, values) }
+        position += 1
+        return nil
+    }
+}
