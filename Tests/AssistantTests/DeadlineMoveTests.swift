@@ -1,4 +1,6 @@
 import Assistant
+import SceneIntentsTesting
+import Synchronization
 import Testing
 
 /// A multi-step race on the continuous clock moves its deadline instead of re-arming a timer:
@@ -49,5 +51,51 @@ struct DeadlineMoveTests {
         }
         #expect(clock.now - started >= .milliseconds(400), "not before the moved deadline")
         #expect(clock.pendingDeadlines == 0)
+    }
+
+    /// Work that answers inside `start` (an app in this process whose handler answers at once),
+    /// after holding the thread for `held` on a manual clock, with a step first.
+    func answeringAtOnce(
+        _ manual: ManualClock, clock: BudgetClock, held: Duration, value: Int
+    ) -> (_ answer: @escaping @Sendable (Int) -> Void, _ rearm: @escaping @Sendable (Duration) -> Bool) -> CallCancellation {
+        { reply, rearm in
+            manual.advance(by: held)
+            _ = rearm(clock.now + .seconds(10))
+            manual.advance(by: held)
+            reply(value)
+            return .answered
+        }
+    }
+
+    @Test func workThatAnswersWhileItStartsIsTakenWithNoTimerLeft() async {
+        let manual = ManualClock()
+        let clock = BudgetClock.sleeping(on: manual)
+        let late = Mutex<[Int]>([])
+        let outcome = await race(
+            deadline: clock.now + .seconds(10), on: clock, late: { value in late.withLock { $0.append(value) } },
+            start: answeringAtOnce(manual, clock: clock, held: .seconds(6), value: 3))
+        guard case .answered(let value) = outcome else {
+            Issue.record("expected the answer, got \(outcome)")
+            return
+        }
+        // Six seconds, a step (a new ten-second budget), six more: within the step's budget.
+        #expect(value == 3)
+        #expect(late.withLock { $0 } == [])
+        #expect(manual.sleeperCount == 0, "no timer is left waiting")
+    }
+
+    @Test func workThatAnswersWhileItStartsButPastItsDeadlineTimesOutAndIsLate() async {
+        let manual = ManualClock()
+        let clock = BudgetClock.sleeping(on: manual)
+        let late = Mutex<[Int]>([])
+        let outcome = await race(
+            deadline: clock.now + .seconds(10), on: clock, late: { value in late.withLock { $0.append(value) } },
+            start: answeringAtOnce(manual, clock: clock, held: .seconds(11), value: 4))
+        guard case .timedOut = outcome else {
+            Issue.record("expected a timeout, got \(outcome)")
+            return
+        }
+        #expect(late.withLock { $0 } == [4])
+        #expect(manual.sleeperCount == 0)
     }
 }

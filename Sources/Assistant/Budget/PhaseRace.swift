@@ -37,6 +37,8 @@ public func race<Value: Sendable>(
 /// lock, not a timer. On a sleeping clock (a test's) the timer is replaced at each step.
 ///
 /// A caller that is already cancelled gets `.cancelled` at once: the work is never started.
+/// Work that answers while it is being started (inside `start`) is not waited for; it still
+/// times out if it answered at or after its deadline.
 ///
 /// The waiter resumes on the caller's actor, which `isolation` names (leave its default).
 public func race<Value: Sendable>(
@@ -49,18 +51,21 @@ public func race<Value: Sendable>(
 ) async -> RaceOutcome<Value> {
     if Task.isCancelled { return .cancelled }
     let gate = RaceGate<Value>(clock: clock, deadline: deadline)
+    let work = start(
+        { value in
+            if !gate.finish(.answered(value)) { late(value) }
+        },
+        { deadline in gate.move(deadline: deadline) })
+    // Work that answered before `start` returned (an app in this process whose handler answers
+    // at once) is not waited for: no timer, no continuation, no cancellation handler.
+    if let outcome = gate.outcomeAtOnce(late: late) { return outcome }
     return await withTaskCancellationHandler {
         // The closure is isolated to the caller only because it captures `isolation`: without
         // it, the waiter of a caller on the main actor was resumed on the global executor and
         // hopped back (two thread switches per call).
         await withUnsafeContinuation(isolation: isolation) { (continuation: UnsafeContinuation<RaceOutcome<Value>, Never>) in
             gate.install(continuation)
-            gate.armTimer(at: deadline)
-            let work = start(
-                { value in
-                    if !gate.finish(.answered(value)) { late(value) }
-                },
-                { deadline in gate.move(deadline: deadline) })
+            gate.armTimer()
             gate.attach(work)
         }
     } onCancel: {
@@ -109,9 +114,25 @@ private final class RaceGate<Value: Sendable>: Sendable {
         if case .answered = finished {} else { work.cancel() }
     }
 
+    /// How the race ended while its work was being started, if it has: an answer that came at
+    /// or after the deadline (the work held the thread that long) timed out, as the timer would
+    /// have found, and is passed to `late`.
+    func outcomeAtOnce(late: (Value) -> Void) -> RaceOutcome<Value>? {
+        let (outcome, deadline) = state.withLock { ($0.outcome, $0.deadline) }
+        guard case .answered(let value)? = outcome, clock.now >= deadline else { return outcome }
+        late(value)
+        return .timedOut
+    }
+
+    /// Arms the timer for the race's deadline now (the steps reported while the work was being
+    /// started may have moved it).
+    func armTimer() {
+        armTimer(at: state.withLock { $0.deadline })
+    }
+
     /// Arms the timer for `deadline`, replacing the one armed before; the race's deadline stays
     /// where it is if it has moved later meanwhile.
-    func armTimer(at deadline: Duration) {
+    private func armTimer(at deadline: Duration) {
         replace(timer: clock.arm(at: deadline) { [self] in expire() }, armedAt: deadline, isTheDeadline: false)
     }
 
