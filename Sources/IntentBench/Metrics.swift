@@ -263,6 +263,15 @@ func profile(_ what: String, count: Int) async {
     } else if what == "socket", let rig = try? SocketPingRig() {
         for _ in 0..<count { _ = await rig.assistant.perform(pingRequest) }
         await rig.close()
+    } else if what == "traced", let rig = try? PingRig(tracing: false) {
+        // trace.overhead's load: each delivery recorded, then the trace cleared.
+        let trace = rig.assistant.trace
+        for _ in 0..<count {
+            trace.isRecording = true
+            _ = await rig.assistant.perform(pingRequest)
+            trace.isRecording = false
+            trace.clear()
+        }
     } else if let rig = try? PingRig(tracing: false) {
         for _ in 0..<count { _ = await rig.assistant.perform(pingRequest) }
     }

@@ -34,7 +34,7 @@ func main() async -> Int32 {
         case "--profile":
             // Runs only deliveries (and their floor), for an instruction-counting profiler.
             guard let what = arguments.next(), let count = Int(arguments.next() ?? "") else {
-                benchLog("--profile needs floor|delivery|host|socket|socket8|codec|codec-foundation and a count")
+                benchLog("--profile needs floor|delivery|traced|host|socket|socket8|codec|codec-foundation and a count")
                 return 2
             }
             await profile(what, count: count)

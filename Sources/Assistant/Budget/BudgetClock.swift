@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import Synchronization
 
 /// A clock as budgets need it: the time since the clock was adopted, and cancellable timers.
@@ -15,12 +16,27 @@ public struct BudgetClock: Sendable {
 
     /// The continuous clock, with a deadline queue of its own; instants are measured from now.
     public static func continuous() -> BudgetClock {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = continuousNanoseconds()
         let queue = DeadlineQueue()
-        return BudgetClock(elapsed: { start.duration(to: clock.now) }, queue: queue) { deadline, fire in
-            QueuedBudgetTimer(queue: queue, ticket: queue.arm(after: deadline - start.duration(to: clock.now), fire))
+        // Read as nanoseconds from the clock `ContinuousClock` reads: a request reads the time
+        // several times, and an instant's `duration(to:)` is 128-bit arithmetic each time.
+        let elapsed: @Sendable () -> Duration = {
+            let nanoseconds = continuousNanoseconds() &- start
+            return Duration(
+                secondsComponent: nanoseconds / 1_000_000_000,
+                attosecondsComponent: (nanoseconds % 1_000_000_000) * 1_000_000_000)
         }
+        return BudgetClock(elapsed: elapsed, queue: queue) { deadline, fire in
+            QueuedBudgetTimer(queue: queue, ticket: queue.arm(after: deadline - elapsed(), fire))
+        }
+    }
+
+    /// Nanoseconds on the clock `ContinuousClock` reads on Linux (it goes on while the machine
+    /// sleeps).
+    private static func continuousNanoseconds() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &time)
+        return Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
     }
 
     /// Any clock, its timers tasks sleeping on it (a `ManualClock` in tests); instants are

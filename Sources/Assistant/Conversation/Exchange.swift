@@ -36,6 +36,8 @@ struct Exchange {
     /// How many calls were made: the first is charged from `connectedAt`.
     var callsMade = 0
     let connectedAt: Duration
+    /// Each phase call's budget (read once: it is looked up by the intent's type name).
+    let budget: Duration
 
     init(
         descriptor: IntentDescriptor, intent: AnyIntent, request: UInt64, connection: any AppConnection,
@@ -50,10 +52,10 @@ struct Exchange {
         self.clock = clock
         self.configuration = configuration
         connectedAt = clock.now
+        budget = configuration.budget(for: descriptor.typeName)
     }
 
     var appName: String { connection.appName }
-    var budget: Duration { configuration.budget(for: descriptor.typeName) }
 
     // MARK: The whole exchange
 
@@ -96,17 +98,18 @@ struct Exchange {
             var names = descriptor.resolvableNames
             while true {
                 let steps = try await proceed(names)
-                switch steps.last.map({ ($0.phase, $0.answer) }) {
-                case (.handle, .response(let response))?, (.confirm, .response(let response))?:
+                guard let last = steps.last else { throw .refused(unexpected("the app answered proceed with no step")) }
+                switch (last.phase, last.answer) {
+                case (.handle, .response(let response)), (.confirm, .response(let response)):
                     return await conclude(with: response)
-                case (.resolve(let name), .resolved(let results))?:
+                case (.resolve(let name), .resolved(let results)):
                     remaining = remaining.drop { $0.name != name }
                     guard let parameter = remaining.first else { throw .gaveUp(parameter: name) }
                     try await resolve(parameter, startingWith: results)
                     remaining = remaining.dropFirst()
                     names = remaining.map(\.name)
                 default:
-                    throw .refused(unexpected("the app answered proceed with no step"))
+                    throw .refused(unexpected("the app answered proceed with \(last.phase) → \(last.answer.summary) last"))
                 }
             }
         } catch {

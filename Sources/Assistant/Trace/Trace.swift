@@ -53,8 +53,8 @@ public final class Trace: Sendable {
     /// How many events were recorded.
     public var count: Int { state.withLock { $0.count } }
 
-    /// Forgets every event.
-    public func clear() { state.withLock { $0.removeAll() } }
+    /// Forgets every event; the room they took is kept for those that follow.
+    public func clear() { state.withLock { $0.removeAll(keepingCapacity: true) } }
 
     /// The events as readable text, one per line.
     public func text(from start: Int = 0) -> String {

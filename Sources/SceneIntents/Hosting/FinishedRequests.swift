@@ -42,7 +42,8 @@ struct HostRequests: Sendable {
 
     /// The request is over: its handler is dropped and any later call of it refused.
     mutating func end(_ request: UInt64) {
-        handlers[request] = nil
+        // The visit still holding the binding sees the end between its steps with no lookup.
+        handlers.removeValue(forKey: request)?.markEnded()
         finished.insert(request)
     }
 }

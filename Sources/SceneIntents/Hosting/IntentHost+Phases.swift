@@ -67,7 +67,7 @@ extension IntentHost {
     ) async -> PhaseAnswer {
         var visit = ProceedVisit(parameters, of: schema, intent: intent, call: call, progress: progress)
         while true {
-            switch visit.next(isOver: isOver(call.request)) {
+            switch visit.next(isOver: isOver(handler)) {
             case .answer(let answer): return answer
             case .call(let current, let index):
                 let answer = await self.call(current.phase, of: schema, on: handler, intent: visit.intent, request: current, at: index)
@@ -83,7 +83,7 @@ extension IntentHost {
     ) -> PhaseAnswer {
         var visit = ProceedVisit(parameters, of: schema, intent: intent, call: call, progress: progress)
         while true {
-            switch visit.next(isOver: isOver(call.request)) {
+            switch visit.next(isOver: isOver(handler)) {
             case .answer(let answer): return answer
             case .call(let current, let index):
                 let answer = callAtOnce(current.phase, of: schema, on: handler, intent: visit.intent, request: current, at: index)

@@ -179,9 +179,9 @@ public final class IntentHost {
     }
 
     /// Whether a visit must stop before its next step: its task is cancelled (its budget ran
-    /// out, the request was cancelled) or the request has finished.
-    nonisolated func isOver(_ request: UInt64) -> Bool {
-        Task.isCancelled || requests.withLock { $0.finished.contains(request) }
+    /// out, the request was cancelled) or the request has ended.
+    nonisolated func isOver<I: Intent>(_ handler: BoundHandler<I>) -> Bool {
+        handler.isEnded || Task.isCancelled
     }
 
     func withActivity(_ response: IntentResponse, for call: PhaseCall) -> IntentResponse {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The handler of one request, cast to its intent's handling protocol once, when
 /// `ApplicationDelegate.application(_:handlerFor:)` returned it (`IntentSchema.bind`).
 ///
@@ -23,6 +25,14 @@ final class BoundHandler<I: Intent>: RequestBinding, @unchecked Sendable {
     private let calls: any HandlerCalls<I>
 
     var intentTypeName: String { I.typeName }
+
+    /// Set once the request is over (`IntentHost` ended it): a visit stops before its next step.
+    private let ended = Atomic<Bool>(false)
+
+    /// Whether the request is over.
+    var isEnded: Bool { ended.load(ordering: .acquiring) }
+
+    func markEnded() { ended.store(true, ordering: .releasing) }
 
     /// Whether every call of the schema answers at once (none of its closures can suspend): the
     /// host then runs the visit in its caller's job, with the `…AtOnce` methods.
@@ -76,6 +86,8 @@ final class BoundHandler<I: Intent>: RequestBinding, @unchecked Sendable {
 protocol RequestBinding: AnyObject, Sendable {
     /// The type name of the intent the handler is bound to, for messages.
     var intentTypeName: String { get }
+    /// Notes that the request is over.
+    func markEnded()
 }
 
 /// The typed calls of one schema into one handler, seen without the handler's type; each runs on
