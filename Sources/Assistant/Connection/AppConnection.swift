@@ -48,6 +48,9 @@ public protocol AppConnection: Sendable {
     /// The overlay goes: the scenes `beginInterruption()` interrupted become active again.
     /// Answers whether any did.
     func endInterruption() async throws -> Bool
+    /// Whether `beginInterruption()` may interrupt a scene now; false lets the assistant skip
+    /// the call (a connection that knows no scene of the app is foreground active). Default true.
+    var mayInterrupt: Bool { get }
 }
 
 extension AppConnection {
@@ -80,6 +83,9 @@ public enum CallCancellation: Sendable {
 }
 
 extension AppConnection {
+    /// The overlay is always asked for.
+    public var mayInterrupt: Bool { true }
+
     /// No overlay: an app reached this way has no scenes to interrupt.
     public func beginInterruption() async throws -> Bool { false }
     /// No overlay to end.

@@ -65,41 +65,52 @@ public final class InProcessConnection: AppConnection {
 
     /// Starts the call as one task on the main actor, where the app's endpoint serves it;
     /// cancelling the task cancels the handler's work.
-    ///
-    /// Called on the main actor (a caller there, as under the main loop), the task starts at
-    /// once, here, and runs until it first suspends: a visit that never suspends has answered
-    /// before the caller waits, and neither the task's start nor the waiter's wake-up is a job.
     public func start(
         _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
         reply: @escaping @Sendable (PhaseAnswer) -> Void
     ) -> Task<Void, Never> {
+        started.add(1, ordering: .relaxed)
         let id = expect(call, progress: progress, reply: reply)
         return Task.immediate { @MainActor [endpoint] in await endpoint.serve(id, call) }
     }
 
-    /// Starts the call as `start` does; from the main actor (`isolation`), with the app's
-    /// endpoint serving it at once, in the caller's job (`HostEndpoint.serveAtOnce`): a visit
-    /// that never suspends has answered before this returns, with no main-actor job at all, and
-    /// one whose handler answers at once with no task either.
+    /// Starts the call as `start` does; from the main actor (`isolation`), served at once, in
+    /// the caller's job (`HostEndpoint.serveAtOnce`). A handler that answers at once has
+    /// answered before this returns, with no task, no number and no message: its steps and
+    /// answer go straight to `progress` and `reply`. A visit that never suspends has answered
+    /// before this returns too, with no main-actor job.
     public func begin(
         _ call: PhaseCall, from isolation: (any Actor)?, progress: @escaping @Sendable (PhaseStep) -> Void,
         reply: @escaping @Sendable (PhaseAnswer) -> Void
     ) -> CallCancellation {
         guard let isolation, isolation === MainActor.shared else { return .task(start(call, progress: progress, reply: reply)) }
-        let id = expect(call, progress: progress, reply: reply)
-        guard let task = MainActor.assumeIsolated({ [endpoint] in endpoint.serveAtOnce(id, call) }) else { return .answered }
-        return .task(task)
+        started.add(1, ordering: .relaxed)
+        let served = MainActor.assumeIsolated { [endpoint] in
+            endpoint.serveAtOnce(call) { self.expect(call, progress: progress, reply: reply) }
+        }
+        switch served {
+        case .answered(let answer):
+            // As the link passes on an answer that carries its steps: each step, then the answer.
+            if case .progressed(_, let steps) = answer { for step in steps { progress(step) } }
+            reply(answer)
+            return .answered
+        case .started(let task):
+            return .task(task)
+        }
     }
 
-    /// Numbers a call and has the link wait for its steps and answer: one main-actor round trip.
+    /// Numbers a call and has the link wait for its steps and answer.
     private func expect(
         _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void, reply: @escaping @Sendable (PhaseAnswer) -> Void
     ) -> UInt64 {
-        started.add(1, ordering: .relaxed)
         let id = link.nextID()
         link.expect(id, intent: call.intent.typeName, progress: progress, reply: reply)
         return id
     }
+
+    /// Whether a scene of the app may be foreground active, as the lifecycle callbacks seen so
+    /// far say: when none is, the overlay interrupts nothing and is not asked for.
+    public var mayInterrupt: Bool { foreground.isActive }
 
     /// Brings the app forward on the main actor and continues the activity there.
     public func continueInApp(_ activity: UserActivity) async throws -> Continuation {
@@ -113,7 +124,7 @@ public final class InProcessConnection: AppConnection {
     /// Interrupts the app's foreground-active scenes on the main actor. When none is active (as
     /// the lifecycle callbacks seen so far say) it answers at once, with no hop.
     public func beginInterruption() async throws -> Bool {
-        guard foreground.isActive else { return false }
+        guard mayInterrupt else { return false }
         return try await MainActor.run { [endpoint] in
             guard endpoint.host.application.applicationState == .active else { return false }
             if let refusal = endpoint.perform(.overlay(isShown: true)) { throw ContinuationFailure(reason: refusal) }

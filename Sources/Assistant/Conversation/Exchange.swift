@@ -63,7 +63,8 @@ struct Exchange {
     /// interrupted from the start to the end (REFERENCE §2, our rule), then the app is brought
     /// forward when the response asks for it, and the outcome is the trace's last word.
     mutating func run() async -> AssistantOutcome {
-        let interrupted = await overlay(begin: true)
+        // Most requests find no scene of the app in the foreground: no overlay call to make.
+        let interrupted = connection.mayInterrupt ? await overlay(begin: true) : false
         let conclusion = await converse()
         if interrupted { _ = await overlay(begin: false) }
         var scene: String?

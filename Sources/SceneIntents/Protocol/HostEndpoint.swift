@@ -76,21 +76,28 @@ public final class HostEndpoint {
         await serve(id, call, holding: stepsHeld(for: id, releasedByCaller: false))
     }
 
-    /// Starts serving a call at once, in this main-actor job. A call whose handler answers at
-    /// once (see `IntentSchema`) has been answered when this returns, with no task: nil. Any
-    /// other call's task is returned once its visit has suspended or answered: what
-    /// `serve(_:_:)` started with `Task.immediate` does, without the main-actor job that tells
-    /// whether the visit suspended (the steps it made before it suspended are released here, as
-    /// it gives control back). For a caller on the main actor (an app in the same process).
-    public func serveAtOnce(_ id: UInt64, _ call: PhaseCall) -> Task<Void, Never>? {
-        if let answer = host.answerAtOnce(call) {
-            send(.answer(id: id, answer: answer))
-            return nil
-        }
+    /// How `serveAtOnce(_:numbering:)` served a call.
+    public enum ServedCall: Sendable {
+        /// The handler answered at once (see `IntentSchema`): the answer, which was not sent.
+        case answered(PhaseAnswer)
+        /// The call must be awaited: it was numbered and its task started; its steps and its
+        /// answer are sent under that number.
+        case started(Task<Void, Never>)
+    }
+
+    /// Serves a call at once, in this main-actor job, for a caller on the main actor (an app in
+    /// the same process). A call whose handler answers at once is answered before this returns,
+    /// with no task and no message: the answer is returned. Any other call is numbered (`number`
+    /// is called, once) and started as `serve(_:_:)` would start it with `Task.immediate`,
+    /// without the main-actor job that tells whether the visit suspended: the steps it made
+    /// before it suspended are released here, as it gives control back.
+    public func serveAtOnce(_ call: PhaseCall, numbering number: () -> UInt64) -> ServedCall {
+        if let answer = host.answerAtOnce(call) { return .answered(answer) }
+        let id = number()
         let held = stepsHeld(for: id, releasedByCaller: true)
         let task = Task.immediate { await self.serve(id, call, holding: held) }
         held.flush()
-        return task
+        return .started(task)
     }
 
     /// Where call `id` holds its steps; released, they go out as `step` messages.

@@ -180,27 +180,40 @@ struct AtOnceVisitTests {
         #expect(leftInFlight(host: host) == [])
     }
 
-    @Test func anAtOnceVisitIsAnsweredBeforeServeAtOnceReturnsWithNoTask() async {
+    @Test func anAtOnceVisitIsAnsweredBeforeServeAtOnceReturnsWithNoTaskAndNoNumber() async {
         let (atOnce, awaited) = Self.calls(count: 2, tags: ["a"], phase: .proceed(parameters: ["count", "tags"]), request: 1)
-        #expect(endpoint.serveAtOnce(1, atOnce) == nil)
+        var numbered = 0
+        let served = endpoint.serveAtOnce(atOnce) {
+            numbered += 1
+            return 1
+        }
         let steps: [PhaseStep] = [
             PhaseStep(phase: .resolve(parameter: "count"), answer: .resolved([ParameterResolution(ResolutionResult.success(with: 2))])),
             PhaseStep(phase: .resolve(parameter: "tags"), answer: .resolved([ParameterResolution(ResolutionResult.success(with: "a"))])),
             PhaseStep(phase: .confirm, answer: .response(.ready)),
             PhaseStep(phase: .handle, answer: .response(.success)),
         ]
+        guard case .answered(let answer) = served else {
+            Issue.record("expected an answer at once, got a task")
+            return
+        }
+        #expect(answer == .progressed(intent: atOnce.intent, steps: steps))
+        #expect(numbered == 0)
+        // What the app said on the way still went out as messages; the answer did not.
         #expect(
             sent.messages == [
                 .lifecycle(.application(.willFinishLaunching, detail: "intent")),
                 .lifecycle(.application(.didFinishLaunching, detail: "intent")),
                 .report(HostReport(.launchedForIntent, "TallyIntent")),
                 .lifecycle(.application(.handlerFor, detail: "TallyIntent")),
-                .answer(id: 1, answer: .progressed(intent: atOnce.intent, steps: steps)),
             ])
-        // A handler that awaits is served by a task; its answer comes when the task ends.
-        let task = endpoint.serveAtOnce(2, awaited)
-        #expect(task != nil)
-        await task?.value
+        // A handler that awaits is numbered and served by a task; its answer is sent when the
+        // task ends.
+        guard case .started(let task) = endpoint.serveAtOnce(awaited, numbering: { 2 }) else {
+            Issue.record("expected a task for a handler that awaits")
+            return
+        }
+        await task.value
         #expect(sent.messages.last.map { if case .answer(2, _) = $0 { true } else { false } } == true)
         #expect(leftInFlight(host: host) == [])
     }
@@ -209,9 +222,11 @@ struct AtOnceVisitTests {
         var intent = MixedTallyIntent()
         intent.count = 4
         let call = PhaseCall(request: 1, intent: AnyIntent(intent), phase: .proceed(parameters: ["count"]))
-        let task = endpoint.serveAtOnce(1, call)
-        #expect(task != nil)
-        await task?.value
+        guard case .started(let task) = endpoint.serveAtOnce(call, numbering: { 1 }) else {
+            Issue.record("expected a task: the handle awaits")
+            return
+        }
+        await task.value
         // The steps before the suspension went out on their own; the answer carries the rest.
         #expect(
             sent.messages == [
