@@ -65,13 +65,14 @@ extension IntentHost {
         _ parameters: [ParameterName], of schema: IntentSchema<I>, on handler: BoundHandler<I>, intent: I,
         request call: PhaseCall, progress: (@Sendable (PhaseStep) -> Void)?
     ) async -> PhaseAnswer {
-        var visit = ProceedVisit(parameters, of: schema, intent: intent, call: call, progress: progress)
+        var visit = ProceedVisit(parameters, call: call, progress: progress)
+        var intent = intent
         while true {
-            switch visit.next(isOver: isOver(handler)) {
+            switch visit.next(of: schema, intent: intent, isOver: isOver(handler)) {
             case .answer(let answer): return answer
             case .call(let current, let index):
-                let answer = await self.call(current.phase, of: schema, on: handler, intent: visit.intent, request: current, at: index)
-                if let end = visit.take(answer) { return end }
+                let answer = await self.call(current.phase, of: schema, on: handler, intent: intent, request: current, at: index)
+                if let end = visit.take(answer, of: schema, intent: &intent) { return end }
             }
         }
     }
@@ -81,13 +82,14 @@ extension IntentHost {
         _ parameters: [ParameterName], of schema: IntentSchema<I>, on handler: BoundHandler<I>, intent: I,
         request call: PhaseCall, progress: (@Sendable (PhaseStep) -> Void)?
     ) -> PhaseAnswer {
-        var visit = ProceedVisit(parameters, of: schema, intent: intent, call: call, progress: progress)
+        var visit = ProceedVisit(parameters, call: call, progress: progress)
+        var intent = intent
         while true {
-            switch visit.next(isOver: isOver(handler)) {
+            switch visit.next(of: schema, intent: intent, isOver: isOver(handler)) {
             case .answer(let answer): return answer
             case .call(let current, let index):
-                let answer = callAtOnce(current.phase, of: schema, on: handler, intent: visit.intent, request: current, at: index)
-                if let end = visit.take(answer) { return end }
+                let answer = callAtOnce(current.phase, of: schema, on: handler, intent: intent, request: current, at: index)
+                if let end = visit.take(answer, of: schema, intent: &intent) { return end }
             }
         }
     }

@@ -2,19 +2,10 @@
 /// once): which call comes next, and what each answer makes of the visit. Resolve each
 /// parameter in turn (a settled success is written into the intent; an unsettled result stops
 /// the visit where the user is needed), then confirm (anything but `ready` ends it), then handle.
-struct ProceedVisit<I: Intent> {
-    /// What the visit does next.
-    enum Next {
-        /// Make this call (the request with the step's phase); a resolve passes its parameter's
-        /// index when the schema has it.
-        case call(PhaseCall, parameterIndex: Int?)
-        /// The visit is over with this answer.
-        case answer(PhaseAnswer)
-    }
-
-    /// The intent with the values resolved so far.
-    private(set) var intent: I
-    private let schema: IntentSchema<I>
+///
+/// Not generic: the intent and its schema are passed to each step by the host's code (generic
+/// over the intent's type), so that no metadata of a generic visit is looked up per request.
+struct ProceedVisit {
     private let parameters: [ParameterName]
     private let call: PhaseCall
     private let progress: (@Sendable (PhaseStep) -> Void)?
@@ -28,12 +19,7 @@ struct ProceedVisit<I: Intent> {
     /// The index in the schema of the parameter being resolved.
     private var index: Int?
 
-    init(
-        _ parameters: [ParameterName], of schema: IntentSchema<I>, intent: I, call: PhaseCall,
-        progress: (@Sendable (PhaseStep) -> Void)?
-    ) {
-        self.intent = intent
-        self.schema = schema
+    init(_ parameters: [ParameterName], call: PhaseCall, progress: (@Sendable (PhaseStep) -> Void)?) {
         self.parameters = parameters
         self.call = call
         self.progress = progress
@@ -42,9 +28,10 @@ struct ProceedVisit<I: Intent> {
         steps.reserveCapacity(parameters.count + 2)
     }
 
-    /// The next call, or the visit's answer. `isOver` (the task cancelled, the request finished)
-    /// stops it before any further step reaches the handler.
-    mutating func next(isOver: @autoclosure () -> Bool) -> Next {
+    /// The next call, or the visit's answer; `intent` has the values resolved so far. `isOver`
+    /// (the task cancelled, the request finished) stops it before any further step reaches the
+    /// handler.
+    mutating func next<I: Intent>(of schema: IntentSchema<I>, intent: I, isOver: @autoclosure () -> Bool) -> ProceedStep {
         let count = parameters.count
         guard position <= count + 1 else { return .answer(.progressed(intent: current.intent, steps: steps)) }
         if isOver() { return .answer(.refused(IntentHostError(.cancelled, intent: I.typeName))) }
@@ -64,8 +51,9 @@ struct ProceedVisit<I: Intent> {
         return .call(current, parameterIndex: nil)
     }
 
-    /// Takes the answer to the call `next` asked for; answers the visit's answer when it ends here.
-    mutating func take(_ answer: PhaseAnswer) -> PhaseAnswer? {
+    /// Takes the answer to the call `next` asked for, writing a settled value into `intent`;
+    /// answers the visit's answer when it ends here.
+    mutating func take<I: Intent>(_ answer: PhaseAnswer, of schema: IntentSchema<I>, intent: inout I) -> PhaseAnswer? {
         if case .refused = answer { return answer }
         let step = PhaseStep(phase: current.phase, answer: answer)
         steps.append(step)
@@ -99,8 +87,18 @@ struct ProceedVisit<I: Intent> {
             guard let value = result.successValue else { break }
             values.append(value)
         }
-        if values.count == results.count && !values.isEmpty { _ = schema.parameters[index].write(&intent, values) }
+        if values.count == results.count && !values.isEmpty { _ = schema.write(parameter: index, values, into: &intent) }
         position += 1
         return nil
     }
+}
+
+/// What a `proceed` visit does next. Not nested in `ProceedVisit`: a type nested in a generic
+/// one is generic too, and its metadata would be looked up on every step.
+enum ProceedStep {
+    /// Make this call (the request with the step's phase); a resolve passes its parameter's
+    /// index when the schema has it.
+    case call(PhaseCall, parameterIndex: Int?)
+    /// The visit is over with this answer.
+    case answer(PhaseAnswer)
 }

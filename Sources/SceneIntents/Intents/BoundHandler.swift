@@ -91,8 +91,9 @@ protocol RequestBinding: AnyObject, Sendable {
 }
 
 /// The typed calls of one schema into one handler, seen without the handler's type; each runs on
-/// its caller's actor (see `BoundHandler`).
-protocol HandlerCalls<Bound> {
+/// its caller's actor (see `BoundHandler`). A class, so that holding and calling it copies no
+/// generic value (whose metadata would be looked up on every visit).
+protocol HandlerCalls<Bound>: AnyObject {
     associatedtype Bound: Intent
     nonisolated(nonsending)
     func resolve(_ index: Int, _ intent: Bound, _ unread: String?) async throws -> [ParameterResolution]
@@ -156,10 +157,16 @@ final class SchemaCalls<I: Intent, Handler>: Sendable {
     }
 }
 
-/// A schema's calls with the handler they go to.
-struct TypedCalls<I: Intent, Handler>: HandlerCalls {
+/// A schema's calls with the handler they go to. Used as `BoundHandler` is (whose proof of
+/// `@unchecked Sendable` covers it): immutable, its handler called on the main actor only.
+final class TypedCalls<I: Intent, Handler>: HandlerCalls {
     let handler: Handler
     let schema: SchemaCalls<I, Handler>
+
+    init(handler: Handler, schema: SchemaCalls<I, Handler>) {
+        self.handler = handler
+        self.schema = schema
+    }
 
     nonisolated(nonsending)
     func resolve(_ index: Int, _ intent: I, _ unread: String?) async throws -> [ParameterResolution] {

@@ -184,7 +184,10 @@ public struct IntentParameter<I: Intent>: Sendable {
 }
 
 /// One parameter's calls into a handler of type `Handler`, erased to values the host can use.
-struct ParameterCalls<I: Intent, Handler>: Sendable {
+///
+/// A class: the host reads it in code generic over the intent's type, where a struct's copy
+/// looks its metadata up first and a reference's is a retain.
+final class ParameterCalls<I: Intent, Handler>: Sendable {
     /// Calls the handler's resolution method with the words the user gave for the parameter that
     /// its value type could not read, if any; runs on its caller's actor (see `BoundHandler`).
     typealias Resolve = nonisolated(nonsending) @Sendable (Handler, I, String?) async throws -> [ParameterResolution]
@@ -208,4 +211,9 @@ struct ParameterCalls<I: Intent, Handler>: Sendable {
     let resolve: Resolution
     /// Calls the handler's options provider, when the parameter offers options.
     let options: Options?
+
+    init(resolve: Resolution, options: Options?) {
+        self.resolve = resolve
+        self.options = options
+    }
 }

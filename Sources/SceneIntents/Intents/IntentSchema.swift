@@ -18,6 +18,8 @@ public struct IntentSchema<I: Intent>: Sendable {
         /// The parameters' names, in order: searched without the generic metadata that searching
         /// `parameters` looks up on every call.
         let names: [ParameterName]
+        /// Each parameter's writer, in order: reached without that metadata either.
+        let writers: [@Sendable (inout I, [AnyParameterValue]?) -> Bool]
 
         init(
             parameters: [IntentParameter<I>], responses: [ResponseTemplate], handlerTypeName: String,
@@ -30,6 +32,7 @@ public struct IntentSchema<I: Intent>: Sendable {
             self.bind = bind
             self.mismatchedParameter = mismatchedParameter
             self.names = parameters.map(\.descriptor.name)
+            self.writers = parameters.map(\.write)
         }
     }
 
@@ -122,5 +125,11 @@ public struct IntentSchema<I: Intent>: Sendable {
     /// Where the parameter with this name is in `parameters`, if the intent has one.
     func index(of name: ParameterName) -> Int? {
         storage.names.firstIndex(of: name)
+    }
+
+    /// Writes the values (nil clears) into the parameter at `index`; false when they are not of
+    /// its type.
+    func write(parameter index: Int, _ values: [AnyParameterValue]?, into intent: inout I) -> Bool {
+        storage.writers[index](&intent, values)
     }
 }
