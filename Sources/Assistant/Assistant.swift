@@ -76,7 +76,9 @@ public final class Assistant: Sendable {
     /// A caller already cancelled gets `cancelled` at once: nothing reaches the app (it is not
     /// launched, no handler is called). It runs on the caller's actor (see the type).
     public func perform(_ request: AssistantRequest) async -> AssistantOutcome {
-        trace.record(.request, request.description)
+        // Checked first: the record's autoclosure would be made (an allocation) even when the
+        // trace is not recording.
+        if trace.isRecording { trace.record(.request, request.description) }
         var dialog: [String] = []
         if Task.isCancelled { return await end(.cancelled, lines.cancelled, intent: nil, dialog: dialog) }
         let intent: AnyIntent
@@ -99,7 +101,7 @@ public final class Assistant: Sendable {
             return await refuse(refusal ?? IntentHostError(.unknownIntent, intent: typeName), intent: intent, dialog: dialog)
         }
         let appName = connection.appName
-        trace.record(.route, "\(typeName) → \(appName)")
+        if trace.isRecording { trace.record(.route, "\(typeName) → \(appName)") }
         let number = requestNumbers.wrappingAdd(1, ordering: .relaxed).newValue
         var exchange = Exchange(
             descriptor: descriptor, intent: intent, request: number, connection: connection,

@@ -84,9 +84,7 @@ struct Exchange {
             await say(lines.couldNotOpen(reason: reason))
             return outcome(.failure, conclusion.response, reason: reason)
         }
-        var result = outcome(conclusion.status, conclusion.response)
-        result.continuedInScene = scene
-        return result
+        return outcome(conclusion.status, conclusion.response, continuedInScene: scene)
     }
 
     /// Asks the app to run every phase in one visit (`proceed`): when no answer needs the user,
@@ -151,13 +149,12 @@ struct Exchange {
         return Conclusion(status: status)
     }
 
-    func outcome(_ status: AssistantOutcome.Status, _ response: IntentResponse?, reason: String? = nil)
-        -> AssistantOutcome
-    {
+    func outcome(
+        _ status: AssistantOutcome.Status, _ response: IntentResponse?, reason: String? = nil, continuedInScene: String? = nil
+    ) -> AssistantOutcome {
         if trace.isRecording { trace.record(.outcome, reason.map { "\(status.rawValue): \($0)" } ?? status.rawValue) }
-        var outcome = AssistantOutcome(status: status, intent: intent, response: response, dialog: dialog)
-        outcome.reason = reason
-        return outcome
+        return AssistantOutcome(
+            status: status, intent: intent, response: response, dialog: dialog, continuedInScene: continuedInScene, reason: reason)
     }
 
     /// Begins or ends the assistant's overlay on the app; answers whether it interrupted a scene.
