@@ -204,9 +204,9 @@ public final class Assistant: Sendable {
     func end(_ status: AssistantOutcome.Status, _ line: String, intent: AnyIntent?, dialog: [String])
         async -> AssistantOutcome
     {
-        trace.record(.say, line)
+        trace.record(.say, text: line)
         await user.hear(line)
-        trace.record(.outcome, status.rawValue)
+        trace.record(.outcome, text: status.rawValue)
         return AssistantOutcome(status: status, intent: intent, response: nil, dialog: dialog + [line])
     }
 }

@@ -38,7 +38,7 @@ public final class InProcessConnection: AppConnection {
             switch message {
             case .lifecycle(let event):
                 foreground.note(event)
-                if let trace = slot.trace, trace.isRecording { trace.record(.lifecycle, event.description) }
+                slot.trace?.record(lifecycle: event)
             case .report(let report): slot.trace?.record(.report, report.description)
             case .shortcuts(let shortcuts):
                 slot.trace?.record(.report, shortcuts.description)

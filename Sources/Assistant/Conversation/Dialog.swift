@@ -168,8 +168,13 @@ struct Dialog {
 
     /// The line ending in a full stop unless it already ends a sentence.
     static func sentence(_ line: String) -> String {
-        guard let last = line.last else { return line }
-        return ".?!:\"".contains(last) ? line : line + "."
+        // Read as a byte: every ending that counts is ASCII, and a character copied out of the
+        // string and compared with each of them was a dozen retains per line.
+        guard let last = line.utf8.last else { return line }
+        switch last {
+        case UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: ":"), UInt8(ascii: "\""): return line
+        default: return line + "."
+        }
     }
 
     /// A name as it reads inside a sentence: its first letter lowercased, unless the name starts

@@ -57,7 +57,7 @@ extension Exchange {
                     call, from: isolation,
                     progress: { step in
                         guard rearm(clock.now + budget) else { return cursor.late(step.answer, trace: trace) }
-                        if let trace, trace.isRecording { trace.record(.result, "\(step.phase) → \(step.answer.summary)") }
+                        trace?.record(step: step.phase, answered: step.answer)
                         cursor.advance()
                     },
                     reply: answer)
@@ -65,7 +65,7 @@ extension Exchange {
         switch outcome {
         case .answered(let answer):
             if case .progressed = answer {} else if let trace, trace.isRecording {
-                trace.record(.result, "\(cursor.phase) → \(answer.summary)")
+                trace.record(step: cursor.phase, answered: answer)
             }
             if case .refused(let error) = answer { throw .refused(error) }
             return answer

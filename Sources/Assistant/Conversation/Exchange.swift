@@ -152,7 +152,7 @@ struct Exchange {
     func outcome(
         _ status: AssistantOutcome.Status, _ response: IntentResponse?, reason: String? = nil, continuedInScene: String? = nil
     ) -> AssistantOutcome {
-        if trace.isRecording { trace.record(.outcome, reason.map { "\(status.rawValue): \($0)" } ?? status.rawValue) }
+        if trace.isRecording { trace.record(.outcome, text: reason.map { "\(status.rawValue): \($0)" } ?? status.rawValue) }
         return AssistantOutcome(
             status: status, intent: intent, response: response, dialog: dialog, continuedInScene: continuedInScene, reason: reason)
     }
@@ -184,7 +184,7 @@ struct Exchange {
 
     mutating func say(_ line: String) async {
         let line = Dialog.sentence(line)
-        if trace.isRecording { trace.record(.say, line) }
+        trace.record(.say, text: line)
         dialog.append(line)
         await user.hear(line)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SceneIntents
 import Synchronization
 
 /// Every event of the assistant's exchanges, in order, with its clock instant.
@@ -8,11 +9,29 @@ import Synchronization
 /// traces, byte for byte, in both renderings.
 public final class Trace: Sendable {
     /// An event as recorded: its words are put together only when someone reads them, so
-    /// recording costs a timestamp and a captured closure, not string building.
+    /// recording costs a timestamp and the values it names, not string building.
     private struct Entry: Sendable {
         let at: Duration
         let kind: TraceEvent.Kind
-        let detail: @Sendable () -> String
+        let detail: Detail
+    }
+
+    /// What an event says, as given. The events every request records keep their values as
+    /// they are (a string, a step, a lifecycle callback): no closure is allocated for them.
+    private enum Detail: Sendable {
+        case text(String)
+        case step(PhaseCall.Phase, PhaseAnswer)
+        case lifecycle(LifecycleEvent)
+        case deferred(@Sendable () -> String)
+
+        var words: String {
+            switch self {
+            case .text(let text): text
+            case .step(let phase, let answer): "\(phase) → \(answer.summary)"
+            case .lifecycle(let event): event.description
+            case .deferred(let detail): detail()
+            }
+        }
     }
 
     private let state: Mutex<[Entry]>
@@ -35,6 +54,25 @@ public final class Trace: Sendable {
     /// Records an event at the clock's current instant; `detail` is evaluated when the trace is
     /// read, so it must capture values, not state that changes later.
     public func record(_ kind: TraceEvent.Kind, _ detail: @autoclosure @escaping @Sendable () -> String) {
+        append(kind, .deferred(detail))
+    }
+
+    /// Records an event whose words are made already.
+    public func record(_ kind: TraceEvent.Kind, text: String) {
+        append(kind, .text(text))
+    }
+
+    /// Records a `result` event: a step of a call and its answer ("handle → response(success)").
+    func record(step phase: PhaseCall.Phase, answered answer: PhaseAnswer) {
+        append(.result, .step(phase, answer))
+    }
+
+    /// Records a `lifecycle` event: one of the app's callbacks.
+    public func record(lifecycle event: LifecycleEvent) {
+        append(.lifecycle, .lifecycle(event))
+    }
+
+    private func append(_ kind: TraceEvent.Kind, _ detail: Detail) {
         guard recording.load(ordering: .relaxed) else { return }
         let entry = Entry(at: clock.now, kind: kind, detail: detail)
         state.withLock { $0.append(entry) }
@@ -47,7 +85,7 @@ public final class Trace: Sendable {
     /// few costs the same however long the trace is.
     public func events(from start: Int) -> [TraceEvent] {
         let entries = state.withLock { entries in start < entries.count ? Array(entries[max(0, start)...]) : [] }
-        return entries.map { TraceEvent(at: $0.at, kind: $0.kind, detail: $0.detail()) }
+        return entries.map { TraceEvent(at: $0.at, kind: $0.kind, detail: $0.detail.words) }
     }
 
     /// How many events were recorded.

@@ -65,7 +65,7 @@ public final class ProcessConnection: AppConnection {
                 if case .shortcuts(let message) = message { shortcuts.deliver(message) }
                 guard let trace = slot.trace else { return }
                 switch message {
-                case .lifecycle(let event): trace.record(.lifecycle, event.description)
+                case .lifecycle(let event): trace.record(lifecycle: event)
                 case .report(let report): trace.record(.report, report.description)
                 case .shortcuts(let message): trace.record(.report, message.description)
                 default: break
