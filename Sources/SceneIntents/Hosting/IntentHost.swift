@@ -134,13 +134,12 @@ public final class IntentHost {
         do throws(IntentHostError) { handler = try bound(for: call, of: schema) } catch { return .answered(.refused(error)) }
         if case .provideOptions = call.phase { return .awaited(handler) }
         guard handler.answersAtOnce else { return .awaited(handler) }
-        let context = HostCallContext(intent: I.typeName, phase: call.phase, sink: onReport)
-        return .answered(HostCallContext.$current.withValue(context) {
-            guard case .proceed(let parameters) = call.phase else {
-                return callAtOnce(call.phase, of: schema, on: handler, intent: intent, request: call)
-            }
-            return proceedAtOnce(parameters, of: schema, on: handler, intent: intent, request: call, progress: progress)
-        })
+        // No call context here: only `withIntentCompletion` reads it, and it awaits, which a
+        // closure that answers at once cannot.
+        guard case .proceed(let parameters) = call.phase else {
+            return .answered(callAtOnce(call.phase, of: schema, on: handler, intent: intent, request: call))
+        }
+        return .answered(proceedAtOnce(parameters, of: schema, on: handler, intent: intent, request: call, progress: progress))
     }
 
     /// The request's handler, bound to the schema: looked up and cast once, on the request's
