@@ -96,8 +96,9 @@ public final class Assistant: Sendable {
         // Each read once: the intent's type name is asked of its type, and the connection's
         // catalog is a copy of several tables.
         let (typeName, catalog) = (intent.typeName, connection.catalog)
-        let refusal = connection.manifest.refusal(of: typeName, catalog: catalog, deviceIsLocked: device.isLocked)
-        guard refusal == nil, let descriptor = catalog.descriptor(named: typeName) else {
+        let found = catalog.descriptor(named: typeName)
+        let refusal = connection.manifest.refusal(of: typeName, isDefined: found != nil, deviceIsLocked: device.isLocked)
+        guard refusal == nil, let descriptor = found else {
             return await refuse(refusal ?? IntentHostError(.unknownIntent, intent: typeName), intent: intent, dialog: dialog)
         }
         let appName = connection.appName

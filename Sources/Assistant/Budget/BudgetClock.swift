@@ -10,9 +10,24 @@ import Synchronization
 /// (a timer is a task sleeping on that clock, cancelled at disarm, which is what lets the test
 /// clock count and fire it). Each assistant has its own, so no budget of one is seen by another.
 public struct BudgetClock: Sendable {
-    private let elapsed: @Sendable () -> Duration
-    private let schedule: @Sendable (Duration, @escaping @Sendable () -> Void) -> BudgetTimer
-    private let queue: DeadlineQueue?
+    /// The clock's parts, in one object: a clock is copied into every call and race of a
+    /// request, and a copy of one reference is one retain.
+    private final class Parts: Sendable {
+        let elapsed: @Sendable () -> Duration
+        let schedule: @Sendable (Duration, @escaping @Sendable () -> Void) -> BudgetTimer
+        let queue: DeadlineQueue?
+
+        init(
+            elapsed: @escaping @Sendable () -> Duration, queue: DeadlineQueue?,
+            schedule: @escaping @Sendable (Duration, @escaping @Sendable () -> Void) -> BudgetTimer
+        ) {
+            self.elapsed = elapsed
+            self.queue = queue
+            self.schedule = schedule
+        }
+    }
+
+    private let parts: Parts
 
     /// The continuous clock, with a deadline queue of its own; instants are measured from now.
     public static func continuous() -> BudgetClock {
@@ -56,24 +71,22 @@ public struct BudgetClock: Sendable {
         elapsed: @escaping @Sendable () -> Duration, queue: DeadlineQueue?,
         schedule: @escaping @Sendable (Duration, @escaping @Sendable () -> Void) -> BudgetTimer
     ) {
-        self.elapsed = elapsed
-        self.queue = queue
-        self.schedule = schedule
+        parts = Parts(elapsed: elapsed, queue: queue, schedule: schedule)
     }
 
     /// The time since the clock was adopted.
-    public var now: Duration { elapsed() }
+    public var now: Duration { parts.elapsed() }
 
     /// How many deadlines of this continuous clock are armed now: zero once none of its budgets
     /// runs (a check for tests and the benchmark). Nil on a sleeping clock, whose timers the
     /// clock itself counts (`ManualClock.sleeperCount`).
-    public var pendingDeadlines: Int? { queue?.pending }
+    public var pendingDeadlines: Int? { parts.queue?.pending }
 
     /// Whether a race's deadline may be moved later without touching its timer: true for the
     /// continuous clock, whose timer checks the race's latest deadline when it fires and is
     /// armed again for what is left. A sleeping clock's timer is replaced instead, so a test
     /// clock sees exactly one sleeper per budget, at its current deadline.
-    var extendsDeadlinesInPlace: Bool { queue != nil }
+    var extendsDeadlinesInPlace: Bool { parts.queue != nil }
 
     /// Deadlines at or beyond this (about 136 years) never come: no timer is armed for them, so
     /// a budget of `.seconds(Int64.max)` means "no limit" instead of overflowing a timer.
@@ -83,7 +96,7 @@ public struct BudgetClock: Sendable {
     /// deadline at or beyond `horizon` is never reached.
     public func arm(at deadline: Duration, _ fire: @escaping @Sendable () -> Void) -> any BudgetTimer {
         guard deadline < Self.horizon else { return NeverTimer() }
-        return schedule(deadline, fire)
+        return parts.schedule(deadline, fire)
     }
 }
 

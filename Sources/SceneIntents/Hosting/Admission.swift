@@ -8,9 +8,13 @@ extension AppManifest {
     /// our rule: Apple silently never asks such an app), and not restrict it while the device is
     /// locked (`restrictedWhileLocked`). Returns nil when the intent is admitted.
     public func refusal(of intentType: String, catalog: IntentCatalog, deviceIsLocked: Bool) -> IntentHostError? {
-        guard catalog.descriptor(named: intentType) != nil else {
-            return IntentHostError(.unknownIntent, intent: intentType)
-        }
+        refusal(of: intentType, isDefined: catalog.descriptor(named: intentType) != nil, deviceIsLocked: deviceIsLocked)
+    }
+
+    /// The same rule for a caller that has looked the intent up in its catalog already
+    /// (`isDefined`: the catalog has a descriptor for it).
+    public func refusal(of intentType: String, isDefined: Bool, deviceIsLocked: Bool) -> IntentHostError? {
+        guard isDefined else { return IntentHostError(.unknownIntent, intent: intentType) }
         guard supportsIntent(intentType) else { return IntentHostError(.notInManifest, intent: intentType) }
         guard supportsMultipleScenes else { return IntentHostError(.multipleScenesRequired, intent: intentType) }
         if isRestrictedWhileLocked(intentType) && deviceIsLocked {
