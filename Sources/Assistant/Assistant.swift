@@ -76,9 +76,9 @@ public final class Assistant: Sendable {
     /// A caller already cancelled gets `cancelled` at once: nothing reaches the app (it is not
     /// launched, no handler is called). It runs on the caller's actor (see the type).
     public func perform(_ request: AssistantRequest) async -> AssistantOutcome {
-        // Checked first: the record's autoclosure would be made (an allocation) even when the
-        // trace is not recording.
-        if trace.isRecording { trace.record(.request, request.description) }
+        // The request itself is kept (its words are made when the trace is read), and only
+        // when the trace records.
+        if trace.isRecording { trace.record(.request, .request(request)) }
         var dialog: [String] = []
         if Task.isCancelled { return await end(.cancelled, lines.cancelled, intent: nil, dialog: dialog) }
         let intent: AnyIntent
@@ -102,7 +102,7 @@ public final class Assistant: Sendable {
             return await refuse(refusal ?? IntentHostError(.unknownIntent, intent: typeName), intent: intent, dialog: dialog)
         }
         let appName = connection.appName
-        if trace.isRecording { trace.record(.route, "\(typeName) → \(appName)") }
+        if trace.isRecording { trace.record(.route, .route(intent: typeName, app: appName)) }
         let number = requestNumbers.wrappingAdd(1, ordering: .relaxed).newValue
         var exchange = Exchange(
             descriptor: descriptor, intent: intent, request: number, connection: connection,

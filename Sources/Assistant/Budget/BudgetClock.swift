@@ -17,11 +17,16 @@ public struct BudgetClock: Sendable {
         let schedule: @Sendable (Duration, @escaping @Sendable () -> Void) -> BudgetTimer
         let queue: DeadlineQueue?
 
+        /// The time since adoption in whole nanoseconds: what a trace keeps per event (a
+        /// `Duration` is made from it only when the trace is read).
+        let nanoseconds: @Sendable () -> Int64
+
         init(
-            elapsed: @escaping @Sendable () -> Duration, queue: DeadlineQueue?,
-            schedule: @escaping @Sendable (Duration, @escaping @Sendable () -> Void) -> BudgetTimer
+            elapsed: @escaping @Sendable () -> Duration, nanoseconds: @escaping @Sendable () -> Int64,
+            queue: DeadlineQueue?, schedule: @escaping @Sendable (Duration, @escaping @Sendable () -> Void) -> BudgetTimer
         ) {
             self.elapsed = elapsed
+            self.nanoseconds = nanoseconds
             self.queue = queue
             self.schedule = schedule
         }
@@ -35,15 +40,17 @@ public struct BudgetClock: Sendable {
         let queue = DeadlineQueue()
         // Read as nanoseconds from the clock `ContinuousClock` reads: a request reads the time
         // several times, and an instant's `duration(to:)` is 128-bit arithmetic each time.
-        let elapsed: @Sendable () -> Duration = {
-            let nanoseconds = continuousNanoseconds() &- start
-            return Duration(
-                secondsComponent: nanoseconds / 1_000_000_000,
-                attosecondsComponent: (nanoseconds % 1_000_000_000) * 1_000_000_000)
-        }
-        return BudgetClock(elapsed: elapsed, queue: queue) { deadline, fire in
+        let nanoseconds: @Sendable () -> Int64 = { continuousNanoseconds() &- start }
+        let elapsed: @Sendable () -> Duration = { duration(nanoseconds: continuousNanoseconds() &- start) }
+        return BudgetClock(elapsed: elapsed, nanoseconds: nanoseconds, queue: queue) { deadline, fire in
             QueuedBudgetTimer(queue: queue, ticket: queue.arm(after: deadline - elapsed(), fire))
         }
+    }
+
+    /// A duration of whole nanoseconds.
+    static func duration(nanoseconds: Int64) -> Duration {
+        Duration(
+            secondsComponent: nanoseconds / 1_000_000_000, attosecondsComponent: (nanoseconds % 1_000_000_000) * 1_000_000_000)
     }
 
     /// Nanoseconds on the clock `ContinuousClock` reads on Linux (it goes on while the machine
@@ -58,7 +65,12 @@ public struct BudgetClock: Sendable {
     /// measured from now.
     public static func sleeping<C: Clock>(on clock: C) -> BudgetClock where C.Duration == Duration {
         let origin = clock.now
-        return BudgetClock(elapsed: { origin.duration(to: clock.now) }, queue: nil) { deadline, fire in
+        let elapsed: @Sendable () -> Duration = { origin.duration(to: clock.now) }
+        let nanoseconds: @Sendable () -> Int64 = {
+            let (seconds, attoseconds) = elapsed().components
+            return seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000
+        }
+        return BudgetClock(elapsed: elapsed, nanoseconds: nanoseconds, queue: nil) { deadline, fire in
             let task = Task {
                 do { try await clock.sleep(until: origin.advanced(by: deadline), tolerance: nil) } catch { return }
                 fire()
@@ -68,14 +80,17 @@ public struct BudgetClock: Sendable {
     }
 
     private init(
-        elapsed: @escaping @Sendable () -> Duration, queue: DeadlineQueue?,
+        elapsed: @escaping @Sendable () -> Duration, nanoseconds: @escaping @Sendable () -> Int64, queue: DeadlineQueue?,
         schedule: @escaping @Sendable (Duration, @escaping @Sendable () -> Void) -> BudgetTimer
     ) {
-        parts = Parts(elapsed: elapsed, queue: queue, schedule: schedule)
+        parts = Parts(elapsed: elapsed, nanoseconds: nanoseconds, queue: queue, schedule: schedule)
     }
 
     /// The time since the clock was adopted.
     public var now: Duration { parts.elapsed() }
+
+    /// `now` in whole nanoseconds.
+    var nowNanoseconds: Int64 { parts.nanoseconds() }
 
     /// How many deadlines of this continuous clock are armed now: zero once none of its budgets
     /// runs (a check for tests and the benchmark). Nil on a sleeping clock, whose timers the

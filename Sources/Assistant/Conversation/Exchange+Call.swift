@@ -46,8 +46,8 @@ extension Exchange {
         let isolation = #isolation
         if let trace, trace.isRecording {
             let multiStep = cursor.isMultiStep
-            // Formatted only when the trace records (the autoclosure): not on the untraced path.
-            trace.record(.call, Self.callLine(phase, budget: budget, start: start, multiStep: multiStep))
+            // Put into words only when the trace is read.
+            trace.record(.call, .call(phase, budget: budget, start: start, multiStep: multiStep))
         }
         let outcome = await race(
             deadline: start + budget, on: clock,
@@ -83,7 +83,7 @@ extension Exchange {
     }
 
     /// The trace's line for a call: its budget, and the deadline of its first step.
-    private static func callLine(_ phase: PhaseCall.Phase, budget: Duration, start: Duration, multiStep: Bool) -> String {
+    static func callLine(_ phase: PhaseCall.Phase, budget: Duration, start: Duration, multiStep: Bool) -> String {
         guard budget < BudgetClock.horizon else { return "\(phase) budget none" }
         let steps = multiStep ? " per step, first" : ""
         return "\(phase) budget \(budgetText(budget))\(steps) until \(DurationFormat.seconds(start + budget))s"

@@ -11,15 +11,22 @@ public final class Trace: Sendable {
     /// An event as recorded: its words are put together only when someone reads them, so
     /// recording costs a timestamp and the values it names, not string building.
     private struct Entry: Sendable {
-        let at: Duration
+        /// The clock's instant in nanoseconds (made a `Duration` when read).
+        let at: Int64
         let kind: TraceEvent.Kind
         let detail: Detail
     }
 
     /// What an event says, as given. The events every request records keep their values as
-    /// they are (a string, a step, a lifecycle callback): no closure is allocated for them.
-    private enum Detail: Sendable {
+    /// they are (a string, the request, its route, a call, a step, a lifecycle callback): no
+    /// closure is allocated for them.
+    enum Detail: Sendable {
         case text(String)
+        case request(AssistantRequest)
+        /// An intent type routed to an app.
+        case route(intent: String, app: String)
+        /// A call with its budget, from `start`; `multiStep` for a `proceed`.
+        case call(PhaseCall.Phase, budget: Duration, start: Duration, multiStep: Bool)
         case step(PhaseCall.Phase, PhaseAnswer)
         case lifecycle(LifecycleEvent)
         case deferred(@Sendable () -> String)
@@ -27,6 +34,10 @@ public final class Trace: Sendable {
         var words: String {
             switch self {
             case .text(let text): text
+            case .request(let request): request.description
+            case .route(let intent, let app): "\(intent) → \(app)"
+            case .call(let phase, let budget, let start, let multiStep):
+                Exchange.callLine(phase, budget: budget, start: start, multiStep: multiStep)
             case .step(let phase, let answer): "\(phase) → \(answer.summary)"
             case .lifecycle(let event): event.description
             case .deferred(let detail): detail()
@@ -67,14 +78,19 @@ public final class Trace: Sendable {
         append(.result, .step(phase, answer))
     }
 
+    /// Records an event of the assistant's own whose words are made when the trace is read.
+    func record(_ kind: TraceEvent.Kind, _ detail: Detail) {
+        append(kind, detail)
+    }
+
     /// Records a `lifecycle` event: one of the app's callbacks.
     public func record(lifecycle event: LifecycleEvent) {
         append(.lifecycle, .lifecycle(event))
     }
 
-    private func append(_ kind: TraceEvent.Kind, _ detail: Detail) {
+    private func append(_ kind: TraceEvent.Kind, _ detail: consuming Detail) {
         guard recording.load(ordering: .relaxed) else { return }
-        let entry = Entry(at: clock.now, kind: kind, detail: detail)
+        let entry = Entry(at: clock.nowNanoseconds, kind: kind, detail: detail)
         state.withLock { $0.append(entry) }
     }
 
@@ -85,7 +101,7 @@ public final class Trace: Sendable {
     /// few costs the same however long the trace is.
     public func events(from start: Int) -> [TraceEvent] {
         let entries = state.withLock { entries in start < entries.count ? Array(entries[max(0, start)...]) : [] }
-        return entries.map { TraceEvent(at: $0.at, kind: $0.kind, detail: $0.detail.words) }
+        return entries.map { TraceEvent(at: BudgetClock.duration(nanoseconds: $0.at), kind: $0.kind, detail: $0.detail.words) }
     }
 
     /// How many events were recorded.
