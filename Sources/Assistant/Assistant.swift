@@ -102,11 +102,14 @@ public final class Assistant: Sendable {
             return await refuse(refusal ?? IntentHostError(.unknownIntent, intent: typeName), intent: intent, dialog: dialog)
         }
         let appName = connection.appName
-        if trace.isRecording { trace.record(.route, .route(intent: typeName, app: appName)) }
+        // Routed and connected at one reading of the clock: the first call's budget runs from it.
+        let connected = clock.nowNanoseconds
+        if trace.isRecording { trace.record(.route, .route(intent: typeName, app: appName), at: connected) }
         let number = requestNumbers.wrappingAdd(1, ordering: .relaxed).newValue
         var exchange = Exchange(
             descriptor: descriptor, intent: intent, request: number, connection: connection,
-            user: user, trace: trace, clock: clock, configuration: configuration)
+            user: user, trace: trace, clock: clock, configuration: configuration,
+            connectedAt: BudgetClock.duration(nanoseconds: connected))
         var outcome = await exchange.run()
         // Most requests come parsed, with no dialog of their own: no array to make.
         if !dialog.isEmpty { outcome.dialog = dialog + outcome.dialog }

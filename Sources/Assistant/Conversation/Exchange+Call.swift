@@ -56,8 +56,12 @@ extension Exchange {
                 connection.begin(
                     call, from: isolation,
                     progress: { step in
-                        guard rearm(clock.now + budget) else { return cursor.late(step.answer, trace: trace) }
-                        trace?.record(step: step.phase, answered: step.answer)
+                        // One reading of the clock for the step's new deadline and its record.
+                        let heard = clock.nowNanoseconds
+                        guard rearm(BudgetClock.duration(nanoseconds: heard) + budget) else {
+                            return cursor.late(step.answer, trace: trace)
+                        }
+                        trace?.record(step: step.phase, answered: step.answer, at: heard)
                         cursor.advance()
                     },
                     reply: answer)

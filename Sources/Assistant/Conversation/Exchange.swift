@@ -41,7 +41,8 @@ struct Exchange {
 
     init(
         descriptor: IntentDescriptor, intent: AnyIntent, request: UInt64, connection: any AppConnection,
-        user: any UserAgent, trace: Trace, clock: BudgetClock, configuration: AssistantConfiguration
+        user: any UserAgent, trace: Trace, clock: BudgetClock, configuration: AssistantConfiguration,
+        connectedAt: Duration
     ) {
         self.descriptor = descriptor
         self.intent = intent
@@ -51,7 +52,7 @@ struct Exchange {
         self.trace = trace
         self.clock = clock
         self.configuration = configuration
-        connectedAt = clock.now
+        self.connectedAt = connectedAt
         budget = configuration.budget(for: descriptor.typeName)
     }
 

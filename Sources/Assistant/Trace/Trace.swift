@@ -73,14 +73,16 @@ public final class Trace: Sendable {
         append(kind, .text(text))
     }
 
-    /// Records a `result` event: a step of a call and its answer ("handle → response(success)").
-    func record(step phase: PhaseCall.Phase, answered answer: PhaseAnswer) {
-        append(.result, .step(phase, answer))
+    /// Records a `result` event: a step of a call and its answer ("handle → response(success)"),
+    /// at the clock's instant `at` (its `nowNanoseconds`) when the caller has just read it.
+    func record(step phase: PhaseCall.Phase, answered answer: PhaseAnswer, at instant: Int64? = nil) {
+        append(.result, .step(phase, answer), at: instant)
     }
 
-    /// Records an event of the assistant's own whose words are made when the trace is read.
-    func record(_ kind: TraceEvent.Kind, _ detail: Detail) {
-        append(kind, detail)
+    /// Records an event of the assistant's own whose words are made when the trace is read; `at`
+    /// is the clock's instant (its `nowNanoseconds`) when the caller has just read it.
+    func record(_ kind: TraceEvent.Kind, _ detail: Detail, at instant: Int64? = nil) {
+        append(kind, detail, at: instant)
     }
 
     /// Records a `lifecycle` event: one of the app's callbacks.
@@ -88,9 +90,9 @@ public final class Trace: Sendable {
         append(.lifecycle, .lifecycle(event))
     }
 
-    private func append(_ kind: TraceEvent.Kind, _ detail: consuming Detail) {
+    private func append(_ kind: TraceEvent.Kind, _ detail: consuming Detail, at instant: Int64? = nil) {
         guard recording.load(ordering: .relaxed) else { return }
-        let entry = Entry(at: clock.nowNanoseconds, kind: kind, detail: detail)
+        let entry = Entry(at: instant ?? clock.nowNanoseconds, kind: kind, detail: detail)
         state.withLock { $0.append(entry) }
     }
 
