@@ -53,17 +53,35 @@ public final class IntentHost {
         return await run(call.intent.base, call: call, progress: progress)
     }
 
-    /// Answers one call in the caller's job when it needs no suspension: the call ends before
-    /// the handler (a finish, a refusal), or the intent's schema answers at once. Nil when the
-    /// call must be awaited with `answer(_:progress:)`; the call has been admitted and its
-    /// handler bound meanwhile, which `answer` finds so.
-    func answerAtOnce(_ call: PhaseCall) -> PhaseAnswer? {
-        if let answer = admit(call) { return answer }
-        func visit<J: Intent>(_ intent: J) -> PhaseAnswer? {
-            guard case .answered(let answer) = visitAtOnce(intent, call: call, progress: nil) else { return nil }
-            return answer
+    /// How `visit(_:)` served a call.
+    enum Visiting {
+        /// Answered in the caller's job: the call ended before the handler (a finish, a refusal),
+        /// or the intent's schema answers at once.
+        case answered(PhaseAnswer)
+        /// The call is admitted and its handler bound; awaiting this runs the visit, each step
+        /// told to `progress`. Await it in the same job (`Task.immediate`): later, the call would
+        /// have to be admitted again (`answer(_:progress:)`), as its request may have ended.
+        case awaiting(@MainActor (_ progress: (@Sendable (PhaseStep) -> Void)?) async -> PhaseAnswer)
+    }
+
+    /// Serves one call in the caller's job as far as it can without a suspension: admits it,
+    /// binds its handler, and answers it when its schema answers at once.
+    func visit(_ call: PhaseCall) -> Visiting {
+        if let answer = admit(call) { return .answered(answer) }
+        func open<J: Intent>(_ intent: J) -> Visiting {
+            switch visitAtOnce(intent, call: call, progress: nil) {
+            case .answered(let answer): return .answered(answer)
+            case .awaited(let handler):
+                return .awaiting { progress in await self.awaited(intent, call: call, on: handler, progress: progress) }
+            }
         }
-        return visit(call.intent.base)
+        return open(call.intent.base)
+    }
+
+    /// The answer `visit(_:)` gives at once, if any.
+    func answerAtOnce(_ call: PhaseCall) -> PhaseAnswer? {
+        guard case .answered(let answer) = visit(call) else { return nil }
+        return answer
     }
 
     /// Checks a call before any handler: answers it when it ends here (a finish, a finished
@@ -101,11 +119,16 @@ public final class IntentHost {
     private func run<I: Intent>(_ intent: I, call: PhaseCall, progress: (@Sendable (PhaseStep) -> Void)?) async
         -> PhaseAnswer
     {
-        let handler: BoundHandler<I>
         switch visitAtOnce(intent, call: call, progress: progress) {
         case .answered(let answer): return answer
-        case .awaited(let bound): handler = bound
+        case .awaited(let handler): return await awaited(intent, call: call, on: handler, progress: progress)
         }
+    }
+
+    /// The visit of a handler that may suspend, its handler bound.
+    private func awaited<I: Intent>(
+        _ intent: I, call: PhaseCall, on handler: BoundHandler<I>, progress: (@Sendable (PhaseStep) -> Void)?
+    ) async -> PhaseAnswer {
         let schema = I.schema
         let context = HostCallContext(intent: I.typeName, phase: call.phase, sink: onReport)
         return await HostCallContext.$current.withValue(context) {

@@ -73,7 +73,10 @@ public final class HostEndpoint {
     /// steps travel in the answer). A visit that never suspends is one message back, however
     /// many steps it made. Cancelling the calling task cancels the handler's work.
     public func serve(_ id: UInt64, _ call: PhaseCall) async {
-        await serve(id, call, holding: stepsHeld(for: id, releasedByCaller: false))
+        let host = host
+        await serve(id, holding: stepsHeld(for: id, releasedByCaller: false)) { progress in
+            await host.answer(call, progress: progress)
+        }
     }
 
     /// How `serveAtOnce(_:numbering:)` served a call.
@@ -92,10 +95,15 @@ public final class HostEndpoint {
     /// without the main-actor job that tells whether the visit suspended: the steps it made
     /// before it suspended are released here, as it gives control back.
     public func serveAtOnce(_ call: PhaseCall, numbering number: () -> UInt64) -> ServedCall {
-        if let answer = host.answerAtOnce(call) { return .answered(answer) }
+        // Admitted and bound once: the task awaits the visit in this job.
+        let visit: @MainActor ((@Sendable (PhaseStep) -> Void)?) async -> PhaseAnswer
+        switch host.visit(call) {
+        case .answered(let answer): return .answered(answer)
+        case .awaiting(let awaiting): visit = awaiting
+        }
         let id = number()
         let held = stepsHeld(for: id, releasedByCaller: true)
-        let task = Task.immediate { await self.serve(id, call, holding: held) }
+        let task = Task.immediate { await self.serve(id, holding: held, answering: visit) }
         held.flush()
         return .started(task)
     }
@@ -109,9 +117,12 @@ public final class HostEndpoint {
         return releasedByCaller ? HeldUntilSuspension(releasedByCaller: release) : HeldUntilSuspension(release: release)
     }
 
-    private func serve(_ id: UInt64, _ call: PhaseCall, holding held: HeldUntilSuspension<PhaseStep>) async {
+    private func serve(
+        _ id: UInt64, holding held: HeldUntilSuspension<PhaseStep>,
+        answering answer: @MainActor ((@Sendable (PhaseStep) -> Void)?) async -> PhaseAnswer
+    ) async {
         let send = send
-        let answer = await host.answer(call) { step in held.hold(step) }
+        let answer = await answer { step in held.hold(step) }
         if case .progressed(let intent, _) = answer {
             send(.answer(id: id, answer: .progressed(intent: intent, steps: held.take())))
         } else {
