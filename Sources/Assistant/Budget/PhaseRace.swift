@@ -50,32 +50,17 @@ public func race<Value: Sendable>(
     isolation: isolated (any Actor)? = #isolation
 ) async -> RaceOutcome<Value> {
     if Task.isCancelled { return .cancelled }
-    let gate = RaceGate<Value>(clock: clock, deadline: deadline)
-    let work = start(
-        { value in
-            if !gate.finish(.answered(value)) { late(value) }
-        },
-        { deadline in gate.move(deadline: deadline) })
-    // Work that answered before `start` returned (an app in this process whose handler answers
-    // at once) is not waited for: no timer, no continuation, no cancellation handler.
-    if let outcome = gate.outcomeAtOnce(late: late) { return outcome }
-    return await withTaskCancellationHandler {
-        // The closure is isolated to the caller only because it captures `isolation`: without
-        // it, the waiter of a caller on the main actor was resumed on the global executor and
-        // hopped back (two thread switches per call).
-        await withUnsafeContinuation(isolation: isolation) { (continuation: UnsafeContinuation<RaceOutcome<Value>, Never>) in
-            gate.install(continuation)
-            gate.armTimer()
-            gate.attach(work)
-        }
-    } onCancel: {
-        gate.finish(.cancelled)
-    }
+    let gate = RaceGate<Value>(clock: clock, deadline: deadline, late: late)
+    let work = start({ value in gate.answer(value) }, { deadline in gate.move(deadline: deadline) })
+    return await gate.outcome(of: work, isolation: isolation)
 }
 
 /// The shared state of one race: whoever finishes first resumes the waiter, cancels the work
 /// (unless it answered) and disarms the timer.
-private final class RaceGate<Value: Sendable>: Sendable {
+///
+/// `race` makes one for its caller; `Exchange.call` makes one only when the app did not answer
+/// in its job (`AppConnection.begin(_:from:sinks:)`), so a call answered at once costs none.
+final class RaceGate<Value: Sendable>: Sendable {
     private struct State {
         var continuation: UnsafeContinuation<RaceOutcome<Value>, Never>?
         var outcome: RaceOutcome<Value>?
@@ -89,13 +74,41 @@ private final class RaceGate<Value: Sendable>: Sendable {
 
     private let state: Mutex<State>
     private let clock: BudgetClock
+    private let late: @Sendable (Value) -> Void
 
-    init(clock: BudgetClock, deadline: Duration) {
+    /// A race until `deadline` on `clock`; an answer that comes once it is over goes to `late`.
+    init(clock: BudgetClock, deadline: Duration, late: @escaping @Sendable (Value) -> Void) {
         self.clock = clock
+        self.late = late
         state = Mutex(State(deadline: deadline, armedAt: deadline))
     }
 
-    func install(_ continuation: UnsafeContinuation<RaceOutcome<Value>, Never>) {
+    /// The work's answer: it ends the race, or goes to `late` when the race is over.
+    func answer(_ value: Value) {
+        if !finish(.answered(value)) { late(value) }
+    }
+
+    /// Waits for the race to end, `work` being its started work; resumes on `isolation`.
+    func outcome(of work: CallCancellation, isolation: isolated (any Actor)?) async -> RaceOutcome<Value> {
+        // Work that answered before it was started returned (an app in this process whose
+        // handler answers at once) is not waited for: no timer, no continuation, no cancellation
+        // handler.
+        if let outcome = outcomeAtOnce() { return outcome }
+        return await withTaskCancellationHandler {
+            // The closure is isolated to the caller only because it captures `isolation`: without
+            // it, the waiter of a caller on the main actor was resumed on the global executor and
+            // hopped back (two thread switches per call).
+            await withUnsafeContinuation(isolation: isolation) { (continuation: UnsafeContinuation<RaceOutcome<Value>, Never>) in
+                self.install(continuation)
+                self.armTimer()
+                self.attach(work)
+            }
+        } onCancel: {
+            self.finish(.cancelled)
+        }
+    }
+
+    private func install(_ continuation: UnsafeContinuation<RaceOutcome<Value>, Never>) {
         let early = state.withLock { state -> RaceOutcome<Value>? in
             if let outcome = state.outcome { return outcome }
             state.continuation = continuation
@@ -104,7 +117,7 @@ private final class RaceGate<Value: Sendable>: Sendable {
         if let early { continuation.resume(returning: early) }
     }
 
-    func attach(_ work: CallCancellation) {
+    private func attach(_ work: CallCancellation) {
         let finished = state.withLock { state -> RaceOutcome<Value>? in
             if let outcome = state.outcome { return outcome }
             state.work = work
@@ -117,7 +130,7 @@ private final class RaceGate<Value: Sendable>: Sendable {
     /// How the race ended while its work was being started, if it has: an answer that came at
     /// or after the deadline (the work held the thread that long) timed out, as the timer would
     /// have found, and is passed to `late`.
-    func outcomeAtOnce(late: (Value) -> Void) -> RaceOutcome<Value>? {
+    private func outcomeAtOnce() -> RaceOutcome<Value>? {
         let (outcome, deadline) = state.withLock { ($0.outcome, $0.deadline) }
         guard case .answered(let value)? = outcome, clock.now >= deadline else { return outcome }
         late(value)
@@ -126,7 +139,7 @@ private final class RaceGate<Value: Sendable>: Sendable {
 
     /// Arms the timer for the race's deadline now (the steps reported while the work was being
     /// started may have moved it).
-    func armTimer() {
+    private func armTimer() {
         armTimer(at: state.withLock { $0.deadline })
     }
 

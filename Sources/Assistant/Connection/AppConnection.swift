@@ -36,6 +36,15 @@ public protocol AppConnection: Sendable {
         _ call: PhaseCall, from isolation: (any Actor)?, progress: @escaping @Sendable (PhaseStep) -> Void,
         reply: @escaping @Sendable (PhaseAnswer) -> Void
     ) -> CallCancellation
+    /// Begins one phase call as `begin(_:from:progress:reply:)` does, unless the app answers it
+    /// in the caller's job: then it answers `.answered` with the answer (a `proceed`'s steps are
+    /// in it) and `sinks` is never called. Otherwise it calls `sinks` once, before the call can
+    /// make a step, for where the call's steps and answer go, and answers `.begun`.
+    ///
+    /// The assistant calls this one: an answer made at once needs no one waiting for it, so the
+    /// caller makes its waiter (a race gate, a timer, the closures) only when `sinks` is called.
+    /// The default calls `sinks` and `begin(_:from:progress:reply:)`.
+    func begin(_ call: PhaseCall, from isolation: (any Actor)?, sinks: () -> CallSinks) -> BegunCall
     /// Brings the app to the foreground to continue an activity; answers the session whose scene
     /// continued it and the line the scene gave for a hands-free user, if any.
     func continueInApp(_ activity: UserActivity) async throws -> Continuation
@@ -61,6 +70,37 @@ extension AppConnection {
     ) -> CallCancellation {
         .task(start(call, progress: progress, reply: reply))
     }
+}
+
+extension AppConnection {
+    /// Begins the call with `begin(_:from:progress:reply:)`, with the sinks made at once.
+    public func begin(_ call: PhaseCall, from isolation: (any Actor)?, sinks: () -> CallSinks) -> BegunCall {
+        let sinks = sinks()
+        return .begun(begin(call, from: isolation, progress: sinks.progress, reply: sinks.reply))
+    }
+}
+
+/// Where a begun call's steps and answer go (`AppConnection.begin(_:from:sinks:)`).
+public struct CallSinks: Sendable {
+    /// Hears each step of a `proceed` call as the app completes it.
+    public let progress: @Sendable (PhaseStep) -> Void
+    /// Receives the answer, once.
+    public let reply: @Sendable (PhaseAnswer) -> Void
+
+    /// Sinks sending steps to `progress` and the answer to `reply`.
+    public init(progress: @escaping @Sendable (PhaseStep) -> Void, reply: @escaping @Sendable (PhaseAnswer) -> Void) {
+        self.progress = progress
+        self.reply = reply
+    }
+}
+
+/// How `AppConnection.begin(_:from:sinks:)` began a call.
+public enum BegunCall: Sendable {
+    /// The app answered in the caller's job; a `proceed`'s steps are in the answer. No sinks
+    /// were made.
+    case answered(PhaseAnswer)
+    /// The call runs; its steps and answer go to the sinks, and this cancels it.
+    case begun(CallCancellation)
 }
 
 /// How a started call is cancelled: its task, or an action of the connection's own.

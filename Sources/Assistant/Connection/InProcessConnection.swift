@@ -74,28 +74,47 @@ public final class InProcessConnection: AppConnection {
         return Task.immediate { @MainActor [endpoint] in await endpoint.serve(id, call) }
     }
 
-    /// Starts the call as `start` does; from the main actor (`isolation`), served at once, in
-    /// the caller's job (`HostEndpoint.serveAtOnce`). A handler that answers at once has
-    /// answered before this returns, with no task, no number and no message: its steps and
-    /// answer go straight to `progress` and `reply`. A visit that never suspends has answered
-    /// before this returns too, with no main-actor job.
+    /// Starts the call as `start` does; a call the app answers at once has answered (its steps,
+    /// then its answer) before this returns (see `begin(_:from:sinks:)`).
     public func begin(
         _ call: PhaseCall, from isolation: (any Actor)?, progress: @escaping @Sendable (PhaseStep) -> Void,
         reply: @escaping @Sendable (PhaseAnswer) -> Void
     ) -> CallCancellation {
-        guard let isolation, isolation === MainActor.shared else { return .task(start(call, progress: progress, reply: reply)) }
-        started.add(1, ordering: .relaxed)
-        let served = MainActor.assumeIsolated { [endpoint] in
-            endpoint.serveAtOnce(call) { self.expect(call, progress: progress, reply: reply) }
-        }
-        switch served {
+        switch begin(call, from: isolation, sinks: { CallSinks(progress: progress, reply: reply) }) {
         case .answered(let answer):
             // As the link passes on an answer that carries its steps: each step, then the answer.
             if case .progressed(_, let steps) = answer { for step in steps { progress(step) } }
             reply(answer)
             return .answered
-        case .started(let task):
-            return .task(task)
+        case .begun(let cancellation):
+            return cancellation
+        }
+    }
+
+    /// Begins the call; from the main actor (`isolation`), it is served at once, in the
+    /// caller's job (`HostEndpoint.serveAtOnce`). A handler that answers at once has answered
+    /// before this returns, with no task, number, message or sinks: the answer is returned. A
+    /// call that must be awaited is numbered and started as `start` does, from this job.
+    public func begin(_ call: PhaseCall, from isolation: (any Actor)?, sinks: () -> CallSinks) -> BegunCall {
+        guard let isolation, isolation === MainActor.shared else {
+            let sinks = sinks()
+            return .begun(.task(start(call, progress: sinks.progress, reply: sinks.reply)))
+        }
+        started.add(1, ordering: .relaxed)
+        let served = withoutActuallyEscaping(sinks) { sinks in
+            // Called in this job, which is the main actor's (`isolation` says so), before this
+            // returns: the closure does not leave the caller's job.
+            nonisolated(unsafe) let sinks = sinks
+            return MainActor.assumeIsolated { [endpoint] in
+                endpoint.serveAtOnce(call) {
+                    let made = sinks()
+                    return self.expect(call, progress: made.progress, reply: made.reply)
+                }
+            }
+        }
+        switch served {
+        case .answered(let answer): return .answered(answer)
+        case .started(let task): return .begun(.task(task))
         }
     }
 

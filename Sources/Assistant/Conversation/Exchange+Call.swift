@@ -38,47 +38,82 @@ extension Exchange {
         callsMade += 1
         let budget = budget
         let call = PhaseCall(request: request, intent: intent, phase: phase)
-        let cursor = CallCursor(phase)
         // The trace's autoclosures are made only when it records: a check costs a load, a
         // closure an allocation.
         let (connection, trace, clock) = (connection, traced ? trace : nil, clock)
         // The actor this call runs on (its caller's): `race` starts the call from it.
         let isolation = #isolation
         if let trace, trace.isRecording {
-            let multiStep = cursor.isMultiStep
+            let multiStep = phase.isMultiStep
             // Put into words only when the trace is read.
             trace.record(.call, .call(phase, budget: budget, start: start, multiStep: multiStep))
         }
-        let outcome = await race(
-            deadline: start + budget, on: clock,
-            late: { answer in cursor.late(answer, trace: trace) },
-            start: { answer, rearm in
-                connection.begin(
-                    call, from: isolation,
-                    progress: { step in
-                        // One reading of the clock for the step's new deadline and its record.
-                        let heard = clock.nowNanoseconds
-                        guard rearm(BudgetClock.duration(nanoseconds: heard) + budget) else {
-                            return cursor.late(step.answer, trace: trace)
-                        }
-                        trace?.record(step: step.phase, answered: step.answer, at: heard)
-                        cursor.advance()
-                    },
-                    reply: answer)
-            })
-        switch outcome {
-        case .answered(let answer):
-            if case .progressed = answer {} else if let trace, trace.isRecording {
-                trace.record(step: cursor.phase, answered: answer)
-            }
-            if case .refused(let error) = answer { throw .refused(error) }
-            return answer
-        case .timedOut:
-            throw .timedOut(phase: cursor.end())
-        case .cancelled:
-            cursor.end(cancelled: true)
-            throw .cancelled
+        // As `race` does: a caller already cancelled starts nothing.
+        if Task.isCancelled { throw .cancelled }
+        let deadline = start + budget
+        // Made only when the app does not answer in this job (`sinks` is called).
+        var waiting: (gate: RaceGate<PhaseAnswer>, cursor: CallCursor)?
+        let begun = connection.begin(call, from: isolation) {
+            let cursor = CallCursor(phase)
+            let gate = RaceGate<PhaseAnswer>(clock: clock, deadline: deadline) { answer in cursor.late(answer, trace: trace) }
+            waiting = (gate, cursor)
+            return CallSinks(
+                progress: { step in
+                    // One reading of the clock for the step's new deadline and its record.
+                    let heard = clock.nowNanoseconds
+                    guard gate.move(deadline: BudgetClock.duration(nanoseconds: heard) + budget) else {
+                        return cursor.late(step.answer, trace: trace)
+                    }
+                    trace?.record(step: step.phase, answered: step.answer, at: heard)
+                    cursor.advance()
+                },
+                reply: { answer in gate.answer(answer) })
         }
+        switch begun {
+        case .answered(let answer):
+            return try answeredAtOnce(answer, phase, deadline: deadline, trace: trace)
+        case .begun(let work):
+            guard let (gate, cursor) = waiting else {
+                work.cancel()
+                throw .refused(unexpected("the connection began \(phase) without making its sinks"))
+            }
+            switch await gate.outcome(of: work, isolation: isolation) {
+            case .answered(let answer):
+                if case .progressed = answer {} else if let trace, trace.isRecording {
+                    trace.record(step: cursor.phase, answered: answer)
+                }
+                if case .refused(let error) = answer { throw .refused(error) }
+                return answer
+            case .timedOut:
+                throw .timedOut(phase: cursor.end())
+            case .cancelled:
+                cursor.end(cancelled: true)
+                throw .cancelled
+            }
+        }
+    }
+
+    /// An answer the app made in this job (`BegunCall.answered`): its steps were all made
+    /// before it returned, so they are heard now, at one instant. At or past the call's first
+    /// deadline it is a timeout, as a timer would have found, named after the step that answered
+    /// last, and the answer is late.
+    private func answeredAtOnce(
+        _ answer: PhaseAnswer, _ phase: PhaseCall.Phase, deadline: Duration, trace: Trace?
+    ) throws(ExchangeStop) -> PhaseAnswer {
+        let heard = clock.nowNanoseconds
+        let steps: [PhaseStep]
+        if case .progressed(_, let made) = answer { steps = made } else { steps = [] }
+        guard BudgetClock.duration(nanoseconds: heard) < deadline else {
+            let last = steps.last?.phase ?? phase.step(at: 0)
+            trace?.record(.late, "\(last) answered after its budget: \(answer.summary) (dropped)")
+            throw .timedOut(phase: last)
+        }
+        if let trace, trace.isRecording {
+            for step in steps { trace.record(step: step.phase, answered: step.answer, at: heard) }
+            if steps.isEmpty, !answer.isProgressed { trace.record(step: phase.step(at: 0), answered: answer, at: heard) }
+        }
+        if case .refused(let error) = answer { throw .refused(error) }
+        return answer
     }
 
     /// The budget as the trace writes it.
@@ -94,9 +129,27 @@ extension Exchange {
     }
 }
 
+extension PhaseCall.Phase {
+    /// The phase of this call's step at `position` (the last one past the end): a `proceed`
+    /// resolves each of its parameters, then confirms and handles; any other call is one step.
+    func step(at position: Int) -> PhaseCall.Phase {
+        guard case .proceed(let parameters) = self else { return self }
+        if position < parameters.count { return .resolve(parameter: parameters[position]) }
+        return position == parameters.count ? .confirm : .handle
+    }
+
+    /// Whether the call is made of several steps (a `proceed`).
+    var isMultiStep: Bool { if case .proceed = self { true } else { false } }
+}
+
+extension PhaseAnswer {
+    /// Whether this is the answer of a `proceed` (its steps inside).
+    var isProgressed: Bool { if case .progressed = self { true } else { false } }
+}
+
 /// Which step of a call is running, and whether anything late was recorded: moved on by each
 /// step the app reports, read to name the phase that ran out of time.
-private final class CallCursor: Sendable {
+final class CallCursor: Sendable {
     private struct State {
         var position = 0
         /// The phase that was running when the call ended, once it has.
@@ -112,20 +165,7 @@ private final class CallCursor: Sendable {
         call = phase
     }
 
-    /// How many steps the call makes at most: a `proceed` resolves each of its parameters, then
-    /// confirms and handles.
-    private var stepCount: Int {
-        if case .proceed(let parameters) = call { parameters.count + 2 } else { 1 }
-    }
-
-    /// The phase of step `position` (the last one past the end).
-    private func phase(at position: Int) -> PhaseCall.Phase {
-        guard case .proceed(let parameters) = call else { return call }
-        if position < parameters.count { return .resolve(parameter: parameters[position]) }
-        return position == parameters.count ? .confirm : .handle
-    }
-
-    var isMultiStep: Bool { stepCount > 1 }
+    private func phase(at position: Int) -> PhaseCall.Phase { call.step(at: position) }
 
     var phase: PhaseCall.Phase { phase(at: state.withLock { $0.position }) }
 
