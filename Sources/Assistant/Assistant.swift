@@ -109,7 +109,7 @@ public final class Assistant: Sendable {
         var exchange = Exchange(
             descriptor: descriptor, intent: intent, request: number, connection: connection,
             user: user, trace: trace, clock: clock, configuration: configuration,
-            connectedAt: BudgetClock.duration(nanoseconds: connected))
+            connectedAt: connected)
         var outcome = await exchange.run()
         // Most requests come parsed, with no dialog of their own: no array to make.
         if !dialog.isEmpty { outcome.dialog = dialog + outcome.dialog }

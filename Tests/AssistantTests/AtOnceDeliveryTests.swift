@@ -131,4 +131,26 @@ struct AtOnceDeliveryTests {
         #expect(recorder.take() == launch + ["app handlerFor StampIntent"])
         #expect(leftInFlight(host: host, recorder: recorder) == [])
     }
+
+    @Test func theTraceCountsAndReadsEachStepAsAnEventFromAnyIndex() async throws {
+        let outcome = await perform(count: 5)
+        #expect(outcome.status == .success)
+        let trace = assistant.trace
+        let lines = traceLines
+        #expect(trace.count == 12)
+        #expect(lines.count == 12)
+        // From inside the three steps (recorded together), from each end, and past the end.
+        let steps = try #require(lines.firstIndex(of: "result: resolve(count) → success(5)"))
+        #expect(trace.events(from: steps + 1).map { "\($0.kind.rawValue): \($0.detail)" } == [
+            "result: confirm → response(ready)", "result: handle → response(success)", "say: Done.", "outcome: success",
+        ])
+        for start in [0, steps, steps + 2, lines.count - 1, lines.count, lines.count + 3] {
+            #expect(trace.events(from: start).map { "\($0.kind.rawValue): \($0.detail)" } == Array(lines.dropFirst(start)))
+        }
+        #expect(trace.text(from: steps + 2) == "\(trace.events(from: steps + 2).map(\.description).joined(separator: "\n"))\n")
+        trace.clear()
+        #expect(trace.count == 0 && trace.events.isEmpty)
+        #expect(recorder.take() == launch)
+        #expect(leftInFlight(host: host, recorder: recorder) == [])
+    }
 }

@@ -34,7 +34,12 @@ extension Exchange {
     /// the app still sends is late: recorded once, naming the phase that ran out of time, and
     /// never taken as a result.
     mutating func call(_ phase: PhaseCall.Phase, traced: Bool = true) async throws(ExchangeStop) -> PhaseAnswer {
-        let start = callsMade == 0 ? connectedAt : clock.now
+        // A later call's start and its record share one reading of the clock; the first call's
+        // budget started at the connection, but it is recorded when it is made (the overlay's
+        // callbacks may come between).
+        let first = callsMade == 0
+        let startedAt = first ? connectedAt : clock.nowNanoseconds
+        let start = BudgetClock.duration(nanoseconds: startedAt)
         callsMade += 1
         let budget = budget
         let call = PhaseCall(request: request, intent: intent, phase: phase)
@@ -46,7 +51,7 @@ extension Exchange {
         if let trace, trace.isRecording {
             let multiStep = phase.isMultiStep
             // Put into words only when the trace is read.
-            trace.record(.call, .call(phase, budget: budget, start: start, multiStep: multiStep))
+            trace.record(.call, .call(phase, budget: budget, start: start, multiStep: multiStep), at: first ? nil : startedAt)
         }
         // As `race` does: a caller already cancelled starts nothing.
         if Task.isCancelled { throw .cancelled }
@@ -109,8 +114,11 @@ extension Exchange {
             throw .timedOut(phase: last)
         }
         if let trace, trace.isRecording {
-            for step in steps { trace.record(step: step.phase, answered: step.answer, at: heard) }
-            if steps.isEmpty, !answer.isProgressed { trace.record(step: phase.step(at: 0), answered: answer, at: heard) }
+            if !steps.isEmpty {
+                trace.record(stepsOf: answer, at: heard)
+            } else if !answer.isProgressed {
+                trace.record(step: phase.step(at: 0), answered: answer, at: heard)
+            }
         }
         if case .refused(let error) = answer { throw .refused(error) }
         return answer

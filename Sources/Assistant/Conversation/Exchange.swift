@@ -35,14 +35,15 @@ struct Exchange {
     var dialog: [String] = []
     /// How many calls were made: the first is charged from `connectedAt`.
     var callsMade = 0
-    let connectedAt: Duration
+    /// When the system connected, in the clock's nanoseconds (`BudgetClock.nowNanoseconds`).
+    let connectedAt: Int64
     /// Each phase call's budget (read once: it is looked up by the intent's type name).
     let budget: Duration
 
     init(
         descriptor: IntentDescriptor, intent: AnyIntent, request: UInt64, connection: any AppConnection,
         user: any UserAgent, trace: Trace, clock: BudgetClock, configuration: AssistantConfiguration,
-        connectedAt: Duration
+        connectedAt: Int64
     ) {
         self.descriptor = descriptor
         self.intent = intent
