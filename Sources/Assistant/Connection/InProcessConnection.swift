@@ -94,27 +94,22 @@ public final class InProcessConnection: AppConnection {
     /// Begins the call; from the main actor (`isolation`), it is served at once, in the
     /// caller's job (`HostEndpoint.serveAtOnce`). A handler that answers at once has answered
     /// before this returns, with no task, number, message or sinks: the answer is returned. A
-    /// call that must be awaited is numbered and started as `start` does, from this job.
+    /// call that must be awaited is numbered and started as `start` does, from this job
+    /// (`HostEndpoint.start(_:numbered:)`).
     public func begin(_ call: PhaseCall, from isolation: (any Actor)?, sinks: () -> CallSinks) -> BegunCall {
         guard let isolation, isolation === MainActor.shared else {
             let sinks = sinks()
             return .begun(.task(start(call, progress: sinks.progress, reply: sinks.reply)))
         }
         started.add(1, ordering: .relaxed)
-        let served = withoutActuallyEscaping(sinks) { sinks in
-            // Called in this job, which is the main actor's (`isolation` says so), before this
-            // returns: the closure does not leave the caller's job.
-            nonisolated(unsafe) let sinks = sinks
-            return MainActor.assumeIsolated { [endpoint] in
-                endpoint.serveAtOnce(call) {
-                    let made = sinks()
-                    return self.expect(call, progress: made.progress, reply: made.reply)
-                }
-            }
-        }
+        let served = MainActor.assumeIsolated { [endpoint] in endpoint.serveAtOnce(call) }
         switch served {
-        case .answered(let answer): return .answered(answer)
-        case .started(let task): return .begun(.task(task))
+        case .answered(let answer):
+            return .answered(answer)
+        case .mustStart(let visit):
+            let sinks = sinks()
+            let id = expect(call, progress: sinks.progress, reply: sinks.reply)
+            return .begun(.task(MainActor.assumeIsolated { [endpoint] in endpoint.start(visit, numbered: id) }))
         }
     }
 

@@ -79,33 +79,40 @@ public final class HostEndpoint {
         }
     }
 
-    /// How `serveAtOnce(_:numbering:)` served a call.
+    /// How `serveAtOnce(_:)` served a call.
     public enum ServedCall: Sendable {
         /// The handler answered at once (see `IntentSchema`): the answer, which was not sent.
         case answered(PhaseAnswer)
-        /// The call must be awaited: it was numbered and its task started; its steps and its
-        /// answer are sent under that number.
-        case started(Task<Void, Never>)
+        /// The call must be awaited: it is admitted and its handler bound. Number it and start
+        /// it with `start(_:numbered:)` in the same job: later, its request may have ended.
+        case mustStart(PendingVisit)
+    }
+
+    /// A call `serveAtOnce(_:)` admitted and bound, whose visit must be awaited.
+    public struct PendingVisit: Sendable {
+        fileprivate let visit: @MainActor ((@Sendable (PhaseStep) -> Void)?) async -> PhaseAnswer
     }
 
     /// Serves a call at once, in this main-actor job, for a caller on the main actor (an app in
     /// the same process). A call whose handler answers at once is answered before this returns,
-    /// with no task and no message: the answer is returned. Any other call is numbered (`number`
-    /// is called, once) and started as `serve(_:_:)` would start it with `Task.immediate`,
-    /// without the main-actor job that tells whether the visit suspended: the steps it made
-    /// before it suspended are released here, as it gives control back.
-    public func serveAtOnce(_ call: PhaseCall, numbering number: () -> UInt64) -> ServedCall {
-        // Admitted and bound once: the task awaits the visit in this job.
-        let visit: @MainActor ((@Sendable (PhaseStep) -> Void)?) async -> PhaseAnswer
+    /// with no task and no message: the answer is returned. Any other call is admitted and its
+    /// handler bound, and must be started with `start(_:numbered:)`.
+    public func serveAtOnce(_ call: PhaseCall) -> ServedCall {
         switch host.visit(call) {
         case .answered(let answer): return .answered(answer)
-        case .awaiting(let awaiting): visit = awaiting
+        case .awaiting(let visit): return .mustStart(PendingVisit(visit: visit))
         }
-        let id = number()
+    }
+
+    /// Starts a visit `serveAtOnce(_:)` could not answer, as `serve(_:_:)` would under number
+    /// `id`, with `Task.immediate`: its steps and its answer are sent under that number. There
+    /// is no main-actor job to tell whether the visit suspended: the steps it made before it
+    /// suspended are released here, as it gives control back.
+    public func start(_ pending: PendingVisit, numbered id: UInt64) -> Task<Void, Never> {
         let held = stepsHeld(for: id, releasedByCaller: true)
-        let task = Task.immediate { await self.serve(id, holding: held, answering: visit) }
+        let task = Task.immediate { await self.serve(id, holding: held, answering: pending.visit) }
         held.flush()
-        return .started(task)
+        return task
     }
 
     /// Where call `id` holds its steps; released, they go out as `step` messages.

@@ -180,13 +180,9 @@ struct AtOnceVisitTests {
         #expect(leftInFlight(host: host) == [])
     }
 
-    @Test func anAtOnceVisitIsAnsweredBeforeServeAtOnceReturnsWithNoTaskAndNoNumber() async {
+    @Test func anAtOnceVisitIsAnsweredBeforeServeAtOnceReturnsWithNoTaskAndNoMessage() async {
         let (atOnce, awaited) = Self.calls(count: 2, tags: ["a"], phase: .proceed(parameters: ["count", "tags"]), request: 1)
-        var numbered = 0
-        let served = endpoint.serveAtOnce(atOnce) {
-            numbered += 1
-            return 1
-        }
+        let served = endpoint.serveAtOnce(atOnce)
         let steps: [PhaseStep] = [
             PhaseStep(phase: .resolve(parameter: "count"), answer: .resolved([ParameterResolution(ResolutionResult.success(with: 2))])),
             PhaseStep(phase: .resolve(parameter: "tags"), answer: .resolved([ParameterResolution(ResolutionResult.success(with: "a"))])),
@@ -198,7 +194,6 @@ struct AtOnceVisitTests {
             return
         }
         #expect(answer == .progressed(intent: atOnce.intent, steps: steps))
-        #expect(numbered == 0)
         // What the app said on the way still went out as messages; the answer did not.
         #expect(
             sent.messages == [
@@ -209,11 +204,11 @@ struct AtOnceVisitTests {
             ])
         // A handler that awaits is numbered and served by a task; its answer is sent when the
         // task ends.
-        guard case .started(let task) = endpoint.serveAtOnce(awaited, numbering: { 2 }) else {
-            Issue.record("expected a task for a handler that awaits")
+        guard case .mustStart(let visit) = endpoint.serveAtOnce(awaited) else {
+            Issue.record("expected a visit to start for a handler that awaits")
             return
         }
-        await task.value
+        await endpoint.start(visit, numbered: 2).value
         #expect(sent.messages.last.map { if case .answer(2, _) = $0 { true } else { false } } == true)
         #expect(leftInFlight(host: host) == [])
     }
@@ -222,11 +217,11 @@ struct AtOnceVisitTests {
         var intent = MixedTallyIntent()
         intent.count = 4
         let call = PhaseCall(request: 1, intent: AnyIntent(intent), phase: .proceed(parameters: ["count"]))
-        guard case .started(let task) = endpoint.serveAtOnce(call, numbering: { 1 }) else {
-            Issue.record("expected a task: the handle awaits")
+        guard case .mustStart(let visit) = endpoint.serveAtOnce(call) else {
+            Issue.record("expected a visit to start: the handle awaits")
             return
         }
-        await task.value
+        await endpoint.start(visit, numbered: 1).value
         // The steps before the suspension went out on their own; the answer carries the rest.
         #expect(
             sent.messages == [
