@@ -56,10 +56,13 @@ func main() async -> Int32 {
     #endif
     print("intent-bench \(quick ? "--quick" : "(full run)") on \(ProcessInfo.processInfo.activeProcessorCount) cores, \(busy ? "busy regime (low-priority spinners keep the other cores awake during the delivery metrics)" : "idle regime (nothing else running)")")
     var metrics: [Metric] = []
+    var steal: [(group: String, percent: Double)] = []
     let started = now()
     do {
         for group in metricGroups where only.map({ $0.contains(group.name) }) ?? true {
+            let before = StealTime.now()
             metrics += try await group.measure(plan)
+            if let before, let after = StealTime.now() { steal.append((group.name, after.percent(since: before))) }
         }
     } catch {
         benchLog("failed: \(error)")
@@ -67,6 +70,7 @@ func main() async -> Int32 {
         return 1
     }
     print(table(metrics))
+    print(StealTime.summary(steal))
     print("\ntook \(Int(Double(now() - started) / 1e9)) s")
     if let jsonPath {
         let encoder = JSONEncoder()
