@@ -19,6 +19,7 @@ import Synchronization
 /// which run on the actor of `IntentHost.answer`, the main actor. For the same reason the layers
 /// below it hand the handler to its own `@MainActor` closures through a `nonisolated(unsafe)`
 /// binding: it is not sent anywhere, which the compiler cannot see through a generic `Handler`.
+@usableFromInline
 final class BoundHandler<I: Intent>: RequestBinding, @unchecked Sendable {
     /// The type of the object `handlerFor` returned, for messages.
     let handlerType: Any.Type
@@ -38,6 +39,7 @@ final class BoundHandler<I: Intent>: RequestBinding, @unchecked Sendable {
     /// host then runs the visit in its caller's job, with the `…AtOnce` methods.
     let answersAtOnce: Bool
 
+    @usableFromInline
     init(handlerType: Any.Type, calls: any HandlerCalls<I>) {
         self.handlerType = handlerType
         self.calls = calls
@@ -93,6 +95,7 @@ protocol RequestBinding: AnyObject, Sendable {
 /// The typed calls of one schema into one handler, seen without the handler's type; each runs on
 /// its caller's actor (see `BoundHandler`). A class, so that holding and calling it copies no
 /// generic value (whose metadata would be looked up on every visit).
+@usableFromInline
 protocol HandlerCalls<Bound>: AnyObject {
     associatedtype Bound: Intent
     nonisolated(nonsending)
@@ -115,8 +118,10 @@ protocol HandlerCalls<Bound>: AnyObject {
 }
 
 /// A schema's calls, typed for its handling protocol `Handler`: made once per schema.
+@usableFromInline
 final class SchemaCalls<I: Intent, Handler>: Sendable {
     /// How the handler's confirm or handle is called.
+    @usableFromInline
     enum Response: Sendable {
         /// It cannot suspend (the schema's closure is synchronous).
         case atOnce(@MainActor @Sendable (Handler, I) throws -> IntentResponse)
@@ -128,12 +133,14 @@ final class SchemaCalls<I: Intent, Handler>: Sendable {
 
     /// Each parameter's calls, in the schema's order; nil where the parameter's closures were
     /// written for another handler type (the catalog refuses such an intent).
+    @usableFromInline
     let parameters: [ParameterCalls<I, Handler>?]
     let confirm: Response?
     let handle: Response
     /// Whether no call can suspend: every resolution, the confirm (if any) and the handle.
     let answersAtOnce: Bool
 
+    @usableFromInline
     init(parameters: [ParameterCalls<I, Handler>?], confirm: Response?, handle: Response) {
         self.parameters = parameters
         self.confirm = confirm
@@ -159,15 +166,18 @@ final class SchemaCalls<I: Intent, Handler>: Sendable {
 
 /// A schema's calls with the handler they go to. Used as `BoundHandler` is (whose proof of
 /// `@unchecked Sendable` covers it): immutable, its handler called on the main actor only.
+@usableFromInline
 final class TypedCalls<I: Intent, Handler>: HandlerCalls {
     let handler: Handler
     let schema: SchemaCalls<I, Handler>
 
+    @usableFromInline
     init(handler: Handler, schema: SchemaCalls<I, Handler>) {
         self.handler = handler
         self.schema = schema
     }
 
+    @usableFromInline
     nonisolated(nonsending)
     func resolve(_ index: Int, _ intent: I, _ unread: String?) async throws -> [ParameterResolution] {
         switch try schema.parameter(index).resolve {
@@ -179,6 +189,7 @@ final class TypedCalls<I: Intent, Handler>: HandlerCalls {
         }
     }
 
+    @usableFromInline
     nonisolated(nonsending)
     func options(_ index: Int, _ intent: I, _ term: String?, _ page: OptionsPage) async throws
         -> ObjectCollection<AnyParameterValue>?
@@ -187,12 +198,14 @@ final class TypedCalls<I: Intent, Handler>: HandlerCalls {
         return try await options(handler, intent, term, page)
     }
 
+    @usableFromInline
     nonisolated(nonsending)
     func confirm(_ intent: I) async throws -> IntentResponse? {
         guard let confirm = schema.confirm else { return nil }
         return try await respond(confirm, intent)
     }
 
+    @usableFromInline
     nonisolated(nonsending)
     func handle(_ intent: I) async throws -> IntentResponse {
         try await respond(schema.handle, intent)
@@ -208,20 +221,24 @@ final class TypedCalls<I: Intent, Handler>: HandlerCalls {
         }
     }
 
+    @usableFromInline
     var answersAtOnce: Bool { schema.answersAtOnce }
 
+    @usableFromInline
     @MainActor
     func resolveAtOnce(_ index: Int, _ intent: I, _ unread: String?) throws -> [ParameterResolution] {
         guard case .atOnce(let resolve) = try schema.parameter(index).resolve else { throw SuspendingCall() }
         return try resolve(handler, intent, unread)
     }
 
+    @usableFromInline
     @MainActor
     func confirmAtOnce(_ intent: I) throws -> IntentResponse? {
         guard let confirm = schema.confirm else { return nil }
         return try respondAtOnce(confirm, intent)
     }
 
+    @usableFromInline
     @MainActor
     func handleAtOnce(_ intent: I) throws -> IntentResponse { try respondAtOnce(schema.handle, intent) }
 

@@ -14,6 +14,7 @@ extension IntentParameter {
     ///     `{ (handler: any PingIntentHandling, intent) in handler.resolveWord(for: intent) }`.
     ///   - options: calls the handler's options provider, when the parameter offers options.
     ///   - pagedOptions: instead of `options`, a provider that answers one page itself.
+    @inlinable
     public static func value<Value: ParameterValue, Handler>(
         _ name: ParameterName, _ keyPath: WritableKeyPath<I, Value?> & Sendable,
         flags: ParameterFlags = [.resolvable, .configurable], prompts: ParameterPrompts = .init(),
@@ -38,6 +39,7 @@ extension IntentParameter {
     ///   - resolveInput: calls the handler's typed resolution method with the parameter's input.
     ///   - options: calls the handler's options provider, when the parameter offers options.
     ///   - pagedOptions: instead of `options`, a provider that answers one page itself.
+    @inlinable
     public static func value<Value: ParameterValue, Handler>(
         _ name: ParameterName, _ keyPath: WritableKeyPath<I, Value?> & Sendable,
         flags: ParameterFlags = [.resolvable, .configurable], prompts: ParameterPrompts = .init(),
@@ -64,6 +66,7 @@ extension IntentParameter {
     ///   - resolve: calls the handler's typed resolution method: one result per item.
     ///   - options: calls the handler's options provider, when the parameter offers options.
     ///   - pagedOptions: instead of `options`, a provider that answers one page itself.
+    @inlinable
     public static func values<Value: ParameterValue, Handler>(
         _ name: ParameterName, _ keyPath: WritableKeyPath<I, [Value]?> & Sendable,
         flags: ParameterFlags = [.resolvable, .configurable], prompts: ParameterPrompts = .init(),

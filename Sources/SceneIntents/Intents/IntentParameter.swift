@@ -12,9 +12,24 @@ public struct IntentParameter<I: Intent>: Sendable {
     let write: @Sendable (inout I, [AnyParameterValue]?) -> Bool
     /// The typed calls, a `ParameterCalls<I, Handler>` for the handler type the closures were
     /// written for; the schema, which knows the handling protocol, takes them back once.
+    @usableFromInline
     let calls: any Sendable
     /// The handler type the calls were written for (the schema's handling protocol, normally).
+    @usableFromInline
     let handlerType: Any.Type
+
+    @usableFromInline
+    init(
+        descriptor: ParameterDescriptor, valueType: any ParameterValue.Type, read: @escaping @Sendable (I) -> [AnyParameterValue]?,
+        write: @escaping @Sendable (inout I, [AnyParameterValue]?) -> Bool, calls: any Sendable, handlerType: Any.Type
+    ) {
+        self.descriptor = descriptor
+        self.valueType = valueType
+        self.read = read
+        self.write = write
+        self.calls = calls
+        self.handlerType = handlerType
+    }
 
     /// A single-value parameter stored at `keyPath`.
     ///
@@ -31,6 +46,7 @@ public struct IntentParameter<I: Intent>: Sendable {
     ///   - pagedOptions: instead of `options`, a provider that answers one page itself (for a
     ///     catalog too large to list): the items from the page's offset, at most its limit, with
     ///     `nextOffset` set when more follow.
+    @inlinable
     public static func value<Value: ParameterValue, Handler>(
         _ name: ParameterName, _ keyPath: WritableKeyPath<I, Value?> & Sendable,
         flags: ParameterFlags = [.resolvable, .configurable], prompts: ParameterPrompts = .init(),
@@ -63,6 +79,7 @@ public struct IntentParameter<I: Intent>: Sendable {
     ///     await handler.resolveOunces(for: intent, input: input) }`.
     ///   - options: calls the handler's options provider, when the parameter offers options.
     ///   - pagedOptions: instead of `options`, a provider that answers one page itself.
+    @inlinable
     public static func value<Value: ParameterValue, Handler>(
         _ name: ParameterName, _ keyPath: WritableKeyPath<I, Value?> & Sendable,
         flags: ParameterFlags = [.resolvable, .configurable], prompts: ParameterPrompts = .init(),
@@ -82,6 +99,7 @@ public struct IntentParameter<I: Intent>: Sendable {
     }
 
     /// A single-value parameter with its calls erased.
+    @inlinable
     static func single<Value: ParameterValue, Handler>(
         _ name: ParameterName, _ keyPath: WritableKeyPath<I, Value?> & Sendable, flags: ParameterFlags,
         prompts: ParameterPrompts, resolve: ParameterCalls<I, Handler>.Resolution,
@@ -108,6 +126,7 @@ public struct IntentParameter<I: Intent>: Sendable {
 
     /// A multi-value parameter stored at `keyPath`; its resolution answers one result per item.
     /// Options as for `value(...)`.
+    @inlinable
     public static func values<Value: ParameterValue, Handler>(
         _ name: ParameterName, _ keyPath: WritableKeyPath<I, [Value]?> & Sendable,
         flags: ParameterFlags = [.resolvable, .configurable], prompts: ParameterPrompts = .init(),
@@ -126,6 +145,7 @@ public struct IntentParameter<I: Intent>: Sendable {
     }
 
     /// A multi-value parameter with its calls erased.
+    @inlinable
     static func multiple<Value: ParameterValue, Handler>(
         _ name: ParameterName, _ keyPath: WritableKeyPath<I, [Value]?> & Sendable, flags: ParameterFlags,
         prompts: ParameterPrompts, resolve: ParameterCalls<I, Handler>.Resolution,
@@ -155,6 +175,7 @@ public struct IntentParameter<I: Intent>: Sendable {
             handlerType: Handler.self)
     }
 
+    @usableFromInline
     static func erasedOptions<Value: ParameterValue, Handler>(
         _ options: (@MainActor @Sendable (Handler, I, String?) async throws -> ObjectCollection<Value>)?,
         paged: (@MainActor @Sendable (Handler, I, String?, OptionsPage) async throws -> ObjectCollection<Value>)?
@@ -187,19 +208,24 @@ public struct IntentParameter<I: Intent>: Sendable {
 ///
 /// A class: the host reads it in code generic over the intent's type, where a struct's copy
 /// looks its metadata up first and a reference's is a retain.
+@usableFromInline
 final class ParameterCalls<I: Intent, Handler>: Sendable {
     /// Calls the handler's resolution method with the words the user gave for the parameter that
     /// its value type could not read, if any; runs on its caller's actor (see `BoundHandler`).
+    @usableFromInline
     typealias Resolve = nonisolated(nonsending) @Sendable (Handler, I, String?) async throws -> [ParameterResolution]
     /// Calls the handler's options provider for one page; runs on its caller's actor.
+    @usableFromInline
     typealias Options = nonisolated(nonsending) @Sendable (Handler, I, String?, OptionsPage) async throws
         -> ObjectCollection<AnyParameterValue>
 
     /// Calls the handler's resolution method when it answers at once: in the caller's job, on
     /// the main actor, with no suspension.
+    @usableFromInline
     typealias ResolveAtOnce = @MainActor @Sendable (Handler, I, String?) throws -> [ParameterResolution]
 
     /// How the handler's resolution method is called.
+    @usableFromInline
     enum Resolution: Sendable {
         /// It cannot suspend (the schema's closure is synchronous).
         case atOnce(ResolveAtOnce)
@@ -212,6 +238,7 @@ final class ParameterCalls<I: Intent, Handler>: Sendable {
     /// Calls the handler's options provider, when the parameter offers options.
     let options: Options?
 
+    @usableFromInline
     init(resolve: Resolution, options: Options?) {
         self.resolve = resolve
         self.options = options

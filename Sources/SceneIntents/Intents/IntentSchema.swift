@@ -9,7 +9,8 @@ public struct IntentSchema<I: Intent>: Sendable {
     /// The fields, in one object: the host copies the schema on every visit in code generic over
     /// the intent's type, where copying a struct of six fields looks up the struct's metadata
     /// first; copying one reference is a retain.
-    private final class Storage: Sendable {
+    @usableFromInline
+    final class Storage: Sendable {
         let parameters: [IntentParameter<I>]
         let responses: [ResponseTemplate]
         let handlerTypeName: String
@@ -21,6 +22,7 @@ public struct IntentSchema<I: Intent>: Sendable {
         /// Each parameter's writer, in order: reached without that metadata either.
         let writers: [@Sendable (inout I, [AnyParameterValue]?) -> Bool]
 
+        @usableFromInline
         init(
             parameters: [IntentParameter<I>], responses: [ResponseTemplate], handlerTypeName: String,
             bind: @escaping @MainActor @Sendable (Any) -> BoundHandler<I>?,
@@ -36,7 +38,8 @@ public struct IntentSchema<I: Intent>: Sendable {
         }
     }
 
-    private let storage: Storage
+    @usableFromInline
+    let storage: Storage
 
     /// The parameters, in the order they are resolved.
     public var parameters: [IntentParameter<I>] { storage.parameters }
@@ -60,6 +63,7 @@ public struct IntentSchema<I: Intent>: Sendable {
     ///   - responses: the dialog templates of the intent's response codes.
     ///   - confirm: calls the handler's confirm; nil answers `ready`.
     ///   - handle: calls the handler's handle.
+    @inlinable
     public init<Handler>(
         handler: Handler.Type,
         parameters: [IntentParameter<I>],
@@ -83,6 +87,7 @@ public struct IntentSchema<I: Intent>: Sendable {
     ///   - responses: the dialog templates of the intent's response codes.
     ///   - confirm: calls the handler's confirm; nil answers `ready`.
     ///   - handle: calls the handler's handle.
+    @inlinable
     public init<Handler>(
         handler: Handler.Type,
         parameters: [IntentParameter<I>],
@@ -95,7 +100,11 @@ public struct IntentSchema<I: Intent>: Sendable {
             confirm: confirm.map { .atOnce($0) }, handle: .atOnce(handle))
     }
 
-    private init<Handler>(
+    // Inlinable, with the public forms: the app's module makes it for its own intent and handler
+    // types, so binding a handler (the cast, the binding's allocation) looks no generic metadata
+    // up on each request.
+    @inlinable
+    init<Handler>(
         handler: Handler.Type, parameters: [IntentParameter<I>], responses: [ResponseTemplate],
         confirm: SchemaCalls<I, Handler>.Response?, handle: SchemaCalls<I, Handler>.Response
     ) {

@@ -18,7 +18,9 @@ public enum ParameterResolution: Sendable, Equatable, Codable, CustomStringConve
     /// The value cannot be used; `reason` picks the parameter's dialog for it (nil: the default).
     case unsupported(reason: String?)
 
-    /// Erases a typed result.
+    /// Erases a typed result. Inlinable: made in the app's module for its own value types, it
+    /// looks no generic metadata up when a handler answers.
+    @inlinable
     public init<Value>(_ result: ResolutionResult<Value>) {
         switch result {
         case .success(let value): self = .success(AnyParameterValue(value))
