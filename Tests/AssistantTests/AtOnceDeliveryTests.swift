@@ -79,6 +79,14 @@ struct AtOnceDeliveryTests {
 
     let launch = ["app willFinishLaunching intent", "app didFinishLaunching intent", "app handlerFor StampIntent"]
 
+    /// The trace of a first request up to its handler's answer: the call, then the app's launch.
+    let coldStart = [
+        "request: StampIntent", "route: StampIntent → Stamps",
+        "call: proceed(count) budget 10s per step, first until 10s",
+        "lifecycle: app willFinishLaunching intent", "lifecycle: app didFinishLaunching intent",
+        "report: launchedForIntent: StampIntent", "lifecycle: app handlerFor StampIntent",
+    ]
+
     func perform(count: Int) async -> AssistantOutcome {
         await assistant.perform(.intent(StampIntent(count: count)))
     }
@@ -88,11 +96,7 @@ struct AtOnceDeliveryTests {
         let outcome = await perform(count: 3)
         #expect(outcome.status == .success)
         #expect(handler.calls == ["resolve 3", "handle 3"])
-        #expect(traceLines == [
-            "request: StampIntent", "route: StampIntent → Stamps",
-            "call: proceed(count) budget 10s per step, first until 10s",
-            "lifecycle: app willFinishLaunching intent", "lifecycle: app didFinishLaunching intent",
-            "report: launchedForIntent: StampIntent", "lifecycle: app handlerFor StampIntent",
+        #expect(traceLines == coldStart + [
             "result: resolve(count) → success(3)", "result: confirm → response(ready)",
             "result: handle → response(success)",
             "say: Done.", "outcome: success",
@@ -112,11 +116,7 @@ struct AtOnceDeliveryTests {
         #expect(outcome.status == .timedOut)
         #expect(outcome.response == nil)
         #expect(handler.calls == ["resolve 3", "handle 3"])
-        #expect(traceLines == [
-            "request: StampIntent", "route: StampIntent → Stamps",
-            "call: proceed(count) budget 10s per step, first until 10s",
-            "lifecycle: app willFinishLaunching intent", "lifecycle: app didFinishLaunching intent",
-            "report: launchedForIntent: StampIntent", "lifecycle: app handlerFor StampIntent",
+        #expect(traceLines == coldStart + [
             "late: handle answered after its budget: response(success) (dropped)",
             "timeout: handle exceeded 10s",
             "say: Sorry, Stamps didn't respond in time: the handle step took longer than 10 seconds.",
