@@ -38,9 +38,12 @@ struct AppProcessTests {
         let container = TemporaryContainer()
         defer { container.remove() }
         let runtime = try container.runtimeDirectory()
+        // The process logs at the real time: "today" is taken where it is about noon now.
+        let zone = MiddayZone()
         let connection = try ProcessConnection(
             launch: HostLaunch(
-                executable: BuiltProducts.executable("hydrator-app"), environment: [HydrationStore.containerVariable: container.path]),
+                executable: BuiltProducts.executable("hydrator-app"),
+                environment: zone.environment.merging([HydrationStore.containerVariable: container.path]) { $1 }),
             appName: HydratorApp.name, manifest: HydratorApp.manifest, catalog: HydratorApp.catalog,
             runtimeDirectory: runtime)
         let user = ScriptedUser()
@@ -53,9 +56,9 @@ struct AppProcessTests {
         #expect(outcome.dialog == ["Item Added!"])
         let entries = try await HydrationStore(container: container.path).read().records
         #expect(entries.map(\.ounces) == [8])
-        let day = DayTotals(entries, on: Date(), calendar: .current)
+        let day = DayTotals(entries, on: Date(), calendar: zone.calendar)
         #expect(await connection.send(.command(":screen")) == .done(output: ScreenFrame.render(
-            heading: "Today — 8 oz", badge: "session-1", lines: day.lines(timeZone: .current))))
+            heading: "Today — 8 oz", badge: "session-1", lines: day.lines(timeZone: zone.calendar.timeZone))))
         #expect(await connection.send(.command(":tea")) == .refused("Hydrator takes no command :tea."))
         let processes = assistant.trace.events.filter { $0.kind == .process }.map(\.detail)
         #expect(processes.count == 2 && processes[0].hasPrefix("spawn \(BuiltProducts.executable("hydrator-app")) pid "))

@@ -6,7 +6,9 @@ struct BinaryTests {
     @Test func aScriptLogsADrinkAndTodayShowsIt() async throws {
         let container = TemporaryContainer()
         defer { container.remove() }
-        let run = try await runHydrator(["--container", container.path, "--script", "-"], stdin: "log 8 ounces of water\n:today\n")
+        let run = try await runHydrator(
+            ["--container", container.path, "--script", "-"], stdin: "log 8 ounces of water\n:today\n",
+            environment: MiddayZone().environment)
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.prefix(4) == ["> log 8 ounces of water", "Assistant: Item Added!", "(Hydrator is in the background.)", "> :today"])

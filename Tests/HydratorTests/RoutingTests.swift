@@ -16,6 +16,8 @@ import Testing
 @MainActor
 struct RoutingTests {
     let container = TemporaryContainer()
+    /// The processes log at the real time: "today" is taken where it is about noon now.
+    let zone = MiddayZone()
     let user = ScriptedUser()
     let connection: RoutedConnection
     let assistant: Assistant
@@ -25,7 +27,8 @@ struct RoutingTests {
         let bundle = try #require(registry.app(identifier: HydratorApp.bundleIdentifier))
         connection = try RoutedConnection(
             bundle: bundle, catalog: HydratorApp.catalog, device: Device(), runtimeDirectory: try container.runtimeDirectory(),
-            environment: [HydrationStore.containerVariable: container.path], extensionIdleExit: .seconds(60))
+            environment: zone.environment.merging([HydrationStore.containerVariable: container.path]) { $1 },
+            extensionIdleExit: .seconds(60))
         assistant = Assistant(connection: connection, user: user, device: Device(), clock: .continuous(), vocabulary: try HydratorApp.vocabulary())
     }
 
@@ -44,9 +47,9 @@ struct RoutingTests {
     }
 
     func today(_ ounces: [Int]) throws -> String {
-        let day = DayTotals(try entriesOnDisk(), on: Date(), calendar: .current)
+        let day = DayTotals(try entriesOnDisk(), on: Date(), calendar: zone.calendar)
         #expect(day.entries.map(\.ounces) == ounces)
-        return ScreenFrame.render(heading: day.heading, badge: "session-1", lines: day.lines(timeZone: .current))
+        return ScreenFrame.render(heading: day.heading, badge: "session-1", lines: day.lines(timeZone: zone.calendar.timeZone))
     }
 
     func entriesOnDisk() throws -> [LogEntry] {

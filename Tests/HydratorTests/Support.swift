@@ -38,6 +38,28 @@ let utc: Calendar = {
     return calendar
 }()
 
+/// A time zone (a whole-hour offset from UTC) in which the real instant `at` falls within half an
+/// hour of noon, with its calendar and its `TZ` name for a child process.
+///
+/// A test whose other process logs at the real time (it cannot be handed the test's fixed
+/// instant) takes "today" in this zone: the process's entry and the test's "today" are then the
+/// same day whatever the date or the time of day the test runs at.
+struct MiddayZone {
+    let calendar: Calendar
+    /// The zone's `TZ` value (`Etc/GMT-5` is five hours *ahead* of UTC: POSIX's inverted sign).
+    let environment: [String: String]
+
+    init(at instant: Date = Date()) {
+        let hoursIntoTheUTCDay = instant.timeIntervalSince1970.truncatingRemainder(dividingBy: 86_400) / 3_600
+        let offset = Int((12 - hoursIntoTheUTCDay).rounded())
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: offset * 3_600)!
+        self.calendar = calendar
+        let name = offset == 0 ? "Etc/GMT" : offset > 0 ? "Etc/GMT-\(offset)" : "Etc/GMT+\(-offset)"
+        environment = ["TZ": name]
+    }
+}
+
 /// Hydrator in process over a temporary container, with an assistant on a manual clock and a
 /// scripted user.
 @MainActor
@@ -48,9 +70,12 @@ final class HydratorRig {
     let assistant: Assistant
     let recorder: LifecycleRecorder
 
-    init(_ replies: [Reply] = []) throws {
+    /// A rig whose "today" is taken at `now` in `calendar` (by default the fixed morning in UTC).
+    init(
+        _ replies: [Reply] = [], calendar: Calendar = utc, now: @escaping @Sendable () -> Date = { morning }
+    ) throws {
         user = ScriptedUser(replies)
-        app = try HydratorApp(container: container.path, calendar: utc, now: { morning })
+        app = try HydratorApp(container: container.path, calendar: calendar, now: now)
         recorder = LifecycleRecorder(app.application)
         assistant = try app.makeAssistant(user: user, clock: .sleeping(on: ManualClock()))
     }
@@ -79,8 +104,10 @@ final class HydratorRig {
 /// The built `hydrator`, run as a user runs it (found beside the test bundle), standard input
 /// from `stdin`; its end is awaited without blocking a thread (Foundation's termination
 /// handler resumes the caller).
-func runHydrator(_ arguments: [String], stdin: String = "") async throws -> (status: Int32, stdout: String, stderr: String) {
-    try await runBuilt("hydrator", arguments, stdin: stdin)
+func runHydrator(
+    _ arguments: [String], stdin: String = "", environment: [String: String] = [:]
+) async throws -> (status: Int32, stdout: String, stderr: String) {
+    try await runBuilt("hydrator", arguments, stdin: stdin, environment: environment)
 }
 
 /// The built executable `name` run to its end (see `runHydrator`), with `environment` added to

@@ -53,11 +53,17 @@ struct TodayTests {
 
     @Test(.timeLimit(.minutes(1)))
     func anEntryAnotherProcessLogsShowsAtOnceWhileTodayIsInTheForeground() async throws {
-        let rig = try HydratorRig()
+        // The other process logs at the real time, so "today" is the real day, taken in a zone
+        // where it is about noon: the entry is today's whatever the date and time of day.
+        let zone = MiddayZone()
+        let rig = try HydratorRig(calendar: zone.calendar, now: { Date() })
         try rig.app.application.userOpensApp()
         let today = try today(rig)
+        #expect(today.lines() == ["Nothing logged yet today. Say \"log 8 ounces of water\"."])
         let seen = rig.app.model.generation
-        let other = try await runHydrator(["--container", rig.container.path, "--script", "-"], stdin: "log 16 ounces of coffee\n")
+        let other = try await runHydrator(
+            ["--container", rig.container.path, "--script", "-"], stdin: "log 16 ounces of coffee\n",
+            environment: zone.environment)
         #expect(other.status == 0, "\(other.stderr)")
         #expect(other.stdout.contains("Assistant: Item Added!"))
         await rig.app.model.changed(after: seen)
