@@ -197,7 +197,8 @@ let package = Package(
             dependencies: ["SceneIntentsFeatures", "SceneIntents", "SceneIntentsTesting"],
             swiftSettings: strict),
         .target(
-            name: "AssistantDaemon", dependencies: ["Assistant", "AssistantService", "SceneIntents", "SceneIntentsTransport"],
+            name: "AssistantDaemon",
+            dependencies: ["Assistant", "AssistantService", "SceneIntents", "SceneIntentsTransport", "SceneIntentsShell"],
             swiftSettings: strict),
         .executableTarget(
             name: "assistantd",

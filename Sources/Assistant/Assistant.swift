@@ -75,7 +75,15 @@ public final class Assistant: Sendable {
     ///
     /// A caller already cancelled gets `cancelled` at once: nothing reaches the app (it is not
     /// launched, no handler is called). It runs on the caller's actor (see the type).
+    /// Words over ``Admission/characterLimit`` are refused (`refused`, with the sentence
+    /// saying so) before anything else: nothing is matched, no app reached.
     public func perform(_ request: AssistantRequest) async -> AssistantOutcome {
+        if case .utterance(let words) = request, let refusal = Admission.refusal(of: words) {
+            // The trace keeps the words cut to the limit: it is bounded whatever was said.
+            if trace.isRecording { trace.record(.request, .request(.utterance(Admission.shortened(words)))) }
+            trace.record(.interpret, "refused: over \(Admission.limitText) characters")
+            return await end(.refused, refusal, intent: nil, dialog: [])
+        }
         // The request itself is kept (its words are made when the trace is read), and only
         // when the trace records.
         if trace.isRecording { trace.record(.request, .request(request)) }

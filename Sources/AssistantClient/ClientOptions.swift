@@ -29,7 +29,7 @@ struct ClientOptions {
         var lines = ["usage: assistant [--runtime-dir DIR] [--json] [say TEXT... | apps | trace]", "", "commands:"]
         lines += commands.map { "  " + $0.0.padding(toLength: 20, withPad: " ", startingAt: 0) + $0.1 }
         lines += ["", "options:"] + CommandLineOption.helpLines(options)
-        lines += ["", "exit status: 0 done, 1 the request failed, 2 usage, 69 no daemon running"]
+        lines += ["", "exit status: 0 done, 1 the request failed, 2 usage, 69 no daemon running, 74 standard output cannot be written"]
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -7,27 +7,41 @@ import Foundation
 @MainActor
 struct Conversation {
     let link: DaemonLink
-    let input: LineReader
     /// Print trace events as JSON Lines (standard output then holds nothing else).
     let json: Bool
+    /// Whether standard input is a terminal: prompts are shown with `› `, lines are not echoed.
+    let isTerminal = LineReader.isTerminal
 
     /// The statuses that count as a request done.
     static let succeeded: Set<AssistantOutcome.Status> = [.success, .inProgress, .continuedInApp]
 
+    /// The exit status when the daemon went away.
+    static let daemonGone: Int32 = 69
+
     /// Says `text` and converses until the outcome; answers the exit status (0 done, 1 failed,
-    /// 69 the daemon went away).
+    /// 69 the daemon went away, 74 standard output failed).
+    ///
+    /// Words the assistant would refuse as too long are refused here, by the same rule
+    /// (`Admission`), and never sent.
     func say(_ text: String) async -> Int32 {
-        link.send(.say(text: text, wantsTrace: json))
+        if let refusal = Admission.refusal(of: text) {
+            show(refusal)
+            return 1
+        }
+        guard link.send(.say(text: text, wantsTrace: json)) else { return 1 }
         while let message = await link.next() {
+            // Nobody can read the conversation any more: leaving ends the request too.
+            if Out.failed { return StandardStreams.outputFailed }
             switch message {
             case .spoken(let line): show(line)
             case .prompt(let question):
                 show(question)
-                link.send(.reply(text: await answer()))
+                guard let reply = await answer() else { return gone() }
+                guard link.send(.reply(text: reply)) else { return 1 }
             case .traceEvents(let events): if json { printJSON(events) }
             case .outcome(let status, _): return Self.succeeded.contains(status) ? 0 : 1
             case .failure(let error):
-                Out.error("assistant: \(error.message)")
+                Out.error(error.message)
                 return 1
             case .welcome, .listing: continue
             }
@@ -37,7 +51,7 @@ struct Conversation {
 
     /// Sends a message that answers one listing (or trace); prints it; answers the exit status.
     func ask(_ message: ClientMessage) async -> Int32 {
-        link.send(message)
+        guard link.send(message) else { return 1 }
         switch await link.next() {
         case .listing(let lines)?:
             for line in lines { Out.line(line) }
@@ -46,46 +60,59 @@ struct Conversation {
             if json { printJSON(events) } else { for event in events { Out.line(event.description) } }
             return 0
         case .failure(let error)?:
-            Out.error("assistant: \(error.message)")
+            Out.error(error.message)
             return 1
         case nil:
             return gone()
         default:
-            Out.error("assistant: the daemon answered something unexpected")
+            Out.error("the daemon answered something unexpected")
             return 1
         }
     }
 
     /// The REPL: plain lines are said, `:` lines are commands, until the end of input or `:exit`.
     func repl() async -> Int32 {
-        if input.isTerminal {
+        if isTerminal {
             let apps = link.apps.isEmpty ? "no app" : link.apps.joined(separator: ", ")
             Out.line("Connected to assistantd (serving \(apps)). Say something, or :help for commands; :exit or Ctrl-D leaves.")
         }
         while true {
-            if input.isTerminal { Out.write("› ", to: .standardOutput) }
-            guard let read = await input.next() else { return 0 }
+            if isTerminal { Out.prompt("› ") }
+            let read: String
+            switch await link.inbox.nextLine() {
+            case .line(let line): read = line
+            case .endOfInput: return 0
+            case .daemonGone: return gone()
+            }
             let line = read.trimmingCharacters(in: .whitespaces)
             if line.isEmpty { continue }
-            if !input.isTerminal && !json { Out.line("> \(line)") }
+            if !isTerminal && !json { Out.line("> \(Admission.shortened(line))") }
             if line == ":exit" { return 0 }
             let status = line.hasPrefix(":") ? await ask(.command(line: line)) : await say(line)
-            if status == 69 { return status }
+            if status == Self.daemonGone || Out.failed { return status }
         }
     }
 
     private func show(_ text: String) {
         // With --json standard output holds only JSON Lines; the words still reach a person.
-        if json { Out.error(text) } else { Out.line(text) }
+        if json { Out.streams.errors.write(text) } else { Out.line(text) }
     }
 
     /// The user's answer to a prompt: typed after `› ` on a terminal, else the next line of
-    /// standard input (repeated so the transcript shows it); the end of input cancels.
-    private func answer() async -> String {
-        if input.isTerminal { Out.write("› ", to: .standardOutput) }
-        guard let line = await input.next() else { return "cancel" }
-        if !input.isTerminal && !json { Out.line("> \(line)") }
-        return line
+    /// standard input (repeated so the transcript shows it); the end of input cancels. An answer
+    /// over the admission limit is refused and asked again. Nil when the daemon went away.
+    private func answer() async -> String? {
+        while true {
+            if isTerminal { Out.prompt("› ") }
+            switch await link.inbox.nextLine() {
+            case .daemonGone: return nil
+            case .endOfInput: return "cancel"
+            case .line(let line):
+                if !isTerminal && !json { Out.line("> \(Admission.shortened(line))") }
+                guard let refusal = Admission.refusal(of: line) else { return line }
+                show(refusal)
+            }
+        }
     }
 
     private func printJSON(_ events: [TraceEvent]) {
@@ -97,7 +124,7 @@ struct Conversation {
     }
 
     private func gone() -> Int32 {
-        Out.error("assistant: the daemon closed the connection (it stopped)")
-        return 69
+        Out.error("the daemon closed the connection (it stopped)")
+        return Self.daemonGone
     }
 }

@@ -12,7 +12,8 @@ final class DaemonLink {
     }
 
     private let connection: FramedConnection
-    private var messages: AsyncStream<ConnectionEvent>.Iterator
+    /// The daemon's messages and the user's lines.
+    let inbox: Inbox
     /// The apps the daemon serves.
     private(set) var apps: [String] = []
 
@@ -21,14 +22,14 @@ final class DaemonLink {
         let directory = runtimeDirectory ?? RuntimeDirectory.defaultPath()
         let path = (directory as NSString).appendingPathComponent(ClientProtocol.socketName)
         do {
-            connection = try FramedConnection.connect(to: path)
+            connection = try FramedConnection.connect(to: path, limit: ClientProtocol.frameLimit)
         } catch {
             let start = "swift run assistantd" + (runtimeDirectory.map { " --runtime-dir \($0)" } ?? "")
             let cause = error.system.map { $0.code == ENOENT || $0.code == ECONNREFUSED } == true
                 ? "no daemon is running on \(path)" : "cannot reach the daemon on \(path): \(error.message)"
             throw Unavailable(message: "\(cause).\nStart one with: \(start)")
         }
-        messages = connection.events().makeAsyncIterator()
+        inbox = Inbox(events: connection.events(), input: LineReader.lines)
         send(.hello(version: ClientProtocol.version))
         switch await next() {
         case .welcome(_, let apps)?: self.apps = apps
@@ -37,20 +38,23 @@ final class DaemonLink {
         }
     }
 
-    /// Sends a message (a daemon that is gone is noticed by `next`).
-    func send(_ message: ClientMessage) {
-        guard let bytes = try? ClientProtocol.encode(message) else { return }
-        try? connection.send(bytes)
+    /// Sends a message; false, after one line on standard error, when it is over the
+    /// protocol's frame limit (nothing is sent then). A daemon that is gone is noticed by `next`.
+    @discardableResult
+    func send(_ message: ClientMessage) -> Bool {
+        guard let bytes = try? ClientProtocol.encode(message) else { return false }
+        do {
+            try connection.send(bytes)
+        } catch where error.code == .frameTooLarge {
+            Out.error("this message is \(bytes.count) bytes, over the protocol's limit of \(ClientProtocol.frameLimit) bytes; it was not sent")
+            return false
+        } catch {}
+        return true
     }
 
     /// The daemon's next message; nil when the connection ended (or sent something unreadable).
     func next() async -> DaemonMessage? {
-        // One reader at a time: the copy shares the stream's storage and is put back after.
-        var reading = messages
-        let event = await reading.next(isolation: #isolation)
-        messages = reading
-        guard case .frame(let bytes)? = event else { return nil }
-        return try? ClientProtocol.decode(DaemonMessage.self, from: bytes)
+        await inbox.nextMessage()
     }
 
     /// Ends the connection.

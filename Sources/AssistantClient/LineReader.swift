@@ -1,36 +1,34 @@
+import AssistantDaemon
 import Foundation
 import Glibc
 
 /// Lines from standard input, read on a thread of their own (a blocking `read` never holds a
-/// concurrency thread), started on first use.
-@MainActor
-final class LineReader {
-    private var lines: AsyncStream<String>.Iterator?
-
+/// concurrency thread).
+enum LineReader {
     /// Whether standard input is a terminal (prompts are then shown with `› ` and typed).
-    let isTerminal = isatty(STDIN_FILENO) != 0
+    static let isTerminal = isatty(STDIN_FILENO) != 0
 
-    /// The next line without its newline; nil at the end of input.
-    func next() async -> String? {
-        if lines == nil {
-            let (stream, continuation) = AsyncStream<String>.makeStream()
-            Thread {
-                while let line = readLine(strippingNewline: true) { continuation.yield(line) }
-                continuation.finish()
-            }.start()
-            lines = stream.makeAsyncIterator()
-        }
-        // One reader at a time: the copy shares the stream's storage and is put back after.
-        var reading = lines
-        let line = await reading?.next(isolation: #isolation)
-        lines = reading
-        return line
+    /// Starts reading: the lines without their newlines, finishing at the end of input.
+    static func lines() -> AsyncStream<String> {
+        let (stream, continuation) = AsyncStream<String>.makeStream()
+        Thread {
+            while let line = readLine(strippingNewline: true) { continuation.yield(line) }
+            continuation.finish()
+        }.start()
+        return stream
     }
 }
 
-/// Writes straight to a descriptor (no buffering: a prompt shows before the read that answers it).
+/// The client's standard streams, written straight to their descriptors (no buffering: a
+/// prompt shows before the read that answers it). A failed write to standard output is kept, not
+/// raised: the conversation stops at the next step and the client exits 74 (see
+/// `StandardStreams`).
 enum Out {
-    static func line(_ text: String) { write(text + "\n", to: .standardOutput) }
-    static func error(_ text: String) { write(text + "\n", to: .standardError) }
-    static func write(_ text: String, to handle: FileHandle) { handle.write(Data(text.utf8)) }
+    static let streams = StandardStreams(name: "assistant")
+    static func line(_ text: String) { streams.output.write(text) }
+    static func prompt(_ text: String) { streams.output.writePrompt(text) }
+    /// One line on standard error, after "assistant: ".
+    static func error(_ text: String) { streams.error(text) }
+    /// Whether standard output has failed: what the client was doing stops.
+    static var failed: Bool { streams.outputFailed }
 }

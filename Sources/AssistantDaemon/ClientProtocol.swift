@@ -15,6 +15,11 @@ public enum ClientProtocol {
     public static let version = 1
     /// The daemon's socket file inside its runtime directory.
     public static let socketName = "assistantd.sock"
+    /// The largest frame either end sends or accepts: 64 KiB. A `say` of the longest utterance
+    /// the assistant admits (`Admission.characterLimit` characters, each at most a 6-byte JSON
+    /// escape) fits many times over; a client cannot make the daemon hold more than this per
+    /// connection, and a message over it is refused by its sender, never sent.
+    public static let frameLimit = 64 << 10
 
     /// The bytes of one message (sorted keys: the same message always gives the same bytes).
     public static func encode(_ message: some Encodable) throws(DaemonError) -> Data {
@@ -103,6 +108,12 @@ public struct DaemonError: Error, Sendable, Equatable, Codable, CustomStringConv
         case cannotListen
         /// An app's connection could not be made.
         case cannotServe
+        /// The daemon already serves as many clients as it may (`DaemonConfiguration.clientLimit`).
+        case tooManyClients
+        /// The connection did not say hello within `DaemonConfiguration.helloDeadline`.
+        case tooSlow
+        /// A message is over `ClientProtocol.frameLimit` (or words over `Admission`'s limit).
+        case tooLarge
     }
 
     /// What is wrong.

@@ -21,6 +21,8 @@ actor ClientSession {
     /// The app the user last opened or spoke to: it wins ties between apps (see `AppChooser`).
     var current: String?
     private var request: Task<Void, Never>?
+    /// Closes the connection if no hello has come by the deadline.
+    private var helloWatch: Task<Void, Never>?
     private var prompt: CheckedContinuation<Reply, Never>?
     /// The trace of this client's last request.
     var lastTrace: [TraceEvent]?
@@ -35,14 +37,24 @@ actor ClientSession {
         outbox = Outbox(connection)
     }
 
-    /// Reads until the connection ends, then lets its request finish (cancelled) and leaves.
+    /// Reads until the connection ends, then lets its request finish (cancelled) and leaves. A
+    /// connection that has not said hello by the configuration's `helloDeadline` is closed.
     func run() async {
+        let (clock, deadline) = (daemon.configuration.waitClock, daemon.configuration.helloDeadline)
+        // Cancelled by the hello: a greeted client's connection holds no timer.
+        helloWatch = Task {
+            try? await clock.sleep(for: deadline, tolerance: nil)
+            if !Task.isCancelled { self.helloOverdue(deadline) }
+        }
         for await event in events {
             switch event {
             case .frame(let bytes): await receive(bytes)
-            case .closed: end()
+            case .closed(let reason):
+                if case .protocolError = reason { daemon.log.write("closed client \(connection.peer): \(reason)") }
+                end()
             }
         }
+        helloWatch?.cancel()
         await request?.value
         // The assistants hold this session (their user): let them go.
         assistants = [:]
@@ -52,6 +64,12 @@ actor ClientSession {
     /// Closes the connection; `run` then cancels what is in progress.
     func close() {
         connection.close()
+    }
+
+    private func helloOverdue(_ deadline: Duration) {
+        guard stage == .awaitingHello else { return }
+        refuseAndClose(
+            DaemonError(.tooSlow, value: "\(deadline)", message: "no hello within \(deadline): assistantd closes connections that do not greet it in time"))
     }
 
     private func end() {
@@ -78,17 +96,22 @@ actor ClientSession {
                         message: "this client speaks version \(version); assistantd speaks \(ClientProtocol.version): use the assistant built with it"))
             }
             stage = .greeted
+            helloWatch?.cancel()
             send(.welcome(version: ClientProtocol.version, apps: daemon.servedAppNames))
         case (.awaitingHello, _), (.greeted, .hello):
             refuseAndClose(DaemonError(.outOfOrder, value: "\(message)", message: "the first message must be hello, and only the first"))
         case (.greeted, .say(let text, let wantsTrace)):
             guard request == nil else {
-                return send(.failure(DaemonError(.busy, value: text, message: "a request is already in progress on this connection")))
+                return send(.failure(DaemonError(.busy, value: Admission.shortened(text), message: "a request is already in progress on this connection")))
             }
             request = Task { await self.perform(text, wantsTrace: wantsTrace) }
         case (.greeted, .reply(let text)):
             guard let waiting = prompt else {
-                return send(.failure(DaemonError(.noPrompt, value: text, message: "nothing was asked; say something first")))
+                return send(.failure(DaemonError(.noPrompt, value: Admission.shortened(text), message: "nothing was asked; say something first")))
+            }
+            // The prompt still waits for an answer it can read.
+            if let refusal = Admission.refusal(of: text) {
+                return send(.failure(DaemonError(.tooLarge, value: Admission.shortened(text), message: refusal)))
             }
             prompt = nil
             waiting.resume(returning: Reply(parsing: text))
@@ -104,14 +127,25 @@ actor ClientSession {
         }
     }
 
+    /// Answers `error`, closes the connection once it is sent, and reports it in the log.
     private func refuseAndClose(_ error: DaemonError) {
+        daemon.log.write("refused client \(connection.peer): \(error.message)")
         send(.failure(error))
+        stage = .ended
         outbox.closeAfterSending()
     }
 
-    /// Sends a message (nothing once the connection has ended).
+    /// Sends a message (nothing once the connection has ended). One over the frame limit is
+    /// never sent: the client gets a `failure` saying so instead.
     func send(_ message: DaemonMessage) {
-        guard stage != .ended, let bytes = try? ClientProtocol.encode(message) else { return }
+        guard stage != .ended, var bytes = try? ClientProtocol.encode(message) else { return }
+        if bytes.count > ClientProtocol.frameLimit {
+            let error = DaemonError(
+                .tooLarge, value: "\(bytes.count)",
+                message: "the daemon's answer was \(bytes.count) bytes, over the protocol's limit of \(ClientProtocol.frameLimit) bytes, and was not sent")
+            guard let refusal = try? ClientProtocol.encode(DaemonMessage.failure(error)) else { return }
+            bytes = refusal
+        }
         outbox.send(bytes)
     }
 
@@ -127,12 +161,14 @@ actor ClientSession {
     private func perform(_ text: String, wantsTrace: Bool) async {
         defer { request = nil }
         let apps = daemon.apps
-        guard let app = AppChooser.choose(text, among: apps, preferring: current)
+        // Words the assistant will refuse are not matched against every app first.
+        let admitted = Admission.refusal(of: text) == nil
+        guard let app = (admitted ? AppChooser.choose(text, among: apps, preferring: current) : nil)
             ?? apps.first(where: { $0.bundle.identifier == current }) ?? apps.first
         else {
-            return send(.failure(DaemonError(.noApps, value: text, message: "assistantd serves no app; see `assistant apps`")))
+            return send(.failure(DaemonError(.noApps, value: Admission.shortened(text), message: "assistantd serves no app; see `assistant apps`")))
         }
-        current = app.bundle.identifier
+        if admitted { current = app.bundle.identifier }
         let assistant = assistant(for: app)
         let mark = assistant.trace.count
         // The app's host is shared: its process and lifecycle events go to the trace of the

@@ -34,6 +34,11 @@ public final class Daemon: Sendable {
     /// Registered apps the daemon links no catalog for: listed, not served.
     let unserved: [AppBundle]
     private let listener: SocketListener
+    /// Held from before the socket is touched until after it is removed: one daemon per
+    /// runtime directory, whatever the timing of their starts.
+    private let lock: DaemonLock
+    /// What the daemon refused, rate-limited, to the configuration's `log`.
+    let log: DaemonLog
     private let state = Mutex(State())
 
     private struct State {
@@ -48,11 +53,13 @@ public final class Daemon: Sendable {
     /// Prepares the runtime directory, takes the socket, reads the registry and makes one
     /// connection per served app (no host is started until a request needs it).
     ///
-    /// - Throws: `DaemonError` `.alreadyRunning` when a live daemon listens on the socket (a
-    ///   stale socket of a dead one is replaced), `.cannotListen` when the runtime directory or
-    ///   socket cannot be used, `.cannotServe` when an app's socket cannot be made.
+    /// - Throws: `DaemonError` `.alreadyRunning` when another daemon holds the runtime
+    ///   directory's lock (naming its pid) or a live process listens on the socket (a stale
+    ///   socket of a dead one is replaced), `.cannotListen` when the runtime directory or socket
+    ///   cannot be used, `.cannotServe` when an app's socket cannot be made.
     public init(_ configuration: DaemonConfiguration) throws(DaemonError) {
         self.configuration = configuration
+        log = DaemonLog(configuration.log, clock: configuration.waitClock)
         let device = Device()
         self.device = device
         do {
@@ -60,9 +67,10 @@ public final class Daemon: Sendable {
         } catch {
             throw DaemonError(.cannotListen, value: error.value, message: error.message)
         }
+        lock = try DaemonLock.take(in: runtimeDirectory.path)
         socketPath = runtimeDirectory.socketPath(ClientProtocol.socketName)
         do {
-            listener = try SocketListener(path: socketPath)
+            listener = try SocketListener(path: socketPath, limit: ClientProtocol.frameLimit)
         } catch where error.code == .addressInUse {
             throw DaemonError(
                 .alreadyRunning, value: socketPath,
@@ -88,6 +96,7 @@ public final class Daemon: Sendable {
                         bundle, linked: linked, device: device, directory: runtimeDirectory, configuration: configuration))
             } catch {
                 listener.close()
+                lock.release()
                 throw DaemonError(.cannotServe, value: bundle.identifier, message: "cannot serve \(bundle.name): \(error.message)")
             }
         }
@@ -101,7 +110,8 @@ public final class Daemon: Sendable {
     /// The text of `assistant apps`.
     public var listing: [String] { DaemonListing.lines(registry: registry, unserved: unserved) }
 
-    /// Starts accepting clients (on the listener's thread; each client then has its own reader).
+    /// Starts accepting clients (on the listener's thread; each client then has its own
+    /// reader). Peers of another user are turned away by the listener and reported in the log.
     public func start() {
         let begin = state.withLock { state in
             guard case .ready = state.phase else { return false }
@@ -110,21 +120,43 @@ public final class Daemon: Sendable {
         }
         guard begin else { return }
         listener.start { [self] event in
-            guard case .accepted(let connection) = event else { return }
-            admit(connection)
+            switch event {
+            case .accepted(let connection): admit(connection)
+            case .rejected(let rejection): log.write("\(rejection)")
+            case .failed(let error): log.write("accepting a connection failed: \(error)")
+            case .stopped: break
+            }
         }
     }
 
+    /// Serves `connection` in a session of its own, unless `clientLimit` sessions are open:
+    /// then it is told why and closed (on the listener's thread: one small frame to a socket
+    /// just made, which has room for it).
     private func admit(_ connection: FramedConnection) {
-        let admitted = state.withLock { state -> Bool in
-            guard case .serving = state.phase else { return false }
+        enum Admission { case admitted, full(Int), stopping }
+        let admission = state.withLock { state -> Admission in
+            guard case .serving = state.phase else { return .stopping }
+            guard state.sessions.count < configuration.clientLimit else { return .full(state.sessions.count) }
             state.nextSession += 1
             let session = ClientSession(id: state.nextSession, connection: connection, daemon: self)
             state.sessions[state.nextSession] = (session, Task { await session.run() })
-            return true
+            return .admitted
         }
-        if !admitted { connection.close() }
+        switch admission {
+        case .admitted: return
+        case .stopping: connection.close()
+        case .full(let open):
+            let error = DaemonError(
+                .tooManyClients, value: "\(open)",
+                message: "assistantd serves at most \(configuration.clientLimit) clients at once and \(open) are connected; try again when one has left")
+            if let bytes = try? ClientProtocol.encode(DaemonMessage.failure(error)) { try? connection.send(bytes) }
+            connection.close()
+            log.write("refused client \(connection.peer): \(error.message)")
+        }
     }
+
+    /// How many client connections are open.
+    var sessionCount: Int { state.withLock { $0.sessions.count } }
 
     func sessionEnded(_ id: Int) {
         state.withLock { _ = $0.sessions.removeValue(forKey: id) }
@@ -154,6 +186,7 @@ public final class Daemon: Sendable {
         for (_, run) in sessions { await run.value }
         await quitHosts()
         listener.close()
+        lock.release()
         state.withLock { $0.phase = .stopped }
     }
 
@@ -169,63 +202,6 @@ public final class Daemon: Sendable {
         await waitForExit(of: apps)
         await withTaskGroup(of: Void.self) { group in
             for app in apps { group.addTask { await app.connection.close(grace: .zero) } }
-        }
-    }
-
-    /// Waits until none of `apps` has a running host, or until `shutdownGrace` has passed on
-    /// the wait clock (a host's end is noticed within milliseconds; it is polled every 5 ms).
-    func waitForExit(of apps: [ServedApp]) async {
-        let clock = configuration.waitClock
-        let grace = configuration.shutdownGrace
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                while !Task.isCancelled, await Self.anyRunning(apps) {
-                    try? await clock.sleep(for: .milliseconds(5), tolerance: nil)
-                }
-            }
-            group.addTask { try? await clock.sleep(for: grace, tolerance: nil) }
-            await group.next()
-            group.cancelAll()
-        }
-    }
-
-    private static func anyRunning(_ apps: [ServedApp]) async -> Bool {
-        for app in apps where await app.isRunning { return true }
-        return false
-    }
-
-    /// Sends `event` to `app`, waiting on the wait clock at most one phase budget (10 s by
-    /// default: an `open` may launch the app) for its answer.
-    func send(_ event: SystemEvent, to app: ServedApp) async -> EventOutcome {
-        let connection = app.connection
-        let limit = configuration.assistant.phaseBudget
-        return await Patience.first(
-            { await connection.send(event) }, orAfter: limit, on: configuration.waitClock,
-            .refused("\(app.bundle.name) did not answer within \(limit)"))
-    }
-
-    /// What is still open, as sentences (empty when nothing is): client connections and
-    /// running hosts. A test ends with `#expect(await daemon.inFlight == [])` after `stop()`.
-    public var inFlight: [String] {
-        get async {
-            var open: [String] = []
-            let sessions = state.withLock { $0.sessions.count }
-            if sessions > 0 { open.append("\(sessions) client connection(s) still open") }
-            for app in apps {
-                if let pid = await app.connection.processIdentifier { open.append("\(app.bundle.name) still runs (pid \(pid))") }
-            }
-            return open
-        }
-    }
-
-    /// The process identifiers of the running hosts, by app name.
-    public var runningHosts: [String: Int32] {
-        get async {
-            var running: [String: Int32] = [:]
-            for app in apps {
-                if let pid = await app.connection.processIdentifier { running[app.bundle.name] = pid }
-            }
-            return running
         }
     }
 }

@@ -21,8 +21,21 @@ public struct DaemonConfiguration: Sendable {
     /// The clock of each new assistant (its budgets and its trace).
     public var budgetClock: @Sendable () -> BudgetClock = { .continuous() }
     /// The clock every real-time wait of the daemon reads (the shutdown grace, polling for
-    /// hosts to exit).
+    /// hosts to exit, a new client's time to say hello, the log's rate).
     public var waitClock: any Clock<Duration> = ContinuousClock()
+    /// The most client connections served at once (default 64): one more is told so in a
+    /// `failure` (`.tooManyClients`) and closed. With `ClientProtocol.frameLimit` it bounds
+    /// what clients can make the daemon hold, whatever they send: a reader thread and at most
+    /// one partial frame each.
+    public var clientLimit = 64
+    /// How long a new connection has, on the wait clock, to send its `hello` (default 5 s):
+    /// a client silent (or too slow) until then is told so (`.tooSlow`) and closed, so idle
+    /// connections cannot hold the client places.
+    public var helloDeadline: Duration = .seconds(5)
+    /// Where the daemon reports what it refused (a bad client, a rejected peer, a host's bad
+    /// hello): one line each, at most `DaemonLog.burst` per `DaemonLog.window` on the wait clock.
+    /// `assistantd` writes them on standard error; by default they go nowhere.
+    public var log: @Sendable (String) -> Void = { _ in }
 
     /// A configuration serving `linkedApps` found in `appsFolders`.
     public init(

@@ -1,3 +1,4 @@
+import Assistant
 import AssistantService
 
 /// The text of `assistant apps` as the daemon sees it: the registry's listing, with a problem
@@ -9,7 +10,8 @@ enum DaemonListing {
         let summary = base.count - registry.diagnostics.count - 1
         guard !unserved.isEmpty, summary >= 0 else { return base }
         let notes = unserved.map { app in
-            "  \(app.path)/Info.plist: CFBundleIdentifier '\(app.identifier)' has no intent catalog linked into assistantd; \(app.name) is listed, not served"
+            PrintableText.escaped(
+                "  \(app.path)/Info.plist: CFBundleIdentifier '\(app.identifier)' has no intent catalog linked into assistantd; \(app.name) is listed, not served")
         }
         let count = registry.diagnostics.count + notes.count
         return Array(base[..<summary]) + [count == 1 ? "1 problem:" : "\(count) problems:"]

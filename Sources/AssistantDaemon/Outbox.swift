@@ -5,14 +5,15 @@ import Synchronization
 
 /// Sends a client's messages in order on a serial Dispatch queue of its own, so a client that
 /// stops reading (its socket buffer full) blocks only its own queue, never a concurrency
-/// thread; one that lets `limit` messages pile up is disconnected.
+/// thread; one that lets more than `limit` bytes pile up is disconnected, so what the daemon
+/// holds for a client is bounded whatever the client does.
 final class Outbox: Sendable {
     private let connection: FramedConnection
     private let queue: DispatchQueue
     private let pending = Atomic<Int>(0)
     private let limit: Int
 
-    init(_ connection: FramedConnection, limit: Int = 64) {
+    init(_ connection: FramedConnection, limit: Int = 4 * ClientProtocol.frameLimit) {
         self.connection = connection
         self.limit = limit
         queue = DispatchQueue(label: "assistantd.client-outbox")
@@ -20,14 +21,15 @@ final class Outbox: Sendable {
 
     /// Queues `bytes` as one frame.
     func send(_ bytes: Data) {
-        guard pending.add(1, ordering: .relaxed).newValue <= limit else {
+        guard pending.add(bytes.count, ordering: .relaxed).newValue <= limit else {
             // Nobody reads what this client asked for: it loses its connection, nothing else.
+            pending.subtract(bytes.count, ordering: .relaxed)
             connection.close()
             return
         }
         queue.async { [self] in
             try? connection.send(bytes)
-            pending.subtract(1, ordering: .relaxed)
+            pending.subtract(bytes.count, ordering: .relaxed)
         }
     }
 

@@ -56,6 +56,8 @@ extension ShortcutsStore: VoiceShortcutEditing {
 
     /// The voice shortcut saying `words` runs, if any (read as the assistant reads phrases).
     public func voiceShortcut(matching words: String) -> VoiceShortcut? {
+        // Words the assistant refuses as too long are matched against nothing.
+        guard Admission.refusal(of: words) == nil else { return nil }
         let shortcuts = voiceShortcuts()
         guard case .matched(let reading) = Self.vocabulary(of: shortcuts).match(words) else { return nil }
         return shortcuts.first { $0.identifier == reading.intent }
@@ -97,8 +99,14 @@ extension ShortcutsStore: VoiceShortcutEditing {
         }
     }
 
-    /// The phrase, trimmed, when it can be a voice shortcut's.
+    /// The phrase, trimmed, when it can be a voice shortcut's: words the assistant admits as an
+    /// utterance (`Admission`), since it is said as one.
     private static func checked(_ phrase: String) throws(VoiceShortcutRefusal) -> String {
+        if Admission.refusal(of: phrase) != nil {
+            throw VoiceShortcutRefusal(
+                .invalidPhrase, value: Admission.shortened(phrase),
+                "a voice shortcut's phrase is said as an utterance: at most \(Admission.limitText) characters")
+        }
         let words = phrase.trimmingCharacters(in: .whitespaces)
         var probe = Vocabulary()
         guard !words.contains("$"), (try? probe.addPhrase(words, intent: "probe")) != nil else {
@@ -119,8 +127,11 @@ extension ShortcutsStore: VoiceShortcutEditing {
     /// The voice shortcuts' phrases as a vocabulary whose "intents" are their identifiers.
     private static func vocabulary(of shortcuts: [VoiceShortcut]) -> Vocabulary {
         var vocabulary = Vocabulary()
-        // Each phrase passed `checked` when it was recorded.
-        for shortcut in shortcuts { try? vocabulary.addPhrase(shortcut.phrase, intent: shortcut.identifier) }
+        // Each phrase passed `checked` when it was recorded; one over the limit (recorded before
+        // there was one) could never be said, and would slow every match.
+        for shortcut in shortcuts where Admission.refusal(of: shortcut.phrase) == nil {
+            try? vocabulary.addPhrase(shortcut.phrase, intent: shortcut.identifier)
+        }
         return vocabulary
     }
 }

@@ -13,7 +13,8 @@ struct DaemonOptions {
     /// The usage text, from `specs`.
     static var usage: String {
         let synopsis = specs.filter { $0.name != "--help" }.map { $0.name == "--apps" ? "[\($0.synopsis)]..." : "[\($0.synopsis)]" }
-        return (["usage: assistantd " + synopsis.joined(separator: " "), ""] + CommandLineOption.helpLines(specs))
+        let exits = ["", "exit status: 0 stopped by SIGTERM or SIGINT, 1 cannot start (another daemon runs, an unsafe runtime directory), 2 usage, 74 standard output cannot be written"]
+        return (["usage: assistantd " + synopsis.joined(separator: " "), ""] + CommandLineOption.helpLines(specs) + exits)
             .joined(separator: "\n") + "\n"
     }
 

@@ -10,10 +10,9 @@ import RecipeAssistantKit
 /// `<runtime-dir>/assistantd.sock`, until SIGTERM or SIGINT.
 ///
 /// Exit status: 0 after a signal's orderly stop, 1 when it cannot start (another daemon runs,
-/// the runtime directory is unsafe), 2 on a bad command line.
-func write(_ text: String, to handle: FileHandle) {
-    handle.write(Data(text.utf8))
-}
+/// the runtime directory is unsafe), 2 on a bad command line, 74 when standard output cannot be
+/// written (one line on standard error; the daemon stops first, removing its sockets).
+let streams = StandardStreams(name: "assistantd")
 
 /// The apps whose catalogs this executable links, by bundle identifier (demo kits are added here).
 func linkedApps() throws -> [String: LinkedApp] {
@@ -27,16 +26,18 @@ func linkedApps() throws -> [String: LinkedApp] {
 }
 
 func main() async -> Int32 {
+    // Standard output closed from the start: nothing is bound or locked.
+    if streams.outputFailed { return streams.finished(0) }
     let options: DaemonOptions
     do {
         options = try DaemonOptions(parsing: Array(CommandLine.arguments.dropFirst()))
     } catch {
-        write("assistantd: \(error.message)\n\n\(DaemonOptions.usage)", to: .standardError)
+        streams.errors.writePrompt("assistantd: \(error.message)\n\n\(DaemonOptions.usage)")
         return 2
     }
     if options.help {
-        write(DaemonOptions.usage, to: .standardOutput)
-        return 0
+        streams.output.writePrompt(DaemonOptions.usage)
+        return streams.finished(0)
     }
     var configuration: DaemonConfiguration
     do {
@@ -45,7 +46,7 @@ func main() async -> Int32 {
             executableSearchDirectories: BundleRegistry.currentExecutableDirectory().map { [$0] } ?? [],
             runtimeDirectory: options.runtimeDirectory, linkedApps: try linkedApps())
     } catch {
-        write("assistantd: a linked app's catalog is broken: \(error)\n", to: .standardError)
+        streams.error("a linked app's catalog is broken: \(error)")
         return 1
     }
     configuration.extensionIdleExit = options.idleExit
@@ -53,24 +54,27 @@ func main() async -> Int32 {
     do {
         daemon = try Daemon(configuration)
     } catch {
-        write("assistantd: \(error.message)\n", to: .standardError)
+        streams.error(error.message)
         return 1
     }
     let stop = AsyncStream<Int32>.makeStream()
     let signals = ShutdownSignals { stop.continuation.yield($0) }
     daemon.start()
     let served = daemon.servedAppNames.isEmpty ? "no app" : daemon.servedAppNames.joined(separator: ", ")
-    write("assistantd: serving \(served) on \(daemon.socketPath)\n", to: .standardOutput)
+    streams.output.write("assistantd: serving \(served) on \(daemon.socketPath)")
     for diagnostic in daemon.listing.drop(while: { !$0.hasSuffix("problem:") && !$0.hasSuffix("problems:") }) {
-        write("assistantd: \(diagnostic.trimmingCharacters(in: .whitespaces))\n", to: .standardError)
+        streams.error(diagnostic.trimmingCharacters(in: .whitespaces))
     }
-    var signalled = stop.stream.makeAsyncIterator()
-    let number = await signalled.next() ?? SIGTERM
-    write("assistantd: \(number == SIGINT ? "SIGINT" : "SIGTERM"): stopping\n", to: .standardOutput)
+    if !streams.outputFailed {
+        var signalled = stop.stream.makeAsyncIterator()
+        let number = await signalled.next() ?? SIGTERM
+        streams.output.write("assistantd: \(number == SIGINT ? "SIGINT" : "SIGTERM"): stopping")
+    }
+    // Stopped either way: a daemon nobody can hear from leaves no socket behind.
     await daemon.stop()
     withExtendedLifetime(signals) {}
-    write("assistantd: stopped\n", to: .standardOutput)
-    return 0
+    streams.output.write("assistantd: stopped")
+    return streams.finished(0)
 }
 
 exit(await main())

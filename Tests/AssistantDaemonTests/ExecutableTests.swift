@@ -75,7 +75,7 @@ struct ExecutableTests {
         // A second daemon is refused while this one serves.
         let second = try await DaemonProcess.run(["--runtime-dir", daemon.directory])
         #expect(second.status == .exited(1))
-        #expect(second.stderr == "assistantd: assistantd is already running on \(daemon.socket); stop it first, or give this one another --runtime-dir\n")
+        #expect(second.stderr == "assistantd: assistantd is already running (pid \(daemon.child.pid)) in \(daemon.directory): it holds \(daemon.directory)/assistantd.lock; stop it first, or give this one another --runtime-dir\n")
         #expect(await daemon.end(SIGTERM) == .exited(0))
         #expect(daemon.output.hasSuffix("assistantd: SIGTERM: stopping\nassistantd: stopped\n"))
         #expect(hosts.allSatisfy { !isAlive($0) })

@@ -96,8 +96,8 @@ struct RobustnessTests {
             try makeDaemon(directory: daemon.runtimeDirectory.path)
         } throws: { error in
             (error as? DaemonError) == DaemonError(
-                .alreadyRunning, value: daemon.socketPath,
-                message: "assistantd is already running on \(daemon.socketPath); stop it first, or give this one another --runtime-dir")
+                .alreadyRunning, value: daemon.runtimeDirectory.path + "/assistantd.lock",
+                message: "assistantd is already running (pid \(getpid())) in \(daemon.runtimeDirectory.path): it holds \(daemon.runtimeDirectory.path)/assistantd.lock; stop it first, or give this one another --runtime-dir")
         }
         let client = try await TestClient(daemon.socketPath)
         #expect(try await client.exchange(.command(line: ":help")) == [.listing(lines: DaemonCommand.help)])
@@ -112,8 +112,8 @@ struct RobustnessTests {
         let daemon = try makeDaemon(directory: directory.path)
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         // Left: the daemon's, the live one, and the app's (named by this process).
-        #expect(files.count == 3)
-        #expect(files.filter { !$0.hasPrefix("host-\(getpid())-") } == ["assistantd.sock", "other.sock"])
+        #expect(files.count == 4)
+        #expect(files.filter { !$0.hasPrefix("host-\(getpid())-") } == ["assistantd.lock", "assistantd.sock", "other.sock"])
         live.close()
         #expect(await finish(daemon) == [])
     }

@@ -1,3 +1,4 @@
+import Assistant
 /// The text of `assistant apps`: where the registry looked, each app, its extensions, their
 /// intents (restricted ones marked) and every diagnostic. Pure: lines in, nothing printed.
 ///
@@ -18,7 +19,9 @@ public enum AppsListing {
     /// The marker after an intent refused while the device is locked.
     public static let restrictedMark = " (restricted while locked)"
 
-    /// The listing, one line per element (no trailing newlines).
+    /// The listing, one line per element (no trailing newlines). Every line is escaped
+    /// (`PrintableText`): names, folders and values come from bundles anyone may have made, and
+    /// must not start lines of their own or drive the terminal.
     public static func lines(_ registry: BundleRegistry) -> [String] {
         var lines = [
             "Apps folders: " + list(registry.appsFolders),
@@ -40,7 +43,7 @@ public enum AppsListing {
         case 1: lines.append("1 problem:")
         case let count: lines.append("\(count) problems:")
         }
-        return lines + registry.diagnostics.map { "  \($0)" }
+        return (lines + registry.diagnostics.map { "  \($0)" }).map(PrintableText.escaped)
     }
 
     private static func describe(

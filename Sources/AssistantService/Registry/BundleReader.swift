@@ -16,7 +16,9 @@ struct BundleReader {
         let executable: BundleExecutable
         let manifest: AppManifest
         do {
+            try Self.trust(path, skipping: path)
             plist = try InfoPlist(bundle: path)
+            try Self.trust(plist.file, skipping: path)
             identifier = try plist.string("CFBundleIdentifier")
             name = try plist.string("CFBundleName")
             executable = try locate(plist, "CFBundleExecutable")
@@ -35,6 +37,8 @@ struct BundleReader {
     private func plugIns(of app: String) -> ([ExtensionBundle], [RegistryDiagnostic]) {
         let folder = Path.join(app, "PlugIns")
         guard FileProbe.kind(folder) != .missing else { return ([], []) }
+        // Whoever can add to the folder chooses the extensions.
+        do throws(RegistryDiagnostic) { try Self.trust(folder, skipping: folder) } catch { return ([], [error]) }
         let names: [String]
         switch FileProbe.entries(folder) {
         case .success(let entries): names = entries.filter { $0.hasSuffix(".appex") }
@@ -51,7 +55,9 @@ struct BundleReader {
 
     /// One `.appex`: an intents extension, or the reason it is skipped.
     private func plugIn(at path: String) throws(RegistryDiagnostic) -> ExtensionBundle {
+        try Self.trust(path, skipping: path)
         let plist = try InfoPlist(bundle: path)
+        try Self.trust(plist.file, skipping: path)
         let info = try plist.dictionary("NSExtension")
         let point = try info.string("NSExtensionPointIdentifier")
         guard point == ExtensionBundle.intentsExtensionPoint else {
@@ -86,7 +92,10 @@ struct BundleReader {
             let path = Path.join(folder, name)
             switch FileProbe.kind(path) {
             case .missing: continue
-            case .regular(executable: true): return BundleExecutable(path: path, origin: origin)
+            case .regular(executable: true):
+                try Self.trust(path, skipping: plist.bundle)
+                if origin != .bundle { try Self.trust(folder, skipping: plist.bundle) }
+                return BundleExecutable(path: path, origin: origin)
             case .regular(executable: false):
                 throw RegistryDiagnostic(
                     .notExecutable, file: path, key: key, value: "not marked executable", skipped: plist.bundle)
@@ -96,6 +105,13 @@ struct BundleReader {
             }
         }
         throw plist.diagnostic(.missingExecutable, key, name)
+    }
+
+    /// Refuses `path` when another user could change it (see `FileTrust`), skipping `bundle`.
+    private static func trust(_ path: String, skipping bundle: String) throws(RegistryDiagnostic) {
+        if let problem = FileTrust.problem(path) {
+            throw RegistryDiagnostic(.untrusted, file: path, value: problem, skipped: bundle)
+        }
     }
 
     /// The scene manifest and intents keys, read and checked by `AppManifest` (the same rules the

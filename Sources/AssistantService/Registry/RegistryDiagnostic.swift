@@ -34,6 +34,10 @@ public struct RegistryDiagnostic: Error, Sendable, Equatable, Codable, CustomStr
         case unsupportedExtensionPoint
         /// Two or more bundles declare one `CFBundleIdentifier`; all of them are skipped.
         case duplicateIdentifier
+        /// A bundle folder, its `Info.plist` or `PlugIns` folder, or an executable (or the
+        /// search directory holding it) could be changed by another user: writable by group or
+        /// others, or owned by a user other than root and the daemon's (OpenSSH's StrictModes rule).
+        case untrusted
     }
 
     /// What is wrong.
@@ -78,6 +82,7 @@ public struct RegistryDiagnostic: Error, Sendable, Equatable, Codable, CustomStr
         case .unsupportedExtensionPoint:
             "\(key) is '\(value)'; only intents extensions (\(ExtensionBundle.intentsExtensionPoint)) are served"
         case .duplicateIdentifier: "\(key) \(value)"
+        case .untrusted: value
         }
     }
 

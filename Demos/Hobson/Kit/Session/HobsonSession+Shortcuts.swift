@@ -1,3 +1,4 @@
+import Assistant
 import AssistantShortcuts
 import Foundation
 import SceneIntents
@@ -82,11 +83,14 @@ extension HobsonSession {
         try await edit(phrase, .delete)
     }
 
-    /// `:voice-shortcuts`: every voice shortcut, in the order recorded.
+    /// `:voice-shortcuts`: every voice shortcut, in the order recorded (phrases escaped: they
+    /// were typed by someone, and must not start lines or drive the terminal).
     public func voiceShortcuts() -> [String] {
         let shortcuts = store.voiceShortcuts()
         guard !shortcuts.isEmpty else { return ["No voice shortcuts."] }
-        return shortcuts.map { "“\($0.phrase)” → \(ShortcutOffers.summary(of: $0.suggestion.shortcut, catalog: store.catalog))" }
+        return shortcuts.map {
+            "“\(PrintableText.escaped($0.phrase))” → \(ShortcutOffers.summary(of: $0.suggestion.shortcut, catalog: store.catalog))"
+        }
     }
 
     private func edit(_ phrase: String, _ change: VoiceShortcutChange) async throws(HobsonCommandError) -> [String] {

@@ -1,0 +1,61 @@
+import Assistant
+import SceneIntents
+
+extension Daemon {
+    /// Waits until none of `apps` has a running host, or until `shutdownGrace` has passed on
+    /// the wait clock (a host's end is noticed within milliseconds; it is polled every 5 ms).
+    func waitForExit(of apps: [ServedApp]) async {
+        let clock = configuration.waitClock
+        let grace = configuration.shutdownGrace
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                while !Task.isCancelled, await Self.anyRunning(apps) {
+                    try? await clock.sleep(for: .milliseconds(5), tolerance: nil)
+                }
+            }
+            group.addTask { try? await clock.sleep(for: grace, tolerance: nil) }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
+    private static func anyRunning(_ apps: [ServedApp]) async -> Bool {
+        for app in apps where await app.isRunning { return true }
+        return false
+    }
+
+    /// Sends `event` to `app`, waiting on the wait clock at most one phase budget (10 s by
+    /// default: an `open` may launch the app) for its answer.
+    func send(_ event: SystemEvent, to app: ServedApp) async -> EventOutcome {
+        let connection = app.connection
+        let limit = configuration.assistant.phaseBudget
+        return await Patience.first(
+            { await connection.send(event) }, orAfter: limit, on: configuration.waitClock,
+            .refused("\(app.bundle.name) did not answer within \(limit)"))
+    }
+
+    /// What is still open, as sentences (empty when nothing is): client connections and
+    /// running hosts. A test ends with `#expect(await daemon.inFlight == [])` after `stop()`.
+    public var inFlight: [String] {
+        get async {
+            var open: [String] = []
+            let sessions = sessionCount
+            if sessions > 0 { open.append("\(sessions) client connection(s) still open") }
+            for app in apps {
+                if let pid = await app.connection.processIdentifier { open.append("\(app.bundle.name) still runs (pid \(pid))") }
+            }
+            return open
+        }
+    }
+
+    /// The process identifiers of the running hosts, by app name.
+    public var runningHosts: [String: Int32] {
+        get async {
+            var running: [String: Int32] = [:]
+            for app in apps {
+                if let pid = await app.connection.processIdentifier { running[app.bundle.name] = pid }
+            }
+            return running
+        }
+    }
+}
