@@ -41,8 +41,11 @@ struct ClientOptions {
     /// Reads the arguments (without the program's name).
     init(parsing arguments: [String]) throws(ClientUsageError) {
         var rest = arguments[...]
+        var seen: Set<String> = []
         while let argument = rest.popFirst() {
             if let spec = Self.options.first(where: { $0.name == argument }) {
+                // One given twice would silently keep the last.
+                guard seen.insert(spec.name).inserted else { throw ClientUsageError("\(spec.name) is given twice; give it once") }
                 switch spec.name {
                 case "--runtime-dir":
                     guard let value = rest.popFirst(), !value.isEmpty else { throw ClientUsageError("--runtime-dir needs a DIR") }

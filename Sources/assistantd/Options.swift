@@ -28,9 +28,14 @@ struct DaemonOptions {
     /// - Throws: `UsageError` naming the argument at fault.
     init(parsing arguments: [String]) throws(UsageError) {
         var rest = arguments[...]
+        var seen: Set<String> = []
         while let argument = rest.popFirst() {
             guard let spec = Self.specs.first(where: { $0.name == argument }) else {
                 throw UsageError("there is no option \(argument.debugDescription)")
+            }
+            // Only --apps adds up; any other given twice would silently keep the last.
+            guard spec.name == "--apps" || seen.insert(spec.name).inserted else {
+                throw UsageError("\(spec.name) is given twice; give it once")
             }
             var value = ""
             if let placeholder = spec.value {
@@ -44,7 +49,7 @@ struct DaemonOptions {
             case "--runtime-dir": runtimeDirectory = value
             case "--idle-exit":
                 guard let seconds = Double(value), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
-                    throw UsageError("--idle-exit needs a number of seconds from 0 to 86400, not \(value.debugDescription)")
+                    throw UsageError("--idle-exit needs a number of seconds above 0 and at most 86400, not \(value.debugDescription)")
                 }
                 idleExit = .milliseconds(Int64((seconds * 1000).rounded()))
             default: help = true

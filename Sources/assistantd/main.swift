@@ -50,6 +50,8 @@ func main() async -> Int32 {
         return 1
     }
     configuration.extensionIdleExit = options.idleExit
+    // What the daemon refuses (bad clients, rejected peers), one line each, rate-limited.
+    configuration.log = { line in streams.error(line) }
     let daemon: Daemon
     do {
         daemon = try Daemon(configuration)

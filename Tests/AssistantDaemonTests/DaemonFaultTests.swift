@@ -1,3 +1,4 @@
+import Assistant
 import AssistantDaemon
 import Foundation
 import Glibc
@@ -86,6 +87,92 @@ struct DaemonFaultTests {
             for daemon in daemons { #expect(await daemon.exit != .signalled(SIGKILL)) }
             #expect(((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []) == [], "round \(round)")
         }
+    }
+}
+
+/// What the client does with too much: words over the admission limit and messages over the
+/// frame limit, typed or given as arguments; and a daemon killed while the client waits.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct ClientFaultTests {
+    static func sentence(_ count: String) -> String {
+        "That's too long for me: I take at most 1,000 characters at a time, and that was \(count)."
+    }
+
+    @Test func wordsOverTheLimitAreRefusedWithASentenceAndAMessageOverTheFrameLimitIsReportedNeverAwaited() async throws {
+        let daemon = try makeDaemon()
+        daemon.start()
+        let directory = daemon.runtimeDirectory.path
+        let said = try await runClient(["--runtime-dir", directory, "say", String(repeating: "a", count: 5_000)])
+        #expect(said == ClientRun(status: .exited(1), stdout: Self.sentence("5,000") + "\n", stderr: ""))
+        // A 2 MiB line, then a 100 KB command, then a line that is served: the REPL goes on.
+        let long = String(repeating: "b", count: 2 << 20)
+        let command = ":open " + String(repeating: "c", count: 100_000)
+        let repl = try await runClient(["--runtime-dir", directory], stdin: "\(long)\n\(command)\n:help\n")
+        #expect(repl.status == .exited(0))
+        #expect(repl.lines == [
+            "> \(Admission.shortened(long))", Self.sentence("2,097,152"), "> \(Admission.shortened(command))", "> :help",
+        ] + DaemonCommand.help)
+        #expect(repl.stderr == "assistant: this message is 100029 bytes, over the protocol's limit of 65536 bytes; it was not sent\n")
+        #expect(await finish(daemon) == [])
+    }
+
+    @Test func aDaemonKilledWhileTheClientWaitsAtAPromptIsNoticedAtOnce() async throws {
+        let daemon = try await DaemonProcess.start(freshRuntimeDirectory())
+        defer { daemon.cleanUp() }
+        let input = NeverWritten()
+        defer { input.close() }
+        let (output, errors) = (daemon.files.writable("client"), daemon.files.writable("client-err"))
+        defer { [output, errors].forEach { _ = close($0) } }
+        let client = try ChildProcess.spawn(
+            BuiltProducts.executable("assistant"), arguments: ["--runtime-dir", daemon.directory, "say", "show directions"],
+            stdin: .descriptor(input.reading), stdout: .descriptor(output), stderr: .descriptor(errors))
+        #expect(await eventually { daemon.files.text("client").contains("Say \"more\" for more.") })
+        #expect(await daemon.end(SIGKILL) == .signalled(SIGKILL))
+        let killed = ContinuousClock.now
+        #expect(await client.exit == .exited(69))
+        #expect(ContinuousClock.now - killed < .seconds(2))
+        #expect(daemon.files.text("client-err") == "assistant: the daemon closed the connection (it stopped)\n")
+    }
+
+    @Test func aDaemonThatStopsWhileTheREPLWaitsForALineIsNoticedAtOnce() async throws {
+        let daemon = try makeDaemon()
+        daemon.start()
+        let input = NeverWritten()
+        defer { input.close() }
+        let files = TempFiles()
+        defer { files.remove() }
+        let (output, errors) = (files.writable("out"), files.writable("err"))
+        defer { [output, errors].forEach { _ = close($0) } }
+        let client = try ChildProcess.spawn(
+            BuiltProducts.executable("assistant"), arguments: ["--runtime-dir", daemon.runtimeDirectory.path],
+            stdin: .descriptor(input.reading), stdout: .descriptor(output), stderr: .descriptor(errors))
+        // One command answered: the REPL is now waiting for the next line.
+        _ = ":help\n".withCString { Glibc.write(input.writing, $0, 6) }
+        #expect(await eventually { files.text("out").contains(DaemonCommand.help[0]) })
+        let stopped = ContinuousClock.now
+        #expect(await finish(daemon) == [])
+        #expect(await client.exit == .exited(69))
+        #expect(ContinuousClock.now - stopped < .seconds(2))
+        #expect(files.text("err") == "assistant: the daemon closed the connection (it stopped)\n")
+    }
+}
+
+/// A pipe whose writing end is kept open (and not written, unless a test writes to it): a child
+/// reading it waits for the user for ever.
+struct NeverWritten {
+    let reading: Int32
+    let writing: Int32
+
+    init() {
+        var ends: [Int32] = [-1, -1]
+        _ = Glibc.pipe(&ends)
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        (reading, writing) = (ends[0], ends[1])
+    }
+
+    func close() {
+        _ = Glibc.close(reading)
+        _ = Glibc.close(writing)
     }
 }
 

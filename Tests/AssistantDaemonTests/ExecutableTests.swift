@@ -44,6 +44,9 @@ struct ExecutableTests {
         #expect(usage.status == .exited(2))
         #expect(usage.stderr.hasPrefix("assistant: there is no command or option \"fly\"\n\nusage: assistant "))
         #expect(try await daemon.client("say").status == .exited(2))
+        let twice = try await daemon.client("--json", "--json", "apps")
+        #expect(twice.status == .exited(2))
+        #expect(twice.stderr.hasPrefix("assistant: --json is given twice; give it once\n\nusage: assistant "))
         #expect(await daemon.end() == .exited(0))
         // No daemon: 69, with the command that starts one.
         let nobody = try await runClient(["--runtime-dir", daemon.directory, "apps"])
@@ -58,7 +61,10 @@ struct ExecutableTests {
         #expect(help.stdout.hasPrefix("usage: assistantd [--apps DIR]... [--runtime-dir DIR] [--idle-exit SECONDS]\n"))
         for (arguments, problem) in [
             (["--fly"], "there is no option \"--fly\""), (["--apps"], "--apps needs a DIR"),
-            (["--idle-exit", "soon"], "--idle-exit needs a number of seconds from 0 to 86400, not \"soon\""),
+            (["--idle-exit", "soon"], "--idle-exit needs a number of seconds above 0 and at most 86400, not \"soon\""),
+            (["--idle-exit", "0"], "--idle-exit needs a number of seconds above 0 and at most 86400, not \"0\""),
+            (["--runtime-dir", "/tmp/a", "--runtime-dir", "/tmp/b"], "--runtime-dir is given twice; give it once"),
+            (["--idle-exit", "1", "--idle-exit", "2"], "--idle-exit is given twice; give it once"),
         ] {
             let run = try await DaemonProcess.run(arguments)
             #expect(run.status == .exited(2))
