@@ -1,4 +1,3 @@
-import Assistant
 import Synchronization
 
 /// The daemon's report of what it refused (bad clients, rejected peers, hosts' bad hellos), one
@@ -32,10 +31,9 @@ final class DaemonLog: Sendable {
         return { start.duration(to: clock.now) }
     }
 
-    /// Writes `line` escaped (`PrintableText`: it may quote what a client sent), unless this
-    /// window's lines are spent (then it is counted).
+    /// Writes `line`, unless this window's lines are spent (then it is counted). What a line
+    /// quotes of a client's bytes is escaped where it is quoted (`ClientProtocol.decode`).
     func write(_ line: String) {
-        let line = PrintableText.escaped(line)
         let now = elapsed()
         let lines = state.withLock { state -> [String] in
             if now - state.windowStart >= Self.window {

@@ -65,6 +65,41 @@ struct DaemonLimitFaultTests {
         #expect(await finish(daemon) == [])
     }
 
+    @Test func eachBadClientIsOneLineOfTheLogAndAFloodIsCutToTwentyLinesPerTenSeconds() async throws {
+        let clock = ManualClock()
+        let log = Log()
+        let daemon = try makeDaemon {
+            $0.waitClock = clock
+            $0.log = log.write
+        }
+        daemon.start()
+        /// Connects, sends `payload` as one frame, and waits until the daemon has closed it.
+        func bad(_ payload: String) async throws {
+            let client = try await TestClient(daemon.socketPath, greet: false)
+            try client.connection.send(Data(payload.utf8))
+            while await client.next() != nil {}
+        }
+        try await bad("\u{1B}[2Jnot json\n")
+        try await bad(#"{"hello":{"version":99}}"#)
+        try await bad(#"{"apps":{}}"#)
+        #expect(await eventually { log.all.count == 3 })
+        #expect(log.all == [
+            #"refused client \#(ourselves): a frame of 13 bytes is not a ClientMessage ("\u{1B}[2Jnot json\n"...)"#,
+            "refused client \(ourselves): this client speaks version 99; assistantd speaks 1: use the assistant built with it",
+            "refused client \(ourselves): the first message must be hello, and only the first",
+        ])
+        for _ in 0..<25 { try await bad("[]") }
+        #expect(await eventually { log.all.count == 20 })
+        clock.advance(by: .seconds(10))
+        try await bad("[]")
+        #expect(await eventually { log.all.count == 22 })
+        #expect(log.all.suffix(2) == [
+            "8 more like these were left out (at most 20 lines per 10.0 seconds)",
+            "refused client \(ourselves): a frame of 2 bytes is not a ClientMessage (\"[]\"...)",
+        ])
+        #expect(await finish(daemon) == [])
+    }
+
     @Test func aFrameAnnouncingMoreThanTheLimitEndsItsConnectionBeforeItsBytesAreHeld() async throws {
         let log = Log()
         let daemon = try makeDaemon { $0.log = log.write }
