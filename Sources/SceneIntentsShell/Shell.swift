@@ -145,7 +145,8 @@ public final class Shell<App: ShellApp> {
             }
         }
         let reply = Reply(parsing: line)
-        if case .text = reply, case .matched = app.vocabulary.match(line) {
+        // Words over the admission limit are no new request: the assistant refuses them.
+        if case .text = reply, Admission.refusal(of: line) == nil, case .matched = app.vocabulary.match(line) {
             note("That is a new request: the one in progress is cancelled first.")
             input.putBack(line)
             return .cancel

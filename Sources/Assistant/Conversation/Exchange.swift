@@ -176,12 +176,21 @@ struct Exchange {
 
     // MARK: Saying and asking
 
+    /// Asks until the user answers something the assistant admits: words over the
+    /// `Admission` limit are refused with its sentence, and the question is asked again.
     mutating func ask(_ prompt: Prompt) async -> Reply {
-        trace.record(.prompt, prompt.spoken.replacingNewlines)
-        dialog.append(prompt.spoken)
-        let reply = await user.answer(prompt)
-        trace.record(.answer, reply.description)
-        return reply
+        while true {
+            trace.record(.prompt, prompt.spoken.replacingNewlines)
+            dialog.append(prompt.spoken)
+            let reply = await user.answer(prompt)
+            if case .text(let words) = reply, let refusal = Admission.refusal(of: words) {
+                trace.record(.answer, Admission.shortened(words))
+                await say(refusal)
+                continue
+            }
+            trace.record(.answer, reply.description)
+            return reply
+        }
     }
 
     mutating func say(_ line: String) async {
