@@ -93,7 +93,8 @@ public final class Daemon: Sendable {
             do {
                 apps.append(
                     try ServedApp.connect(
-                        bundle, linked: linked, device: device, directory: runtimeDirectory, configuration: configuration))
+                        bundle, linked: linked, device: device, directory: runtimeDirectory, configuration: configuration,
+                        log: log))
             } catch {
                 listener.close()
                 lock.release()

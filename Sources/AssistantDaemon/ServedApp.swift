@@ -39,14 +39,16 @@ struct ServedApp: Sendable {
 
     /// The connection for one installed bundle: the one place a connection is made. A
     /// `RoutedConnection` sends each request to the app or to one of its intents extensions
-    /// (launched per request, told the daemon's idle exit), sharing the daemon's device.
+    /// (launched per request, told the daemon's idle exit), sharing the daemon's device. What
+    /// its host sockets turn away (a wrong token, a bad hello) goes to `log`.
     static func connect(
         _ bundle: AppBundle, linked: LinkedApp, device: Device, directory: RuntimeDirectory,
-        configuration: DaemonConfiguration
+        configuration: DaemonConfiguration, log: DaemonLog? = nil
     ) throws(TransportError) -> ServedApp {
         let connection = try RoutedConnection(
             bundle: bundle, catalog: linked.catalog, device: device, runtimeDirectory: directory,
             extensionIdleExit: configuration.extensionIdleExit)
+        if let log { connection.reportRefusals { log.write($0) } }
         return ServedApp(bundle: bundle, vocabulary: linked.vocabulary, dialogs: linked.dialogs, connection: connection)
     }
 

@@ -1,4 +1,6 @@
 import Assistant
+import RecipeAssistantKit
+import SceneIntents
 import AssistantDaemon
 import Foundation
 import Glibc
@@ -97,6 +99,25 @@ struct DaemonLimitFaultTests {
             "8 more like these were left out (at most 20 lines per 10.0 seconds)",
             "refused client \(ourselves): a frame of 2 bytes is not a ClientMessage (\"[]\"...)",
         ])
+        #expect(await finish(daemon) == [])
+    }
+
+    @Test func aHelloWithAWrongTokenOnAnAppsSocketIsOneLineOfTheLog() async throws {
+        let log = Log()
+        let daemon = try makeDaemon { $0.log = log.write }
+        daemon.start()
+        let files = try FileManager.default.contentsOfDirectory(atPath: daemon.runtimeDirectory.path)
+        let socket = try #require(files.first { $0.hasPrefix("host-") })
+        let impostor = try FramedConnection.connect(to: daemon.runtimeDirectory.socketPath(socket))
+        var events = impostor.events().makeAsyncIterator()
+        let hello = HostHello(
+            token: "guessed", processIdentifier: getpid(), kind: .app, appName: "Recipe Assistant", intentsSupported: [],
+            intentsRestrictedWhileLocked: [], userActivityTypes: [])
+        try impostor.send(MessageCodec(catalog: RecipeAssistantApp.catalog).encode(AppMessage.hello(hello)))
+        while await events.next().map({ if case .closed = $0 { false } else { true } }) == true {}
+        #expect(await eventually { log.all.count == 1 })
+        #expect(log.all.first?.hasPrefix("Recipe Assistant's socket: refused a connection from process \(getpid()): ") == true)
+        #expect(log.all.first?.contains("a token no launch is waiting for") == true)
         #expect(await finish(daemon) == [])
     }
 

@@ -31,6 +31,7 @@ public final class ProcessConnection: AppConnection {
     private let activeScenes = ActiveScenes()
     private let foregroundScenes = ForegroundScenes()
     private let shortcuts = ShortcutsSlot()
+    let refusals = RefusalReports()
 
     /// A connection that will start `launch` on demand, listening at `<runtimeDirectory>/<socketName>`.
     ///
@@ -75,12 +76,16 @@ public final class ProcessConnection: AppConnection {
                 activeScenes.reset(active: 0)
                 foregroundScenes.reset()
             }, clock: clock)
-        listener.start { event in
+        listener.start { [refusals] event in
+            let refused: @Sendable (String) -> Void = { line in
+                record(line)
+                refusals.report(line)
+            }
             switch event {
             case .accepted(let connection):
-                HostChannel(connection, codec: codec, doorway: doorway, report: record).start()
-            case .rejected(let rejection): record("refused a connection: \(rejection)")
-            case .failed(let error): record("accept failed: \(error)")
+                HostChannel(connection, codec: codec, doorway: doorway, report: refused).start()
+            case .rejected(let rejection): refused("\(rejection)")
+            case .failed(let error): refused("accept failed: \(error)")
             case .stopped: break
             }
         }
