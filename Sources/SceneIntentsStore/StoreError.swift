@@ -91,18 +91,27 @@ public enum LogWarning: Sendable, Equatable, CustomStringConvertible {
     /// The file ends inside a record (or inside the file header): `bytes` bytes from `offset`
     /// to the end of the file are not a whole record.
     case tornTail(offset: Int, bytes: Int)
-    /// The record at `offset` (`length` payload bytes) fails its checksum and was skipped.
-    case corruptRecord(offset: Int, length: Int)
+    /// `bytes` bytes from `offset` were skipped because they hold no valid record: one record
+    /// failing its checksum, or a damaged region (a damaged length, a byte inserted or deleted)
+    /// after which the reader found the next valid record again.
+    case corruptRecord(offset: Int, bytes: Int)
     /// The record at `offset` passed its checksum but is not a valid JSON value of the typed
     /// log's record type (`RecordLog` only); `reason` is the decoder's message.
     case undecodable(offset: Int, reason: String)
+
+    /// Where in the file the skipped bytes start.
+    public var offset: Int {
+        switch self {
+        case .tornTail(let offset, _), .corruptRecord(let offset, _), .undecodable(let offset, _): offset
+        }
+    }
 
     /// One line naming what was skipped and where.
     public var description: String {
         switch self {
         case .tornTail(let offset, let bytes): "torn tail: \(bytes) bytes at offset \(offset) are not a whole record"
-        case .corruptRecord(let offset, let length):
-            "corrupt record: \(length) bytes at offset \(offset) fail their checksum"
+        case .corruptRecord(let offset, let bytes):
+            "corrupt record: \(bytes) bytes at offset \(offset) fail their checksum"
         case .undecodable(let offset, let reason): "undecodable record at offset \(offset): \(reason)"
         }
     }
