@@ -17,8 +17,9 @@ public enum HydratorShell {
         /// Default options.
         public init() {}
 
-        /// The container the session uses.
-        public var containerPath: String { container ?? HydrationStore.defaultContainer() }
+        /// The container the session uses, absolute (a relative `--container` is taken from the
+        /// working directory, and the app's processes are told the absolute path).
+        public var containerPath: String { HydrationStore.absolutePath(container ?? HydrationStore.defaultContainer()) }
 
         /// A common setting, read and written through.
         public subscript<Value>(dynamicMember keyPath: WritableKeyPath<SessionSettings, Value>) -> Value {
@@ -54,7 +55,7 @@ public enum HydratorShell {
         },
         app(":back", "Go back one screen."),
         CLICommand(":today", "Show today's log, read from the shared container.", atPrompt: .runs) { shell, _ in
-            shell.print(try await shell.app.today())
+            shell.print(await shell.app.today())
         },
         app(":quit", "Terminate the app."),
     ] + CLICommand.standard

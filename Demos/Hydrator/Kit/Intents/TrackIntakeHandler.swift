@@ -11,7 +11,8 @@ import SceneIntentsStore
 /// drink, "beer" — → unsupported `notADrink`, whose dialog is spoken before the drinks are
 /// offered again. Handle: appends a `LogEntry` durably and answers success ("Item Added!") only
 /// after the append returned; a failed write answers failure ("Sorry, but I couldn't add your
-/// item.") and nothing is visible in the log.
+/// item."), reports why (`reportHandlerFailure`, and a line on standard error) and nothing is
+/// visible in the log.
 @MainActor
 public final class TrackIntakeHandler: TrackIntakeIntentHandling {
     /// The most one entry may be, in ounces.
@@ -51,9 +52,13 @@ public final class TrackIntakeHandler: TrackIntakeIntentHandling {
         guard let ounces = intent.ounces, (1...Self.maximumOunces).contains(ounces),
             let type = intent.hydrationType, type != .unknown
         else { return TrackIntakeIntentResponse(code: .failure) }
-        do {
+        do throws(StoreError) {
             try await log.append(LogEntry(id: UUID().uuidString, type: type, ounces: ounces, date: now()))
         } catch {
+            // The dialog only says it failed: the reason (path, the system's sentence) goes to
+            // the system's trace and to standard error, where whoever runs it can act on it.
+            reportHandlerFailure("the drink was not logged: \(error)")
+            try? FileHandle.standardError.write(contentsOf: Data("hydrator: the drink was not logged: \(error)\n".utf8))
             return TrackIntakeIntentResponse(code: .failure)
         }
         return TrackIntakeIntentResponse(code: .success)
