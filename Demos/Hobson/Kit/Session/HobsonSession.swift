@@ -102,8 +102,13 @@ public final class HobsonSession {
         return outcome
     }
 
-    /// Ends the app.
+    /// Ends the app, once every shortcuts message it sent (a donation the trace already calls
+    /// donated) is on disk: the inbox writes on its own queue, and a process that exits before
+    /// the queue ran would lose them.
     public func close() async {
+        await inbox.flush()
         await place.close()
+        // What the app said while terminating.
+        await inbox.flush()
     }
 }

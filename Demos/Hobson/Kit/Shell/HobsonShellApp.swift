@@ -52,8 +52,10 @@ public final class HobsonShellApp: ShellApp {
     /// The app's phrases and the voice shortcuts' phrases.
     public var vocabulary: Vocabulary { session.voice.vocabulary() }
 
-    /// The foreground screen, framed.
+    /// The foreground screen, framed; first the turn's shortcuts messages (donations) are
+    /// stored, so what the trace reported is on disk before the next line is read.
     public func screen() async -> String? {
+        await session.inbox.flush()
         let lines = await session.screen()
         guard lines.count > 1, let heading = lines.first else { return nil }
         return ScreenFrame.render(heading: heading, badge: "", lines: Array(lines.dropFirst()))
