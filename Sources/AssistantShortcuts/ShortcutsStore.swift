@@ -94,6 +94,13 @@ public final class ShortcutsStore: Sendable {
         }
     }
 
+    /// Reads what other processes appended since this store last looked (only the new bytes),
+    /// so the donations, suggestions, voice shortcuts and damage are the log's as it is now.
+    /// Blocks for the read: call it from a thread that may block, or through `offload`.
+    public func refresh() throws(StoreError) {
+        try state.withLock { (followed: inout FollowedState) throws(StoreError) in try followed.catchUp(log, catalog: catalog) }
+    }
+
     /// Every place in the log that could not be read (as of the last change this store made
     /// or read): a count and offsets for the app to report.
     public var damage: LogDamage { state.withLock { $0.damage } }

@@ -1,4 +1,5 @@
 import Foundation
+import SceneIntentsStore
 import Testing
 
 /// What `hobson` acknowledges is on disk when it exits.
@@ -21,5 +22,18 @@ struct HobsonStoreFaultTests {
         let listed = try await runHobson(["--data", data, "--script", list])
         let donations = listed.output.split(separator: "\n").filter { $0.hasPrefix("InsultMe [insults.any]") }
         #expect(donations.count == 3, "\(listed.output)")
+
+        // A bit of the first donation's record flips: :donations lists the other two and says so.
+        let log = try #require(try FileManager.default.contentsOfDirectory(atPath: data).first { $0.hasSuffix(".shortcuts.log") })
+        let path = data + "/" + log
+        let records = try AppendLog(path: path).read().records
+        let first = try #require(records.first { String(decoding: $0.payload, as: UTF8.self).contains("donated") })
+        var raw = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        raw[first.offset + 5] ^= 1
+        try Data(raw).write(to: URL(fileURLWithPath: path))
+        let damaged = try await runHobson(["--data", data, "--script", list])
+        let lines = damaged.output.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("InsultMe [insults.any]") }.count == 2, "\(damaged.output)")
+        #expect(lines.contains { $0.hasPrefix("1 record of Hobson's store could not be read: corrupt record: ") }, "\(damaged.output)")
     }
 }
