@@ -37,3 +37,28 @@ struct HobsonStoreFaultTests {
         #expect(lines.contains { $0.hasPrefix("1 record of Hobson's store could not be read: corrupt record: ") }, "\(damaged.output)")
     }
 }
+
+/// Words that name no style are refused when spoken, as the URL form refuses them.
+struct HobsonStyleFaultTests {
+    @Test("“insult me like a klingon” is refused with the URL form's sentence, and nothing is performed")
+    func spokenUnknownStyle() async throws {
+        let directory = ScratchDirectory()
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
+        let script = directory.path + "/klingon.txt"
+        try Data("insult me like a klingon\n:url hobson://insult?style=klingon\n:donations\n".utf8).write(to: URL(fileURLWithPath: script))
+        let run = try await runHobson(["--data", directory.path + "/data", "--script", script])
+        #expect(run.status == 1)
+        #expect(run.output.split(separator: "\n").map(String.init) == [
+            "> insult me like a klingon",
+            "Assistant: 'klingon' is not a valid style; use one of any, Shakespeare, pirate, office.",
+            "Assistant: any, shakespeare, pirate or office?",
+            "> :url hobson://insult?style=klingon",
+            ":url cancels the request in progress first.",
+            "Assistant: OK, cancelled.",
+            "Error: 'klingon' is not a valid style; use one of any, Shakespeare, pirate, office.",
+            "> :donations",
+            "No donations.",
+        ])
+    }
+}
