@@ -77,8 +77,8 @@ struct HydratorStoreFaultTests {
         #expect(out.contains("Assistant: Sorry, but I couldn't add your item."))
         let reason = "open \(path) failed (Is a directory, errno 21)"
         #expect(out.contains { $0.contains("report       handlerFailed: TrackIntakeIntent") && $0.contains(reason) }, "\(out)")
-        #expect(run.stderr.hasPrefix("hydrator: the drink was not logged: ioFailed: \(reason)"), "\(run.stderr)")
-        #expect(out.contains { $0.hasPrefix("  The log cannot be read: ioFailed: read \(path) failed (Is a directory") }, "\(out)")
+        #expect(run.stderr.hasPrefix("hydrator: the drink was not logged: notAFile: \(reason)"), "\(run.stderr)")
+        #expect(out.contains { $0.hasPrefix("  The log cannot be read: notAFile: read \(path) failed (Is a directory") }, "\(out)")
         #expect(!out.contains { $0.contains("Nothing logged yet") })
     }
 }

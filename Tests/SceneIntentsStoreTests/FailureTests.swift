@@ -102,5 +102,7 @@ extension ProcessTests {
         #expect(StoreError(operation: "open", path: "/x", errno: EPERM).code == .permissionDenied)
         #expect(StoreError(operation: "write", path: "/x", errno: EFBIG).code == .fileTooLarge)
         #expect(StoreError(operation: "fsync", path: "/x", errno: EIO).code == .ioFailed)
+        #expect(StoreError(operation: "open", path: "/x", errno: EISDIR).code == .notAFile)
+        #expect(StoreError(operation: "mkdir", path: "/x", errno: ENOENT).code == .notFound)
     }
 }
