@@ -85,21 +85,24 @@ extension LogFormat {
     /// only where the marker matches, and a payload only when its header's checksum passes.
     static func scan(_ bytes: UnsafeRawBufferPointer, base: Int, version: Version, collect: Bool) -> Scan {
         var scan = Scan(end: base)
+        // Damage found since the last valid record: reported once a valid record follows it.
         var pending: [LogWarning] = []
-        var damageStart: Int?
+        // Where the damaged bytes being skipped began (-1: none are).
+        var damageStart = -1
         let count = bytes.count
         let headerSize = version.recordHeaderSize
-        func closeDamage(at position: Int) {
-            if let start = damageStart { pending.append(.corruptRecord(offset: base + start, bytes: position - start)) }
-            damageStart = nil
-        }
         var position = 0
         while position < count {
             switch probe(bytes, at: position, version: version) {
             case .record(let length):
-                closeDamage(at: position)
-                scan.warnings += pending
-                pending = []
+                if damageStart >= 0 {
+                    pending.append(.corruptRecord(offset: base + damageStart, bytes: position - damageStart))
+                    damageStart = -1
+                }
+                if !pending.isEmpty {
+                    scan.warnings += pending
+                    pending = []
+                }
                 if collect {
                     scan.records.append(Span(offset: base + position, payloadOffset: base + position + headerSize, length: length))
                 }
@@ -108,11 +111,11 @@ extension LogFormat {
             case .damaged where version == .two:
                 // The header is sound, so a record starts here; its payload is not trusted to
                 // end where the length says (a byte deleted in it), so search on from its payload.
-                closeDamage(at: position)
+                if damageStart >= 0 { pending.append(.corruptRecord(offset: base + damageStart, bytes: position - damageStart)) }
                 damageStart = position
                 position = candidate(bytes, from: position + headerSize, version: version)
             case .damaged, .nothing:
-                if damageStart == nil { damageStart = position }
+                if damageStart < 0 { damageStart = position }
                 position = candidate(bytes, from: position + 1, version: version)
             }
         }
