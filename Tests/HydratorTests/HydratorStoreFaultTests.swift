@@ -71,7 +71,7 @@ struct HydratorStoreFaultTests {
         // A directory where the log should be.
         let path = container.path + "/hydration.log"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        let run = try await runHydrator(["--container", container.path, "--trace", "--script", "-"], stdin: "log 8 ounces of water\n:today\n")
+        let run = try await runHydrator(["--container", container.path, "--trace", "--script", "-"], stdin: "log 8 ounces of water\n:today\n:open\n")
         #expect(run.status == 1)
         let out = Self.lines(run.stdout)
         #expect(out.contains("Assistant: Sorry, but I couldn't add your item."))
@@ -79,6 +79,8 @@ struct HydratorStoreFaultTests {
         #expect(out.contains { $0.contains("report       handlerFailed: TrackIntakeIntent") && $0.contains(reason) }, "\(out)")
         #expect(run.stderr.hasPrefix("hydrator: the drink was not logged: notAFile: \(reason)"), "\(run.stderr)")
         #expect(out.contains { $0.hasPrefix("  The log cannot be read: notAFile: read \(path) failed (Is a directory") }, "\(out)")
+        // The Today screen says it too, instead of "Nothing logged yet".
+        #expect(out.contains { $0.hasPrefix("│ The log cannot be read: notAFile: read") }, "\(out)")
         #expect(!out.contains { $0.contains("Nothing logged yet") })
     }
 }

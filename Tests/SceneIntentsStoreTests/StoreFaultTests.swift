@@ -96,3 +96,35 @@ struct StoreFaultTests {
         }
     }
 }
+
+/// What a follower of a damaged log counts: each place once, however often it reads.
+@Suite("Store faults as a follower counts them")
+struct LogDamageFaultTests {
+    @Test("Damage before a valid record is counted once; a torn tail is replaced on each read and gone once truncated")
+    func countedOnce() throws {
+        try withScratchPath { path in
+            let log = AppendLog(path: path)
+            try appendTexts(["one", "two", "three"], to: log)
+            var raw = try bytes(of: path)
+            let second = try log.read().records[1].offset
+            raw[second + 5] ^= 1  // the second record's length
+            try Data(raw + Array(encodedRecord(Array("four".utf8)).prefix(7))).write(to: URL(fileURLWithPath: path))
+
+            let cursor = LogCursor(log: log)
+            var damage = LogDamage()
+            damage.take(try cursor.next())
+            let settled = LogWarning.corruptRecord(offset: second, bytes: 19)
+            let tail = LogWarning.tornTail(offset: raw.count, bytes: 7)
+            #expect(damage.warnings == [settled, tail])
+            damage.take(try cursor.next())
+            damage.take(try cursor.next())
+            #expect(damage.count == 2)
+            #expect(damage.warnings == [settled, tail])
+            try appendTexts(["five"], to: AppendLog(path: path))
+            damage.take(try cursor.next())
+            #expect(damage.warnings == [settled])
+            damage.take(try log.read())
+            #expect(damage.warnings == [settled])
+        }
+    }
+}
