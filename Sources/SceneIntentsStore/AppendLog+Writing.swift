@@ -196,8 +196,7 @@ extension AppendLog {
         if let verified = state.verifiedEnd, verified <= size {
             start = verified
         } else {
-            let header = try descriptor.read(count: LogFormat.headerSize, at: 0)
-            switch try self.header(of: header, operation: "append") {
+            switch try header(in: descriptor, operation: "append") {
             case .empty, .torn:
                 // A new file, or one whose creator died before its header was whole.
                 try descriptor.truncate(to: 0)
@@ -208,6 +207,11 @@ extension AppendLog {
                 state.verifiedEnd = LogFormat.headerSize
                 return LogFormat.headerSize
             case .valid(let version):
+                state.version = version
+            case .damaged(let version):
+                // Bit rot in the magic of a file whose records are ours: write the header again.
+                try descriptor.write(version.header, at: 0)
+                try descriptor.sync()
                 state.version = version
             }
         }

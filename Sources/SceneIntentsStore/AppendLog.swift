@@ -85,22 +85,21 @@ public final class AppendLog: Sendable {
         let token = ChangeToken(info)
         let bytes = try descriptor.read(count: max(0, Int(info.st_size) - start), at: start)
         let version: LogFormat.Version
-        if start == 0 {
-            switch try header(of: bytes, operation: "read") {
-            case .empty:
-                return (LogSnapshot(records: [], warnings: [], token: token), 0)
-            case .torn(let count):
-                return (LogSnapshot(records: [], warnings: [.tornTail(offset: 0, bytes: count)], token: token), 0)
-            case .valid(let found):
-                version = found
-            }
-        } else {
-            let head = try descriptor.read(count: LogFormat.headerSize, at: 0)
-            guard case .valid(let found) = try header(of: head, operation: "read") else {
-                // The file was cut back below its header since the last read: nothing to add.
-                return (LogSnapshot(records: [], warnings: [], token: token), start)
-            }
+        var warnings: [LogWarning] = []
+        switch try start == 0 ? header(of: bytes, operation: "read") : header(in: descriptor, operation: "read") {
+        case .empty where start == 0:
+            return (LogSnapshot(records: [], warnings: [], token: token), 0)
+        case .torn(let count) where start == 0:
+            return (LogSnapshot(records: [], warnings: [.tornTail(offset: 0, bytes: count)], token: token), 0)
+        case .empty, .torn:
+            // The file was cut back below its header since the last read: nothing to add.
+            return (LogSnapshot(records: [], warnings: [], token: token), start)
+        case .valid(let found):
             version = found
+        case .damaged(let found):
+            version = found
+            // Reported once, with the whole file; the next append repairs it.
+            if start == 0 { warnings.append(.corruptRecord(offset: 0, bytes: LogFormat.headerSize)) }
         }
         let base = max(start, LogFormat.headerSize)
         let scan = bytes.withUnsafeBytes { buffer in
@@ -111,7 +110,7 @@ public final class AppendLog: Sendable {
             let from = span.payloadOffset - start
             return LogRecord(offset: span.offset, payload: bytes[from..<from + span.length])
         }
-        return (LogSnapshot(records: records, warnings: scan.warnings, token: token), scan.end)
+        return (LogSnapshot(records: records, warnings: warnings + scan.warnings, token: token), scan.end)
     }
 }
 
@@ -120,6 +119,8 @@ enum UsableHeader {
     case empty
     case torn(bytes: Int)
     case valid(LogFormat.Version)
+    /// A damaged magic with a record of this version after it (see `LogFormat.HeaderState`).
+    case damaged(LogFormat.Version)
 }
 
 extension AppendLog {
@@ -130,11 +131,20 @@ extension AppendLog {
         case .empty: return .empty
         case .torn(let count): return .torn(bytes: count)
         case .valid(let version): return .valid(version)
+        case .damaged(let version): return .damaged(version)
         case .notALog:
             throw StoreError(.notALog, path: path, operation: operation, detail: "the file does not start with SILOG")
         case .unsupported(let version):
             throw StoreError(.unsupportedVersion, path: path, operation: operation, detail: "format version \(version)")
         }
+    }
+
+    /// The state of the header of the file open at `descriptor`: its 8 bytes, and (only when
+    /// they are not ours) enough after them to tell a damaged header from somebody else's file.
+    func header(in descriptor: Descriptor, operation: String) throws(StoreError) -> UsableHeader {
+        let head = try descriptor.read(count: LogFormat.headerSize, at: 0)
+        if case .valid(let version) = try? header(of: head, operation: operation) { return .valid(version) }
+        return try header(of: try descriptor.read(count: LogFormat.headerProbeSize, at: 0), operation: operation)
     }
 }
 

@@ -57,19 +57,46 @@ enum LogFormat {
         case torn(bytes: Int)
         /// Our header, in a version we read.
         case valid(Version)
-        /// Not our magic: somebody else's file.
+        /// Our magic is damaged, but a record of this version starts where the header ends: bit
+        /// rot in the header, not somebody else's file.
+        case damaged(Version)
+        /// Not our magic, and no record of ours after it: somebody else's file.
         case notALog
         /// Our magic, a version we do not read.
         case unsupported(version: UInt16)
     }
 
+    /// How many bytes tell a damaged header from somebody else's file: the header and a first
+    /// record of up to 64 KiB (a larger first record behind a damaged magic is not recognised).
+    static let headerProbeSize = headerSize + 16 + (64 << 10)
+
+    /// The state of the file whose first bytes are `bytes` (give `headerProbeSize` bytes, or all
+    /// of a shorter file, to recognise a damaged header).
     static func headerState(_ bytes: UnsafeRawBufferPointer) -> HeaderState {
         if bytes.isEmpty { return .empty }
         let present = min(bytes.count, headerSize)
-        for index in 0..<min(present, magic.count) where bytes[index] != magic[index] { return .notALog }
+        for index in 0..<min(present, magic.count) where bytes[index] != magic[index] {
+            return recordAfterHeader(bytes).map { .damaged($0) } ?? .notALog
+        }
         if present < headerSize { return .torn(bytes: present) }
         let found = UInt16(bytes[6]) << 8 | UInt16(bytes[7])
         return Version(rawValue: found).map { .valid($0) } ?? .unsupported(version: found)
+    }
+
+    /// The version of a valid record starting where the header ends, if one does: a version-2
+    /// record's header must hold (marker and checksum), a version-1 record must be whole.
+    static func recordAfterHeader(_ bytes: UnsafeRawBufferPointer) -> Version? {
+        if headerHolds(bytes, at: headerSize) { return .two }
+        if case .record = probe(bytes, at: headerSize, version: .one) { return .one }
+        return nil
+    }
+
+    /// Whether a version-2 record header (marker, and its own checksum) starts at `position`.
+    static func headerHolds(_ bytes: UnsafeRawBufferPointer, at position: Int) -> Bool {
+        position >= 0 && bytes.count - position >= Version.two.recordHeaderSize
+            && readBigEndian(bytes, at: position) == markerValue
+            && CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[position..<position + 12]))
+                == readBigEndian(bytes, at: position + 12)
     }
 
     /// Appends one encoded record of `version` (header, then payload) to `buffer`.

@@ -46,10 +46,7 @@ extension LogFormat {
             expected = readBigEndian(bytes, at: position + 4)
             crc = CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[position..<position + 4]))
         case .two:
-            guard readBigEndian(bytes, at: position) == markerValue,
-                CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[position..<position + 12]))
-                    == readBigEndian(bytes, at: position + 12)
-            else { return .nothing }
+            guard headerHolds(bytes, at: position) else { return .nothing }
             length = Int(readBigEndian(bytes, at: position + 4))
             expected = readBigEndian(bytes, at: position + 8)
         }

@@ -62,6 +62,41 @@ struct StoreFaultTests {
         }
     }
 
+    @Test("A bit flipped in the file's magic: the records are read, the damage reported, the next append repairs the header")
+    func bitFlipInTheMagic() throws {
+        let (clean, extents) = try Self.cleanLog()
+        for offset in 0..<6 {
+            var damaged = clean
+            damaged[offset] ^= UInt8(1 << (offset % 8))
+            try Self.check(damaged, intact: Array(extents.indices), damage: offset..<offset + 1, "magic flip at \(offset)")
+            try withScratchPath { path in
+                try Data(damaged).write(to: URL(fileURLWithPath: path))
+                try appendTexts(["after"], to: AppendLog(path: path))
+                #expect(try bytes(of: path).prefix(8) == clean.prefix(8))
+                #expect(try AppendLog(path: path).read().warnings.isEmpty)
+            }
+        }
+    }
+
+    @Test("A bit flipped in the file's version: refused as a version this code does not read, and left untouched")
+    func bitFlipInTheVersion() throws {
+        let (clean, _) = try Self.cleanLog()
+        for offset in 6..<8 {
+            for bit in 0..<8 {
+                var damaged = clean
+                damaged[offset] ^= UInt8(1 << bit)
+                try withScratchPath { path in
+                    try Data(damaged).write(to: URL(fileURLWithPath: path))
+                    let log = AppendLog(path: path)
+                    let error = #expect(throws: StoreError.self) { try log.read() }
+                    #expect(error?.code == .unsupportedVersion)
+                    #expect(throws: StoreError.self) { try log.append(Data("after".utf8)) }
+                    #expect(try bytes(of: path) == damaged)
+                }
+            }
+        }
+    }
+
     @Test("A byte inserted at every offset: only the record it lands inside is lost, and it is reported")
     func byteInsertedAtEveryOffset() throws {
         let (clean, extents) = try Self.cleanLog()
