@@ -58,10 +58,6 @@ enum CandidateMatch: Equatable {
 /// Numbers said as digits or words: "3", "3.", "3rd", "#3", "three", "third", "the third one",
 /// "number three".
 enum Ordinal {
-    private static let cardinals = [
-        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-        "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
-    ]
     private static let ordinals = [
         "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
         "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth",
@@ -77,11 +73,10 @@ enum Ordinal {
         var word = words[0]
         if word.hasPrefix("#") { word.removeFirst() }
         while let last = word.last, last == "." || last == ")" { word.removeLast() }
-        if let number = Int(word) { return number }
+        if let number = SpokenNumber.value(of: word) { return number }
         for suffix in ["st", "nd", "rd", "th"] where word.hasSuffix(suffix) {
             if let number = Int(word.dropLast(2)) { return number }
         }
-        if let index = cardinals.firstIndex(of: word) { return index + 1 }
         if let index = ordinals.firstIndex(of: word) { return index + 1 }
         return nil
     }

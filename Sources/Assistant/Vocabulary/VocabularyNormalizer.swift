@@ -3,12 +3,16 @@
 /// Normalising lowercases, folds the accents of Latin-1 and Latin Extended-A letters
 /// (`é` → `e`, `ß` → `ss`, `Œ` → `oe`), drops combining marks (so decomposed accents fold
 /// too), drops apostrophes inside or around words (`don't` → `dont`, `chef’s` → `chefs`),
-/// and treats every other non-letter, non-digit character as a word break. Words come out
+/// keeps a minus sign (`-` or `−`) that starts a word of digits (`-5` stays `-5`, so a negative
+/// number is not read as a positive one; `3-4` is still two words), and treats every other
+/// non-letter, non-digit character as a word break. Words come out
 /// as Unicode scalar values, separated by single spaces (U+0020) in one buffer, so that any
 /// run of consecutive words is a contiguous slice comparable to a normalised entity name.
 enum VocabularyNormalizer {
     /// The scalar value separating words in a normalised buffer.
     static let space: UInt32 = 0x20
+    /// The scalar value a minus sign starting a number is kept as.
+    static let minus: UInt32 = 0x2D
 
     /// A normalised text: its scalars, and where each word starts and ends in them.
     struct Words: Sendable {
@@ -65,11 +69,18 @@ enum VocabularyNormalizer {
         words.starts.reserveCapacity(capacity / 4 + 1)
         words.ends.reserveCapacity(capacity / 4 + 1)
         var wordOpen = false
+        // A minus sign seen between words, kept only if a digit follows it at once.
+        var minusPending = false
         for scalar in text {
             let value = scalar.value
+            let betweenWords = !wordOpen
+            defer { minusPending = betweenWords && (value == minus || value == 0x2212) }
             if value < 0x80 {
                 switch value {
-                case 0x61...0x7A, 0x30...0x39:  // a-z, 0-9
+                case 0x30...0x39:  // 0-9
+                    if minusPending { words.append(minus, wordOpen: &wordOpen) }
+                    words.append(value, wordOpen: &wordOpen)
+                case 0x61...0x7A:  // a-z
                     words.append(value, wordOpen: &wordOpen)
                 case 0x41...0x5A:  // A-Z
                     words.append(value + 0x20, wordOpen: &wordOpen)
