@@ -4,7 +4,9 @@ import SceneIntents
 enum CandidateMatch: Equatable {
     /// A number, as said (it may be out of range).
     case number(Int)
-    /// The candidate at this index.
+    /// The candidate at this index, named by its whole title or identifier.
+    case exact(Int)
+    /// The candidate at this index, named by part of its title or misspelt.
     case one(Int)
     /// Several candidates, by index.
     case several([Int])
@@ -15,7 +17,7 @@ enum CandidateMatch: Equatable {
 
     /// Reads a reply: a number or an ordinal; else a title or identifier; else the candidates
     /// whose title has the words at a word start ("scallion"); else those whose title (or one of
-    /// its words) is a few edits from them (a misspelling).
+    /// its words) is a few edits from them (a misspelling), the closest only.
     init(_ reply: Reply, among candidates: ArraySlice<AnyParameterValue>) {
         switch reply {
         case .pick(let number):
@@ -37,21 +39,35 @@ enum CandidateMatch: Equatable {
         }
     }
 
+    /// Whether the reply named a candidate by its whole title or identifier.
+    var isExact: Bool {
+        if case .exact = self { true } else { false }
+    }
+
     private static func byName(_ words: String, among candidates: ArraySlice<AnyParameterValue>) -> CandidateMatch {
         let titles = candidates.map { Spoken.normalized($0.displayItem.title) }
-        let exact = candidates.indices.filter {
-            titles[$0 - candidates.startIndex] == words || Spoken.normalized(candidates[$0].displayItem.identifier) == words
-        }
-        if let only = exact.first { return .one(only) }
+        if let exact = exactIndex(words, among: candidates) { return .exact(exact) }
         let partial = candidates.indices.filter { (" " + titles[$0 - candidates.startIndex]).contains(" " + words) }
         if !partial.isEmpty { return partial.count == 1 ? .one(partial[0]) : .several(partial) }
-        let close = candidates.indices.filter { index in
+        // A misspelling names the candidates it is closest to ("Zesty Lemon Pancaks No. 2" is one
+        // edit from No. 2 and five from No. 1): not every one within the bound.
+        let distances = candidates.indices.map { index -> (index: Int, distance: Int)? in
             let title = titles[index - candidates.startIndex]
-            return Spoken.isClose(words, to: title)
-                || title.split(separator: " ").contains { Spoken.isClose(words, to: String($0)) }
+            let distance = ([Spoken.distance(words, to: title)] + title.split(separator: " ").map { Spoken.distance(words, to: String($0)) })
+                .compactMap { $0 }.min()
+            return distance.map { (index, $0) }
+        }.compactMap { $0 }
+        guard let closest = distances.map(\.distance).min() else { return .none }
+        let close = distances.filter { $0.distance == closest }.map(\.index)
+        return close.count == 1 ? .one(close[0]) : .several(close)
+    }
+
+    /// The candidate whose whole title or identifier is the words (normalized), if one is.
+    static func exactIndex(_ words: String, among candidates: ArraySlice<AnyParameterValue>) -> Int? {
+        candidates.indices.first { index in
+            let item = candidates[index].displayItem
+            return Spoken.normalized(item.title) == words || Spoken.normalized(item.identifier) == words
         }
-        if !close.isEmpty { return close.count == 1 ? .one(close[0]) : .several(close) }
-        return .none
     }
 }
 
@@ -89,16 +105,17 @@ enum Spoken {
         return String(String.UnicodeScalarView(scalars))
     }
 
-    /// Whether `words` is within the edits a name of `name`'s length tolerates (both normalized).
-    static func isClose(_ words: String, to name: String) -> Bool {
+    /// The edits between `words` and `name` (both normalized) if within what a name of
+    /// `name`'s length tolerates, else nil.
+    static func distance(_ words: String, to name: String) -> Int? {
         let a = Array(words.unicodeScalars.map(\.value))
         let b = Array(name.unicodeScalars.map(\.value))
         let limit = VocabularyEditDistance.allowedEdits(forLength: b.count)
-        guard limit > 0 else { return false }
+        guard limit > 0 else { return nil }
         var rows = [Int](repeating: 0, count: VocabularyEditDistance.scratchCount(forLength: b.count))
         return a.withUnsafeBufferPointer { a in
             b.withUnsafeBufferPointer { b in
-                rows.withUnsafeMutableBufferPointer { VocabularyEditDistance.bounded(a, b, limit: limit, rows: $0) != nil }
+                rows.withUnsafeMutableBufferPointer { VocabularyEditDistance.bounded(a, b, limit: limit, rows: $0) }
             }
         }
     }
