@@ -29,6 +29,7 @@ public enum SpokenNumber {
             sign = -1
             words.removeFirst()
         }
+        if words.count == 1, let number = Int(words[0]), number >= 0 { return sign * number }
         return fromWords(words).map { sign * $0 }
     }
 

@@ -21,7 +21,7 @@ struct SpokenNumberTests {
 
     @Test(arguments: [
         ("8", 8), ("-3", -3), ("eight", 8), ("Twenty-Four", 24), ("twenty four", 24), ("a hundred", 100),
-        ("one hundred and twenty eight", 128), ("minus five", -5), ("two thousand and five", 2005), ("zero", 0),
+        ("one hundred and twenty eight", 128), ("minus five", -5), ("minus 5", -5), ("two thousand and five", 2005), ("zero", 0),
     ])
     func digitsAndWordsMakeTheSameNumber(_ text: String, _ value: Int) {
         #expect(Int.fromSpoken(text, identifier: nil) == value)

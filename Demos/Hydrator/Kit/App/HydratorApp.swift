@@ -77,6 +77,15 @@ public final class HydratorApp {
         return unitWords.map { phrase.replacingOccurrences(of: " ounces", with: " \($0)") }
     }
 
+    /// The amount in words such as "8 oz", "eight ounces" or "1 ounce" (a number, then one of
+    /// `unitWords`), if they say one.
+    nonisolated static func ounces(in words: String) -> Int? {
+        var parts = words.split(separator: " ").map(String.init)
+        guard parts.count >= 2, let unit = parts.last, unitWords.contains(unit.lowercased()) else { return nil }
+        parts.removeLast()
+        return Int.fromSpoken(parts.joined(separator: " "), identifier: nil)
+    }
+
     /// An assistant for this app.
     public func makeAssistant(
         user: any UserAgent, clock: BudgetClock, configuration: AssistantConfiguration = AssistantConfiguration()

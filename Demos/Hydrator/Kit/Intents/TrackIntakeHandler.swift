@@ -40,6 +40,16 @@ public final class TrackIntakeHandler: TrackIntakeIntentHandling {
         return .success(with: ounces)
     }
 
+    /// Words the assistant could not read as a number at "How many ounces?": an amount said
+    /// with its unit ("8 oz", "eight ounces", "1 ounce") is read and checked as any amount is;
+    /// other words are asked for again.
+    public func resolveOunces(for intent: TrackIntakeIntent, unreadWords words: String) async -> ResolutionResult<Int> {
+        guard let ounces = HydratorApp.ounces(in: words) else { return .needsValue }
+        var said = intent
+        said.ounces = ounces
+        return await resolveOunces(for: said)
+    }
+
     /// Missing → needsValue; unknown (words that name no drink) → unsupported; else success.
     public func resolveHydrationType(for intent: TrackIntakeIntent) async -> ResolutionResult<HydrationType> {
         switch intent.hydrationType {
