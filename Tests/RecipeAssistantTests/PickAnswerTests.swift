@@ -23,6 +23,14 @@ struct PickAnswerTests {
         session.expectSettled()
     }
 
+    @Test func aMisspeltTitleWithAnotherNumberIsNotTakenForAShownOne() async throws {
+        let session = try await Session(catalogSize: 100, ":open\nshow directions for pan\nmore\nSmoky Lemon Pancaks No. 12001\ncancel")
+        #expect(session.spoken.dropFirst(2).first
+            == "Sorry, that isn't one of them. You can say a number from 1 to 6, a name such as \"Banana Pancakes\" or \"more\".")
+        #expect(session.detail == nil)
+        session.expectSettled()
+    }
+
     @Test func aNumberNotReadYetIsSaidToBeSoAndOneBeyondTheListIsNot() async throws {
         let session = try await Session(":open\nshow directions for pancakes\n4\n9\n2")
         #expect(session.spoken.prefix(5) == [

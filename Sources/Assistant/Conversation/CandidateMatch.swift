@@ -50,12 +50,14 @@ enum CandidateMatch: Equatable {
         let partial = candidates.indices.filter { (" " + titles[$0 - candidates.startIndex]).contains(" " + words) }
         if !partial.isEmpty { return partial.count == 1 ? .one(partial[0]) : .several(partial) }
         // A misspelling names the candidates it is closest to ("Zesty Lemon Pancaks No. 2" is one
-        // edit from No. 2 and five from No. 1): not every one within the bound.
+        // edit from No. 2 and five from No. 1): not every one within the bound. Letters are
+        // misspelt, numbers are not: a title whose numbers differ from the words' is not close.
+        let numbers = Spoken.numbers(in: words)
         let distances = candidates.indices.map { index -> (index: Int, distance: Int)? in
             let title = titles[index - candidates.startIndex]
-            let distance = ([Spoken.distance(words, to: title)] + title.split(separator: " ").map { Spoken.distance(words, to: String($0)) })
-                .compactMap { $0 }.min()
-            return distance.map { (index, $0) }
+            let whole = Spoken.numbers(in: title) == numbers ? Spoken.distance(words, to: title) : nil
+            let byWord = numbers.isEmpty ? title.split(separator: " ").map { Spoken.distance(words, to: String($0)) } : []
+            return ([whole] + byWord).compactMap { $0 }.min().map { (index, $0) }
         }.compactMap { $0 }
         guard let closest = distances.map(\.distance).min() else { return .none }
         let close = distances.filter { $0.distance == closest }.map(\.index)
@@ -103,6 +105,11 @@ enum Spoken {
     static func normalized(_ text: String) -> String {
         let scalars = VocabularyNormalizer.words(of: text.unicodeScalars).scalars.compactMap(Unicode.Scalar.init)
         return String(String.UnicodeScalarView(scalars))
+    }
+
+    /// The words of `words` (normalized) that are numbers, in order.
+    static func numbers(in words: String) -> [Substring] {
+        words.split(separator: " ").filter { $0.allSatisfy(\.isNumber) }
     }
 
     /// The edits between `words` and `name` (both normalized) if within what a name of
