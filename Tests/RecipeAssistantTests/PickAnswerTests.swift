@@ -31,6 +31,12 @@ struct PickAnswerTests {
         session.expectSettled()
     }
 
+    @Test func aMisspeltTitleNotYetReadIsFoundByItsNumber() async throws {
+        let session = try await Session(catalogSize: 12_001, ":open\nshow directions for pan\nCrispy Banana Pancaks No. 23")
+        #expect(session.detail?.recipe.title == "Crispy Banana Pancakes No. 23")
+        session.expectSettled()
+    }
+
     @Test func aNumberNotReadYetIsSaidToBeSoAndOneBeyondTheListIsNot() async throws {
         let session = try await Session(":open\nshow directions for pancakes\n4\n9\n2")
         #expect(session.spoken.prefix(5) == [

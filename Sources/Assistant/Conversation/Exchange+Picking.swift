@@ -93,6 +93,22 @@ extension Exchange {
         return ordered
     }
 
+    /// A title further on that `words` misspell, found by the numbers they say (numbers are not
+    /// misspelt, and an app's search finds them however the letters around them are written):
+    /// the closest of the options those numbers find, if one is.
+    private mutating func misspeltTitle(_ words: String, for parameter: ParameterDescriptor)
+        async throws(ExchangeStop) -> AnyParameterValue?
+    {
+        let numbers = Spoken.numbers(in: Spoken.normalized(words))
+        guard !numbers.isEmpty else { return nil }
+        var found = CandidateList(searchTerm: numbers.joined(separator: " "))
+        try await load(&found, upTo: 10 * max(1, configuration.pageSize), for: parameter)
+        switch CandidateMatch(.text(words), among: found.items[...]) {
+        case .one(let index), .exact(let index): return found.items[index]
+        default: return nil
+        }
+    }
+
     /// What to say for a number that is not one of the `read` candidates: that it has not been
     /// read yet when the list goes on that far (looked for a few pages ahead at most), else that
     /// the list has no such number.
@@ -174,6 +190,9 @@ extension Exchange {
                     if !found.items.isEmpty {
                         (list, start, read) = (found, 0, 0)
                         continue
+                    }
+                    if case .text(let words) = reply, let misspelt = try await misspeltTitle(words, for: parameter) {
+                        return misspelt
                     }
                 }
                 await say(lines.notOneOfThem(last: read, example: list.items.first?.displayItem.title))
