@@ -48,6 +48,13 @@ struct PickAnswerTests {
         session.expectSettled()
     }
 
+    @Test func wordsNameOnlyTheCandidatesRead() async throws {
+        let session = try await Session(":open\nshow directions for pancakes\n4\npancakes\n1")
+        #expect(session.spoken.dropFirst(3).first == "\"pancakes\" matches 1, 2 and 3. Say the number.")
+        #expect(session.detail?.recipe.title == "Banana Pancakes")
+        session.expectSettled()
+    }
+
     @Test func wordsAreSaidBackWithTheirAccents() async throws {
         let session = try await Session(":open\nshow directions for Crème Brûlée\ncancel")
         #expect(session.spoken.first == "I couldn't find a recipe called 'Crème Brûlée'.")

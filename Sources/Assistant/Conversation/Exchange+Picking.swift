@@ -161,7 +161,8 @@ extension Exchange {
                 continue
             }
             if case .cancel = reply { throw .cancelled }
-            let match = CandidateMatch(reply, among: list.items[...])
+            // Only what was read is matched: numbers and names said back are ones the user heard.
+            let match = CandidateMatch(reply, among: list.items[..<read])
             // Words that are not a loaded title may be one the app has further on: a whole title
             // found by searching wins over part of a title or a misspelling among those read.
             var searched: CandidateList?
