@@ -58,7 +58,8 @@ struct ExecutableTests {
         #expect(help.stdout.hasPrefix("usage: assistantd [--apps DIR]... [--runtime-dir DIR] [--idle-exit SECONDS]\n"))
         for (arguments, problem) in [
             (["--fly"], "there is no option \"--fly\""), (["--apps"], "--apps needs a DIR"),
-            (["--idle-exit", "soon"], "--idle-exit needs a number of seconds from 0 to 86400, not \"soon\""),
+            (["--idle-exit", "soon"], "--idle-exit needs a number of seconds above 0 and at most 86400 (such as 0.5 or 60), not \"soon\""),
+            (["--idle-exit", "0"], "--idle-exit needs a number of seconds above 0 and at most 86400 (such as 0.5 or 60), not \"0\""),
         ] {
             let run = try await DaemonProcess.run(arguments)
             #expect(run.status == .exited(2))
