@@ -72,7 +72,7 @@ public enum ShortcutOffers {
 extension ShortcutsStore {
     /// What the system would offer for this app now (see `ShortcutOffers.rank`).
     public func offers(now: Date, limit: Int = 5) -> [ShortcutOffer] {
-        let (suggestions, donations) = state.withLock { ($0.suggestions, $0.donations) }
+        let (suggestions, donations) = state.withLock { ($0.replayed.suggestions, $0.replayed.donations) }
         return ShortcutOffers.rank(suggestions: suggestions, donations: donations, now: now, limit: limit)
     }
 }

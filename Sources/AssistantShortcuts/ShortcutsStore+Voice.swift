@@ -52,7 +52,7 @@ extension ShortcutsStore: VoiceShortcutEditing {
     }
 
     /// Every voice shortcut, in the order recorded (a read of the replayed state: no I/O).
-    public func voiceShortcuts() -> [VoiceShortcut] { state.withLock { $0.voiceShortcuts } }
+    public func voiceShortcuts() -> [VoiceShortcut] { state.withLock { $0.replayed.voiceShortcuts } }
 
     /// The voice shortcut saying `words` runs, if any (read as the assistant reads phrases).
     public func voiceShortcut(matching words: String) -> VoiceShortcut? {

@@ -18,7 +18,8 @@ public final class ShortcutsStore: Sendable {
     public let appName: String
     /// The log's path.
     public var path: String { log.log.path }
-    /// What replaying the log skipped (torn tails, records of intents the app no longer defines).
+    /// What replaying the log skipped when the store was opened (damaged records, torn tails,
+    /// records of intents the app no longer defines).
     public let openWarnings: [String]
     /// The app's intents (to decode and describe what is stored).
     public let catalog: IntentCatalog
@@ -26,7 +27,9 @@ public final class ShortcutsStore: Sendable {
     let appPhrases: Vocabulary
     let makeIdentifier: @Sendable () -> String
     let log: RecordLog<ShortcutsRecord>
-    let state: Mutex<ShortcutsState>
+    /// The replayed state and the cursor that keeps it in step with the log (which other
+    /// processes may append to), under one lock.
+    let state: Mutex<FollowedState>
     /// Where the `async` forms do their blocking work, off Swift's cooperative pool.
     private let queue = DispatchQueue(label: "AssistantShortcuts.store")
 
@@ -53,24 +56,54 @@ public final class ShortcutsStore: Sendable {
         self.makeIdentifier = makeIdentifier
         let fileName = appName.filter { $0.isLetter || $0.isNumber }.lowercased()
         log = RecordLog(path: "\(directory)/\(fileName.isEmpty ? "app" : fileName).shortcuts.log")
-        let snapshot = try log.read()
-        var replayed = ShortcutsState()
-        for record in snapshot.records { replayed.apply(record, catalog: catalog) }
-        openWarnings = snapshot.warnings.map(\.description) + replayed.skipped
-        state = Mutex(replayed)
+        var followed = FollowedState(cursor: LogCursor(log: log.log))
+        try followed.catchUp(log, catalog: catalog)
+        openWarnings = followed.damage.warnings.map(\.description) + followed.replayed.skipped
+        state = Mutex(followed)
     }
 
-    /// Appends `record` durably, then applies it; under the state's lock, so the log's order is
-    /// the order changes were applied in.
+    /// Appends `record` durably once `check` passes against every change in the log, other
+    /// processes' included: the check and the write happen under the log's exclusive lock, so
+    /// two stores (in two processes) cannot both pass a check the other's record would fail.
+    /// The record is then applied by reading it back, so the state is the log's replay.
     func commit(_ record: ShortcutsRecord, check: (ShortcutsState) throws(StoreFailure) -> Void = { _ in })
         throws(StoreFailure)
     {
-        try state.withLock { (state: inout ShortcutsState) throws(StoreFailure) in
-            try check(state)
-            do throws(StoreError) { try log.append(record) } catch { throw StoreFailure(detail: "\(error)") }
-            state.apply(record, catalog: catalog)
+        try state.withLock { (followed: inout FollowedState) throws(StoreFailure) in
+            var refusal: StoreFailure?
+            do throws(StoreError) {
+                try log.append { () -> [ShortcutsRecord] in
+                    do throws(StoreError) { try followed.catchUp(log, catalog: catalog) } catch {
+                        refusal = StoreFailure(detail: "\(error)")
+                        return []
+                    }
+                    do throws(StoreFailure) { try check(followed.replayed) } catch {
+                        refusal = error
+                        return []
+                    }
+                    return [record]
+                }
+            } catch {
+                throw StoreFailure(detail: "\(error)")
+            }
+            if let refusal { throw refusal }
+            do throws(StoreError) { try followed.catchUp(log, catalog: catalog) } catch {
+                // Written and durable, but not read back: apply it as written.
+                followed.replayed.apply(record, catalog: catalog)
+            }
         }
     }
+
+    /// Reads what other processes appended since this store last looked (only the new bytes),
+    /// so the donations, suggestions, voice shortcuts and damage are the log's as it is now.
+    /// Blocks for the read: call it from a thread that may block, or through `offload`.
+    public func refresh() throws(StoreError) {
+        try state.withLock { (followed: inout FollowedState) throws(StoreError) in try followed.catchUp(log, catalog: catalog) }
+    }
+
+    /// Every place in the log that could not be read (as of the last change this store made
+    /// or read): a count and offsets for the app to report.
+    public var damage: LogDamage { state.withLock { $0.damage } }
 
     /// Runs blocking `work` (this store's synchronous methods) on the store's queue and resumes
     /// the caller with its result: a task is suspended, not blocked.
@@ -113,7 +146,7 @@ public final class ShortcutsStore: Sendable {
     }
 
     /// Every donation kept, oldest first.
-    public var donations: [Donation] { state.withLock { $0.donations } }
+    public var donations: [Donation] { state.withLock { $0.replayed.donations } }
 
     // MARK: Suggestions
 
@@ -129,5 +162,5 @@ public final class ShortcutsStore: Sendable {
     }
 
     /// The app's suggestions, as it last set them.
-    public var suggestions: [ShortcutSuggestion] { state.withLock { $0.suggestions } }
+    public var suggestions: [ShortcutSuggestion] { state.withLock { $0.replayed.suggestions } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SceneIntentsStore
 import SceneIntents
 import SceneIntentsFeatures
 
@@ -70,6 +71,29 @@ public struct Donation: Sendable, Equatable, Codable, CustomStringConvertible {
     public var description: String {
         let group = interaction.groupIdentifier.map { " (group \($0))" } ?? ""
         return "\(interaction.intent.typeName) \(interaction.identifier)\(group)"
+    }
+}
+
+/// The replayed state of an app's log and the cursor that reads what was appended since.
+struct FollowedState {
+    var replayed = ShortcutsState()
+    let cursor: LogCursor
+    var damage = LogDamage()
+
+    /// Applies what the log gained since the last look (all of it again if it was replaced).
+    mutating func catchUp(_ log: RecordLog<ShortcutsRecord>, catalog: IntentCatalog) throws(StoreError) {
+        let change = try cursor.next()
+        damage.take(change)
+        let raw: [LogRecord]
+        switch change {
+        case .appended(let records, _): raw = records
+        case .replaced(let snapshot):
+            replayed = ShortcutsState()
+            raw = snapshot.records
+        }
+        let (records, undecodable) = log.decode(raw)
+        damage.add(undecodable: undecodable)
+        for record in records { replayed.apply(record, catalog: catalog) }
     }
 }
 

@@ -80,7 +80,11 @@ public struct DefinedIntent: Sendable, Equatable {
         category = try node.optionalString("INIntentCategory")
         verb = try node.optionalString("INIntentVerb")
         kind = try node.optionalString("INIntentType") ?? "Custom"
-        parameters = try ordered(node.array("INIntentParameters"), \.declaration, DefinedParameter.init)
+        // A parameter's resolve, options and reason names capitalize it: `count` and `Count`
+        // would declare the same methods.
+        parameters = try ordered(
+            node.array("INIntentParameters"), \.declaration, generates: { "resolve\(SwiftName.capitalized($0))(for:)" },
+            DefinedParameter.init)
         response = try node.optionalDictionary("INIntentResponse").map(DefinedResponse.init)
         func combinations(_ key: String) throws(IntentDefinitionError) -> [ParameterCombination] {
             try node.sortedEntries(key).map { entry throws(IntentDefinitionError) in

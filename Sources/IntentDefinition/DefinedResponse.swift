@@ -49,18 +49,31 @@ public struct DefinedResponse: Sendable, Equatable {
 }
 
 /// Declarations read from `nodes`, in editor order (display priority, then file order), with
-/// duplicate names reported at the second one.
+/// duplicate names reported at the second one. `generates` names what a declaration's name
+/// makes besides itself (an intent parameter `count` makes `resolveCount(for:)`): two names
+/// that make the same are refused, naming both and where each is.
 func ordered<T>(
     _ nodes: [PropertyListNode], _ declaration: KeyPath<T, ValueDeclaration>,
+    generates: ((String) -> String)? = nil,
     _ read: (PropertyListNode) throws(IntentDefinitionError) -> T
 ) throws(IntentDefinitionError) -> [T] {
     var items: [(item: T, priority: Int, index: Int)] = []
     var seen = Set<String>()
+    var made: [String: (name: String, path: String)] = [:]
     for (index, node) in nodes.enumerated() {
         let item = try read(node)
         let name = item[keyPath: declaration].name
         guard seen.insert(name).inserted else {
             throw node.failure(.invalidValue, nil, .string(name), "the name '\(name)' is declared twice")
+        }
+        if let generates {
+            let symbol = generates(name)
+            if let first = made[symbol] {
+                throw node.failure(
+                    .invalidValue, nil, .string(name),
+                    "'\(name)' and '\(first.name)' (\(first.path)) would both generate \(symbol); rename one")
+            }
+            made[symbol] = (name, node.path)
         }
         items.append((item, item[keyPath: declaration].displayPriority ?? Int.max, index))
     }

@@ -26,10 +26,24 @@ public struct IntentDefinitionFile: Sendable, Equatable {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw IntentDefinitionError(
-                code: .unreadable, file: path, keyPath: "", message: "cannot read the file (\(error.localizedDescription))")
+            throw IntentDefinitionError(code: .unreadable, file: path, keyPath: "", message: Self.unreadable(path, error))
         }
         try self.init(data: data, file: path)
+    }
+
+    /// Why `path` could not be read, in a sentence: a directory is named as one, and a system
+    /// error is the system's sentence for it (never a Foundation error domain and code).
+    private static func unreadable(_ path: String, _ error: any Error) -> String {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return "cannot read the file: it is a directory; give an .intentdefinition file"
+        }
+        var cause = error as NSError
+        while cause.domain != NSPOSIXErrorDomain, let underlying = cause.userInfo[NSUnderlyingErrorKey] as? NSError {
+            cause = underlying
+        }
+        let reason = cause.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(cause.code))) : cause.localizedDescription
+        return "cannot read the file (\(reason))"
     }
 
     /// Reads a definition from XML or binary property-list bytes; `file` names it in errors.

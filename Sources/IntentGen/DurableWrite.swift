@@ -18,9 +18,9 @@ struct WriteFailure: Error, CustomStringConvertible {
     var description: String { "cannot write '\(path)': \(operation) failed (\(String(cString: strerror(code))))" }
 }
 
-/// Durable file output: `mkdir -p`, then write to a temporary file, fsync, rename over the target
-/// and fsync the directory, so a reader never sees half a file and a crash never loses a write
-/// that was reported done.
+/// Durable file output: `mkdir -p`, then write every output to a temporary file, fsync, rename
+/// them over their targets and fsync the directory, so a reader never sees half a file, a crash
+/// never loses a write that was reported done, and a failure leaves the outputs as they were.
 enum DurableWrite {
     static func makeDirectory(_ path: String) throws(WriteFailure) {
         var current = path.hasPrefix("/") ? "" : "."
@@ -30,28 +30,52 @@ enum DurableWrite {
         }
     }
 
-    static func write(_ contents: String, to path: String, directory: String) throws(WriteFailure) {
-        let temporary = "\(directory)/.\(path.split(separator: "/").last ?? "output").\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw WriteFailure(path: temporary, operation: "open", code: errno) }
-        var failure: WriteFailure?
-        let bytes = Array(contents.utf8)
-        var written = 0
-        while written < bytes.count && failure == nil {
-            let count = bytes[written...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno != EINTR { failure = WriteFailure(path: temporary, operation: "write", code: errno) }
-            if count > 0 { written += count }
-        }
-        if failure == nil && fsync(descriptor) != 0 { failure = WriteFailure(path: temporary, operation: "fsync", code: errno) }
-        close(descriptor)
-        if failure == nil && rename(temporary, path) != 0 { failure = WriteFailure(path: path, operation: "rename", code: errno) }
-        if let failure {
-            unlink(temporary)
-            throw failure
+    /// Writes every file of `files` (name, contents) into `directory`, or none: each goes to a
+    /// temporary file first (written and fsynced); only when all are written are they renamed
+    /// over their targets, and a rename that fails puts back what the earlier ones replaced.
+    /// Nothing temporary is left either way.
+    static func writeAll(_ files: [(name: String, contents: String)], directory: String) throws(WriteFailure) {
+        let suffix = ".\(getpid())"
+        let targets = files.map { "\(directory)/\($0.name)" }
+        let temporaries = files.map { "\(directory)/.\($0.name)\(suffix).tmp" }
+        let backups = files.map { "\(directory)/.\($0.name)\(suffix).old" }
+        defer { for path in temporaries + backups { unlink(path) } }
+        for (file, temporary) in zip(files, temporaries) { try write(file.contents, to: temporary) }
+        for index in targets.indices {
+            // The target as it was, kept (by a second link) until every rename has succeeded.
+            let kept = link(targets[index], backups[index]) == 0
+            guard rename(temporaries[index], targets[index]) == 0 else {
+                let failure = WriteFailure(path: targets[index], operation: "rename", code: errno)
+                for earlier in 0..<index {
+                    if rename(backups[earlier], targets[earlier]) != 0 { unlink(targets[earlier]) }
+                }
+                if kept { unlink(backups[index]) }
+                throw failure
+            }
         }
         let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directoryDescriptor >= 0 else { throw WriteFailure(path: directory, operation: "open", code: errno) }
         defer { close(directoryDescriptor) }
         guard fsync(directoryDescriptor) == 0 else { throw WriteFailure(path: directory, operation: "fsync", code: errno) }
+    }
+
+    /// Writes `contents` to a new file at `path` and fsyncs it; a failure removes it.
+    private static func write(_ contents: String, to path: String) throws(WriteFailure) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw WriteFailure(path: path, operation: "open", code: errno) }
+        var failure: WriteFailure?
+        let bytes = Array(contents.utf8)
+        var written = 0
+        while written < bytes.count && failure == nil {
+            let count = bytes[written...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno != EINTR { failure = WriteFailure(path: path, operation: "write", code: errno) }
+            if count > 0 { written += count }
+        }
+        if failure == nil && fsync(descriptor) != 0 { failure = WriteFailure(path: path, operation: "fsync", code: errno) }
+        close(descriptor)
+        if let failure {
+            unlink(path)
+            throw failure
+        }
     }
 }

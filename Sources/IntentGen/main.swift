@@ -43,9 +43,7 @@ func run(_ arguments: [String]) -> Int32 {
     for warning in result.warnings { report(warning.description) }
     do {
         try DurableWrite.makeDirectory(output)
-        for file in result.files {
-            try DurableWrite.write(file.contents, to: "\(output)/\(file.name)", directory: output)
-        }
+        try DurableWrite.writeAll(result.files.map { ($0.name, $0.contents) }, directory: output)
     } catch {
         report("intentgen: error: \(error)")
         return 1

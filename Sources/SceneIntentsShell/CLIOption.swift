@@ -12,6 +12,8 @@ public struct CLIOption<Options: CLIOptions>: Sendable {
     /// What it does, one sentence.
     public let summary: String
     let apply: @Sendable (inout Invocation<Options>, _ name: String, _ value: String) throws(UsageError) -> Void
+    /// Whether it plays a built-in tour (the help's exit statuses mention a tour only then).
+    var isTour = false
 
     /// An option of the CLI's own: `apply` gets the options and the value (empty for a flag),
     /// and throws a `UsageError` (code `.badValue`) for a value it does not take.
@@ -66,10 +68,12 @@ public struct CLIOption<Options: CLIOptions>: Sendable {
 
     /// `NAME` (for example `--tour`): play `script`, a built-in tour; refused with `--script`.
     public static func tour(_ name: String, script: String, _ summary: String) -> CLIOption {
-        CLIOption([name], value: nil, summary, invocation: { invocation, name, _ in
+        var option = CLIOption([name], value: nil, summary, invocation: { invocation, name, _ in
             invocation.input = .tour(script)
             invocation.tourOption = name
         })
+        option.isTour = true
+        return option
     }
 
     /// `--trace`: print each turn's trace events after it.

@@ -15,12 +15,13 @@ public struct CLIProgram<App: ShellApp>: Sendable {
     /// The exit statuses, one line each, for `--help`.
     public var exitStatuses: [String]
 
-    /// The exit statuses `main` answers.
+    /// The exit statuses `main` answers (`helpText` adds that a tour ends with 0 when the
+    /// program has one).
     public static var standardExitStatuses: [String] {
         [
-            "0: every turn succeeded (or the tour, or an interactive session, ended).",
+            "0: every turn succeeded (or an interactive session ended).",
             "1: a turn failed (an error, an utterance not understood, a failure, a timeout, a cancelled or refused request).",
-            "64: a usage error. 66: the script cannot be read. 74: standard output cannot be written.",
+            "64: a usage error. 66: the script cannot be read. 70: the app cannot start. 74: standard output cannot be written.",
         ]
     }
 
@@ -56,7 +57,8 @@ public struct CLIProgram<App: ShellApp>: Sendable {
             "Options:",
         ] + ShellText.table(options.map { ($0.usage, $0.summary) })
             + ["", "Commands (type them in the session):"] + commandLines
-            + ["", "Exit status:"] + exitStatuses.map { "  " + $0 })
+            + ["", "Exit status:"] + exitStatuses.map { "  " + $0 }
+            + options.filter(\.isTour).map { "  \($0.names[0]) always ends with 0: it shows failures on purpose." })
             .joined(separator: "\n")
     }
 

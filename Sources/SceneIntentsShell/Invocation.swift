@@ -47,15 +47,22 @@ public struct Invocation<Options: CLIOptions>: Sendable {
 
     /// Reads the arguments (without the program's name) against `table`: `--name VALUE` or
     /// `--name=VALUE` for options that take a value, `--name` alone for flags. Every mistake is
-    /// a `UsageError` naming the argument and saying what to type instead.
+    /// a `UsageError` naming the argument and saying what to type instead. An option given twice
+    /// (under any of its names) is refused rather than the last one silently winning.
     public static func parse(_ arguments: [String], options table: [CLIOption<Options>]) throws(UsageError) -> Invocation {
         var invocation = Invocation()
         var rest = arguments[...]
+        var given: [String: String] = [:]
         while let argument = rest.popFirst() {
             let (name, attached) = split(argument)
             guard let option = table.first(where: { $0.names.contains(name) }) else {
                 throw UsageError(code: .unknownOption, value: argument, message: "There is no option \(ShellText.visible(argument)); see --help.")
             }
+            if let first = given[option.names[0]] {
+                let same = first == name ? "\(name) is given twice" : "\(first) and \(name) are the same option"
+                throw UsageError(code: .repeated, value: name, message: "\(same); give it once.")
+            }
+            given[option.names[0]] = name
             let value: String
             if let placeholder = option.value {
                 guard let given = attached ?? rest.popFirst() else {

@@ -16,6 +16,13 @@ extension Shell {
         if !text.isEmpty { output.write(text) }
     }
 
+    /// Prints an app's text as it is, or in JSON mode each of its lines as `{"message": …}`, so
+    /// an app that writes sentences follows `--json` too; nothing when empty.
+    public func printLines(_ text: String) {
+        guard settings.json else { return print(text) }
+        for line in text.split(separator: "\n") { note(String(line).trimmingCharacters(in: .whitespaces)) }
+    }
+
     /// Counts a failed turn and says why: `Error: …`, or `{"error": …}` in JSON mode.
     public func fail(_ message: String) {
         failures += 1

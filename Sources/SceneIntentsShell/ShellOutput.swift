@@ -140,6 +140,11 @@ public enum JSONScalar: Sendable, Equatable, ExpressibleByStringLiteral, Express
 
     /// One JSON object, keys in the order given.
     public static func object(_ fields: KeyValuePairs<String, JSONScalar>) -> String {
-        "{" + fields.map { JSONScalar.string($0.key).json + ":" + $0.value.json }.joined(separator: ",") + "}"
+        object(fields.map { ($0.key, $0.value) })
+    }
+
+    /// One JSON object from fields made at run time, keys in the order given.
+    public static func object(_ fields: [(String, JSONScalar)]) -> String {
+        "{" + fields.map { JSONScalar.string($0.0).json + ":" + $0.1.json }.joined(separator: ",") + "}"
     }
 }

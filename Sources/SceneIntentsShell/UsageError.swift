@@ -12,6 +12,8 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
         case unexpectedValue
         /// Two options that cannot go together.
         case conflict
+        /// An option given more than once.
+        case repeated
     }
 
     /// What kind of mistake.

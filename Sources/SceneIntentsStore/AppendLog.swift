@@ -25,6 +25,8 @@ public final class AppendLog: Sendable {
     public let path: String
 
     /// The largest payload one record may hold (64 MiB); a reader treats a larger length as damage.
+    ///
+    /// A record takes 16 bytes more than its payload in the file (8 in a version-1 file).
     public static let maximumPayloadSize = LogFormat.maximumPayloadSize
 
     /// The writer's open file, under a `Mutex` so the threads of one process take turns (`flock`
@@ -82,26 +84,33 @@ public final class AppendLog: Sendable {
         let info = try descriptor.status()
         let token = ChangeToken(info)
         let bytes = try descriptor.read(count: max(0, Int(info.st_size) - start), at: start)
-        if start == 0 {
-            switch try header(of: bytes, operation: "read") {
-            case .empty:
-                return (LogSnapshot(records: [], warnings: [], token: token), 0)
-            case .torn(let count):
-                return (LogSnapshot(records: [], warnings: [.tornTail(offset: 0, bytes: count)], token: token), 0)
-            case .valid:
-                break
-            }
+        let version: LogFormat.Version
+        var warnings: [LogWarning] = []
+        switch try start == 0 ? header(of: bytes, operation: "read") : header(in: descriptor, operation: "read") {
+        case .empty where start == 0:
+            return (LogSnapshot(records: [], warnings: [], token: token), 0)
+        case .torn(let count) where start == 0:
+            return (LogSnapshot(records: [], warnings: [.tornTail(offset: 0, bytes: count)], token: token), 0)
+        case .empty, .torn:
+            // The file was cut back below its header since the last read: nothing to add.
+            return (LogSnapshot(records: [], warnings: [], token: token), start)
+        case .valid(let found):
+            version = found
+        case .damaged(let found):
+            version = found
+            // Reported once, with the whole file; the next append repairs it.
+            if start == 0 { warnings.append(.corruptRecord(offset: 0, bytes: LogFormat.headerSize)) }
         }
         let base = max(start, LogFormat.headerSize)
         let scan = bytes.withUnsafeBytes { buffer in
-            LogFormat.scan(UnsafeRawBufferPointer(rebasing: buffer[(base - start)...]), base: base, collect: true)
+            LogFormat.scan(UnsafeRawBufferPointer(rebasing: buffer[(base - start)...]), base: base, version: version, collect: true)
         }
         // Each payload is a slice of the one buffer read: no allocation or copy per record.
         let records = scan.records.map { span in
-            let from = span.offset - start + LogFormat.recordHeaderSize
+            let from = span.payloadOffset - start
             return LogRecord(offset: span.offset, payload: bytes[from..<from + span.length])
         }
-        return (LogSnapshot(records: records, warnings: scan.warnings, token: token), scan.end)
+        return (LogSnapshot(records: records, warnings: warnings + scan.warnings, token: token), scan.end)
     }
 }
 
@@ -109,7 +118,9 @@ public final class AppendLog: Sendable {
 enum UsableHeader {
     case empty
     case torn(bytes: Int)
-    case valid
+    case valid(LogFormat.Version)
+    /// A damaged magic with a record of this version after it (see `LogFormat.HeaderState`).
+    case damaged(LogFormat.Version)
 }
 
 extension AppendLog {
@@ -119,12 +130,21 @@ extension AppendLog {
         switch bytes.withUnsafeBytes({ LogFormat.headerState($0) }) {
         case .empty: return .empty
         case .torn(let count): return .torn(bytes: count)
-        case .valid: return .valid
+        case .valid(let version): return .valid(version)
+        case .damaged(let version): return .damaged(version)
         case .notALog:
             throw StoreError(.notALog, path: path, operation: operation, detail: "the file does not start with SILOG")
         case .unsupported(let version):
             throw StoreError(.unsupportedVersion, path: path, operation: operation, detail: "format version \(version)")
         }
+    }
+
+    /// The state of the header of the file open at `descriptor`: its 8 bytes, and (only when
+    /// they are not ours) enough after them to tell a damaged header from somebody else's file.
+    func header(in descriptor: Descriptor, operation: String) throws(StoreError) -> UsableHeader {
+        let head = try descriptor.read(count: LogFormat.headerSize, at: 0)
+        if case .valid(let version) = try? header(of: head, operation: operation) { return .valid(version) }
+        return try header(of: try descriptor.read(count: LogFormat.headerProbeSize, at: 0), operation: operation)
     }
 }
 

@@ -1,20 +1,53 @@
-/// The on-disk format, version 1 (all integers big-endian):
+/// The on-disk format (all integers big-endian). Every file starts with an 8-byte header naming
+/// its version; version 2 is written, versions 1 and 2 are read.
 ///
 /// ```
-/// file   = header record*
-/// header = "SILOG" 0x00 version:UInt16            (8 bytes)
-/// record = length:UInt32 crc:UInt32 payload        (8 + length bytes)
-/// crc    = CRC32(length bytes ++ payload)
+/// file      = header record*
+/// header    = "SILOG" 0x00 version:UInt16                         (8 bytes)
+///
+/// version 2 (written by this code):
+/// record    = marker length:UInt32 payloadCRC:UInt32 headerCRC:UInt32 payload   (16 + length)
+/// marker    = 0xFF 0x53 0x49 0xFE                                  ("\xFFSI\xFE")
+/// payloadCRC = CRC32(payload)
+/// headerCRC  = CRC32(marker ++ length ++ payloadCRC)
+///
+/// version 1 (read, and appended to in a file that is already version 1):
+/// record    = length:UInt32 crc:UInt32 payload                    (8 + length)
+/// crc       = CRC32(length bytes ++ payload)
 /// ```
 ///
-/// The checksum covers the length too, so a run of zero bytes (what a file system may show after
-/// a power cut extended a file without its data) never reads as a valid empty record.
+/// Version 2 lets a reader find records again after damage (as LevelDB's log does): the
+/// header's own checksum makes a damaged length detectable before it is trusted, and the marker
+/// (two bytes that never occur in UTF-8, so never inside a JSON payload) lets a reader search
+/// forward for the next record cheaply, checksumming a header only where the marker matches.
+/// A version-1 reader resynchronises by trying each later offset as a record, which is cheap for
+/// JSON payloads (their bytes read as lengths over the limit) but costs a checksum per plausible
+/// offset otherwise; compaction (`AppendLog.rewrite`) writes version 2.
+///
+/// The checksums never pass over a run of zero bytes (what a file system may show after a power
+/// cut extended a file without its data): the marker is not zeros, and version 1's checksum
+/// covers the length.
 enum LogFormat {
-    static let version: UInt16 = 1
-    static let header: [UInt8] = Array("SILOG".utf8) + [0, UInt8(version >> 8), UInt8(version & 0xFF)]
+    static let currentVersion: Version = .two
     static let headerSize = 8
-    static let recordHeaderSize = 8
     static let maximumPayloadSize = 64 << 20
+    static let magic: [UInt8] = Array("SILOG".utf8) + [0]
+
+    /// A format version this code reads.
+    enum Version: UInt16, Sendable {
+        case one = 1
+        case two = 2
+
+        /// The file header announcing this version.
+        var header: [UInt8] { magic + [UInt8(rawValue >> 8), UInt8(rawValue & 0xFF)] }
+
+        /// The bytes before each record's payload.
+        var recordHeaderSize: Int { self == .one ? 8 : 16 }
+    }
+
+    /// The version-2 record marker: 0xFF and 0xFE never occur in UTF-8 text.
+    static let marker: [UInt8] = [0xFF, 0x53, 0x49, 0xFE]
+    static let markerValue: UInt32 = 0xFF53_49FE
 
     /// What the first bytes of a file say about it.
     enum HeaderState: Equatable {
@@ -23,29 +56,62 @@ enum LogFormat {
         /// Fewer bytes than a header, all of them a prefix of ours: a creation cut short.
         case torn(bytes: Int)
         /// Our header, in a version we read.
-        case valid
-        /// Not our magic: somebody else's file.
+        case valid(Version)
+        /// Our magic is damaged, but a record of this version starts where the header ends: bit
+        /// rot in the header, not somebody else's file.
+        case damaged(Version)
+        /// Not our magic, and no record of ours after it: somebody else's file.
         case notALog
-        /// Our magic, a newer version.
+        /// Our magic, a version we do not read.
         case unsupported(version: UInt16)
     }
 
+    /// How many bytes tell a damaged header from somebody else's file: the header and a first
+    /// record of up to 64 KiB (a larger first record behind a damaged magic is not recognised).
+    static let headerProbeSize = headerSize + 16 + (64 << 10)
+
+    /// The state of the file whose first bytes are `bytes` (give `headerProbeSize` bytes, or all
+    /// of a shorter file, to recognise a damaged header).
     static func headerState(_ bytes: UnsafeRawBufferPointer) -> HeaderState {
         if bytes.isEmpty { return .empty }
         let present = min(bytes.count, headerSize)
-        for index in 0..<min(present, 6) where bytes[index] != header[index] { return .notALog }
+        for index in 0..<min(present, magic.count) where bytes[index] != magic[index] {
+            return recordAfterHeader(bytes).map { .damaged($0) } ?? .notALog
+        }
         if present < headerSize { return .torn(bytes: present) }
         let found = UInt16(bytes[6]) << 8 | UInt16(bytes[7])
-        return found == version ? .valid : .unsupported(version: found)
+        return Version(rawValue: found).map { .valid($0) } ?? .unsupported(version: found)
     }
 
-    /// Appends one encoded record (length, checksum, payload) to `buffer`.
-    static func encode(_ payload: UnsafeRawBufferPointer, into buffer: inout [UInt8]) {
-        let length = UInt32(payload.count)
-        let lengthBytes = bigEndianBytes(length)
-        let crc = CRC32.checksum(payload, continuing: CRC32.checksum(lengthBytes))
-        buffer.append(contentsOf: lengthBytes)
-        buffer.append(contentsOf: bigEndianBytes(crc))
+    /// The version of a valid record starting where the header ends, if one does: a version-2
+    /// record's header must hold (marker and checksum), a version-1 record must be whole.
+    static func recordAfterHeader(_ bytes: UnsafeRawBufferPointer) -> Version? {
+        if headerHolds(bytes, at: headerSize) { return .two }
+        if case .record = probe(bytes, at: headerSize, version: .one) { return .one }
+        return nil
+    }
+
+    /// Whether a version-2 record header (marker, and its own checksum) starts at `position`.
+    static func headerHolds(_ bytes: UnsafeRawBufferPointer, at position: Int) -> Bool {
+        position >= 0 && bytes.count - position >= Version.two.recordHeaderSize
+            && readBigEndian(bytes, at: position) == markerValue
+            && CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[position..<position + 12]))
+                == readBigEndian(bytes, at: position + 12)
+    }
+
+    /// Appends one encoded record of `version` (header, then payload) to `buffer`.
+    static func encode(_ payload: UnsafeRawBufferPointer, version: Version, into buffer: inout [UInt8]) {
+        let lengthBytes = bigEndianBytes(UInt32(payload.count))
+        switch version {
+        case .one:
+            let crc = CRC32.checksum(payload, continuing: CRC32.checksum(lengthBytes))
+            buffer.append(contentsOf: lengthBytes)
+            buffer.append(contentsOf: bigEndianBytes(crc))
+        case .two:
+            let head = marker + lengthBytes + bigEndianBytes(CRC32.checksum(payload))
+            buffer.append(contentsOf: head)
+            buffer.append(contentsOf: bigEndianBytes(CRC32.checksum(head)))
+        }
         buffer.append(contentsOf: payload)
     }
 
@@ -53,71 +119,9 @@ enum LogFormat {
         [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
     }
 
-    /// Where one valid record's payload lies in the file.
-    struct Span {
-        /// The record's offset in the file (where its length field starts).
-        var offset: Int
-        /// The payload's length in bytes (the payload starts at `offset + 8`).
-        var length: Int
-    }
-
-    /// What a scan found.
-    struct Scan {
-        /// The valid records, in file order.
-        var records: [Span] = []
-        /// What was skipped.
-        var warnings: [LogWarning] = []
-        /// Where the next record belongs: after the last record that is not part of a bad tail.
-        /// Everything from here to the end of the file is a torn or corrupt tail to truncate.
-        var end: Int
-    }
-
-    /// Scans records in `bytes`, whose first byte is at file offset `base`.
-    ///
-    /// A record that fails its checksum is skipped with a `corruptRecord` warning when a valid
-    /// record follows it (bit rot in one record never hides the ones after it). Everything after
-    /// the last valid record is the tail: one bad record there is reported as `corruptRecord`,
-    /// anything else (a record cut short, an impossible length, zeros, several bad records) as
-    /// one `tornTail`, and `end` stops before it so a writer truncates it.
-    static func scan(_ bytes: UnsafeRawBufferPointer, base: Int, collect: Bool) -> Scan {
-        var scan = Scan(end: base)
-        var skipped: [LogWarning] = []
-        var cutShort = false
-        let count = bytes.count
-        var position = 0
-        while position < count {
-            let remaining = count - position
-            let length = remaining >= 4 ? Int(readBigEndian(bytes, at: position)) : 0
-            guard remaining >= recordHeaderSize, length <= maximumPayloadSize,
-                length <= remaining - recordHeaderSize
-            else {
-                cutShort = true
-                break
-            }
-            let stored = readBigEndian(bytes, at: position + 4)
-            let lengthCRC = CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[position..<position + 4]))
-            let payloadStart = position + recordHeaderSize
-            let payload = UnsafeRawBufferPointer(rebasing: bytes[payloadStart..<payloadStart + length])
-            if CRC32.checksum(payload, continuing: lengthCRC) == stored {
-                scan.warnings += skipped
-                skipped = []
-                if collect { scan.records.append(Span(offset: base + position, length: length)) }
-                scan.end = base + payloadStart + length
-            } else {
-                skipped.append(.corruptRecord(offset: base + position, length: length))
-            }
-            position = payloadStart + length
-        }
-        if skipped.count == 1 && !cutShort {
-            scan.warnings += skipped
-        } else if base + count > scan.end {
-            scan.warnings.append(.tornTail(offset: scan.end, bytes: base + count - scan.end))
-        }
-        return scan
-    }
-
+    /// The big-endian `UInt32` at `offset` (one unaligned load: the scan reads three per record).
     static func readBigEndian(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt32 {
-        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
-            | UInt32(bytes[offset + 3])
+        precondition(offset >= 0 && offset + 4 <= bytes.count)
+        return UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
     }
 }

@@ -32,21 +32,46 @@ public struct RecordLog<Record: Codable & Sendable>: Sendable {
         try log.append(contentsOf: payloads)
     }
 
+    /// Appends the records `decide` answers, deciding under the log's exclusive lock (see
+    /// `AppendLog.append(deciding:)`): a check `decide` makes against what other processes
+    /// appended (read with a `LogCursor`) cannot be overtaken by another writer.
+    public func append(deciding decide: () -> [Record]) throws(StoreError) {
+        var failure: StoreError?
+        try log.append { () -> [Data] in
+            var payloads: [Data] = []
+            for record in decide() {
+                do throws(StoreError) { payloads.append(try encode(record)) } catch {
+                    failure = error
+                    return []
+                }
+            }
+            return payloads
+        }
+        if let failure { throw failure }
+    }
+
     /// Reads every intact record that decodes as `Record`; what was skipped (torn, corrupt or
     /// undecodable records) is in the snapshot's warnings.
     public func read() throws(StoreError) -> RecordSnapshot<Record> {
         let snapshot = try log.read()
+        let (records, undecodable) = decode(snapshot.records)
+        return RecordSnapshot(records: records, warnings: snapshot.warnings + undecodable, token: snapshot.token)
+    }
+
+    /// The records that decode as `Record`, and an `undecodable` warning for each that does not
+    /// (for callers that read raw records, with a `LogCursor` say).
+    public func decode(_ raw: [LogRecord]) -> (records: [Record], warnings: [LogWarning]) {
         var records: [Record] = []
-        var warnings = snapshot.warnings
+        var warnings: [LogWarning] = []
         let decoder = JSONDecoder()
-        for record in snapshot.records {
+        for record in raw {
             do {
                 records.append(try decoder.decode(Record.self, from: record.payload))
             } catch {
                 warnings.append(.undecodable(offset: record.offset, reason: String(describing: error)))
             }
         }
-        return RecordSnapshot(records: records, warnings: warnings, token: snapshot.token)
+        return (records, warnings)
     }
 
     /// Compacts the log to the records for which `isIncluded` is true, atomically (see

@@ -16,6 +16,11 @@ public struct StoreError: Error, Equatable, Sendable, Codable, CustomStringConve
         case readOnly
         /// The process may not open or change the file or its directory (`EACCES`, `EPERM`).
         case permissionDenied
+        /// A directory stands where the log should be, or a file where a folder of its path
+        /// should be (`EISDIR`, `ENOTDIR`).
+        case notAFile
+        /// A folder of the path does not exist (`ENOENT` where the store does not create it).
+        case notFound
         /// The file exists but does not start with the log's header: it is not a log, and the
         /// store refuses to write to it rather than damage it.
         case notALog
@@ -57,6 +62,8 @@ public struct StoreError: Error, Equatable, Sendable, Codable, CustomStringConve
         case EFBIG: code = .fileTooLarge
         case EROFS: code = .readOnly
         case EACCES, EPERM: code = .permissionDenied
+        case EISDIR, ENOTDIR: code = .notAFile
+        case ENOENT: code = .notFound
         default: code = .ioFailed
         }
         self.init(code, path: path, operation: operation, errno: errno)
@@ -72,6 +79,8 @@ public struct StoreError: Error, Equatable, Sendable, Codable, CustomStringConve
         case .fileTooLarge: advice = "compact the log or raise the file size limit"
         case .readOnly: advice = "the container is read-only; remount it read-write"
         case .permissionDenied: advice = "check the owner and permissions of the file and its directory"
+        case .notAFile: advice = "something else stands on the path; move it away or choose another path"
+        case .notFound: advice = "a folder on the path does not exist; create it or choose another path"
         case .notALog: advice = "the file is not a SceneIntents log; move it away or choose another path"
         case .unsupportedVersion: advice = "open it with a newer SceneIntentsStore"
         case .recordTooLarge: advice = "split the record into smaller ones"
@@ -91,18 +100,27 @@ public enum LogWarning: Sendable, Equatable, CustomStringConvertible {
     /// The file ends inside a record (or inside the file header): `bytes` bytes from `offset`
     /// to the end of the file are not a whole record.
     case tornTail(offset: Int, bytes: Int)
-    /// The record at `offset` (`length` payload bytes) fails its checksum and was skipped.
-    case corruptRecord(offset: Int, length: Int)
+    /// `bytes` bytes from `offset` were skipped because they hold no valid record: one record
+    /// failing its checksum, or a damaged region (a damaged length, a byte inserted or deleted)
+    /// after which the reader found the next valid record again.
+    case corruptRecord(offset: Int, bytes: Int)
     /// The record at `offset` passed its checksum but is not a valid JSON value of the typed
     /// log's record type (`RecordLog` only); `reason` is the decoder's message.
     case undecodable(offset: Int, reason: String)
+
+    /// Where in the file the skipped bytes start.
+    public var offset: Int {
+        switch self {
+        case .tornTail(let offset, _), .corruptRecord(let offset, _), .undecodable(let offset, _): offset
+        }
+    }
 
     /// One line naming what was skipped and where.
     public var description: String {
         switch self {
         case .tornTail(let offset, let bytes): "torn tail: \(bytes) bytes at offset \(offset) are not a whole record"
-        case .corruptRecord(let offset, let length):
-            "corrupt record: \(length) bytes at offset \(offset) fail their checksum"
+        case .corruptRecord(let offset, let bytes):
+            "corrupt record: \(bytes) bytes at offset \(offset) fail their checksum"
         case .undecodable(let offset, let reason): "undecodable record at offset \(offset): \(reason)"
         }
     }

@@ -49,7 +49,7 @@ struct DaemonOptions {
             case "--runtime-dir": runtimeDirectory = value
             case "--idle-exit":
                 guard let seconds = Double(value), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
-                    throw UsageError("--idle-exit needs a number of seconds above 0 and at most 86400, not \(value.debugDescription)")
+                    throw UsageError("--idle-exit needs a number of seconds above 0 and at most 86400 (such as 0.5 or 60), not \(value.debugDescription)")
                 }
                 idleExit = .milliseconds(Int64((seconds * 1000).rounded()))
             default: help = true

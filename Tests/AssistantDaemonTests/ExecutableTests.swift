@@ -61,8 +61,8 @@ struct ExecutableTests {
         #expect(help.stdout.hasPrefix("usage: assistantd [--apps DIR]... [--runtime-dir DIR] [--idle-exit SECONDS]\n"))
         for (arguments, problem) in [
             (["--fly"], "there is no option \"--fly\""), (["--apps"], "--apps needs a DIR"),
-            (["--idle-exit", "soon"], "--idle-exit needs a number of seconds above 0 and at most 86400, not \"soon\""),
-            (["--idle-exit", "0"], "--idle-exit needs a number of seconds above 0 and at most 86400, not \"0\""),
+            (["--idle-exit", "soon"], "--idle-exit needs a number of seconds above 0 and at most 86400 (such as 0.5 or 60), not \"soon\""),
+            (["--idle-exit", "0"], "--idle-exit needs a number of seconds above 0 and at most 86400 (such as 0.5 or 60), not \"0\""),
             (["--runtime-dir", "/tmp/a", "--runtime-dir", "/tmp/b"], "--runtime-dir is given twice; give it once"),
             (["--idle-exit", "1", "--idle-exit", "2"], "--idle-exit is given twice; give it once"),
         ] {

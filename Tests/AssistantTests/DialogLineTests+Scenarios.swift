@@ -67,7 +67,7 @@ extension DialogLineTests {
         case .didNotUnderstandSuggesting: return try await kitchen(.utterance("xyzzy"), configuration)
         case .valuePrompt, .confirmationPrompt, .unsupported, .didNotGetValue:
             return try await stock(counting: line, dialogs)
-        case .pickIntroduction, .othersHeading, .sayMore, .allOfThem, .outOfRange, .notOneOfThem, .several:
+        case .pickIntroduction, .othersHeading, .sayMore, .allOfThem, .outOfRange, .notReadYet, .notOneOfThem, .several:
             return try await stock(picking: line, dialogs)
         }
     }
@@ -139,6 +139,7 @@ extension DialogLineTests {
             switch line {
             case .allOfThem: [.more, .more, .pick(1)]
             case .outOfRange: [.pick(9), .pick(1)]
+            case .notReadYet: [.pick(4), .pick(1)]
             case .notOneOfThem: [.text("xylophone"), .pick(1)]
             case .several: [.text("ap"), .pick(1)]
             default: [.pick(1)]
@@ -146,7 +147,7 @@ extension DialogLineTests {
         let rig = try StockRig(replies, dialogs: dialogs)
         switch line {
         case .othersHeading: rig.handler.offering([fruit[0], fruit[2], DisplayItem(identifier: "Zucchini", title: "Zucchini")])
-        case .sayMore, .allOfThem: rig.handler.offering(fruit)
+        case .sayMore, .allOfThem, .notReadYet: rig.handler.offering(fruit)
         default: rig.handler.offering(Array(fruit.prefix(3)))
         }
         let outcome = await rig.assistant.perform(.intent(StockIntent()))

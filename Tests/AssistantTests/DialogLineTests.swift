@@ -68,6 +68,9 @@ struct DialogLineTests {
             .outOfRange, "There's no number 9 on the list. Say a number from 1 to 3, or \"more\".", ["number": "9", "last": "3"],
             app: "Stock"),
         LineCase(
+            .notReadYet, "I haven't read number 4 yet. Say a number from 1 to 3, or \"more\" to hear more.", ["number": "4", "last": "3"],
+            app: "Stock"),
+        LineCase(
             .notOneOfThem, "Sorry, that isn't one of them. You can say a number from 1 to 3, a name such as \"Apple\" or \"more\".",
             ["last": "3", "choices": "a number from 1 to 3, a name such as \"Apple\" or \"more\""], app: "Stock"),
         LineCase(.several, "\"ap\" matches 1 and 2. Say the number.", ["words": "ap", "numbers": "1 and 2"], app: "Stock"),

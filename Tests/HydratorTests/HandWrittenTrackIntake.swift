@@ -48,7 +48,7 @@ struct HandWrittenTrackIntakeIntent: Intent {
                     unsupported: [
                         "negativeNumbersNotSupported": "Sorry, I can't log a negative amount.",
                         "greaterThanMaximumValue": "That's more than I can log at once.",
-                        "lessThanMinimumValue": "Sorry, Ounces must be at least 1.",
+                        "lessThanMinimumValue": "Sorry, I can't log less than 1 ounce.",
                     ]),
                 resolve: { (handler: any HandWrittenTrackIntakeIntentHandling, intent) in
                     await handler.resolveOunces(for: intent)

@@ -94,7 +94,7 @@ struct HandWrittenTrackIntakeTests {
             ["Item Added!"], ["How many ounces?", "Water, coffee, tea, juice, soda or milk?", "Item Added!"],
             ["How many ounces?", "Sorry, that's not a drink I can log.", "Water, coffee, tea, juice, soda or milk?", "Item Added!"],
             ["That's more than I can log at once.", "How many ounces?", "Item Added!"],
-            ["How many ounces?", "Item Added!"],
+            ["Sorry, I can't log less than 1 ounce.", "How many ounces?", "Item Added!"],
         ])
         #expect(generated.map(\.stored) == [["8 water"], ["12 soda"], ["8 water"], ["16 coffee"], ["4 tea"]])
         #expect(generated.allSatisfy { $0.trace.last == "outcome: success" && $0.leftOpen.isEmpty })

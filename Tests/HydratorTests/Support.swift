@@ -113,7 +113,8 @@ func runHydrator(
 /// The built executable `name` run to its end (see `runHydrator`), with `environment` added to
 /// the test's own.
 func runBuilt(
-    _ name: String, _ arguments: [String], stdin: String = "", environment: [String: String] = [:]
+    _ name: String, _ arguments: [String], stdin: String = "", environment: [String: String] = [:],
+    workingDirectory: String? = nil
 ) async throws -> (status: Int32, stdout: String, stderr: String) {
     let directory = FileManager.default.temporaryDirectory.appending(path: "hydrator-binary-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -124,6 +125,7 @@ func runBuilt(
     let process = Process()
     process.executableURL = URL(fileURLWithPath: BuiltProducts.executable(name))
     process.arguments = arguments
+    if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
     process.standardInput = try FileHandle(forReadingFrom: paths[0])
     process.standardOutput = try FileHandle(forWritingTo: paths[1])

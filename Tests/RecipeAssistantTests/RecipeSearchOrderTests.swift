@@ -21,7 +21,8 @@ struct RecipeSearchOrderTests {
     func theIndexIsInPlainOrder(parts: Int) {
         let titles = Self.titles
         let index = RecipeSearchIndex(count: titles.count, progress: nil, parts: parts) { number, read in
-            var title = titles[number]
+            // The byte reader takes titles with their accents folded, as its callers pass them.
+            var title = RecipeSearchIndex.folded(titles[number])
             title.withUTF8(read)
         }
         let plain = PlainIndex(titles)

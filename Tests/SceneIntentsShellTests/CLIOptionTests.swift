@@ -12,6 +12,10 @@ struct CLIOptionTests {
         (["--tables", "0"], UsageError(code: .badValue, value: "0", message: "--tables needs a whole number from 1 to 9, not 0.")),
         (["--tables=x\u{7}"], UsageError(code: .badValue, value: "x\u{7}", message: "--tables needs a whole number from 1 to 9, not x\\u{7}.")),
         (["--script", "a", "--tour"], UsageError(code: .conflict, value: "--tour", message: "--tour plays its own script; use --tour or --script, not both.")),
+        // An option given twice is refused, whichever of its names and forms it takes.
+        (["--tables", "2", "--trace", "--tables=3"], UsageError(code: .repeated, value: "--tables", message: "--tables is given twice; give it once.")),
+        (["--trace", "--trace"], UsageError(code: .repeated, value: "--trace", message: "--trace is given twice; give it once.")),
+        (["-h", "--help"], UsageError(code: .repeated, value: "--help", message: "-h and --help are the same option; give it once.")),
     ])
     func mistakesAreUsageErrorsNamingTheArgument(_ arguments: [String], _ expected: UsageError) {
         #expect(throws: expected) { try Invocation<Options>.parse(arguments, options: KitchenCLI.options) }
@@ -54,9 +58,10 @@ struct CLIOptionTests {
               :exit        Leave the session.
 
             Exit status:
-              0: every turn succeeded (or the tour, or an interactive session, ended).
+              0: every turn succeeded (or an interactive session ended).
               1: a turn failed (an error, an utterance not understood, a failure, a timeout, a cancelled or refused request).
-              64: a usage error. 66: the script cannot be read. 74: standard output cannot be written.
+              64: a usage error. 66: the script cannot be read. 70: the app cannot start. 74: standard output cannot be written.
+              --tour always ends with 0: it shows failures on purpose.
             """)
         #expect(KitchenCLI.program.sessionHelpText == """
             Speak plain text to the assistant, for example: order soup.

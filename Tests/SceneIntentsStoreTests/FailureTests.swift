@@ -29,9 +29,9 @@ extension ProcessTests {
         // next record would have crossed it: the kernel wrote part of it, the log cut it off.
         let fileSize = try size(of: path)
         let next = try log.encode(Entry(writer: "w", seq: count, pad: String(repeating: "x", count: 1000)))
-        #expect(fileSize < limit && fileSize + 8 + next.count > limit)
+        #expect(fileSize < limit && fileSize + 16 + next.count > limit)
         let last = try #require(try log.log.read().records.last)
-        #expect(fileSize == last.offset + 8 + last.payload.count)
+        #expect(fileSize == last.offset + 16 + last.payload.count)
         // A writer without the limit carries on from there.
         try await log.append(Entry(writer: "after", seq: 0, pad: ""))
         #expect(try await log.read().records.map(\.writer) == Array(repeating: "w", count: count) + ["after"])
@@ -102,5 +102,7 @@ extension ProcessTests {
         #expect(StoreError(operation: "open", path: "/x", errno: EPERM).code == .permissionDenied)
         #expect(StoreError(operation: "write", path: "/x", errno: EFBIG).code == .fileTooLarge)
         #expect(StoreError(operation: "fsync", path: "/x", errno: EIO).code == .ioFailed)
+        #expect(StoreError(operation: "open", path: "/x", errno: EISDIR).code == .notAFile)
+        #expect(StoreError(operation: "mkdir", path: "/x", errno: ENOENT).code == .notFound)
     }
 }

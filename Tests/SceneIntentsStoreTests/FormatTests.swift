@@ -23,15 +23,18 @@ struct FormatTests {
         }
     }
 
-    @Test("The file is a header, then length, checksum and payload per record")
+    @Test("The file is a header, then marker, length, payload checksum, header checksum and payload per record")
     func onDiskLayout() throws {
         try withScratchPath { path in
             let log = AppendLog(path: path)
             #expect(try log.read() == LogSnapshot.empty)
             try appendTexts(["hi"], to: log)
-            let checksum = CRC32.checksum([0, 0, 0, 2] + Array("hi".utf8))
-            #expect(checksum == 0x2B0C_4D9E)
-            let expected: [UInt8] = Array("SILOG".utf8) + [0, 0, 1] + [0, 0, 0, 2, 0x2B, 0x0C, 0x4D, 0x9E] + Array("hi".utf8)
+            let payloadChecksum = CRC32.checksum(Array("hi".utf8))
+            #expect(payloadChecksum == 0xD893_2AAC)
+            let head: [UInt8] = [0xFF, 0x53, 0x49, 0xFE, 0, 0, 0, 2, 0xD8, 0x93, 0x2A, 0xAC]
+            let headChecksum = CRC32.checksum(head)
+            let checksumBytes = (0..<4).map { UInt8(truncatingIfNeeded: headChecksum >> (24 - 8 * $0)) }
+            let expected: [UInt8] = Array("SILOG".utf8) + [0, 0, 2] + head + checksumBytes + Array("hi".utf8)
             #expect(encodedRecord(Array("hi".utf8)) == Array(expected[8...]))
             #expect(try bytes(of: path) == expected)
             let snapshot = try log.read()
@@ -51,21 +54,21 @@ struct FormatTests {
         func bytes() -> [UInt8] {
             switch self {
             case .partialHeader:
-                return [0, 0, 0]
+                return [0xFF, 0x53, 0x49]
             case .partialPayload:
-                return [0, 0, 0, 100, 1, 2, 3, 4] + Array("only ten b".utf8)
+                return Array(encodedRecord(Array("one hundred bytes, only some written".utf8)).prefix(26))
             case .badChecksum:
                 return encodedRecord(Array("four".utf8), corrupt: true)
             case .zeroFilled:
                 return [UInt8](repeating: 0, count: 16)
             case .stackedTears:
                 let record = encodedRecord(Array("four".utf8))
-                return Array(record.prefix(8) + record.prefix(4))
+                return Array(record.prefix(16) + record.prefix(4))
             }
         }
 
         func warning(at offset: Int) -> LogWarning {
-            self == .badChecksum || self == .stackedTears ? .corruptRecord(offset: offset, length: 4) : .tornTail(offset: offset, bytes: bytes().count)
+            self == .badChecksum || self == .stackedTears ? .corruptRecord(offset: offset, bytes: 20) : .tornTail(offset: offset, bytes: bytes().count)
         }
     }
 
@@ -75,7 +78,7 @@ struct FormatTests {
             let log = AppendLog(path: path)
             try appendTexts(["one", "two", "three"], to: log)
             let whole = try size(of: path)
-            #expect(whole == 8 + 11 + 11 + 13)
+            #expect(whole == 8 + 19 + 19 + 21)
             try appendRaw(tail.bytes(), to: path)
 
             let damaged = try AppendLog(path: path).read()
@@ -84,7 +87,7 @@ struct FormatTests {
 
             // A fresh writer (another process, say) truncates the tail under the lock first.
             try appendTexts(["four"], to: AppendLog(path: path))
-            #expect(try size(of: path) == whole + 12)
+            #expect(try size(of: path) == whole + 20)
             let repaired = try log.read()
             #expect(texts(repaired) == ["one", "two", "three", "four"])
             #expect(repaired.warnings.isEmpty)
@@ -97,10 +100,10 @@ struct FormatTests {
             let log = AppendLog(path: path)
             try appendTexts(["one", "two", "three"], to: log)
             var raw = try bytes(of: path)
-            raw[8 + 11 + 8] ^= 0x20  // a payload byte of "two"
+            raw[8 + 19 + 16] ^= 0x20  // a payload byte of "two"
             try Data(raw).write(to: URL(fileURLWithPath: path))
 
-            let expectedWarning = LogWarning.corruptRecord(offset: 19, length: 3)
+            let expectedWarning = LogWarning.corruptRecord(offset: 27, bytes: 19)
             let damaged = try log.read()
             #expect(texts(damaged) == ["one", "three"])
             #expect(damaged.warnings == [expectedWarning])
@@ -108,7 +111,7 @@ struct FormatTests {
             let after = try log.read()
             #expect(texts(after) == ["one", "three", "four"])
             #expect(after.warnings == [expectedWarning])
-            #expect(try size(of: path) == raw.count + 12)
+            #expect(try size(of: path) == raw.count + 20)
         }
     }
 
@@ -130,7 +133,7 @@ struct FormatTests {
         "A file that is not a log, or a log from a newer version, is refused untouched with an error naming it",
         arguments: [
             (Array("shopping list: milk, eggs\n".utf8), StoreError.Code.notALog),
-            (Array("SILOG".utf8) + [0, 0, 2] + encodedRecord(Array("v2".utf8)), StoreError.Code.unsupportedVersion),
+            (Array("SILOG".utf8) + [0, 0, 3] + encodedRecord(Array("v3".utf8)), StoreError.Code.unsupportedVersion),
         ])
     func refusedFile(_ contents: [UInt8], _ code: StoreError.Code) throws {
         try withScratchPath("data") { path in

@@ -43,7 +43,7 @@ struct TypedLogTests {
                 Issue.record("expected an undecodable warning, got \(snapshot.warnings)")
                 return
             }
-            #expect(offset == 8 + 8 + #"{"kind":"water","ounces":8}"#.utf8.count)
+            #expect(offset == 8 + 16 + #"{"kind":"water","ounces":8}"#.utf8.count)
 
             try drinks.compact { $0.kind != "soda" }
             #expect(texts(try drinks.log.read()) == [#"{"kind":"water","ounces":8}"#, #"{"future":"format"}"#])
@@ -137,7 +137,7 @@ struct TypedLogTests {
             #expect(error?.code == .recordTooLarge)
             #expect(error?.path == path)
             #expect(texts(try log.read()) == ["small"])
-            #expect(try size(of: path) == 8 + 13)
+            #expect(try size(of: path) == 8 + 21)
         }
     }
 }

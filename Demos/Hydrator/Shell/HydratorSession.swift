@@ -54,10 +54,7 @@ public final class HydratorSession: ShellApp {
     }
 
     /// `:today`: the day's log read from the shared store, whether or not the app runs.
-    func today() async throws -> String {
-        let snapshot = try await store.read()
-        let day = DayTotals(snapshot.records, on: now(), calendar: calendar)
-        let skipped = snapshot.warnings.map { "(skipped: \($0))" }
-        return ([day.heading] + day.lines(timeZone: calendar.timeZone).map { "  " + $0 } + skipped).joined(separator: "\n")
+    func today() async -> String {
+        await store.dayReport(on: now(), calendar: calendar).joined(separator: "\n")
     }
 }

@@ -17,8 +17,9 @@ public enum HydratorShell {
         /// Default options.
         public init() {}
 
-        /// The container the session uses.
-        public var containerPath: String { container ?? HydrationStore.defaultContainer() }
+        /// The container the session uses, absolute (a relative `--container` is taken from the
+        /// working directory, and the app's processes are told the absolute path).
+        public var containerPath: String { HydrationStore.absolutePath(container ?? HydrationStore.defaultContainer()) }
 
         /// A common setting, read and written through.
         public subscript<Value>(dynamicMember keyPath: WritableKeyPath<SessionSettings, Value>) -> Value {
@@ -54,8 +55,9 @@ public enum HydratorShell {
         },
         app(":back", "Go back one screen."),
         CLICommand(":today", "Show today's log, read from the shared container.", atPrompt: .runs) { shell, _ in
-            shell.print(try await shell.app.today())
+            shell.printLines(await shell.app.today())
         },
+        app(":scenes", "List the app's process and its windows.", atPrompt: .runs),
         app(":quit", "Terminate the app."),
     ] + CLICommand.standard
 
@@ -71,9 +73,11 @@ public enum HydratorShell {
         banner: "Hydrator. Say \"log 8 ounces of water\", type :open to see Today, :help for commands.")
 
     /// A command carried out where the app runs, printing what it printed.
-    private static func app(_ name: String, argument: String? = nil, _ summary: String) -> CLICommand<HydratorSession> {
-        CLICommand(name, argument: argument, summary) { shell, call in
-            shell.print(try await shell.app.place.run(call.line))
+    private static func app(
+        _ name: String, argument: String? = nil, _ summary: String, atPrompt: CLICommand<HydratorSession>.AtPrompt = .cancelsFirst
+    ) -> CLICommand<HydratorSession> {
+        CLICommand(name, argument: argument, summary, atPrompt: atPrompt) { shell, call in
+            shell.printLines(try await shell.app.place.run(call.line))
         }
     }
 }

@@ -152,6 +152,11 @@ struct Dialog {
         line(.outOfRange, ["number": String(number), "last": String(last)])
     }
 
+    /// A number on the list, further on than what was read.
+    func notReadYet(_ number: Int, last: Int) -> String {
+        line(.notReadYet, ["number": String(number), "last": String(last)])
+    }
+
     /// Words that name none of the candidates: with things to say.
     func notOneOfThem(last: Int, example: String?) -> String {
         let things = ["a number from 1 to \(last)"] + (example.map { ["a name such as \"\($0)\""] } ?? [])

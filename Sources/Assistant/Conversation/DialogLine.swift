@@ -72,6 +72,8 @@ public enum DialogLine: String, Sendable, Hashable, CaseIterable, Codable {
     case allOfThem
     /// `${number}` is not on the list of `${last}` read so far.
     case outOfRange
+    /// `${number}` is on the list but not read yet (`${last}` were).
+    case notReadYet
     /// Words that name no candidate: `${choices}` lists things to say.
     case notOneOfThem
     /// `${words}` name several candidates, `${numbers}`.
@@ -88,7 +90,7 @@ public enum DialogLine: String, Sendable, Hashable, CaseIterable, Codable {
         case .didNotUnderstandSuggesting: ["suggestions"]
         case .confirmationPrompt, .unsupported: ["parameter", "value"]
         case .didNotGetValue: ["parameter", "examples"]
-        case .outOfRange: ["number", "last"]
+        case .outOfRange, .notReadYet: ["number", "last"]
         case .notOneOfThem: ["last", "choices"]
         case .several: ["words", "numbers"]
         case .unknownIntent, .notInManifest, .multipleScenesRequired, .restrictedWhileLocked, .notHandled,
@@ -129,6 +131,7 @@ public enum DialogLine: String, Sendable, Hashable, CaseIterable, Codable {
         case .sayMore: "Say \"more\" for more."
         case .allOfThem: "That's all of them. Here they are again from the start."
         case .outOfRange: "There's no number ${number} on the list. Say a number from 1 to ${last}, or \"more\"."
+        case .notReadYet: "I haven't read number ${number} yet. Say a number from 1 to ${last}, or \"more\" to hear more."
         case .notOneOfThem: "Sorry, that isn't one of them. You can say ${choices}."
         case .several: "\"${words}\" matches ${numbers}. Say the number."
         }

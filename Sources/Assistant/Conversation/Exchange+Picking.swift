@@ -93,6 +93,35 @@ extension Exchange {
         return ordered
     }
 
+    /// A title further on that `words` misspell, found by the numbers they say (numbers are not
+    /// misspelt, and an app's search finds them however the letters around them are written):
+    /// the closest of the options those numbers find, if one is.
+    private mutating func misspeltTitle(_ words: String, for parameter: ParameterDescriptor)
+        async throws(ExchangeStop) -> AnyParameterValue?
+    {
+        let numbers = Spoken.numbers(in: Spoken.normalized(words))
+        guard !numbers.isEmpty else { return nil }
+        var found = CandidateList(searchTerm: numbers.joined(separator: " "))
+        try await load(&found, upTo: 10 * max(1, configuration.pageSize), for: parameter)
+        switch CandidateMatch(.text(words), among: found.items[...]) {
+        case .one(let index), .exact(let index): return found.items[index]
+        default: return nil
+        }
+    }
+
+    /// What to say for a number that is not one of the `read` candidates: that it has not been
+    /// read yet when the list goes on that far (looked for a few pages ahead at most), else that
+    /// the list has no such number.
+    private mutating func numberNotRead(_ number: Int, in list: inout CandidateList, read: Int, for parameter: ParameterDescriptor)
+        async throws(ExchangeStop) -> String
+    {
+        guard number > read else { return lines.outOfRange(number, last: read) }
+        let pageSize = max(1, configuration.pageSize)
+        try await load(&list, upTo: min(number, read + 10 * pageSize), for: parameter)
+        let exists = number <= list.items.count || list.hasMore(after: list.items.count)
+        return exists ? lines.notReadYet(number, last: read) : lines.outOfRange(number, last: read)
+    }
+
     /// Offers candidates a page at a time and returns the one the user picks.
     ///
     /// The user may say a number (or an ordinal: "3.", "three", "the third"), a title or a part
@@ -132,25 +161,39 @@ extension Exchange {
                 continue
             }
             if case .cancel = reply { throw .cancelled }
-            switch CandidateMatch(reply, among: list.items[...]) {
-            case .number(let number) where (1...read).contains(number):
+            // Only what was read is matched: numbers and names said back are ones the user heard.
+            let match = CandidateMatch(reply, among: list.items[..<read])
+            // Words that are not a loaded title may be one the app has further on: a whole title
+            // found by searching wins over part of a title or a misspelling among those read.
+            var searched: CandidateList?
+            if list.isOptions, case .text(let words) = reply, !match.isExact {
+                var found = CandidateList(searchTerm: words)
+                try await load(&found, upTo: pageSize, for: parameter)
+                if let exact = CandidateMatch.exactIndex(Spoken.normalized(words), among: found.items[...]) {
+                    return found.items[exact]
+                }
+                searched = found
+            }
+            switch match {
+            case .number(let number) where number >= 1 && number <= read:
                 return list.items[number - 1]
             case .number(let number):
-                await say(lines.outOfRange(number, last: read))
-            case .one(let index):
+                await say(try await numberNotRead(number, in: &list, read: read, for: parameter))
+            case .exact(let index), .one(let index):
                 return list.items[index]
             case .several(let indices):
                 await say(lines.several(reply.description, numbers: indices.map { $0 + 1 }))
             case .nothing:
                 break
             case .none:
-                if list.isOptions, case .text(let words) = reply {
-                    var found = CandidateList(searchTerm: words)
-                    try await load(&found, upTo: pageSize, for: parameter)
+                if let found = searched {
                     if found.items.count == 1 && !found.hasMore(after: 1) { return found.items[0] }
                     if !found.items.isEmpty {
                         (list, start, read) = (found, 0, 0)
                         continue
+                    }
+                    if case .text(let words) = reply, let misspelt = try await misspeltTitle(words, for: parameter) {
+                        return misspelt
                     }
                 }
                 await say(lines.notOneOfThem(last: read, example: list.items.first?.displayItem.title))

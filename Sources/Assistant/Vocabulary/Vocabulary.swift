@@ -88,6 +88,13 @@ public struct Vocabulary: Sendable {
         return matcher.match()
     }
 
+    /// `text` with accents folded as matching folds them ("Crème Brûlée" → "Creme Brulee",
+    /// "Straße" → "strasse"), so an app's own search can treat "creme brulee" and "crème
+    /// brûlée" as the same words; characters that are not letters are kept.
+    public static func foldingAccents(_ text: String) -> String {
+        VocabularyNormalizer.foldingAccents(text)
+    }
+
     /// The id of a slot name, registering it if new.
     private mutating func slotID(for name: String) -> Int {
         if let id = slotIDs[name] {

@@ -48,6 +48,11 @@ struct FileEmitter {
             code.line("")
             code.doc(
                 "Every vocabulary phrase with the type name of its intent, from the parameter combinations'\ntitles: add each with `addPhrase(_:intent:)`.")
+            // No intents is an empty literal: `[].flatMap { $0 }` would pick the deprecated
+            // `flatMap` and warn in the developer's build.
+            guard !intents.isEmpty else {
+                return code.line("public static let phrases: [(phrase: String, intent: String)] = []")
+            }
             code.line("public static let phrases: [(phrase: String, intent: String)] = [")
             for intent in intents { code.line("    \(intent).phrases.map { ($0, \(intent).typeName) },") }
             code.line("].flatMap { $0 }")

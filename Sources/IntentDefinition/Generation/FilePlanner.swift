@@ -46,8 +46,10 @@ struct FilePlanner {
     private mutating func planType(_ type: DefinedType, _ mapping: TypeMapping) -> TypePlan {
         var properties: [PlannedValue<ValueDeclaration>] = []
         for property in type.customProperties.map(\.declaration) {
-            if property.name == "displayItem" {
-                warn(.propertySkipped, type.name, parameter: property.name, message: "property 'displayItem' of type '\(type.name)' is skipped: the name is reserved")
+            if Self.reservedPropertyNames.contains(property.name) {
+                warn(
+                    .propertySkipped, type.name, parameter: property.name,
+                    message: "property '\(property.name)' of type '\(type.name)' is skipped: every custom type already has '\(property.name)' (as INObject does); rename it")
                 continue
             }
             switch mapping.map(property) {
@@ -60,6 +62,12 @@ struct FilePlanner {
         }
         return TypePlan(type: type, properties: properties)
     }
+
+    /// What every generated custom type declares itself (`emitType`): a property of the same
+    /// name would be declared twice.
+    static let reservedPropertyNames: Set<String> = [
+        "identifier", "displayString", "pronunciationHint", "subtitleString", "displayImage", "displayItem", "typeName",
+    ]
 
     private mutating func planIntent(_ intent: DefinedIntent, _ mapping: TypeMapping) -> IntentPlan? {
         var parameters: [PlannedValue<DefinedParameter>] = []
@@ -134,8 +142,11 @@ struct FilePlanner {
     }
 
     private func definitionName(claiming names: inout NameRegistry) -> String {
-        let words = IntentGenerator.baseName(of: file.file).split(whereSeparator: { !$0.isLetter && !$0.isNumber })
-        var base = words.map { SwiftName.capitalized(String($0)) }.joined().filter { $0.isASCII }
+        // Accents are folded ("Ünï" → "Uni") and other letters kept, so the name is a Swift
+        // identifier that still reads like the file's.
+        let folded = IntentGenerator.baseName(of: file.file).folding(options: .diacriticInsensitive, locale: nil)
+        let words = folded.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+        var base = words.map { SwiftName.capitalized(String($0)) }.joined()
         if base.isEmpty || base.first?.isNumber == true { base = "File" + base }
         var candidate = base + "IntentDefinition"
         var number = 2

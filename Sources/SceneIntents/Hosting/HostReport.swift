@@ -14,6 +14,9 @@ public struct HostReport: Sendable, Equatable, Codable, CustomStringConvertible 
         /// A screen's registered handler had been released (nothing held it) when an intent
         /// came; the detail names the scene and the fix.
         case handlerReleased
+        /// A handler said why its call failed (a store refused a write, say): the detail names
+        /// the intent, the phase and the handler's reason, which no response dialog carries.
+        case handlerFailed
     }
 
     /// What happened.
@@ -29,4 +32,12 @@ public struct HostReport: Sendable, Equatable, Codable, CustomStringConvertible 
 
     /// One line for logs and messages.
     public var description: String { "\(kind.rawValue): \(detail)" }
+}
+
+/// Tells the system why the handler's current call failed: the system's trace records it as a
+/// `handlerFailed` report naming the intent and phase. Call it from a handler's resolve,
+/// confirm or handle method before answering failure; outside a call it does nothing.
+public func reportHandlerFailure(_ reason: String) {
+    let context = HostCallContext.current
+    context.sink?(HostReport(.handlerFailed, "\(context.label): \(reason)"))
 }

@@ -30,9 +30,10 @@ extension String: ParameterValue {
 extension Int: ParameterValue {
     /// The number, as identifier and title.
     public var displayItem: DisplayItem { DisplayItem(identifier: String(self), title: String(self)) }
-    /// The number in the words, if they are one.
+    /// The number the words say, in digits or in words ("8", "-3", "eight", "twenty-four"), if
+    /// they say one (see `SpokenNumber`).
     public static func fromSpoken(_ text: String, identifier: String?) -> Int? {
-        Int(text.trimmingCharacters(in: .whitespaces))
+        SpokenNumber.value(of: text)
     }
 }
 

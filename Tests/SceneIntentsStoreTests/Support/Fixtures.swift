@@ -60,9 +60,14 @@ func appendTexts(_ texts: [String], to log: AppendLog) throws {
     for text in texts { try log.append(Data(text.utf8)) }
 }
 
-/// One record as the log stores it, with the checksum's lowest bit flipped when `corrupt`.
+/// One record as the log stores it, with the payload checksum's lowest bit flipped when
+/// `corrupt` (the header's own checksum still holds: the payload reads as damaged).
 func encodedRecord(_ payload: [UInt8], corrupt: Bool = false) -> [UInt8] {
     var bytes = AppendLog.recordBytes(for: Data(payload))
-    if corrupt { bytes[7] ^= 1 }
+    if corrupt {
+        bytes[11] ^= 1
+        let checksum = CRC32.checksum(Array(bytes[0..<12]))
+        for index in 0..<4 { bytes[12 + index] = UInt8(truncatingIfNeeded: checksum >> (24 - 8 * index)) }
+    }
     return bytes
 }

@@ -86,9 +86,14 @@ public final class HobsonIntentHandler: HobsonIntentHandling {
         self.dispatcher = dispatcher
     }
 
-    /// A given style stays (a configured shortcut's style is not asked again); none is fine.
-    public func resolveStyle(for intent: InsultMeIntent) -> ResolutionResult<InsultStyle> {
-        intent.style.map { .success($0) } ?? .notRequired
+    /// A given style stays (a configured shortcut's style is not asked again); none is fine;
+    /// words that name no style are refused with `notAStyle`.
+    public func resolveStyle(for intent: InsultMeIntent, input: ParameterInput<InsultStyle>) -> ResolutionResult<InsultStyle> {
+        switch input {
+        case .value(let style): .success(style)
+        case .unread: .unsupported(forReason: InsultStyleReason.notAStyle)
+        case .missing: .notRequired
+        }
     }
 
     /// The intent's action performs; its outcome is the response.

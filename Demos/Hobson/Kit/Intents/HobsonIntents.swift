@@ -35,6 +35,16 @@ public enum InsultStyle: Int, EnumParameterValue, CustomStringConvertible {
     public var description: String { String(describing: self.displayName) }
 }
 
+/// Why a style is refused.
+public enum InsultStyleReason: String, Sendable {
+    /// The words name no style ("klingon").
+    case notAStyle
+
+    /// What the assistant says for `notAStyle`: the sentence the URL form's refusal says.
+    public static let notAStyleDialog = "'${style}' is not a valid style; use one of "
+        + InsultStyle.allCases.map(\.displayName).joined(separator: ", ") + "."
+}
+
 /// "Insult me": one configurable, resolvable parameter, `style`. Success: "${insult}".
 public struct InsultMeIntent: Intent {
     /// As the manifest lists it.
@@ -55,7 +65,8 @@ public struct InsultMeIntent: Intent {
         parameters: [
             .value(
                 "style", \.style, flags: [.resolvable, .configurable],
-                resolve: { (handler: any HobsonIntentHandling, intent) in handler.resolveStyle(for: intent) })
+                prompts: ParameterPrompts(unsupported: [InsultStyleReason.notAStyle.rawValue: InsultStyleReason.notAStyleDialog]),
+                resolveInput: { (handler: any HobsonIntentHandling, intent, input) in handler.resolveStyle(for: intent, input: input) })
         ],
         responses: HobsonResponses.insult,
         handle: { handler, intent in await handler.handle(AnyIntent(intent)) })
@@ -93,8 +104,10 @@ public struct MakeMeLaughIntent: Intent {
 /// one path.
 @MainActor
 public protocol HobsonIntentHandling: AnyObject {
-    /// A given style stays (a shortcut's configured style is not asked again); none is fine.
-    func resolveStyle(for intent: InsultMeIntent) -> ResolutionResult<InsultStyle>
+    /// A given style stays (a shortcut's configured style is not asked again); none is fine;
+    /// words that name no style ("like a klingon") are refused (`InsultStyleReason.notAStyle`), as the
+    /// URL form refuses them, never taken as any style.
+    func resolveStyle(for intent: InsultMeIntent, input: ParameterInput<InsultStyle>) -> ResolutionResult<InsultStyle>
     /// Performs the intent's action.
     func handle(_ intent: AnyIntent) async -> IntentResponse
 }

@@ -3,6 +3,7 @@ import AssistantShortcuts
 import Foundation
 import SceneIntents
 import SceneIntentsFeatures
+import SceneIntentsStore
 
 extension HobsonSession {
     /// `:suggestions`: what the system would offer — the app's suggestions and its most
@@ -14,16 +15,32 @@ extension HobsonSession {
         return offers.enumerated().map { "\($0.offset + 1). \($0.element.description(catalog: store.catalog))" }
     }
 
-    /// `:donations`: the donations the system keeps for Hobson, oldest first.
+    /// `:donations`: the donations the system keeps for Hobson, oldest first, as the log is now
+    /// (other sessions' included), then how many records of the store could not be read and
+    /// where, or why the store cannot be read.
     public func donations() async -> [String] {
         await inbox.flush()
+        let store = store
+        do throws(StoreError) {
+            try await store.offload { () throws(StoreError) in try store.refresh() }
+        } catch {
+            return ["Hobson's store cannot be read: \(error)"]
+        }
         let donations = store.donations
-        guard !donations.isEmpty else { return ["No donations."] }
-        return donations.map { donation in
+        let listed = donations.map { donation in
             let group = donation.interaction.groupIdentifier.map { " [\($0)]" } ?? ""
             let said = donation.interaction.intentResponse?.values["insult"].map { " “\($0)”" } ?? ""
             return "\(ShortcutOffers.summary(of: donation.suggestion.shortcut, catalog: store.catalog))\(group)\(said)"
         }
+        return (donations.isEmpty ? ["No donations."] : listed) + damageLines()
+    }
+
+    /// "1 record of Hobson's store could not be read: corrupt record: …" (nothing when all was read).
+    func damageLines() -> [String] {
+        let warnings = store.damage.warnings
+        guard !warnings.isEmpty else { return [] }
+        let count = warnings.count == 1 ? "1 record" : "\(warnings.count) records"
+        return ["\(count) of Hobson's store could not be read: " + warnings.map(\.description).joined(separator: "; ")]
     }
 
     /// `:delete-donations [GROUP]`: the user deletes Hobson's donations of a group, or all of

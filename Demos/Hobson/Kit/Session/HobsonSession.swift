@@ -71,7 +71,12 @@ public final class HobsonSession {
         voice = VoiceShortcutConnection(place.connection, store: store, appPhrases: HobsonApp.vocabulary())
         assistant = Assistant(connection: voice, user: user, device: device, clock: clock, vocabulary: voice.vocabulary())
         let trace = assistant.trace
-        let inbox = ShortcutsInbox(store: store) { line in trace.record(.report, line) }
+        // A refused change (the store cannot be written, say) is reported where the user sees it
+        // whether or not tracing is on: the trace, and one line on standard error.
+        let inbox = ShortcutsInbox(store: store) { line in
+            trace.record(.report, line)
+            try? FileHandle.standardError.write(contentsOf: Data("hobson: \(line)\n".utf8))
+        }
         self.inbox = inbox
         place.receiveShortcuts { inbox.receive($0) }
     }
@@ -102,8 +107,13 @@ public final class HobsonSession {
         return outcome
     }
 
-    /// Ends the app.
+    /// Ends the app, once every shortcuts message it sent (a donation the trace already calls
+    /// donated) is on disk: the inbox writes on its own queue, and a process that exits before
+    /// the queue ran would lose them.
     public func close() async {
+        await inbox.flush()
         await place.close()
+        // What the app said while terminating.
+        await inbox.flush()
     }
 }

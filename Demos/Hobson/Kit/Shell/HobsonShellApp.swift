@@ -27,10 +27,28 @@ public struct HobsonOptions: CLIOptions {
             guard !value.isEmpty else {
                 throw UsageError(code: .badValue, value: value, message: "--data needs a directory path, not an empty one.")
             }
+            if let file = firstNonDirectory(on: value) {
+                throw UsageError(
+                    code: .badValue, value: value,
+                    message: "--data needs a directory, but \(ShellText.visible(file)) is a file; give a directory (it is created if missing).")
+            }
             options.dataDirectory = value
         },
         .help,
     ]
+
+    /// The first existing path on the way to `path` (itself included) that is not a directory,
+    /// so a file given as `--data` is named in a sentence before the store tries to use it.
+    static func firstNonDirectory(on path: String) -> String? {
+        var current = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            current += "/" + component
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: current, isDirectory: &isDirectory) else { return nil }
+            if !isDirectory.boolValue { return String(current.dropFirst(path.hasPrefix("/") ? 0 : 2)) }
+        }
+        return nil
+    }
 }
 
 /// Hobson as the shell drives it: the session (app, assistant, store); each line the user says
@@ -52,8 +70,10 @@ public final class HobsonShellApp: ShellApp {
     /// The app's phrases and the voice shortcuts' phrases.
     public var vocabulary: Vocabulary { session.voice.vocabulary() }
 
-    /// The foreground screen, framed.
+    /// The foreground screen, framed; first the turn's shortcuts messages (donations) are
+    /// stored, so what the trace reported is on disk before the next line is read.
     public func screen() async -> String? {
+        await session.inbox.flush()
         let lines = await session.screen()
         guard lines.count > 1, let heading = lines.first else { return nil }
         return ScreenFrame.render(heading: heading, badge: "", lines: Array(lines.dropFirst()))

@@ -50,11 +50,14 @@ public final class HydratorApp {
     public nonisolated static let catalog = HydratorIntentDefinition.catalog
 
     /// The words the assistant understands for Hydrator: the definition's shortcut titles, a few
-    /// more ways to say it, and the drinks as entities, taken from `HydrationType` itself.
+    /// more ways to say it, each with "ounces", "ounce" or "oz", and the drinks as entities,
+    /// taken from `HydrationType` itself.
     public nonisolated static func vocabulary() throws -> Vocabulary {
         var vocabulary = Vocabulary()
-        for (phrase, intent) in HydratorIntentDefinition.phrases { try vocabulary.addPhrase(phrase, intent: intent) }
-        for phrase in spokenPhrases { try vocabulary.addPhrase(phrase, for: TrackIntakeIntent.self) }
+        for (phrase, intent) in HydratorIntentDefinition.phrases {
+            for variant in unitVariants(of: phrase) { try vocabulary.addPhrase(variant, intent: intent) }
+        }
+        for phrase in spokenPhrases.flatMap(unitVariants) { try vocabulary.addPhrase(phrase, for: TrackIntakeIntent.self) }
         vocabulary.setEnumEntities(from: catalog)
         return vocabulary
     }
@@ -64,6 +67,24 @@ public final class HydratorApp {
         "log a drink of ${hydrationType}", "log a drink", "track my water intake", "log ${ounces} ounces",
         "i drank ${ounces} ounces of ${hydrationType}", "add ${ounces} ounces of ${hydrationType}",
     ]
+
+    /// The words a phrase's unit may be said with: "ounces", and "ounce" (1 ounce) and "oz".
+    public nonisolated static let unitWords = ["ounces", "ounce", "oz"]
+
+    /// `phrase` with each of `unitWords` where it says "ounces" (itself alone when it does not).
+    nonisolated static func unitVariants(of phrase: String) -> [String] {
+        guard phrase.contains(" ounces") else { return [phrase] }
+        return unitWords.map { phrase.replacingOccurrences(of: " ounces", with: " \($0)") }
+    }
+
+    /// The amount in words such as "8 oz", "eight ounces" or "1 ounce" (a number, then one of
+    /// `unitWords`), if they say one.
+    nonisolated static func ounces(in words: String) -> Int? {
+        var parts = words.split(separator: " ").map(String.init)
+        guard parts.count >= 2, let unit = parts.last, unitWords.contains(unit.lowercased()) else { return nil }
+        parts.removeLast()
+        return Int.fromSpoken(parts.joined(separator: " "), identifier: nil)
+    }
 
     /// An assistant for this app.
     public func makeAssistant(

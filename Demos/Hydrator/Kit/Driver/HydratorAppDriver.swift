@@ -6,7 +6,8 @@ import SceneIntentsShell
 ///
 /// Lines: `:open` (the user opens the app), `:home` (it goes to the background), `:add` / `:back`
 /// (the Add screen, and back to Today), `:pick N` and `:ounces N` on the Add screen, `:save` (the
-/// Add screen's drink, saved durably), `:screen` (the foreground screen as text), `:quit`.
+/// Add screen's drink, saved durably), `:screen` (the foreground screen as text), `:scenes` (the
+/// process and its windows), `:quit`.
 @MainActor
 public final class HydratorAppDriver {
     /// The app it drives.
@@ -38,10 +39,15 @@ public final class HydratorAppDriver {
             case ":home": try application.moveToBackground()
             case ":add": try navigation(line).push(AddViewController(handler: try delegate(line).handler))
             case ":back": _ = try navigation(line).pop()
-            case ":pick": if let problem = try addScreen(line).pick(argument ?? 0) { return problem }
+            case ":pick":
+                if let problem = try addScreen(line).pick(argument ?? 0) { throw AppCommandError(.badArgument, line, problem) }
             case ":ounces": try addScreen(line).enter(ounces: argument ?? 0)
             case ":save": return await (try addScreen(line)).save()
             case ":screen": return screen()
+            case ":scenes":
+                return SceneListing.lines(HydratorApp.name, application: application, json: false) {
+                    ($0.visibleViewController as? (any HydratorScreen))?.heading ?? "nothing"
+                }
             case ":quit":
                 guard application.isRunning else { throw Self.notRunning(line) }
                 application.terminate()

@@ -14,8 +14,11 @@ public final class HydrationModel: DrinkLog {
     public let store: HydrationStore
     /// Every intact entry of the log, in the order appended.
     public private(set) var entries: [LogEntry] = []
-    /// What the last reads skipped (a torn tail, a corrupt record), as sentences.
-    public private(set) var warnings: [String] = []
+    /// Every place in the log the reads could not read (damaged or undecodable records).
+    public private(set) var damage = LogDamage()
+    /// Why the last read failed (the file cannot be opened or is not a log); nil after a read
+    /// that worked.
+    public private(set) var readFailure: StoreError?
     /// The calendar "today" is taken in.
     public let calendar: Calendar
     /// The current date (injected so tests fix the day).
@@ -56,20 +59,45 @@ public final class HydrationModel: DrinkLog {
     @discardableResult
     public func refresh() -> Bool {
         let change: LogChange
-        do { change = try cursor.next() } catch {
-            warnings.append(error.description)
-            return false
+        let before = (entries, damage, readFailure)
+        do throws(StoreError) {
+            change = try cursor.next()
+            readFailure = nil
+        } catch {
+            readFailure = error
+            return notify(changed: before != (entries, damage, readFailure))
         }
-        let before = entries
+        damage.take(change)
         switch change {
-        case .appended(let records, let skipped):
+        case .appended(let records, _):
             entries += decode(records)
-            warnings += skipped.map(\.description)
         case .replaced(let snapshot):
             entries = decode(snapshot.records)
-            warnings += snapshot.warnings.map(\.description)
         }
-        guard entries != before else { return false }
+        return notify(changed: before != (entries, damage, readFailure))
+    }
+
+    /// What the last reads skipped or failed on, as sentences (empty when all was read).
+    public var warnings: [String] {
+        damage.warnings.map(\.description) + (readFailure.map { [$0.description] } ?? [])
+    }
+
+    /// What the Today screen says besides the day's entries: that the log cannot be read (and
+    /// why), or how many entries could not be read and where. Empty when all is well.
+    public var problems: [String] {
+        if let readFailure { return ["The log cannot be read: \(readFailure)"] }
+        return Self.damageLines(damage.warnings)
+    }
+
+    /// "1 entry could not be read: corrupt record: …" for the damage of a read (none: empty).
+    public nonisolated static func damageLines(_ warnings: [LogWarning]) -> [String] {
+        guard !warnings.isEmpty else { return [] }
+        let count = warnings.count == 1 ? "1 entry" : "\(warnings.count) entries"
+        return ["\(count) could not be read: " + warnings.map(\.description).joined(separator: "; ")]
+    }
+
+    private func notify(changed: Bool) -> Bool {
+        guard changed else { return false }
         generation += 1
         onChange?()
         let waiting = waiters
@@ -91,7 +119,7 @@ public final class HydrationModel: DrinkLog {
         let decoder = JSONDecoder()
         return records.compactMap { record in
             do { return try decoder.decode(LogEntry.self, from: record.payload) } catch {
-                warnings.append(LogWarning.undecodable(offset: record.offset, reason: "\(error)").description)
+                damage.add(undecodable: [.undecodable(offset: record.offset, reason: "\(error)")])
                 return nil
             }
         }

@@ -23,10 +23,17 @@ public struct HydrationStore: Sendable {
     /// The typed log inside it.
     public let log: RecordLog<LogEntry>
 
-    /// The store in `container` (created, with its parents, on the first append).
+    /// The store in `container` (created, with its parents, on the first append). A relative
+    /// path is taken from the working directory now, so the store stays where the user meant
+    /// wherever the process later runs.
     public init(container: String) {
-        self.container = container
-        log = RecordLog(path: container + "/" + Self.fileName)
+        self.container = Self.absolutePath(container)
+        log = RecordLog(path: self.container + "/" + Self.fileName)
+    }
+
+    /// `path` made absolute against the working directory, with `.` and `..` resolved.
+    public static func absolutePath(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
     /// The log's file name inside the container.
@@ -59,6 +66,19 @@ public struct HydrationStore: Sendable {
     /// Every intact entry, in the order appended, and what was skipped.
     public func read() async throws(StoreError) -> RecordSnapshot<LogEntry> {
         try await log.read()
+    }
+
+    /// The day of `now` as `:today` prints it: the heading, then indented lines (entries,
+    /// totals, how many entries could not be read and where). A log that cannot be read says so,
+    /// with the reason, instead of showing an empty day.
+    public func dayReport(on now: Date, calendar: Calendar) async -> [String] {
+        let snapshot: RecordSnapshot<LogEntry>
+        do throws(StoreError) { snapshot = try await read() } catch {
+            return ["Today", "  The log cannot be read: \(error)"]
+        }
+        let day = DayTotals(snapshot.records, on: now, calendar: calendar)
+        let lines = day.lines(timeZone: calendar.timeZone) + HydrationModel.damageLines(snapshot.warnings)
+        return [day.heading] + lines.map { "  " + $0 }
     }
 
     /// Creates the container and its missing parents (mode 0700: the group's data is private).

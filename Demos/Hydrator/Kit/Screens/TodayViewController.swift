@@ -25,8 +25,10 @@ public final class TodayViewController: ViewController, HydratorScreen {
     /// "Today", with the day's total.
     public var heading: String { model.today.heading }
 
-    /// One row per entry ("09:05  8 oz water"), then one per drink ("Water: 16 oz").
+    /// One row per entry ("09:05  8 oz water"), then one per drink ("Water: 16 oz"), then how
+    /// many entries could not be read; only why the log cannot be read when it cannot.
     public func lines() -> [String] {
-        model.today.lines(timeZone: model.calendar.timeZone)
+        if model.readFailure != nil { return model.problems }
+        return model.today.lines(timeZone: model.calendar.timeZone) + model.problems
     }
 }

@@ -53,36 +53,16 @@ extension RecipeAppDriver {
     /// The app's process, then every session: a connected one's state and screen; an archived
     /// one's restoration (the recipe and step it comes back to).
     func scenes() -> String {
-        let process = ProcessInfo.processInfo.processIdentifier
-        var lines = [
-            json ? JSONScalar.object(["process": .integer(Int(process))]) : "\(RecipeAssistantApp.name) runs in process \(process).",
-        ]
-        let sessions = app.application.openSessions
-        guard !sessions.isEmpty else { return (lines + [note("No windows are open.")]).joined(separator: "\n") }
-        for session in sessions {
-            let identifier = session.persistentIdentifier
-            if let scene = session.scene {
-                let state = "\(scene.activationState)"
-                let screen = (scene.visibleViewController as? (any RecipeScreen))?.heading ?? "nothing"
-                lines.append(
-                    json
-                        ? JSONScalar.object(["scene": .string(identifier), "state": .string(state), "screen": .string(screen)])
-                        : "\(identifier): \(state), showing \(screen).")
-                continue
-            }
-            let (recipe, step) = restoration(of: session)
-            if json {
-                lines.append(
-                    JSONScalar.object([
-                        "scene": .string(identifier), "state": "archived", "recipe": recipe.map { .string($0) } ?? .null,
-                        "step": step.map { .integer($0) } ?? .null,
-                    ]))
-            } else {
+        SceneListing.lines(
+            RecipeAssistantApp.name, application: app.application, json: json,
+            showing: { ($0.visibleViewController as? (any RecipeScreen))?.heading ?? "nothing" },
+            restoration: { session in
+                let (recipe, step) = restoration(of: session)
                 let restores = recipe.map { title in step.map { "\(title) at step \($0)" } ?? title } ?? "the recipe list"
-                lines.append("\(identifier): archived, restores \(restores).")
-            }
-        }
-        return lines.joined(separator: "\n")
+                return SceneListing.Restoration(
+                    restores: restores,
+                    fields: [("recipe", recipe.map { .string($0) } ?? .null), ("step", step.map { .integer($0) } ?? .null)])
+            })
     }
 
     /// The recipe title and step (from 1) an archived session restores, if it saved any.

@@ -33,7 +33,7 @@ public final class RecipeBook: Sendable {
             let featuredCount = recipes.count
             return RecipeSearchIndex(count: featuredCount + catalogSize, progress: progress) { number, read in
                 if number < featuredCount {
-                    var title = recipes[number].title
+                    var title = RecipeSearchIndex.folded(recipes[number].title)
                     title.withUTF8(read)
                 } else {
                     SyntheticCatalog.withTitleUTF8(number - featuredCount, read)

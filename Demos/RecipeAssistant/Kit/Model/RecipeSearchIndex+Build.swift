@@ -11,7 +11,7 @@ import Synchronization
 /// of rank sequences is the byte order of the text, which the binary search relies on.
 extension RecipeSearchIndex {
     /// An index over `count` titles, each lent as UTF-8 by `withTitle` (title number, then what
-    /// to do with its bytes); `progress` is told how far the build is (for a large catalog built
+    /// to do with its bytes) with its accents already folded (`folded`); `progress` is told how far the build is (for a large catalog built
     /// in the background). Large sets are read in two halves at once, one per core, unless
     /// `parts` says how many (tests read small sets in parts too).
     init(

@@ -1,3 +1,5 @@
+import Assistant
+
 /// A word-prefix index over recipe titles, answering each keystroke in logarithmic time.
 ///
 /// Titles are kept normalized (`normalized`) in one byte buffer, with each all-digit word
@@ -24,9 +26,15 @@ public struct RecipeSearchIndex: Sendable {
     /// An index over `count` titles made one at a time by `title`, so no array of them is held.
     public init(count: Int, title: @Sendable (Int) -> String) {
         self.init(count: count, progress: nil) { number, read in
-            var title = title(number)
+            var title = Self.folded(title(number))
             title.withUTF8(read)
         }
+    }
+
+    /// `text` with its accents folded (`Vocabulary.foldingAccents`), so "creme brulee" finds
+    /// "Crème Brûlée" and the other way round; ASCII text is itself, at no cost.
+    public static func folded(_ text: String) -> String {
+        text.utf8.allSatisfy { $0 < 0x80 } ? text : Vocabulary.foldingAccents(text)
     }
 
     /// The (normalized) title of entry `number`, length bytes left out.
@@ -108,9 +116,10 @@ public struct RecipeSearchIndex: Sendable {
         return length == key.count ? 0 : -1
     }
 
-    /// A text as the index compares it: lowercase, letters and digits kept, apostrophes
-    /// dropped, everything else one space, no leading or trailing space.
+    /// A text as the index compares it: accents folded, lowercase, letters and digits kept,
+    /// apostrophes dropped, everything else one space, no leading or trailing space.
     public static func normalized(_ text: String) -> [UInt8] {
+        let text = folded(text)
         var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count)
         normalize(text.utf8, into: &result)
