@@ -69,7 +69,7 @@ extension HobsonSession {
             intentType.map { offer.suggestion.shortcut.typeName == $0 } ?? true
         }
         guard offer != nil || intentType != nil else {
-            throw HobsonCommandError(.nothingToActOn, value: phrase, "There is nothing to record “\(phrase)” for yet; use Hobson first, or add: for InsultMe.")
+            throw HobsonCommandError(.nothingToActOn, value: phrase, "There is nothing to record “\(PrintableText.escaped(phrase))” for yet; use Hobson first, or add: for InsultMe.")
         }
         do throws(VoiceShortcutRefusal) {
             if let offer { return await learned(try await store.add(offer.suggestion, phrase: phrase)) }
@@ -86,7 +86,7 @@ extension HobsonSession {
             }
             return await learned(result)
         } catch {
-            throw HobsonCommandError(.refused, value: phrase, "Not recorded: \(error.message)")
+            throw HobsonCommandError(.refused, value: phrase, "Not recorded: \(PrintableText.escaped(error.message))")
         }
     }
 
@@ -112,14 +112,15 @@ extension HobsonSession {
 
     private func edit(_ phrase: String, _ change: VoiceShortcutChange) async throws(HobsonCommandError) -> [String] {
         do throws(VoiceShortcutRefusal) { return await learned(try await store.edit(phrase: phrase, change)) } catch {
-            throw HobsonCommandError(.refused, value: phrase, "Not changed: \(error.message)")
+            throw HobsonCommandError(.refused, value: phrase, "Not changed: \(PrintableText.escaped(error.message))")
         }
     }
 
-    /// The assistant learns the voice shortcuts' phrases as they now are; the result's line.
+    /// The assistant learns the voice shortcuts' phrases as they now are; the result's line
+    /// (escaped: it quotes the phrase typed).
     private func learned(_ result: VoiceShortcutResult) async -> [String] {
         assistant.setVocabulary(voice.vocabulary())
-        return [result.description]
+        return [PrintableText.escaped(result.description)]
     }
 
     /// The shortcut the system makes for an intent with nothing set, when the app is elsewhere.
