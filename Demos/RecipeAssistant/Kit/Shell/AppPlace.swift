@@ -84,10 +84,9 @@ enum AppPlace {
         switch self {
         case .inProcess(let app, _): if app.application.isRunning { app.application.terminate() }
         case .separate(let connection):
-            // The app quits as a system event (it answers, terminates and exits 0); `close` then
-            // finds no host, stops listening and removes the socket. A host that does not quit
-            // is stopped by `close` itself.
-            if await connection.processIdentifier != nil { _ = await connection.send(.quit) }
+            // `close` asks the app to quit (it answers, terminates and exits 0), kills a host that
+            // has not exited after the grace (a stopped one never answers), stops listening and
+            // removes the socket.
             await connection.close()
         }
     }
