@@ -20,12 +20,12 @@ struct RoutedKitchen {
     let assistant: Assistant
     let user: ScriptedUser
 
-    /// `budget` is each phase's; `hostBudget` each host's to connect and to answer a system
-    /// event. Both are generous unless a test is about them: a cold spawn on a loaded machine
+    /// `budget` is each phase's; `hostBudget` each host's to answer a system event, and
+    /// `launchBudget` its time to connect after its spawn. Both are generous unless a test is about them: a cold spawn on a loaded machine
     /// can take seconds.
     init(
         mode: String = "normal", extensionIdleExit: Duration? = nil, budget: Duration = .seconds(60),
-        hostBudget: Duration = .seconds(60)
+        hostBudget: Duration = .seconds(60), launchBudget: Duration = .seconds(60)
     ) throws {
         let unique = "\(getpid())-\(OneTimeToken.generate().value.prefix(8))"
         appsFolder = "/tmp/si-apps-\(unique)"
@@ -38,7 +38,8 @@ struct RoutedKitchen {
         directory = try RuntimeDirectory.prepare("/tmp/si-routed-\(unique)")
         connection = try RoutedConnection(
             bundle: bundle, catalog: try Kitchen.catalog(), device: device, runtimeDirectory: directory,
-            environment: ["KITCHEN_MODE": mode], extensionIdleExit: extensionIdleExit, budget: hostBudget)
+            environment: ["KITCHEN_MODE": mode], extensionIdleExit: extensionIdleExit, budget: hostBudget,
+            launchBudget: launchBudget)
         user = ScriptedUser([])
         var configuration = AssistantConfiguration()
         configuration.phaseBudget = budget

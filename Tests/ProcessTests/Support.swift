@@ -18,18 +18,19 @@ struct HostedKitchen {
     /// The device the assistant and every launch of the host share.
     let device = Device()
 
-    /// `budget` (each phase's) and `hostBudget` (the host's to connect and to answer a system
-    /// event) are generous unless a test is about budgets (those pass their own): a cold spawn
+    /// `budget` (each phase's), `hostBudget` (the host's to answer a system event) and
+    /// `launchBudget` (its time to connect after its spawn) are generous unless a test is about budgets (those pass their own): a cold spawn
     /// on a machine busy with the whole test run can take seconds.
     init(
-        mode: String = "normal", budget: Duration = .seconds(60), hostBudget: Duration = .seconds(60), replies: [Reply] = [],
+        mode: String = "normal", budget: Duration = .seconds(60), hostBudget: Duration = .seconds(60),
+        launchBudget: Duration = .seconds(60), replies: [Reply] = [],
         graceClock: any Clock<Duration> = ContinuousClock(), executable: String = BuiltProducts.executable("kitchen-host")
     ) throws {
         directory = try RuntimeDirectory.prepare("/tmp/si-process-\(getpid())-\(OneTimeToken.generate().value.prefix(8))")
         connection = try ProcessConnection(
             launch: HostLaunch(executable: executable, environment: ["KITCHEN_MODE": mode], device: device),
             appName: "Kitchen", manifest: Kitchen.manifest(), catalog: try Kitchen.catalog(), runtimeDirectory: directory,
-            budget: hostBudget, clock: graceClock)
+            budget: hostBudget, launchBudget: launchBudget, clock: graceClock)
         user = ScriptedUser(replies)
         var configuration = AssistantConfiguration()
         configuration.phaseBudget = budget

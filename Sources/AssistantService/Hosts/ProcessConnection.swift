@@ -40,10 +40,11 @@ public final class ProcessConnection: AppConnection {
     ///
     /// `clock` measures the graces: the time a host has to exit after `quit` (`stopHost`,
     /// `close`) or after it closed its connection, before it is killed. A test passes a clock
-    /// it moves itself. It also measures `budget`: the time a host has to say hello after its
-    /// spawn (one that has not is stopped: SIGTERM, then SIGKILL after the grace) and to answer
-    /// each system event (the overlay, a command, `open`): an event not answered in time is
-    /// refused, naming the budget, and counts as a missed budget.
+    /// it moves itself. It also measures `budget`: the time a host has to answer each system
+    /// event (the overlay, a command, `open`; an event not answered in time is refused, naming
+    /// the budget, and counts as a missed budget), and `launchBudget` (`budget` unless given):
+    /// the time a host has to say hello after its spawn (one that has not is stopped: SIGTERM,
+    /// then SIGKILL after the grace, and named in the trace).
     ///
     /// Sockets of this kind left in `runtimeDirectory` by processes that are gone (killed with
     /// SIGKILL, say) are removed first.
@@ -52,7 +53,7 @@ public final class ProcessConnection: AppConnection {
     public init(
         launch: HostLaunch, appName: String, manifest: AppManifest, catalog: IntentCatalog,
         runtimeDirectory: RuntimeDirectory, socketName: String? = nil, maxMissedBudgets: Int = 3,
-        budget: Duration = .seconds(10), clock: any Clock<Duration> = ContinuousClock()
+        budget: Duration = .seconds(10), launchBudget: Duration? = nil, clock: any Clock<Duration> = ContinuousClock()
     ) throws(TransportError) {
         self.appName = appName
         self.budget = budget
@@ -70,7 +71,7 @@ public final class ProcessConnection: AppConnection {
         let record: @Sendable (String) -> Void = { line in slot.trace?.record(.process, line) }
         supervisor = HostSupervisor(
             launch: launch, socketPath: socketPath, doorway: doorway, appName: appName,
-            maxMissedBudgets: maxMissedBudgets, launchBudget: budget, record: record,
+            maxMissedBudgets: maxMissedBudgets, launchBudget: launchBudget ?? budget, record: record,
             observe: { message in
                 if case .lifecycle(let event) = message {
                     activeScenes.note(event)

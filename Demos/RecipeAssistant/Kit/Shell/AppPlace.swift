@@ -39,13 +39,27 @@ enum AppPlace {
     }
 
     /// Runs an app-side command line where the app is; answers what it printed.
+    ///
+    /// In its own process, `:quit` ends the app's process (asked, then killed after the grace),
+    /// as quitting an app ends its process, and `:scenes` starts none (with no process it says
+    /// so); every other line goes to the app's process, started if need be.
     func run(_ line: String) async throws(AppCommandError) -> String {
         switch self {
         case .inProcess(_, let driver): return try driver.run(line)
         case .separate(let connection):
-            switch await connection.send(.command(line)) {
-            case .done(let output): return output ?? ""
-            case .refused(let why): throw AppCommandError(.refused, line, why)
+            let outcome: EventOutcome?
+            switch line {
+            case ":quit":
+                guard await connection.processIdentifier != nil else { throw RecipeAppDriver.notRunning(line, nil) }
+                await connection.stopHost()
+                return ""
+            case ":scenes": outcome = await connection.sendIfRunning(.command(line))
+            default: outcome = await connection.send(.command(line))
+            }
+            switch outcome {
+            case .done(let output)?: return output ?? ""
+            case .refused(let why)?: throw AppCommandError(.refused, line, why)
+            case nil: return "\(RecipeAssistantApp.name) is not running: it has no process."
             }
         }
     }
