@@ -55,18 +55,24 @@ struct HostedKitchen {
     /// Waits (on the real clock: another process or thread is involved) until `condition`
     /// holds; false if it still does not after `limit`.
     func eventually(within limit: Duration = .seconds(5), _ condition: () async -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
-            if await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return await condition()
+        await pollUntil(within: limit, condition)
     }
 
     func finish() async {
         await connection.close(grace: .seconds(1))
         try? FileManager.default.removeItem(atPath: directory.path)
     }
+}
+
+/// Waits (on the real clock: another process or thread is involved) until `condition` holds,
+/// polling every 5 ms; false if it still does not after `limit`.
+func pollUntil(within limit: Duration = .seconds(5), _ condition: () async -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + limit
+    while ContinuousClock.now < deadline {
+        if await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(5))
+    }
+    return await condition()
 }
 
 /// A soup order the kitchen answers in one visit.
