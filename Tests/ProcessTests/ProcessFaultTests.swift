@@ -216,3 +216,42 @@ final class SignallingUser: UserAgent {
         signal == SIGSTOP ? await stopProcess(pid) : kill(pid, signal) == 0
     }
 }
+
+/// Sockets left by shells and daemons that were killed before they could remove them.
+@Suite(.serialized)
+struct StaleSocketFaultTests {
+    @Test func aNewConnectionRemovesTheSocketsOfDeadProcessesAndKeepsTheLiving() async throws {
+        let directory = try RuntimeDirectory.prepare("/tmp/si-stale-\(getpid())-\(OneTimeToken.generate().value.prefix(8))")
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let gone = try ChildProcess.spawn("/bin/true")
+        _ = await gone.exit
+        let dead = directory.socketPath("host-\(gone.pid)-1.sock")
+        let living = directory.socketPath("host-1-1.sock")
+        let notASocket = directory.socketPath("host-\(gone.pid)-2.sock")
+        #expect(Self.bindSocket(at: dead) && Self.bindSocket(at: living))
+        #expect(FileManager.default.createFile(atPath: notASocket, contents: nil))
+        let connection = try ProcessConnection(
+            launch: HostLaunch(executable: BuiltProducts.executable("kitchen-host")), appName: "Kitchen",
+            manifest: Kitchen.manifest(), catalog: try Kitchen.catalog(), runtimeDirectory: directory)
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(left == ["host-\(gone.pid)-2.sock", "host-1-1.sock", (connection.socketPath as NSString).lastPathComponent].sorted())
+        await connection.close()
+        #expect(!FileManager.default.fileExists(atPath: connection.socketPath))
+    }
+
+    /// Binds a Unix socket at `path` and closes it, leaving the file behind as a killed process
+    /// does.
+    static func bindSocket(at path: String) -> Bool {
+        let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard socket >= 0 else { return false }
+        defer { close(socket) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in path.utf8.prefix(buffer.count - 1).enumerated() { buffer[index] = byte }
+        }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        } == 0
+    }
+}
