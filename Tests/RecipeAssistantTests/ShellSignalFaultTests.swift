@@ -6,7 +6,7 @@ import Testing
 /// terminal): the app's process is stopped and its socket removed before the shell exits with
 /// 128 + the signal's number. Real processes, so the real clock.
 struct ShellSignalFaultTests {
-    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+    @Test(.timeLimit(.minutes(1)), arguments: [SIGINT, SIGTERM, SIGHUP])
     func aSignalledShellStopsItsAppAndLeavesNoSocket(_ signal: Int32) async throws {
         let directory = "/tmp/si-signal-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let output = "\(directory).out"

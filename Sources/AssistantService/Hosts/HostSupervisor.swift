@@ -116,7 +116,8 @@ actor HostSupervisor {
         do throws(TransportError) {
             try Self.checkExecutable(launch.executable)
             let environment = launch.environment(socket: socketPath, token: token.value)
-            child = try ChildProcess.spawn(launch.executable, arguments: launch.arguments, environment: environment)
+            // A host dies with the system that started it, even one that never connected.
+            child = try await ChildProcess.launchBound(launch.executable, arguments: launch.arguments, environment: environment)
         } catch {
             doorway.abandon(token.value, .launchFailed(error.message))
             _ = await doorway.arrival(of: token.value)

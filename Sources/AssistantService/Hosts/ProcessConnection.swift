@@ -141,7 +141,16 @@ public final class ProcessConnection: AppConnection {
                     if Self.endWithoutWaiting(call, on: running, supervisor: supervisor) { return reply(.finished) }
                     link = running
                 } else {
-                    switch await supervisor.link() {
+                    // A call given up while its host launches (the launch is charged to its
+                    // budget) missed its budget then, not when the launch ends: a request's end
+                    // that comes first must find the miss counted. It is then never sent.
+                    let launched = await withTaskCancellationHandler {
+                        await supervisor.link()
+                    } onCancel: {
+                        supervisor.missedBudget()
+                    }
+                    if Task.isCancelled { return reply(Self.givenUp(call)) }
+                    switch launched {
                     case .success(let running): link = running
                     case .failure(let failure): return reply(HostLink.refusal(failure, intent: call.intent.typeName))
                     }
@@ -159,6 +168,11 @@ public final class ProcessConnection: AppConnection {
                 traceSlot.trace?.record(.process, resent)
             }
         }
+    }
+
+    /// The answer of a call its caller gave up before it was sent.
+    private static func givenUp(_ call: PhaseCall) -> PhaseAnswer {
+        .refused(IntentHostError(.cancelled, intent: call.intent.typeName, detail: "given up before it was sent"))
     }
 
     /// The trace's line for a call sent again after its extension idled out.
