@@ -35,7 +35,7 @@ struct ExtensionFaultTests {
         var pid: Int32?
         #expect(await pollUntil {
             pid = await kitchen.plugIn.processIdentifier
-            return pid.map(Self.isStopped) ?? false
+            return pid.map { processState($0) == "T" } ?? false
         })
         request.cancel()
         let (outcome, took) = await timed { await request.value }
@@ -67,13 +67,5 @@ struct ExtensionFaultTests {
         let left = (try? FileManager.default.contentsOfDirectory(atPath: kitchen.directory.path)) ?? []
         #expect(left.isEmpty, "left in the runtime directory: \(left)")
         await kitchen.finish()
-    }
-
-    /// Whether the process is stopped (state `T` in `/proc/PID/stat`).
-    static func isStopped(_ pid: Int32) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return false }
-        return stat[close...].dropFirst(2).first == "T"
     }
 }

@@ -62,7 +62,7 @@ struct OrphanFaultTests {
         let pid = try #require(host)
         system.kill(SIGKILL)
         #expect(await system.exit == .signalled(SIGKILL))
-        #expect(await pollUntil(within: .seconds(2)) { Self.hasEnded(pid) }, "the orphaned host \(pid) was killed")
+        #expect(await pollUntil(within: .seconds(2)) { (processState(pid) ?? "Z") == "Z" }, "the orphaned host \(pid) was killed")
     }
 
     @Test func aChildBoundToItsParentThatCannotStartIsRefusedAndReaped() async throws {
@@ -83,12 +83,5 @@ struct OrphanFaultTests {
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             return fields.count > 1 && Int32(fields[1]) == parent ? pid : nil
         }
-    }
-
-    /// Whether the process is gone or a zombie (its adopter may be slow to reap it).
-    static func hasEnded(_ pid: Int32) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")")
-        else { return true }
-        return stat[close...].dropFirst(2).first == "Z"
     }
 }
