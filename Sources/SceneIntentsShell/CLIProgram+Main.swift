@@ -1,6 +1,7 @@
 import Assistant
 import Glibc
 import SceneIntentsTransport
+import Synchronization
 
 /// The whole program, so that a CLI's `main.swift` is its tables and one call.
 extension CLIProgram {
@@ -55,10 +56,26 @@ extension CLIProgram {
             let shell = try Shell(
                 program: self, settings: options.session, input: input, output: output, warnings: warnings, clock: clock,
                 makeApp: { try makeApp(options, $0) })
+            let signals = Self.endOnSignals(shell)
+            defer { withExtendedLifetime(signals) {} }
             return finished(output, warnings, status: await shell.run())
         } catch {
             warnings.write("\(name): the app cannot start: \(error).")
             return 70
+        }
+    }
+
+    /// SIGINT, SIGTERM and SIGHUP end the session in order: the app is closed (its processes
+    /// asked to quit, killed after the grace, their sockets removed), then the process exits with
+    /// 128 + the signal's number, as a shell killed by it would. A second signal exits at once.
+    private static func endOnSignals(_ shell: Shell<App>) -> SignalWatch {
+        let ending = Ending()
+        return SignalWatch([SIGINT, SIGTERM, SIGHUP]) { number in
+            guard !ending.flag.exchange(true, ordering: .relaxed) else { Glibc.exit(128 + number) }
+            Task { @MainActor in
+                await shell.close()
+                Glibc.exit(128 + number)
+            }
         }
     }
 
@@ -69,4 +86,9 @@ extension CLIProgram {
         warnings.write("\(name): cannot write to standard output: \(failure.lowercased()).")
         return 74
     }
+}
+
+/// Whether a signal already began ending the session (a class, so the signal handler can hold it).
+private final class Ending: Sendable {
+    let flag = Atomic<Bool>(false)
 }

@@ -87,13 +87,17 @@ public final class Shell<App: ShellApp> {
 
     /// Carries out one line: a command or an utterance, then shows the screen.
     public func turn(_ line: String) async {
+        var answered = true
         if line.hasPrefix(":") {
             await command(line)
         } else {
             let outcome = await app.assistant.perform(app.request(for: line))
             if !Self.succeeded.contains(outcome.status) { failures += 1 }
+            // An app that did not answer in time (stopped, wedged) is not asked for its screen:
+            // it would most likely miss that budget too, and the next prompt would wait for it.
+            answered = outcome.status != .timedOut
         }
-        if leaving { return flushTrace() }
+        if leaving || !answered { return flushTrace() }
         if !settings.json, let screen = await app.screen() { say(screen) }
         flushTrace()
     }

@@ -61,10 +61,7 @@ public final class ChildProcess: Sendable {
         _ executable: String, arguments: [String] = [], environment: [String: String] = [:],
         stdin: StandardStream = .null, stdout: StandardStream = .inherit, stderr: StandardStream = .inherit
     ) throws(TransportError) -> ChildProcess {
-        var merged = ProcessInfo.processInfo.environment
-        merged.merge(environment) { _, added in added }
-        let argv = [executable] + arguments
-        let envp = merged.map { "\($0.key)=\($0.value)" }
+        let (argv, envp) = commandLine(executable, arguments, environment)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -99,6 +96,34 @@ public final class ChildProcess: Sendable {
         return ChildProcess(pid: pid, executable: executable)
     }
 
+    /// Starts `executable` as ``spawn(_:arguments:environment:stdin:stdout:stderr:)`` does, but
+    /// bound to this process: the child is killed (SIGKILL) when this process ends, however it
+    /// ends (SIGKILL included), as a system's hosts must be (one that never connected would
+    /// otherwise outlive it). It is started with `fork` and `execve` on a thread of its own,
+    /// which the caller awaits without blocking its thread. Without `prctl` (not glibc) it is
+    /// spawned unbound.
+    public static func launchBound(
+        _ executable: String, arguments: [String] = [], environment: [String: String] = [:],
+        stdin: StandardStream = .null, stdout: StandardStream = .inherit, stderr: StandardStream = .inherit
+    ) async throws(TransportError) -> ChildProcess {
+        guard GNU.prctl != nil else {
+            return try spawn(executable, arguments: arguments, environment: environment, stdin: stdin, stdout: stdout, stderr: stderr)
+        }
+        let (argv, envp) = commandLine(executable, arguments, environment)
+        let streams = [(stdin, STDIN_FILENO), (stdout, STDOUT_FILENO), (stderr, STDERR_FILENO)]
+        let pid = try await ParentBoundSpawn.spawn(executable, argv: argv, envp: envp, streams: streams).get()
+        return ChildProcess(pid: pid, executable: executable)
+    }
+
+    /// The child's `argv` and `envp`: this process's environment plus `environment`.
+    private static func commandLine(
+        _ executable: String, _ arguments: [String], _ environment: [String: String]
+    ) -> (argv: [String], envp: [String]) {
+        var merged = ProcessInfo.processInfo.environment
+        merged.merge(environment) { _, added in added }
+        return ([executable] + arguments, merged.map { "\($0.key)=\($0.value)" })
+    }
+
     private init(pid: pid_t, executable: String) {
         self.pid = pid
         self.executable = executable
@@ -124,7 +149,7 @@ public final class ChildProcess: Sendable {
 }
 
 /// Calls `body` with `strings` as a NULL-terminated `char *[]`.
-private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
+func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
     let pointers = strings.map { strdup($0) } + [nil]
     defer { pointers.forEach { free($0) } }
     return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }

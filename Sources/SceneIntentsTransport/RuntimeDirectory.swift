@@ -45,6 +45,27 @@ public struct RuntimeDirectory: Equatable, Sendable {
         (path as NSString).appendingPathComponent(name)
     }
 
+    /// Removes the sockets named `<prefix><pid>-<anything>` whose listening process `pid` no
+    /// longer exists (it was killed before it could remove them); answers their names. Sockets of
+    /// live processes, and entries that are not sockets, are left alone. (A pid reused by an
+    /// unrelated process keeps its socket until that process is gone too: nothing is removed
+    /// that might be in use.)
+    @discardableResult
+    public func removeStaleSockets(prefix: String) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
+        var removed: [String] = []
+        for name in names where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            guard let owner = pid_t(rest.prefix { $0 != "-" }), owner > 0, owner != getpid() else { continue }
+            guard Glibc.kill(owner, 0) != 0 && errno == ESRCH else { continue }
+            var status = stat()
+            let entry = socketPath(name)
+            guard lstat(entry, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK, unlink(entry) == 0 else { continue }
+            removed.append(name)
+        }
+        return removed
+    }
+
     private static func check(_ path: String) throws(TransportError) {
         var status = stat()
         guard lstat(path, &status) == 0 else { throw .call("lstat", path) }

@@ -17,6 +17,13 @@ enum GNU {
     /// exits, without reaping it.
     static let pidfdOpen = symbol("pidfd_open", as: (@convention(c) (pid_t, UInt32) -> Int32).self)
 
+    /// `prctl(2)`, variadic in C: called with its five integer arguments, which is how the
+    /// platforms this runs on (x86-64, AArch64 Linux) pass a variadic call's integers too.
+    static let prctl = symbol("prctl", as: (@convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32).self)
+
+    /// `close_range(2)` (glibc 2.34+): closes a range of descriptors in one call.
+    static let closeRange = symbol("close_range", as: (@convention(c) (UInt32, UInt32, Int32) -> Int32).self)
+
     /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34+): closes every descriptor from a
     /// number upwards in the child, a second guard after `O_CLOEXEC`.
     static let addCloseFrom = symbol(

@@ -11,7 +11,9 @@ import TestFixtures
 /// cancellation); `crash-once:PATH` (handle kills the process with SIGKILL unless PATH exists,
 /// which it creates first); `exit-once:PATH` (the first call ends the process with status 0 unless
 /// PATH exists, which it creates first: as an extension that idled out just as a call came);
-/// `second-hello` and `wrong-version` (protocol faults).
+/// `second-hello` and `wrong-version` (protocol faults); `STOP-in:PHASE` and `KILL-in:PHASE`
+/// (the process sends itself SIGSTOP or SIGKILL when the call reaches PHASE: `resolve`,
+/// `confirm` or `handle`; the fault tests).
 @MainActor
 func main() async -> Int32 {
     let mode = ProcessInfo.processInfo.environment["KITCHEN_MODE"] ?? "normal"
@@ -41,6 +43,7 @@ func main() async -> Int32 {
             return .success
         }
     }
+    injectSignal(mode, into: handler)
     // In `continue` mode every request goes to the configured handler, even with a screen.
     // What the process tests ask the host itself.
     let commands = { @MainActor (host: IntentHost) in
@@ -54,6 +57,9 @@ func main() async -> Int32 {
         intentsSupported: ["OrderSoupIntent", "UnlistedIntent"],
         handlerFor: { _ in
             exitOnce(mode)
+            // The extension's faults strike where it looks its handler up (its first call).
+            if mode == "STOP-in:resolve" { kill(getpid(), SIGSTOP) }
+            if mode == "KILL-in:resolve" { kill(getpid(), SIGKILL) }
             return Kitchen.extensionHandler(continueInApp: false)
         })
     let kitchen =
@@ -66,6 +72,35 @@ func main() async -> Int32 {
             return HostedApp(host, commands: commands(host))
         }
     return await kitchen.main()
+}
+
+/// In `STOP-in:PHASE` and `KILL-in:PHASE` modes, makes the handler's PHASE send this process
+/// the signal (then answer as usual, if it ever runs again).
+@MainActor
+func injectSignal(_ mode: String, into handler: ScriptedSoupHandler) {
+    let parts = mode.split(separator: ":").map(String.init)
+    guard parts.count == 2, let signal = ["STOP-in": SIGSTOP, "KILL-in": SIGKILL][parts[0]] else { return }
+    switch parts[1] {
+    case "resolve":
+        let soup = handler.soup
+        handler.soup = { intent in
+            kill(getpid(), signal)
+            return try await soup(intent)
+        }
+    case "confirm":
+        let confirmation = handler.confirmation
+        handler.confirmation = { intent in
+            kill(getpid(), signal)
+            return try await confirmation(intent)
+        }
+    case "handle":
+        let handling = handler.handling
+        handler.handling = { intent in
+            kill(getpid(), signal)
+            return try await handling(intent)
+        }
+    default: break
+    }
 }
 
 /// In `exit-once:PATH` mode, ends the process with status 0 the first time (PATH marks it).

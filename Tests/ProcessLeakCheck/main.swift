@@ -9,7 +9,14 @@ import TestFixtures
 /// CYCLES times through a `ProcessConnection`, and prints this process's open descriptors and
 /// live children before and after, as `descriptors A B children C D spawned N`. It runs in a
 /// process of its own so nothing else (other tests running in parallel) moves the counts.
+///
+/// `process-leak-check --launch EXECUTABLE`: launches EXECUTABLE as a host (one that never
+/// connects, for the fault tests) and waits forever, for a test to kill this process and see
+/// whether the host dies with it.
 func main() async -> Int32 {
+    if CommandLine.arguments.count == 3 && CommandLine.arguments[1] == "--launch" {
+        return await launchAndWait(CommandLine.arguments[2])
+    }
     guard CommandLine.arguments.count == 2, let cycles = Int(CommandLine.arguments[1]), cycles > 0 else {
         FileHandle.standardError.write(Data("usage: process-leak-check CYCLES\n".utf8))
         return 2
@@ -39,6 +46,21 @@ func main() async -> Int32 {
         print("descriptors \(descriptors) \(descriptorsAfter) children \(children) \(childrenAfter) spawned \(spawned)")
         await connection.close()
         return 0
+    } catch {
+        FileHandle.standardError.write(Data("process-leak-check: \(error)\n".utf8))
+        return 1
+    }
+}
+
+/// Launches `executable` as a host through a `ProcessConnection` and never returns.
+func launchAndWait(_ executable: String) async -> Int32 {
+    do {
+        let directory = try RuntimeDirectory.prepare("/tmp/si-launch-\(getpid())")
+        let connection = try ProcessConnection(
+            launch: HostLaunch(executable: executable), appName: "Kitchen", manifest: Kitchen.manifest(),
+            catalog: try Kitchen.catalog(), runtimeDirectory: directory, launchBudget: .seconds(3600))
+        _ = await connection.send(.open)
+        return 1
     } catch {
         FileHandle.standardError.write(Data("process-leak-check: \(error)\n".utf8))
         return 1

@@ -20,7 +20,13 @@ struct RoutedKitchen {
     let assistant: Assistant
     let user: ScriptedUser
 
-    init(mode: String = "normal", extensionIdleExit: Duration? = nil) throws {
+    /// `budget` is each phase's; `hostBudget` each host's to answer a system event, and
+    /// `launchBudget` its time to connect after its spawn. Both are generous unless a test is about them: a cold spawn on a loaded machine
+    /// can take seconds.
+    init(
+        mode: String = "normal", extensionIdleExit: Duration? = nil, budget: Duration = .seconds(60),
+        hostBudget: Duration = .seconds(60), launchBudget: Duration = .seconds(60)
+    ) throws {
         let unique = "\(getpid())-\(OneTimeToken.generate().value.prefix(8))"
         appsFolder = "/tmp/si-apps-\(unique)"
         try Self.install(in: appsFolder)
@@ -32,12 +38,11 @@ struct RoutedKitchen {
         directory = try RuntimeDirectory.prepare("/tmp/si-routed-\(unique)")
         connection = try RoutedConnection(
             bundle: bundle, catalog: try Kitchen.catalog(), device: device, runtimeDirectory: directory,
-            environment: ["KITCHEN_MODE": mode], extensionIdleExit: extensionIdleExit)
+            environment: ["KITCHEN_MODE": mode], extensionIdleExit: extensionIdleExit, budget: hostBudget,
+            launchBudget: launchBudget)
         user = ScriptedUser([])
-        // Budgets are not what these tests are about: a generous one keeps a cold spawn on a
-        // loaded machine from timing out.
         var configuration = AssistantConfiguration()
-        configuration.phaseBudget = .seconds(60)
+        configuration.phaseBudget = budget
         assistant = Assistant(
             connection: connection, user: user, device: device, clock: .continuous(), configuration: configuration)
     }

@@ -18,18 +18,19 @@ struct HostedKitchen {
     /// The device the assistant and every launch of the host share.
     let device = Device()
 
-    /// `budget` is generous unless a test is about budgets (those pass their own): a cold spawn
+    /// `budget` (each phase's), `hostBudget` (the host's to answer a system event) and
+    /// `launchBudget` (its time to connect after its spawn) are generous unless a test is about budgets (those pass their own): a cold spawn
     /// on a machine busy with the whole test run can take seconds.
     init(
-        mode: String = "normal", budget: Duration = .seconds(60), replies: [Reply] = [],
-        graceClock: any Clock<Duration> = ContinuousClock()
+        mode: String = "normal", budget: Duration = .seconds(60), hostBudget: Duration = .seconds(60),
+        launchBudget: Duration = .seconds(60), replies: [Reply] = [],
+        graceClock: any Clock<Duration> = ContinuousClock(), executable: String = BuiltProducts.executable("kitchen-host")
     ) throws {
         directory = try RuntimeDirectory.prepare("/tmp/si-process-\(getpid())-\(OneTimeToken.generate().value.prefix(8))")
         connection = try ProcessConnection(
-            launch: HostLaunch(
-                executable: BuiltProducts.executable("kitchen-host"), environment: ["KITCHEN_MODE": mode], device: device),
+            launch: HostLaunch(executable: executable, environment: ["KITCHEN_MODE": mode], device: device),
             appName: "Kitchen", manifest: Kitchen.manifest(), catalog: try Kitchen.catalog(), runtimeDirectory: directory,
-            clock: graceClock)
+            budget: hostBudget, launchBudget: launchBudget, clock: graceClock)
         user = ScriptedUser(replies)
         var configuration = AssistantConfiguration()
         configuration.phaseBudget = budget
@@ -54,18 +55,24 @@ struct HostedKitchen {
     /// Waits (on the real clock: another process or thread is involved) until `condition`
     /// holds; false if it still does not after `limit`.
     func eventually(within limit: Duration = .seconds(5), _ condition: () async -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
-            if await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return await condition()
+        await pollUntil(within: limit, condition)
     }
 
     func finish() async {
         await connection.close(grace: .seconds(1))
         try? FileManager.default.removeItem(atPath: directory.path)
     }
+}
+
+/// Waits (on the real clock: another process or thread is involved) until `condition` holds,
+/// polling every 5 ms; false if it still does not after `limit`.
+func pollUntil(within limit: Duration = .seconds(5), _ condition: () async -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + limit
+    while ContinuousClock.now < deadline {
+        if await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(5))
+    }
+    return await condition()
 }
 
 /// A soup order the kitchen answers in one visit.

@@ -11,10 +11,18 @@ import Glibc
 public func stopProcess(_ pid: Int32) async -> Bool {
     guard kill(pid, SIGSTOP) == 0 else { return false }
     for _ in 0..<5_000 {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
-        // The state follows the command name, which is in parentheses and may contain spaces.
-        if let close = stat.lastIndex(of: ")"), stat[close...].dropFirst(2).first == "T" { return true }
+        guard let state = processState(pid) else { return false }
+        if state == "T" { return true }
         try? await Task.sleep(for: .milliseconds(1))
     }
     return false
+}
+
+/// The state letter of process `pid` in `/proc/PID/stat` (`R`, `S`, `T` stopped, `Z` a zombie:
+/// ended, not yet reaped), or nil when there is no such process.
+public func processState(_ pid: Int32) -> Character? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return nil }
+    // The state follows the command name, which is in parentheses and may contain spaces.
+    guard let close = stat.lastIndex(of: ")") else { return nil }
+    return stat[close...].dropFirst(2).first
 }

@@ -118,29 +118,47 @@ public final class HostLink: Sendable {
         _ = transmit(.cancel(id: id))
     }
 
-    /// Asks the host to continue an activity in a scene.
+    /// Asks the host to continue an activity in a scene. A caller that gives up (its task is
+    /// cancelled: a deadline passed) stops waiting at once; a late answer is then dropped.
     public func continueActivity(_ activity: UserActivity) async -> ContinuationResult {
-        await withCheckedContinuation { continuation in
-            let (id, failure) = waiters.withLock { state -> (UInt64, HostFailure?) in
-                state.nextID += 1
-                if state.failure == nil { state.continuations[state.nextID] = continuation }
-                return (state.nextID, state.failure)
-            }
-            if let failure { return continuation.resume(returning: .failed(reason: "\(failure)")) }
-            if !transmit(.continueActivity(id: id, activity: activity)) { fail(.connectionLost("the request could not be sent")) }
+        await awaitAnswer(
+            \.continuations, failed: { .failed(reason: "\($0)") }, cancelled: .failed(reason: Self.noLongerWanted)
+        ) { .continueActivity(id: $0, activity: activity) }
+    }
+
+    /// Sends a system event and answers how it went. A caller that gives up (its task is
+    /// cancelled: a deadline passed) stops waiting at once; a late answer is then dropped.
+    public func event(_ event: SystemEvent) async -> EventOutcome {
+        await awaitAnswer(\.events, failed: { .refused("\($0)") }, cancelled: .refused(Self.noLongerWanted)) {
+            .event(id: $0, event: event)
         }
     }
 
-    /// Sends a system event and answers how it went.
-    public func event(_ event: SystemEvent) async -> EventOutcome {
-        await withCheckedContinuation { continuation in
-            let (id, failure) = waiters.withLock { state -> (UInt64, HostFailure?) in
-                state.nextID += 1
-                if state.failure == nil { state.events[state.nextID] = continuation }
-                return (state.nextID, state.failure)
+    /// What a waiter that gave up hears.
+    private static let noLongerWanted = "the answer was no longer wanted"
+
+    /// Sends the message `message` makes with a fresh id and waits for its answer in `slot`;
+    /// the host's failure, or the caller's cancellation, ends the wait at once.
+    private func awaitAnswer<Value: Sendable>(
+        _ slot: WritableKeyPath<Waiters, [UInt64: CheckedContinuation<Value, Never>]> & Sendable,
+        failed: @escaping (HostFailure) -> Value, cancelled: Value, message: (UInt64) -> SystemMessage
+    ) async -> Value {
+        let id = nextID()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Value, Never>) in
+                // Checked under the lock the cancellation handler takes: either it finds the
+                // waiter, or the waiter is never put there.
+                let early = waiters.withLock { state -> Value? in
+                    if let failure = state.failure { return failed(failure) }
+                    if Task.isCancelled { return cancelled }
+                    state[keyPath: slot][id] = continuation
+                    return nil
+                }
+                if let early { return continuation.resume(returning: early) }
+                if !transmit(message(id)) { fail(.connectionLost("the message could not be sent")) }
             }
-            if let failure { return continuation.resume(returning: .refused("\(failure)")) }
-            if !transmit(.event(id: id, event: event)) { fail(.connectionLost("the event could not be sent")) }
+        } onCancel: {
+            waiters.withLock { $0[keyPath: slot].removeValue(forKey: id) }?.resume(returning: cancelled)
         }
     }
 
@@ -206,7 +224,10 @@ public final class HostLink: Sendable {
         ProtocolError(.outOfOrder, "\(what) for \(id), which was never asked or is already answered")
     }
 
+    /// The answer of a call the host cannot take: `hostNotStarted` (naming why) when its process
+    /// could not be started, else `hostStopped`.
     public static func refusal(_ failure: HostFailure, intent: String) -> PhaseAnswer {
-        .refused(IntentHostError(.hostStopped, intent: intent, detail: "\(failure)"))
+        if case .launchFailed(let why) = failure { return .refused(IntentHostError(.hostNotStarted, intent: intent, detail: why)) }
+        return .refused(IntentHostError(.hostStopped, intent: intent, detail: "\(failure)"))
     }
 }

@@ -30,6 +30,8 @@ struct Dialog {
         case .restrictedWhileLocked: line(.restrictedWhileLocked)
         case .notHandled: line(.notHandled)
         case .hostStopped: line(.hostStopped)
+        // What is missing is the user's to fix (an executable not installed): it is named.
+        case .hostNotStarted: couldNotOpen(reason: error.detail ?? "its process could not be started")
         // The developer's reason (type names, the handler's error) is in the trace, not in the
         // user's ears.
         default: line(.couldNotDo)

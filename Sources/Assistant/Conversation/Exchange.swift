@@ -160,13 +160,32 @@ struct Exchange {
     }
 
     /// Begins or ends the assistant's overlay on the app; answers whether it interrupted a scene.
+    ///
+    /// A call to the app like any other, so it has a deadline on the request's clock: beginning
+    /// is charged to the first call's budget (from the connection, as the launch is), ending has
+    /// a budget of its own. An app that does not answer in time (stopped, wedged) is given up on:
+    /// the request goes on (its first call then times out at once, and the user hears so).
     private func overlay(begin: Bool) async -> Bool {
-        do {
-            return begin ? try await connection.beginInterruption() : try await connection.endInterruption()
-        } catch {
-            trace.record(.report, "the overlay could not \(begin ? "begin" : "end"): \(error)")
-            return false
+        let connection = connection
+        let start = begin ? BudgetClock.duration(nanoseconds: connectedAt) : clock.now
+        let outcome = await race(deadline: start + budget, on: clock) { () async -> Result<Bool, any Error> in
+            do {
+                return .success(begin ? try await connection.beginInterruption() : try await connection.endInterruption())
+            } catch {
+                return .failure(error)
+            }
         }
+        switch outcome {
+        case .answered(.success(let interrupted)):
+            return interrupted
+        case .answered(.failure(let error)):
+            trace.record(.report, "the overlay could not \(begin ? "begin" : "end"): \(error)")
+        case .timedOut:
+            trace.record(.timeout, "the overlay's \(begin ? "start" : "end") exceeded \(Self.budgetText(budget))")
+        case .cancelled:
+            break
+        }
+        return false
     }
 
     /// An answer the protocol does not allow, as a typed error naming it.

@@ -1,5 +1,6 @@
 /// How durations are written in the trace and in dialog: seconds with millisecond precision.
-enum DurationFormat {
+/// Public so every part of the system that names a budget writes it the same way.
+public enum DurationFormat {
     /// Whole milliseconds (rounded down); nil when the duration is too long to count them.
     static func wholeMilliseconds(_ duration: Duration) -> Int64? {
         let (seconds, attoseconds) = duration.components
@@ -11,7 +12,7 @@ enum DurationFormat {
 
     /// "12.345", or with `trimmed` "12.3" and "12". A duration too long for milliseconds is
     /// written in whole seconds.
-    static func seconds(_ duration: Duration, trimmed: Bool = true) -> String {
+    public static func seconds(_ duration: Duration, trimmed: Bool = true) -> String {
         guard let milliseconds = wholeMilliseconds(duration) else { return String(duration.components.seconds) }
         var fraction = String(milliseconds % 1000)
         fraction = String(repeating: "0", count: 3 - fraction.count) + fraction

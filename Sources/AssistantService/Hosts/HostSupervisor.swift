@@ -31,6 +31,8 @@ actor HostSupervisor {
     private let doorway: Doorway
     private let appName: String
     private let maxMissedBudgets: Int
+    /// How long a spawned host has to say hello before it is stopped.
+    private let launchBudget: Duration
     private let record: @Sendable (String) -> Void
     private let observe: @Sendable (AppMessage) -> Void
     private let onExit: @Sendable () -> Void
@@ -39,6 +41,9 @@ actor HostSupervisor {
     private let clock: any Clock<Duration>
     private var phase = Phase.idle
     private var generation = 0
+    /// The process being launched (spawned, no hello yet): `stop` ends it without waiting
+    /// for its launch budget.
+    private var launching: ChildProcess?
     /// The grace of a host that closed its connection, while it runs.
     private var closingWait: Task<Void, Never>?
     /// Calls in a row that ran out of budget; counted where calls end, without a hop here.
@@ -53,7 +58,7 @@ actor HostSupervisor {
 
     init(
         launch: HostLaunch, socketPath: String, doorway: Doorway, appName: String, maxMissedBudgets: Int,
-        record: @escaping @Sendable (String) -> Void, observe: @escaping @Sendable (AppMessage) -> Void,
+        launchBudget: Duration, record: @escaping @Sendable (String) -> Void, observe: @escaping @Sendable (AppMessage) -> Void,
         onExit: @escaping @Sendable () -> Void, clock: any Clock<Duration>
     ) {
         self.onExit = onExit
@@ -63,6 +68,7 @@ actor HostSupervisor {
         self.doorway = doorway
         self.appName = appName
         self.maxMissedBudgets = maxMissedBudgets
+        self.launchBudget = launchBudget
         self.record = record
         self.observe = observe
     }
@@ -107,23 +113,39 @@ actor HostSupervisor {
         doorway.expect(token.value)
         let began = ContinuousClock.now
         let child: ChildProcess
-        do {
+        do throws(TransportError) {
+            try Self.checkExecutable(launch.executable)
             let environment = launch.environment(socket: socketPath, token: token.value)
-            child = try ChildProcess.spawn(launch.executable, arguments: launch.arguments, environment: environment)
+            // A host dies with the system that started it, even one that never connected.
+            child = try await ChildProcess.launchBound(launch.executable, arguments: launch.arguments, environment: environment)
         } catch {
-            doorway.abandon(token.value, .launchFailed("\(error)"))
+            doorway.abandon(token.value, .launchFailed(error.message))
             _ = await doorway.arrival(of: token.value)
             record("cannot spawn \(launch.executable): \(error)")
-            return .failure(.launchFailed("\(error)"))
+            return .failure(.launchFailed(error.message))
         }
         record("spawn \(launch.executable) pid \(child.pid)")
-        let doorway = doorway
+        let (doorway, clock, launchBudget) = (doorway, clock, launchBudget)
         Task {
             let exit = await child.exit
             doorway.abandon(token.value, .exited("\(exit)"))
             await self.exited(generation: generation, exit)
         }
-        switch await doorway.arrival(of: token.value) {
+        // A host that never says hello (wedged, or not a host at all) is given up after the
+        // launch budget: the wait ends, and the process is stopped below.
+        let helloDeadline = Task {
+            do { try await clock.sleep(for: launchBudget, tolerance: nil) } catch { return }
+            doorway.abandon(token.value, .launchFailed(Self.noHelloLine(launchBudget)))
+        }
+        launching = child
+        let arrival = await doorway.arrival(of: token.value)
+        helloDeadline.cancel()
+        launching = nil
+        switch arrival {
+        case .failure(.launchFailed(let why)) where child.exitStatus == nil:
+            record("\(appName) (pid \(child.pid)) \(why): stopped (SIGTERM, then SIGKILL after \(DurationFormat.seconds(Self.closingGrace))s)")
+            await Self.terminate(child, grace: Self.closingGrace, on: clock)
+            return .failure(.launchFailed(why))
         case .failure(let failure):
             record("\(appName) (pid \(child.pid)) stopped before it connected: \(failure)")
             return .failure(failure)
@@ -236,6 +258,11 @@ actor HostSupervisor {
         switch phase {
         case .idle: return
         case .launching(let task):
+            // A host still launching is not waited for: it is ended now, and its launch fails.
+            if let child = launching {
+                record("\(appName) (pid \(child.pid)) stopped while it launched (SIGTERM, then SIGKILL after the grace)")
+                await Self.terminate(child, grace: grace, on: clock)
+            }
             guard case .success(let started) = await task.value else { return }
             running = started
         case .running(let started): running = started

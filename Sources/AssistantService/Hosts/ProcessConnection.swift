@@ -26,9 +26,13 @@ public final class ProcessConnection: AppConnection {
     /// The socket hosts connect to.
     public let socketPath: String
     private let listener: SocketListener
-    private let supervisor: HostSupervisor
-    private let traceSlot = TraceSlot()
-    private let activeScenes = ActiveScenes()
+    let supervisor: HostSupervisor
+    let traceSlot = TraceSlot()
+    /// How long the host has to answer a system event (and to connect after its spawn).
+    let budget: Duration
+    /// What `budget` is measured on.
+    let clock: any Clock<Duration>
+    let activeScenes = ActiveScenes()
     private let foregroundScenes = ForegroundScenes()
     private let shortcuts = ShortcutsSlot()
     let refusals = RefusalReports()
@@ -37,27 +41,38 @@ public final class ProcessConnection: AppConnection {
     ///
     /// `clock` measures the graces: the time a host has to exit after `quit` (`stopHost`,
     /// `close`) or after it closed its connection, before it is killed. A test passes a clock
-    /// it moves itself.
+    /// it moves itself. It also measures `budget`: the time a host has to answer each system
+    /// event (the overlay, a command, `open`; an event not answered in time is refused, naming
+    /// the budget, and counts as a missed budget), and `launchBudget` (`budget` unless given):
+    /// the time a host has to say hello after its spawn (one that has not is stopped: SIGTERM,
+    /// then SIGKILL after the grace, and named in the trace).
+    ///
+    /// Sockets of this kind left in `runtimeDirectory` by processes that are gone (killed with
+    /// SIGKILL, say) are removed first.
     ///
     /// - Throws: `TransportError` when the socket cannot be made (a live one is in the way).
     public init(
         launch: HostLaunch, appName: String, manifest: AppManifest, catalog: IntentCatalog,
         runtimeDirectory: RuntimeDirectory, socketName: String? = nil, maxMissedBudgets: Int = 3,
-        clock: any Clock<Duration> = ContinuousClock()
+        budget: Duration = .seconds(10), launchBudget: Duration? = nil, clock: any Clock<Duration> = ContinuousClock()
     ) throws(TransportError) {
         self.appName = appName
+        self.budget = budget
+        self.clock = clock
         self.manifest = manifest
         self.catalog = catalog
         let slot = traceSlot
         let (activeScenes, foregroundScenes, shortcuts) = (activeScenes, foregroundScenes, shortcuts)
-        socketPath = runtimeDirectory.socketPath(socketName ?? "host-\(getpid())-\(Self.serial.add(1, ordering: .relaxed).newValue).sock")
+        if socketName == nil { runtimeDirectory.removeStaleSockets(prefix: Self.socketPrefix) }
+        socketPath = runtimeDirectory.socketPath(
+            socketName ?? "\(Self.socketPrefix)\(getpid())-\(Self.serial.add(1, ordering: .relaxed).newValue).sock")
         listener = try SocketListener(path: socketPath)
         let doorway = Doorway()
         let codec = MessageCodec(catalog: catalog)
         let record: @Sendable (String) -> Void = { line in slot.trace?.record(.process, line) }
         supervisor = HostSupervisor(
             launch: launch, socketPath: socketPath, doorway: doorway, appName: appName,
-            maxMissedBudgets: maxMissedBudgets, record: record,
+            maxMissedBudgets: maxMissedBudgets, launchBudget: launchBudget ?? budget, record: record,
             observe: { message in
                 if case .lifecycle(let event) = message {
                     activeScenes.note(event)
@@ -92,6 +107,8 @@ public final class ProcessConnection: AppConnection {
     }
 
     private static let serial = Atomic<Int>(0)
+    /// How this kind of socket's name begins: `host-<pid of the listening process>-<serial>.sock`.
+    static let socketPrefix = "host-"
 
     /// Passes every shortcuts message the host sends (in order, on the transport's thread) to
     /// `receive` from now on; nil drops them.
@@ -126,9 +143,19 @@ public final class ProcessConnection: AppConnection {
                 if call.phase == .finish {
                     // Ending a request never starts a host: one that is not running holds nothing.
                     guard let running = await supervisor.runningLink else { return reply(.finished) }
+                    if Self.endWithoutWaiting(call, on: running, supervisor: supervisor) { return reply(.finished) }
                     link = running
                 } else {
-                    switch await supervisor.link() {
+                    // A call given up while its host launches (the launch is charged to its
+                    // budget) missed its budget then, not when the launch ends: a request's end
+                    // that comes first must find the miss counted. It is then never sent.
+                    let launched = await withTaskCancellationHandler {
+                        await supervisor.link()
+                    } onCancel: {
+                        supervisor.missedBudget()
+                    }
+                    if Task.isCancelled { return reply(Self.givenUp(call)) }
+                    switch launched {
                     case .success(let running): link = running
                     case .failure(let failure): return reply(HostLink.refusal(failure, intent: call.intent.typeName))
                     }
@@ -148,6 +175,11 @@ public final class ProcessConnection: AppConnection {
         }
     }
 
+    /// The answer of a call its caller gave up before it was sent.
+    private static func givenUp(_ call: PhaseCall) -> PhaseAnswer {
+        .refused(IntentHostError(.cancelled, intent: call.intent.typeName, detail: "given up before it was sent"))
+    }
+
     /// The trace's line for a call sent again after its extension idled out.
     private static func resentLine(_ appName: String) -> String {
         "\(appName) idled out as a call came, before reading it: the call is sent again to a new launch"
@@ -160,6 +192,10 @@ public final class ProcessConnection: AppConnection {
         reply: @escaping @Sendable (PhaseAnswer) -> Void
     ) -> CallCancellation {
         guard let link = supervisor.currentLink else { return .task(start(call, progress: progress, reply: reply)) }
+        if Self.endWithoutWaiting(call, on: link, supervisor: supervisor) {
+            reply(.finished)
+            return .answered
+        }
         let sent = SentCall(call, on: link, supervisor: supervisor)
         // A resend (see `start`) runs as a task the cancellation then reaches.
         let resend = Mutex<Task<Void, Never>?>(nil)
@@ -175,40 +211,6 @@ public final class ProcessConnection: AppConnection {
         }
     }
 
-    /// Brings the app forward in its process and continues the activity there.
-    public func continueInApp(_ activity: UserActivity) async throws -> Continuation {
-        switch await supervisor.link() {
-        case .failure(let failure): throw failure
-        case .success(let link):
-            switch await link.continueActivity(activity) {
-            case .continued(let session, let reply): return Continuation(sessionIdentifier: session, reply: reply)
-            case .failed(let reason): throw ContinuationFailure(reason: reason)
-            }
-        }
-    }
-
-    /// Interrupts the app's foreground-active scenes (the assistant's overlay) with a system
-    /// event; when none is active, as the lifecycle messages so far say, it answers at once.
-    public func beginInterruption() async throws -> Bool {
-        guard activeScenes.isActive, let link = await supervisor.runningLink else { return false }
-        return await link.event(.overlay(isShown: true)) == .done(output: nil)
-    }
-
-    /// Ends the overlay's interruption.
-    public func endInterruption() async throws -> Bool {
-        guard let link = await supervisor.runningLink else { return false }
-        return await link.event(.overlay(isShown: false)) == .done(output: nil)
-    }
-
-    /// Sends a system event to the app (starting its process first when it is not running)
-    /// and answers how it went.
-    public func send(_ event: SystemEvent) async -> EventOutcome {
-        switch await supervisor.link() {
-        case .failure(let failure): .refused("\(failure)")
-        case .success(let link): await link.event(event)
-        }
-    }
-
     /// Whether the host runs, and whether it has a scene in the foreground (as its lifecycle
     /// messages so far say): what routing reads.
     public var runState: AppRunState {
@@ -216,13 +218,6 @@ public final class ProcessConnection: AppConnection {
             guard await supervisor.processIdentifier != nil else { return .notRunning }
             return foregroundScenes.isForeground ? .foreground : .background
         }
-    }
-
-    /// Sends a system event to the host only if it runs (nil when it does not: nothing is
-    /// started) and answers how it went.
-    public func sendIfRunning(_ event: SystemEvent) async -> EventOutcome? {
-        guard let link = await supervisor.runningLink else { return nil }
-        return await link.event(event)
     }
 
     /// Records the host's lifecycle callbacks, reports and process events in `trace`.
@@ -287,6 +282,7 @@ private final class SentCall: Sendable {
     }
 
     /// Tells the host the call is no longer wanted; unanswered, it counts as a missed budget.
+    /// (Events count the same way: see `ProcessConnection.answer(_:within:)`.)
     func cancel() {
         link.cancel(id)
         if settle() { supervisor.missedBudget() }

@@ -48,13 +48,16 @@ public final class RoutedConnection: AppConnection {
     ///   - environment: variables added to every host's environment.
     ///   - extensionIdleExit: how long an extension waits idle before it exits (nil: its own
     ///     choice, 5 s by default); passed as `MessageProtocol.idleExitVariable`.
-    ///   - clock: what every host's graces are measured on (its time to exit after `quit`, or
-    ///     after it closed its connection, before it is killed); a test passes its own.
+    ///   - budget: the time each host has to answer each system event (the overlay, a command)
+    ///     before it is given up, and `launchBudget` (`budget` unless given) to connect after its
+    ///     spawn (see `ProcessConnection`).
+    ///   - clock: what every host's graces and `budget` are measured on (its time to exit after
+    ///     `quit`, or after it closed its connection, before it is killed); a test passes its own.
     /// - Throws: `TransportError` when a socket cannot be made.
     public init(
         bundle: AppBundle, catalog: IntentCatalog, device: Device, runtimeDirectory: RuntimeDirectory,
         environment: [String: String] = [:], extensionIdleExit: Duration? = nil, maxMissedBudgets: Int = 3,
-        clock: any Clock<Duration> = ContinuousClock()
+        budget: Duration = .seconds(10), launchBudget: Duration? = nil, clock: any Clock<Duration> = ContinuousClock()
     ) throws(TransportError) {
         self.bundle = bundle
         self.catalog = catalog
@@ -63,7 +66,7 @@ public final class RoutedConnection: AppConnection {
         app = try ProcessConnection(
             launch: HostLaunch(executable: bundle.executable.path, environment: environment, device: device), appName: bundle.name,
             manifest: bundle.manifest, catalog: catalog, runtimeDirectory: runtimeDirectory,
-            maxMissedBudgets: maxMissedBudgets, clock: clock)
+            maxMissedBudgets: maxMissedBudgets, budget: budget, launchBudget: launchBudget, clock: clock)
         var extensionEnvironment = environment
         if let extensionIdleExit {
             extensionEnvironment[MessageProtocol.idleExitVariable] = Self.seconds(extensionIdleExit)
@@ -76,7 +79,7 @@ public final class RoutedConnection: AppConnection {
             let connection = try ProcessConnection(
                 launch: HostLaunch(executable: plugIn.executable.path, environment: extensionEnvironment, device: device),
                 appName: plugIn.name, manifest: manifest, catalog: catalog, runtimeDirectory: runtimeDirectory,
-                maxMissedBudgets: maxMissedBudgets, clock: clock)
+                maxMissedBudgets: maxMissedBudgets, budget: budget, launchBudget: launchBudget, clock: clock)
             extensions.append(ExtensionHost(bundle: plugIn, connection: connection))
         }
         self.extensions = extensions

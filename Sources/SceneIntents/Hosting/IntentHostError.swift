@@ -37,6 +37,9 @@ public struct IntentHostError: Error, Sendable, Equatable, Codable, CustomString
         /// A call of a request carried another intent type than the request's first call: a
         /// request's handler is bound to one intent. The request ends.
         case intentChanged
+        /// The app's process could not be started, or did not connect within its launch budget:
+        /// the detail says what is wrong, naming the executable's path where that is the cause.
+        case hostNotStarted
     }
 
     /// What went wrong.
@@ -73,6 +76,7 @@ public struct IntentHostError: Error, Sendable, Equatable, Codable, CustomString
         case .invalidResponseCode: "the handler of \(intent) answered \(detail)"
         case .unexpectedAnswer: "the app answered \(intent) out of turn: \(detail)"
         case .intentChanged: "request \(detail); a call of it for \(intent) is refused"
+        case .hostNotStarted: "the app's process could not be started for \(intent): \(detail)"
         }
     }
 }

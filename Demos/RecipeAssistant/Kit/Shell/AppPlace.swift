@@ -39,13 +39,27 @@ enum AppPlace {
     }
 
     /// Runs an app-side command line where the app is; answers what it printed.
+    ///
+    /// In its own process, `:quit` ends the app's process (asked, then killed after the grace),
+    /// as quitting an app ends its process, and `:scenes` starts none (with no process it says
+    /// so); every other line goes to the app's process, started if need be.
     func run(_ line: String) async throws(AppCommandError) -> String {
         switch self {
         case .inProcess(_, let driver): return try driver.run(line)
         case .separate(let connection):
-            switch await connection.send(.command(line)) {
-            case .done(let output): return output ?? ""
-            case .refused(let why): throw AppCommandError(.refused, line, why)
+            let outcome: EventOutcome?
+            switch line {
+            case ":quit":
+                guard await connection.processIdentifier != nil else { throw RecipeAppDriver.notRunning(line, nil) }
+                await connection.stopHost()
+                return ""
+            case ":scenes": outcome = await connection.sendIfRunning(.command(line))
+            default: outcome = await connection.send(.command(line))
+            }
+            switch outcome {
+            case .done(let output)?: return output ?? ""
+            case .refused(let why)?: throw AppCommandError(.refused, line, why)
+            case nil: return "\(RecipeAssistantApp.name) is not running: it has no process."
             }
         }
     }
@@ -84,10 +98,9 @@ enum AppPlace {
         switch self {
         case .inProcess(let app, _): if app.application.isRunning { app.application.terminate() }
         case .separate(let connection):
-            // The app quits as a system event (it answers, terminates and exits 0); `close` then
-            // finds no host, stops listening and removes the socket. A host that does not quit
-            // is stopped by `close` itself.
-            if await connection.processIdentifier != nil { _ = await connection.send(.quit) }
+            // `close` asks the app to quit (it answers, terminates and exits 0), kills a host that
+            // has not exited after the grace (a stopped one never answers), stops listening and
+            // removes the socket.
             await connection.close()
         }
     }
