@@ -71,16 +71,22 @@ public final class HydratorApp {
     /// The words a phrase's unit may be said with: "ounces", and "ounce" (1 ounce) and "oz".
     public nonisolated static let unitWords = ["ounces", "ounce", "oz"]
 
-    /// `phrase` with each of `unitWords` where it says "ounces" (itself alone when it does not).
+    /// `phrase` with each of `unitWords` where it says "ounces", and with no unit word, so that
+    /// an amount written against its unit ("8oz", which matching reads as one word) is taken
+    /// whole into the slot and read by `ounces(in:)` (itself alone when it says no "ounces").
     nonisolated static func unitVariants(of phrase: String) -> [String] {
         guard phrase.contains(" ounces") else { return [phrase] }
-        return unitWords.map { phrase.replacingOccurrences(of: " ounces", with: " \($0)") }
+        return (unitWords.map { " \($0)" } + [""]).map { phrase.replacingOccurrences(of: " ounces", with: $0) }
     }
 
-    /// The amount in words such as "8 oz", "eight ounces" or "1 ounce" (a number, then one of
-    /// `unitWords`), if they say one.
+    /// The amount in words such as "8 oz", "eight ounces", "1 ounce" or "8oz" (a number, then
+    /// one of `unitWords`, with or without a space between), if they say one.
     nonisolated static func ounces(in words: String) -> Int? {
         var parts = words.split(separator: " ").map(String.init)
+        if let last = parts.last?.lowercased(), let unit = unitWords.first(where: { last.count > $0.count && last.hasSuffix($0) }) {
+            parts[parts.count - 1] = String(last.dropLast(unit.count))
+            parts.append(unit)
+        }
         guard parts.count >= 2, let unit = parts.last, unitWords.contains(unit.lowercased()) else { return nil }
         parts.removeLast()
         return Int.fromSpoken(parts.joined(separator: " "), identifier: nil)
