@@ -107,3 +107,28 @@ struct SpokenAmountFaultTests {
         ])
     }
 }
+
+/// A fraction of an ounce answered at "How many ounces?" is refused with a reason of its own,
+/// rather than as words the assistant did not catch.
+@MainActor
+struct FractionalAmountFaultTests {
+    let shell = ShellTests()
+
+    @Test func aFractionOfAnOunceIsRefusedWithItsReason() async throws {
+        let (status, lines) = try await shell.run("""
+            log a drink of water
+            1.5
+            2.5oz
+            3
+            :today
+            """)
+        #expect(status == 0)
+        #expect(lines.filter { $0.hasPrefix("Assistant:") } == [
+            "Assistant: How many ounces?",
+            "Assistant: Sorry, I can only log whole ounces.", "Assistant: How many ounces?",
+            "Assistant: Sorry, I can only log whole ounces.", "Assistant: How many ounces?",
+            "Assistant: Item Added!",
+        ])
+        #expect(lines.contains("  09:05  3 oz water"))
+    }
+}

@@ -82,6 +82,19 @@ public final class HydratorApp {
     /// The amount in words such as "8 oz", "eight ounces", "1 ounce" or "8oz" (a number, then
     /// one of `unitWords`, with or without a space between), if they say one.
     nonisolated static func ounces(in words: String) -> Int? {
+        amount(in: words).flatMap { Int.fromSpoken($0, identifier: nil) }
+    }
+
+    /// Whether `words` say a fraction of an ounce ("1.5", "2.5 oz", "0.5oz"), which Hydrator
+    /// refuses with its own reason rather than as words it did not catch.
+    nonisolated static func saysFraction(_ words: String) -> Bool {
+        let number = amount(in: words) ?? words.trimmingCharacters(in: .whitespaces)
+        guard number.contains("."), let value = Double(number), value.isFinite else { return false }
+        return value.rounded() != value
+    }
+
+    /// The words before the unit of "8 oz", "eight ounces" or "8oz" (nil when no unit ends them).
+    private nonisolated static func amount(in words: String) -> String? {
         var parts = words.split(separator: " ").map(String.init)
         if let last = parts.last?.lowercased(), let unit = unitWords.first(where: { last.count > $0.count && last.hasSuffix($0) }) {
             parts[parts.count - 1] = String(last.dropLast(unit.count))
@@ -89,7 +102,7 @@ public final class HydratorApp {
         }
         guard parts.count >= 2, let unit = parts.last, unitWords.contains(unit.lowercased()) else { return nil }
         parts.removeLast()
-        return Int.fromSpoken(parts.joined(separator: " "), identifier: nil)
+        return parts.joined(separator: " ")
     }
 
     /// An assistant for this app.
