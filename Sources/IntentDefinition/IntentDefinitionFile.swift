@@ -20,7 +20,14 @@ public struct IntentDefinitionFile: Sendable, Equatable {
     /// The custom types, in file order.
     public var types: [DefinedType]
 
+    /// The largest file read, in bytes (16 MiB; Xcode's files are a few kilobytes): a larger
+    /// one is refused before it is read.
+    public static let maximumFileSize = 16 << 20
+
     /// Reads the file at `path`.
+    ///
+    /// - Throws: `IntentDefinitionError` (`unreadable`) for a path that is not a regular file or
+    ///   is larger than `maximumFileSize`, or that cannot be read; else as `init(data:file:)`.
     public init(contentsOf path: String) throws(IntentDefinitionError) {
         let data: Data
         // Anything but a regular file is refused before it is opened: a FIFO would block the read.
@@ -30,11 +37,17 @@ public struct IntentDefinitionFile: Sendable, Equatable {
                 code: .unreadable, file: path, keyPath: "",
                 message: "cannot read the file: it is \(kind)\(kind == "a directory" ? "" : ", not a file"); give an .intentdefinition file")
         }
+        let tooLarge = IntentDefinitionError(
+            code: .unreadable, file: path, keyPath: "",
+            message: "cannot read the file: it is larger than \(Self.maximumFileSize >> 20) MiB, the most an intent definition may be")
+        if stat(path, &status) == 0, status.st_size > Self.maximumFileSize { throw tooLarge }
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw IntentDefinitionError(code: .unreadable, file: path, keyPath: "", message: Self.unreadable(path, error))
         }
+        // It may have grown since it was measured.
+        guard data.count <= Self.maximumFileSize else { throw tooLarge }
         try self.init(data: data, file: path)
     }
 

@@ -18,6 +18,17 @@ struct IntentGenFaultTests {
         #expect(run.errors == ["intentgen: error: \(fifo): top level: cannot read the file: it is a FIFO, not a file; give an .intentdefinition file"])
     }
 
+    @Test func aDefinitionLargerThanTheLimitIsRefusedUnread() async throws {
+        let directory = try CommandLineTests.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let huge = directory.appending(path: "Huge.intentdefinition").path
+        #expect(FileManager.default.createFile(atPath: huge, contents: nil))
+        #expect(truncate(huge, off_t((16 << 20) + 1)) == 0)
+        let run = try await command.run([huge, "--output", directory.appending(path: "out").path])
+        #expect(run.status == 1)
+        #expect(run.errors == ["intentgen: error: \(huge): top level: cannot read the file: it is larger than 16 MiB, the most an intent definition may be"])
+    }
+
     @Test func anOutputThatIsAFileIsNamedInASentence() async throws {
         let directory = try CommandLineTests.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
