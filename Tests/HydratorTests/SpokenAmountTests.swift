@@ -108,6 +108,29 @@ struct SpokenAmountFaultTests {
     }
 }
 
+/// Fluid ounces, the unit drinks are sold in, said as "fl oz" or "fluid ounces", are ounces.
+@MainActor
+struct FluidOunceFaultTests {
+    let shell = ShellTests()
+
+    @Test func fluidOuncesAreOunces() async throws {
+        let (status, lines) = try await shell.run("""
+            log 8 fl oz of water
+            add 4 fluid ounces of tea
+            track my water intake
+            2 fl oz
+            milk
+            :today
+            """)
+        #expect(status == 0)
+        #expect(lines.filter { $0.hasPrefix("Assistant:") } == [
+            "Assistant: Item Added!", "Assistant: Item Added!",
+            "Assistant: How many ounces?", "Assistant: Water, coffee, tea, juice, soda or milk?", "Assistant: Item Added!",
+        ])
+        #expect(lines.contains("Today — 14 oz"))
+    }
+}
+
 /// A fraction of an ounce answered at "How many ounces?" is refused with a reason of its own,
 /// rather than as words the assistant did not catch.
 @MainActor

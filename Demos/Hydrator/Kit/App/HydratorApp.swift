@@ -68,8 +68,9 @@ public final class HydratorApp {
         "i drank ${ounces} ounces of ${hydrationType}", "add ${ounces} ounces of ${hydrationType}",
     ]
 
-    /// The words a phrase's unit may be said with: "ounces", and "ounce" (1 ounce) and "oz".
-    public nonisolated static let unitWords = ["ounces", "ounce", "oz"]
+    /// The words a phrase's unit may be said with: "ounces", and "ounce" (1 ounce) and "oz", and
+    /// the fluid ounces drinks are sold in ("fl oz", "fluid ounces").
+    public nonisolated static let unitWords = ["ounces", "ounce", "oz", "fl oz", "fluid ounces", "fluid ounce"]
 
     /// `phrase` with each of `unitWords` where it says "ounces", and with no unit word, so that
     /// an amount written against its unit ("8oz", which matching reads as one word) is taken
@@ -93,17 +94,17 @@ public final class HydratorApp {
         return value.rounded() != value
     }
 
-    /// The words before the unit of "8 oz", "eight ounces" or "8oz" (nil when no unit ends them).
+    /// The words before the unit of "8 oz", "eight ounces", "8oz" or "8 fl oz" (nil when no
+    /// unit ends them, or nothing is before it).
     private nonisolated static func amount(in words: String) -> String? {
-        var parts = words.split(separator: " ").map(String.init)
-        if let last = parts.last?.lowercased(), let unit = unitWords.first(where: { last.count > $0.count && last.hasSuffix($0) }) {
-            parts[parts.count - 1] = String(last.dropLast(unit.count))
-            parts.append(unit)
-        }
-        guard parts.count >= 2, let unit = parts.last, unitWords.contains(unit.lowercased()) else { return nil }
-        parts.removeLast()
-        return parts.joined(separator: " ")
+        let said = words.split(separator: " ").joined(separator: " ").lowercased()
+        // The longest unit first: "8 fluid ounces" ends with "ounces" too.
+        guard let unit = unitsLongestFirst.first(where: { said.hasSuffix($0) }) else { return nil }
+        let number = said.dropLast(unit.count).trimmingCharacters(in: .whitespaces)
+        return number.isEmpty ? nil : number
     }
+
+    private nonisolated static let unitsLongestFirst = unitWords.sorted { $0.count > $1.count }
 
     /// An assistant for this app.
     public func makeAssistant(
