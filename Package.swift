@@ -179,7 +179,7 @@ let package = Package(
             name: "HobsonTests",
             dependencies: [
                 "HobsonKit", "SceneIntents", "SceneIntentsFeatures", "Assistant", "AssistantShortcuts", "SceneIntentsTesting",
-                "AssistantService", "hobson",
+                "AssistantService", "hobson", "hobson-app",
             ],
             swiftSettings: strict),
         .executableTarget(

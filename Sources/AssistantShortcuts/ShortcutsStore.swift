@@ -46,9 +46,7 @@ public final class ShortcutsStore: Sendable {
         directory: String, appName: String, manifest: AppManifest, catalog: IntentCatalog, appPhrases: Vocabulary,
         makeIdentifier: @escaping @Sendable () -> String = { UUID().uuidString }
     ) throws(StoreError) {
-        do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
-            throw StoreError(.ioFailed, path: directory, operation: "mkdir", detail: "\(error)")
-        }
+        try StoreDirectory.create(directory)
         self.appName = appName
         self.catalog = catalog
         self.manifest = manifest

@@ -20,24 +20,45 @@ public struct IntentDefinitionFile: Sendable, Equatable {
     /// The custom types, in file order.
     public var types: [DefinedType]
 
+    /// The largest file read, in bytes (16 MiB; Xcode's files are a few kilobytes): a larger
+    /// one is refused before it is read.
+    public static let maximumFileSize = 16 << 20
+
     /// Reads the file at `path`.
+    ///
+    /// - Throws: `IntentDefinitionError` (`unreadable`) for a path that is not a regular file or
+    ///   is larger than `maximumFileSize`, or that cannot be read; else as `init(data:file:)`.
     public init(contentsOf path: String) throws(IntentDefinitionError) {
         let data: Data
+        // Anything but a regular file is refused before it is opened: a FIFO would block the read.
+        var status = stat()
+        if stat(path, &status) == 0, let kind = Self.kinds[status.st_mode & S_IFMT] {
+            throw IntentDefinitionError(
+                code: .unreadable, file: path, keyPath: "",
+                message: "cannot read the file: it is \(kind)\(kind == "a directory" ? "" : ", not a file"); give an .intentdefinition file")
+        }
+        let tooLarge = IntentDefinitionError(
+            code: .unreadable, file: path, keyPath: "",
+            message: "cannot read the file: it is larger than \(Self.maximumFileSize >> 20) MiB, the most an intent definition may be")
+        if stat(path, &status) == 0, status.st_size > Self.maximumFileSize { throw tooLarge }
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw IntentDefinitionError(code: .unreadable, file: path, keyPath: "", message: Self.unreadable(path, error))
         }
+        // It may have grown since it was measured.
+        guard data.count <= Self.maximumFileSize else { throw tooLarge }
         try self.init(data: data, file: path)
     }
 
-    /// Why `path` could not be read, in a sentence: a directory is named as one, and a system
-    /// error is the system's sentence for it (never a Foundation error domain and code).
+    /// What a path that is not a regular file is, by its `st_mode` kind, for the sentence refusing it.
+    private static let kinds: [mode_t: String] = [
+        S_IFDIR: "a directory", S_IFIFO: "a FIFO", S_IFCHR: "a device", S_IFBLK: "a device", S_IFSOCK: "a socket",
+    ]
+
+    /// Why `path` could not be read, in a sentence: a system error is the system's sentence for
+    /// it (never a Foundation error domain and code).
     private static func unreadable(_ path: String, _ error: any Error) -> String {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            return "cannot read the file: it is a directory; give an .intentdefinition file"
-        }
         var cause = error as NSError
         while cause.domain != NSPOSIXErrorDomain, let underlying = cause.userInfo[NSUnderlyingErrorKey] as? NSError {
             cause = underlying

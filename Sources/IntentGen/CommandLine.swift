@@ -36,7 +36,8 @@ enum IntentGenOptions {
             Generates Swift for SceneIntents from Xcode .intentdefinition files (XML or binary property
             lists): per intent a struct, a handling protocol, its response and its schema glue, plus the
             file's enums and custom types. Warnings name what was skipped; the exit status is 0 on
-            success, 1 when a file cannot be read or is malformed, 2 for a wrong command line.
+            success, 1 when a file cannot be read or is malformed, 2 for a wrong command line, 74
+            when standard output cannot be written.
 
             options:
             \(lines.joined(separator: "\n"))

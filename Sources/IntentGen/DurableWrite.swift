@@ -15,7 +15,11 @@ struct WriteFailure: Error, CustomStringConvertible {
     let path: String
     let operation: String
     let code: Int32
-    var description: String { "cannot write '\(path)': \(operation) failed (\(String(cString: strerror(code))))" }
+    var description: String {
+        // A file on the way to `--output` is the user's mistake, not the system's failure.
+        if operation == "mkdir" && code == ENOTDIR { return "--output needs a directory, but \(path) is a file" }
+        return "cannot write '\(path)': \(operation) failed (\(String(cString: strerror(code))))"
+    }
 }
 
 /// Durable file output: `mkdir -p`, then write every output to a temporary file, fsync, rename
@@ -27,7 +31,22 @@ enum DurableWrite {
         for component in path.split(separator: "/") {
             current += "/" + component
             if mkdir(current, 0o755) != 0 && errno != EEXIST { throw WriteFailure(path: current, operation: "mkdir", code: errno) }
+            var status = stat()
+            if stat(current, &status) == 0 && status.st_mode & S_IFMT != S_IFDIR {
+                throw WriteFailure(path: current, operation: "mkdir", code: ENOTDIR)
+            }
         }
+    }
+
+    /// Writes all of `bytes` to `descriptor`; the error number when it cannot (nil when written).
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno != EINTR { return errno }
+            if count > 0 { written += count }
+        }
+        return nil
     }
 
     /// Writes every file of `files` (name, contents) into `directory`, or none: each goes to a
@@ -63,14 +82,7 @@ enum DurableWrite {
     private static func write(_ contents: String, to path: String) throws(WriteFailure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw WriteFailure(path: path, operation: "open", code: errno) }
-        var failure: WriteFailure?
-        let bytes = Array(contents.utf8)
-        var written = 0
-        while written < bytes.count && failure == nil {
-            let count = bytes[written...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno != EINTR { failure = WriteFailure(path: path, operation: "write", code: errno) }
-            if count > 0 { written += count }
-        }
+        var failure = writeAll(Array(contents.utf8), to: descriptor).map { WriteFailure(path: path, operation: "write", code: $0) }
         if failure == nil && fsync(descriptor) != 0 { failure = WriteFailure(path: path, operation: "fsync", code: errno) }
         close(descriptor)
         if let failure {

@@ -6,7 +6,8 @@ func report(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
 }
 
-/// Runs the command; returns the exit status (0 done, 1 a file failed, 2 a wrong command line).
+/// Runs the command; returns the exit status (0 done, 1 a file failed, 2 a wrong command line,
+/// 74 standard output cannot be written).
 func run(_ arguments: [String]) -> Int32 {
     let invocation: Invocation
     do {
@@ -16,7 +17,11 @@ func run(_ arguments: [String]) -> Int32 {
         return 2
     }
     guard case .generate(let paths, let output) = invocation else {
-        print(IntentGenOptions.help, terminator: "")
+        // A help nobody could read is not a success (a closed or full standard output).
+        if let code = DurableWrite.writeAll(Array(IntentGenOptions.help.utf8), to: STDOUT_FILENO) {
+            report("intentgen: cannot write to standard output: \(String(cString: strerror(code)))")
+            return 74
+        }
         return 0
     }
     var seen: [String: String] = [:]

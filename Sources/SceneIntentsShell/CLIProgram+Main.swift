@@ -82,9 +82,7 @@ extension CLIProgram {
     /// The status, or 74 with one line on standard error when standard output could not be
     /// written.
     private func finished(_ output: ShellOutput, _ warnings: ShellOutput, status: Int32) -> Int32 {
-        guard let failure = output.failure else { return status }
-        warnings.write("\(name): cannot write to standard output: \(failure.lowercased()).")
-        return 74
+        warnings.reportFailure(of: output, program: name) ? 74 : status
     }
 }
 

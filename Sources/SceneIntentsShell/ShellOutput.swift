@@ -61,6 +61,14 @@ public final class ShellOutput: Sendable {
         write(JSONScalar.object(fields))
     }
 
+    /// Writes "PROGRAM: cannot write to standard output: REASON." here when `output` failed
+    /// (exit status 74 follows); whether it did.
+    public func reportFailure(of output: ShellOutput, program: String) -> Bool {
+        guard let failure = output.failure else { return false }
+        write("\(program): cannot write to standard output: \(failure.lowercased()).")
+        return true
+    }
+
     /// Why writing failed, if it did (for example "No space left on device").
     public var failure: String? { state.withLock { $0.failure } }
 

@@ -12,12 +12,34 @@ struct Descriptor {
 
     /// Opens `path`; `O_CLOEXEC` is always added. New files get mode 0600 (the app group's data
     /// belongs to its user).
+    ///
+    /// Only a regular file (a directory with `O_DIRECTORY`) is kept: a FIFO or a device in the
+    /// log's place is `notAFile`. The open itself is non-blocking, so a FIFO with no writer
+    /// cannot stop the caller there; the flag is cleared again before the descriptor is used.
     static func open(_ path: String, _ flags: Int32) throws(StoreError) -> Descriptor {
-        while true {
-            let fd = Glibc.open(path, flags | O_CLOEXEC, mode_t(0o600))
-            if fd >= 0 { return Descriptor(fd: fd, path: path) }
-            if errno != EINTR { throw StoreError(operation: "open", path: path, errno: errno) }
+        var opened: Int32
+        repeat {
+            opened = Glibc.open(path, flags | O_CLOEXEC | O_NONBLOCK, mode_t(0o600))
+        } while opened < 0 && errno == EINTR
+        guard opened >= 0 else { throw StoreError(operation: "open", path: path, errno: errno) }
+        let descriptor = Descriptor(fd: opened, path: path)
+        do throws(StoreError) {
+            let kind = try descriptor.status().st_mode & S_IFMT
+            // A directory is refused as a write's open refuses it (EISDIR), so reads and
+            // writes say the same.
+            if kind == S_IFDIR && flags & O_DIRECTORY == 0 { throw StoreError(operation: "open", path: path, errno: EISDIR) }
+            guard kind == (flags & O_DIRECTORY != 0 ? S_IFDIR : S_IFREG) else {
+                let what = [S_IFIFO: "a FIFO", S_IFCHR: "a device", S_IFBLK: "a device", S_IFSOCK: "a socket"][kind]
+                throw StoreError(.notAFile, path: path, operation: "open", detail: "it is \(what ?? "not a regular file")")
+            }
+            guard fcntl(opened, F_SETFL, fcntl(opened, F_GETFL) & ~O_NONBLOCK) == 0 else {
+                throw StoreError(operation: "fcntl", path: path, errno: errno)
+            }
+        } catch {
+            descriptor.close()
+            throw error
         }
+        return descriptor
     }
 
     func close() { _ = Glibc.close(fd) }

@@ -68,7 +68,7 @@ public struct RecordLog<Record: Codable & Sendable>: Sendable {
             do {
                 records.append(try decoder.decode(Record.self, from: record.payload))
             } catch {
-                warnings.append(.undecodable(offset: record.offset, reason: String(describing: error)))
+                warnings.append(.undecodable(offset: record.offset, reason: DecodingReason.phrase(error)))
             }
         }
         return (records, warnings)

@@ -85,7 +85,9 @@ public struct StoreError: Error, Equatable, Sendable, Codable, CustomStringConve
         case .unsupportedVersion: advice = "open it with a newer SceneIntentsStore"
         case .recordTooLarge: advice = "split the record into smaller ones"
         case .encodingFailed: advice = "the value cannot be stored as JSON"
-        case .ioFailed: advice = "the system reported an I/O error"
+        // Only EIO is the device's failure; any other errno (a loop of links, a name too long)
+        // is explained by the system's reason above.
+        case .ioFailed: advice = errno == EIO ? "the device reported an I/O error: check the disk" : "the system refused it for the reason given"
         }
         return "\(code.rawValue): \(operation) \(path) failed\(cause)\(extra); \(advice)"
     }

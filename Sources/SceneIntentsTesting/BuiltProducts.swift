@@ -16,3 +16,39 @@ public enum BuiltProducts {
         (directory as NSString).appendingPathComponent(name)
     }
 }
+
+/// What a built executable did: its exit status and everything it wrote.
+public struct BuiltProductRun: Sendable {
+    /// The exit status.
+    public let status: Int32
+    /// Its standard output.
+    public let stdout: String
+    /// Its standard error.
+    public let stderr: String
+}
+
+extension BuiltProducts {
+    /// Runs the built executable `name` with `arguments`, `stdin` as its standard input (then
+    /// its end), and the environment's `SCENEINTENTS_` variables removed; waits for its exit
+    /// through the termination handler (no thread blocks on the child).
+    public static func run(_ name: String, _ arguments: [String], stdin: String = "") async throws -> BuiltProductRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable(name))
+        process.arguments = arguments
+        let (input, output, errors) = (Pipe(), Pipe(), Pipe())
+        (process.standardInput, process.standardOutput, process.standardError) = (input, output, errors)
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("SCENEINTENTS_") }
+        let status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do {
+                try process.run()
+                input.fileHandleForWriting.write(Data(stdin.utf8))
+                try input.fileHandleForWriting.close()
+            } catch { continuation.resume(throwing: error) }
+        }
+        // Read after the exit: the pipes hold what a short run writes (help, one line, a listing).
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return BuiltProductRun(status: status, stdout: text, stderr: problems)
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import HobsonKit
 import SceneIntentsStore
 import Testing
 
@@ -35,6 +36,46 @@ struct HobsonStoreFaultTests {
         let lines = damaged.output.split(separator: "\n").map(String.init)
         #expect(lines.filter { $0.hasPrefix("InsultMe [insults.any]") }.count == 2, "\(damaged.output)")
         #expect(lines.contains { $0.hasPrefix("1 record of Hobson's store could not be read: corrupt record: ") }, "\(damaged.output)")
+    }
+}
+
+/// `:voice-shortcuts` reads the store as it is now and reports damage as `:donations` does; a
+/// `--data` folder that cannot be created is named in one sentence with the system's reason.
+@Suite("Hobson voice shortcut faults", .serialized)
+struct HobsonVoiceShortcutFaultTests {
+    @Test("a flipped bit in a voice shortcut's record: :voice-shortcuts lists the others and says what could not be read")
+    func damagedVoiceShortcut() async throws {
+        let directory = ScratchDirectory()
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
+        let data = directory.path + "/data"
+        let record = directory.path + "/record.txt"
+        let list = directory.path + "/list.txt"
+        try Data("insult me\n:add-voice-shortcut roast me\n:add-voice-shortcut burn me\n".utf8).write(to: URL(fileURLWithPath: record))
+        try Data(":voice-shortcuts\n:donations\n".utf8).write(to: URL(fileURLWithPath: list))
+        #expect(try await runHobson(["--data", data, "--script", record]).status == 0)
+        let log = try #require(try FileManager.default.contentsOfDirectory(atPath: data).first { $0.hasSuffix(".shortcuts.log") })
+        let path = data + "/" + log
+        let records = try AppendLog(path: path).read().records
+        let roast = try #require(records.first { String(decoding: $0.payload, as: UTF8.self).contains("roast me") })
+        var raw = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        raw[roast.offset + 5] ^= 1
+        try Data(raw).write(to: URL(fileURLWithPath: path))
+        let damaged = try await runHobson(["--data", data, "--script", list])
+        let lines = damaged.output.split(separator: "\n").map(String.init)
+        let damage = try #require(lines.first { $0.hasPrefix("1 record of Hobson's store could not be read: corrupt record: ") }, "\(damaged.output)")
+        #expect(Array(lines.prefix(3)) == ["> :voice-shortcuts", "“burn me” → InsultMe", damage], "\(damaged.output)")
+        #expect(lines.filter { $0 == damage }.count == 2, "\(damaged.output)")
+    }
+
+    @Test("a --data folder whose name is too long: one sentence naming it and the system's reason")
+    @MainActor
+    func dataFolderThatCannotBeCreated() throws {
+        let directory = ScratchDirectory()
+        defer { directory.remove() }
+        let folder = directory.path + "/" + String(repeating: "x", count: 300)
+        #expect(throws: HobsonDataError(path: folder, reason: "File name too long")) { try makeSession(folder + "/data") }
+        #expect("\(HobsonDataError(path: folder, reason: "File name too long"))" == "the data directory \(folder) cannot be created: File name too long")
     }
 }
 

@@ -23,7 +23,7 @@ struct StoryTests {
         #expect(try await session.addVoiceShortcut("roast me", for: nil) == ["added “roast me” → InsultMe"])
         #expect(await session.say("roast me").dialog == ["Your ideas are like meetings: too long and without an outcome."])
         #expect(try await session.editVoiceShortcut("roast me", to: "burn me") == ["updated “burn me” → InsultMe"])
-        #expect(session.voiceShortcuts() == ["“burn me” → InsultMe"])
+        #expect(await session.voiceShortcuts() == ["“burn me” → InsultMe"])
         #expect(
             await session.suggestions() == [
                 "1. InsultMe “Insult me” — suggested by the app, donated 2×",
@@ -32,10 +32,10 @@ struct StoryTests {
         #expect(try #require(session.app).dispatcher.timeline.entries.map(\.entryPoint) == [.userInterface, .intent("InsultMe")])
 
         let second = try makeSession(directory.path, run: "s")
-        #expect(second.voiceShortcuts() == ["“burn me” → InsultMe"])
+        #expect(await second.voiceShortcuts() == ["“burn me” → InsultMe"])
         #expect(await second.say("burn me").dialog == ["Thou art a boil, a plague sore, an embossed carbuncle."])
         #expect(try await second.deleteVoiceShortcut("burn me") == ["deleted “burn me” → InsultMe"])
-        #expect(second.voiceShortcuts() == ["No voice shortcuts."])
+        #expect(await second.voiceShortcuts() == ["No voice shortcuts."])
         #expect(second.store.openWarnings.isEmpty)
     }
 }

@@ -78,9 +78,9 @@ struct HydratorStoreFaultTests {
         let reason = "open \(path) failed (Is a directory, errno 21)"
         #expect(out.contains { $0.contains("report       handlerFailed: TrackIntakeIntent") && $0.contains(reason) }, "\(out)")
         #expect(run.stderr.hasPrefix("hydrator: the drink was not logged: notAFile: \(reason)"), "\(run.stderr)")
-        #expect(out.contains { $0.hasPrefix("  The log cannot be read: notAFile: read \(path) failed (Is a directory") }, "\(out)")
+        #expect(out.contains { $0.hasPrefix("  The log cannot be read: notAFile: \(reason)") }, "\(out)")
         // The Today screen says it too, instead of "Nothing logged yet".
-        #expect(out.contains { $0.hasPrefix("│ The log cannot be read: notAFile: read") }, "\(out)")
+        #expect(out.contains { $0.hasPrefix("│ The log cannot be read: notAFile: open") }, "\(out)")
         #expect(!out.contains { $0.contains("Nothing logged yet") })
     }
 }

@@ -39,3 +39,31 @@ struct ShellMessageTests {
         #expect(!help.lowercased().contains("tour"))
     }
 }
+
+/// A whole number too large for the machine, typed on the Add screen, is refused for what it is
+/// (too many ounces, no such drink), not as "not a whole number".
+@MainActor
+struct AddScreenFaultTests {
+    let shell = ShellTests()
+
+    @Test func aNumberPastTheMachinesRangeIsRefusedForWhatItIs() async throws {
+        let (_, lines) = try await shell.run("""
+            :open
+            :add
+            :pick 99999999999999999999
+            :pick 1
+            :ounces 99999999999999999999
+            :save
+            :ounces -99999999999999999999
+            :save
+            :ounces 2.5
+            """)
+        let answers = lines.indices.filter { lines[$0].hasPrefix("> :pick 9") || lines[$0].hasPrefix("> :save") || lines[$0].hasPrefix("> :ounces 2") }
+            .map { lines[$0 + 1] }
+        #expect(answers == [
+            "Error: There is no drink 99999999999999999999; pick 1 to 6.",
+            "That's more than I can log at once.", "Sorry, I can't log a negative amount.",
+            "Error: Type :ounces and a whole number, as in :ounces 2.",
+        ])
+    }
+}

@@ -77,3 +77,81 @@ struct SpokenAmountTests {
         ])
     }
 }
+
+/// An amount with its unit written against the number ("8oz", "12ounces") is read as "8 oz" is,
+/// in the request and at "How many ounces?".
+@MainActor
+struct SpokenAmountFaultTests {
+    let shell = ShellTests()
+
+    @Test func aUnitWrittenAgainstTheNumberIsUnderstood() async throws {
+        let (status, lines) = try await shell.run("""
+            log 8oz of water
+            add 12ounces of tea
+            track my water intake
+            3oz
+            milk
+            log -2oz of water
+            cancel
+            :today
+            """)
+        #expect(status == 1)
+        #expect(lines.filter { $0.hasPrefix("Assistant:") } == [
+            "Assistant: Item Added!", "Assistant: Item Added!",
+            "Assistant: How many ounces?", "Assistant: Water, coffee, tea, juice, soda or milk?", "Assistant: Item Added!",
+            "Assistant: Sorry, I can't log a negative amount.", "Assistant: How many ounces?", "Assistant: OK, cancelled.",
+        ])
+        #expect(Array(lines.suffix(9)) == [
+            "> :today", "Today — 23 oz", "  09:05  8 oz water", "  09:05  12 oz tea", "  09:05  3 oz milk",
+            "  Water: 8 oz", "  Tea: 12 oz", "  Milk: 3 oz", "(Hydrator is in the background.)",
+        ])
+    }
+}
+
+/// Fluid ounces, the unit drinks are sold in, said as "fl oz" or "fluid ounces", are ounces.
+@MainActor
+struct FluidOunceFaultTests {
+    let shell = ShellTests()
+
+    @Test func fluidOuncesAreOunces() async throws {
+        let (status, lines) = try await shell.run("""
+            log 8 fl oz of water
+            add 4 fluid ounces of tea
+            track my water intake
+            2 fl oz
+            milk
+            :today
+            """)
+        #expect(status == 0)
+        #expect(lines.filter { $0.hasPrefix("Assistant:") } == [
+            "Assistant: Item Added!", "Assistant: Item Added!",
+            "Assistant: How many ounces?", "Assistant: Water, coffee, tea, juice, soda or milk?", "Assistant: Item Added!",
+        ])
+        #expect(lines.contains("Today — 14 oz"))
+    }
+}
+
+/// A fraction of an ounce answered at "How many ounces?" is refused with a reason of its own,
+/// rather than as words the assistant did not catch.
+@MainActor
+struct FractionalAmountFaultTests {
+    let shell = ShellTests()
+
+    @Test func aFractionOfAnOunceIsRefusedWithItsReason() async throws {
+        let (status, lines) = try await shell.run("""
+            log a drink of water
+            1.5
+            2.5oz
+            3
+            :today
+            """)
+        #expect(status == 0)
+        #expect(lines.filter { $0.hasPrefix("Assistant:") } == [
+            "Assistant: How many ounces?",
+            "Assistant: Sorry, I can only log whole ounces.", "Assistant: How many ounces?",
+            "Assistant: Sorry, I can only log whole ounces.", "Assistant: How many ounces?",
+            "Assistant: Item Added!",
+        ])
+        #expect(lines.contains("  09:05  3 oz water"))
+    }
+}

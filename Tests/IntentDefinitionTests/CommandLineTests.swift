@@ -27,9 +27,10 @@ struct CommandLineTests {
         return url
     }
 
-    /// Runs intentgen with its output in files, waiting for its exit through the termination
-    /// handler (no thread blocks on the child).
-    func run(_ arguments: [String]) async throws -> Run {
+    /// Runs intentgen with its output in files (its standard output at `standardOutput` when
+    /// given, e.g. /dev/full), waiting for its exit through the termination handler (no thread
+    /// blocks on the child).
+    func run(_ arguments: [String], standardOutput: String? = nil) async throws -> Run {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let outURL = directory.appending(path: "stdout")
@@ -41,7 +42,7 @@ struct CommandLineTests {
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = arguments
-        process.standardOutput = out
+        process.standardOutput = try standardOutput.map { try FileHandle(forWritingTo: URL(fileURLWithPath: $0)) } ?? out
         process.standardError = err
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
             process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }

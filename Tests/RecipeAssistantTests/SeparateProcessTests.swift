@@ -67,21 +67,8 @@ struct SeparateProcessTests {
     }
 
     @Test func theAppStartedByAUserRunsInProcessTakingTheDriversLines() async throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BuiltProducts.executable("recipe-assistant-app"))
-        let (input, output, errors) = (Pipe(), Pipe(), Pipe())
-        (process.standardInput, process.standardOutput, process.standardError) = (input, output, errors)
-        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("SCENEINTENTS_") }
-        let status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-                input.fileHandleForWriting.write(Data(":scenes\n:nope\n:quit\n".utf8))
-                try input.fileHandleForWriting.close()
-            } catch { continuation.resume(throwing: error) }
-        }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let run = try await BuiltProducts.run("recipe-assistant-app", [], stdin: ":scenes\n:nope\n:quit\n")
+        let (status, text, problems) = (run.status, run.stdout, run.stderr)
         #expect(status == 0)
         #expect(
             text.replacing(/process \d+/, with: "process N") == """

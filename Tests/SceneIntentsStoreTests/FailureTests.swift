@@ -106,3 +106,16 @@ extension ProcessTests {
         #expect(StoreError(operation: "mkdir", path: "/x", errno: ENOENT).code == .notFound)
     }
 }
+
+/// The advice of an error the store has no code for follows the system's reason: only EIO is
+/// called an I/O error.
+struct StoreErrorFaultTests {
+    @Test func onlyEIOIsCalledAnIOError() {
+        #expect(StoreError(operation: "mkdir", path: "/x/y", errno: ELOOP).description
+            == "ioFailed: mkdir /x/y failed (Too many levels of symbolic links, errno 40); the system refused it for the reason given")
+        #expect(StoreError(operation: "mkdir", path: "/x/y", errno: ENAMETOOLONG).description
+            == "ioFailed: mkdir /x/y failed (File name too long, errno 36); the system refused it for the reason given")
+        #expect(StoreError(operation: "fsync", path: "/x", errno: EIO).description
+            == "ioFailed: fsync /x failed (Input/output error, errno 5); the device reported an I/O error: check the disk")
+    }
+}

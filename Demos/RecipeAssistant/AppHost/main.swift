@@ -1,18 +1,24 @@
 import Foundation
 import RecipeAssistantKit
 import SceneIntentsHost
+import SceneIntentsShell
 
 /// `recipe-assistant-app`: the Recipe Assistant app process. `recipe-assistant
-/// --separate-processes` launches it with the shell's `--catalog-size N` and `--json` (already
-/// checked there); the daemon with neither. From a terminal it runs the app here and takes
-/// `RecipeAppDriver`'s lines.
-let arguments = CommandLine.arguments
-let size = arguments.firstIndex(of: "--catalog-size").flatMap { arguments.dropFirst($0 + 1).first }.flatMap { Int($0) }
+/// --separate-processes` launches it with the shell's `--catalog-size N` and `--json`; the
+/// daemon with neither. From a terminal it runs the app here and takes `RecipeAppDriver`'s
+/// lines. The two options are the shell's own (one declaration, one check); anything else is
+/// refused.
+let options = AppProcessCommandLine(
+    name: "recipe-assistant-app",
+    summary: "The Recipe Assistant's app process. From a terminal it runs the app and reads its commands from\n"
+        + "standard input; `recipe-assistant --separate-processes` and the assistant launch it.",
+    options: ShellOption.all.filter { ["--catalog-size", "--json"].contains($0.names[0]) }
+).parse()
 AppMain(name: RecipeAssistantApp.name) {
-    let app = try RecipeAssistantApp(catalogSize: min(max(size ?? 0, 0), ShellOption.largestCatalog))
+    let app = try RecipeAssistantApp(catalogSize: options.catalogSize)
     if app.book.catalogSize > 0 {
         app.book.buildIndexInBackground { FileHandle.standardError.write(Data("recipe-assistant-app: \($0)\n".utf8)) }
     }
-    let driver = RecipeAppDriver(app: app, json: arguments.contains("--json"))
+    let driver = RecipeAppDriver(app: app, json: options.json)
     return HostedApp(app.host, commands: { try driver.run($0) })
 }.run()

@@ -19,13 +19,7 @@ extension HobsonSession {
     /// (other sessions' included), then how many records of the store could not be read and
     /// where, or why the store cannot be read.
     public func donations() async -> [String] {
-        await inbox.flush()
-        let store = store
-        do throws(StoreError) {
-            try await store.offload { () throws(StoreError) in try store.refresh() }
-        } catch {
-            return ["Hobson's store cannot be read: \(error)"]
-        }
+        if let unreadable = await readStoreNow() { return [unreadable] }
         let donations = store.donations
         let listed = donations.map { donation in
             let group = donation.interaction.groupIdentifier.map { " [\($0)]" } ?? ""
@@ -33,6 +27,19 @@ extension HobsonSession {
             return "\(ShortcutOffers.summary(of: donation.suggestion.shortcut, catalog: store.catalog))\(group)\(said)"
         }
         return (donations.isEmpty ? ["No donations."] : listed) + damageLines()
+    }
+
+    /// Reads the store's log as it is now (other sessions' changes included), once this
+    /// session's own are stored; the line saying why it cannot be read, if it cannot.
+    private func readStoreNow() async -> String? {
+        await inbox.flush()
+        let store = store
+        do throws(StoreError) {
+            try await store.offload { () throws(StoreError) in try store.refresh() }
+        } catch {
+            return "Hobson's store cannot be read: \(error)"
+        }
+        return nil
     }
 
     /// "1 record of Hobson's store could not be read: corrupt record: …" (nothing when all was read).
@@ -100,14 +107,17 @@ extension HobsonSession {
         try await edit(phrase, .delete)
     }
 
-    /// `:voice-shortcuts`: every voice shortcut, in the order recorded (phrases escaped: they
-    /// were typed by someone, and must not start lines or drive the terminal).
-    public func voiceShortcuts() -> [String] {
+    /// `:voice-shortcuts`: every voice shortcut, in the order recorded, as the log is now (other
+    /// sessions' included), then how many records of the store could not be read and where, or
+    /// why the store cannot be read (as `:donations` says it). Phrases are escaped: they were
+    /// typed by someone, and must not start lines or drive the terminal.
+    public func voiceShortcuts() async -> [String] {
+        if let unreadable = await readStoreNow() { return [unreadable] }
         let shortcuts = store.voiceShortcuts()
-        guard !shortcuts.isEmpty else { return ["No voice shortcuts."] }
-        return shortcuts.map {
+        let listed = shortcuts.map {
             "“\(PrintableText.escaped($0.phrase))” → \(ShortcutOffers.summary(of: $0.suggestion.shortcut, catalog: store.catalog))"
         }
+        return (shortcuts.isEmpty ? ["No voice shortcuts."] : listed) + damageLines()
     }
 
     private func edit(_ phrase: String, _ change: VoiceShortcutChange) async throws(HobsonCommandError) -> [String] {

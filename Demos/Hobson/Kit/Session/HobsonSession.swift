@@ -45,7 +45,8 @@ public final class HobsonSession {
     ///     `runtimeDirectory` (nil: the transport's default).
     ///   - makeIdentifier: names donations and voice shortcuts (default: short random names).
     ///   - now: dates donations and ranks them.
-    /// - Throws: `StoreError` when the store cannot be opened, `ManifestError` or
+    /// - Throws: `HobsonDataError` when the data directory cannot be created, `StoreError` when
+    ///   the store cannot be opened, `ManifestError` or
     ///   `IntentCatalogError` when the app cannot be assembled, `TransportError` when its
     ///   socket cannot be made.
     public init<C: Clock>(
@@ -65,9 +66,14 @@ public final class HobsonSession {
             device = app.device
         }
         self.now = now
-        store = try ShortcutsStore(
-            directory: dataDirectory, appName: HobsonApp.name, manifest: try HobsonApp.bundledManifest(),
-            catalog: HobsonApp.catalog, appPhrases: HobsonApp.vocabulary(), makeIdentifier: makeIdentifier)
+        let manifest = try HobsonApp.bundledManifest()
+        do throws(StoreError) {
+            store = try ShortcutsStore(
+                directory: dataDirectory, appName: HobsonApp.name, manifest: manifest,
+                catalog: HobsonApp.catalog, appPhrases: HobsonApp.vocabulary(), makeIdentifier: makeIdentifier)
+        } catch {
+            throw HobsonDataError(error) ?? error
+        }
         voice = VoiceShortcutConnection(place.connection, store: store, appPhrases: HobsonApp.vocabulary())
         assistant = Assistant(connection: voice, user: user, device: device, clock: clock, vocabulary: voice.vocabulary())
         let trace = assistant.trace

@@ -48,7 +48,7 @@ public enum HobsonShell {
             notes(shell, try await shell.app.session.deleteVoiceShortcut(try joined(call.arguments, call, "the phrase to delete")))
         },
         CLICommand(":voice-shortcuts", "List the voice shortcuts.", atPrompt: .runs) { shell, _ in
-            notes(shell, shell.app.session.voiceShortcuts())
+            notes(shell, await shell.app.session.voiceShortcuts())
         },
         app(":grant", argument: "KIND NAME", "Grant a permission, purchase, toggle or flag (e.g. :grant purchase jokes)."),
         app(":revoke", argument: "KIND NAME", "Revoke one (e.g. :revoke toggle favourites)."),

@@ -68,23 +68,43 @@ public final class HydratorApp {
         "i drank ${ounces} ounces of ${hydrationType}", "add ${ounces} ounces of ${hydrationType}",
     ]
 
-    /// The words a phrase's unit may be said with: "ounces", and "ounce" (1 ounce) and "oz".
-    public nonisolated static let unitWords = ["ounces", "ounce", "oz"]
+    /// The words a phrase's unit may be said with: "ounces", and "ounce" (1 ounce) and "oz", and
+    /// the fluid ounces drinks are sold in ("fl oz", "fluid ounces").
+    public nonisolated static let unitWords = ["ounces", "ounce", "oz", "fl oz", "fluid ounces", "fluid ounce"]
 
-    /// `phrase` with each of `unitWords` where it says "ounces" (itself alone when it does not).
+    /// `phrase` with each of `unitWords` where it says "ounces", and with no unit word, so that
+    /// an amount written against its unit ("8oz", which matching reads as one word) is taken
+    /// whole into the slot and read by `ounces(in:)` (itself alone when it says no "ounces").
     nonisolated static func unitVariants(of phrase: String) -> [String] {
         guard phrase.contains(" ounces") else { return [phrase] }
-        return unitWords.map { phrase.replacingOccurrences(of: " ounces", with: " \($0)") }
+        return (unitWords.map { " \($0)" } + [""]).map { phrase.replacingOccurrences(of: " ounces", with: $0) }
     }
 
-    /// The amount in words such as "8 oz", "eight ounces" or "1 ounce" (a number, then one of
-    /// `unitWords`), if they say one.
+    /// The amount in words such as "8 oz", "eight ounces", "1 ounce" or "8oz" (a number, then
+    /// one of `unitWords`, with or without a space between), if they say one.
     nonisolated static func ounces(in words: String) -> Int? {
-        var parts = words.split(separator: " ").map(String.init)
-        guard parts.count >= 2, let unit = parts.last, unitWords.contains(unit.lowercased()) else { return nil }
-        parts.removeLast()
-        return Int.fromSpoken(parts.joined(separator: " "), identifier: nil)
+        amount(in: words).flatMap { Int.fromSpoken($0, identifier: nil) }
     }
+
+    /// Whether `words` say a fraction of an ounce ("1.5", "2.5 oz", "0.5oz"), which Hydrator
+    /// refuses with its own reason rather than as words it did not catch.
+    nonisolated static func saysFraction(_ words: String) -> Bool {
+        let number = amount(in: words) ?? words.trimmingCharacters(in: .whitespaces)
+        guard number.contains("."), let value = Double(number), value.isFinite else { return false }
+        return value.rounded() != value
+    }
+
+    /// The words before the unit of "8 oz", "eight ounces", "8oz" or "8 fl oz" (nil when no
+    /// unit ends them, or nothing is before it).
+    private nonisolated static func amount(in words: String) -> String? {
+        let said = words.split(separator: " ").joined(separator: " ").lowercased()
+        // The longest unit first: "8 fluid ounces" ends with "ounces" too.
+        guard let unit = unitsLongestFirst.first(where: { said.hasSuffix($0) }) else { return nil }
+        let number = said.dropLast(unit.count).trimmingCharacters(in: .whitespaces)
+        return number.isEmpty ? nil : number
+    }
+
+    private nonisolated static let unitsLongestFirst = unitWords.sorted { $0.count > $1.count }
 
     /// An assistant for this app.
     public func makeAssistant(

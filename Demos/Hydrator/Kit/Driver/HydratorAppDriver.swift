@@ -27,7 +27,7 @@ public final class HydratorAppDriver {
     public func run(_ line: String) async throws(AppCommandError) -> String {
         let words = line.split(separator: " ").map(String.init)
         let name = words.first ?? ""
-        let argument = words.count == 2 ? Int(words[1]) : nil
+        let argument = words.count == 2 ? Self.wholeNumber(words[1]) : nil
         let takesNumber = [":pick", ":ounces"].contains(name)
         guard takesNumber ? argument != nil : words.count == 1 else {
             throw AppCommandError(
@@ -40,7 +40,7 @@ public final class HydratorAppDriver {
             case ":add": try navigation(line).push(AddViewController(handler: try delegate(line).handler))
             case ":back": _ = try navigation(line).pop()
             case ":pick":
-                if let problem = try addScreen(line).pick(argument ?? 0) { throw AppCommandError(.badArgument, line, problem) }
+                if let problem = try addScreen(line).pick(argument ?? 0, said: words[1]) { throw AppCommandError(.badArgument, line, problem) }
             case ":ounces": try addScreen(line).enter(ounces: argument ?? 0)
             case ":save": return await (try addScreen(line)).save()
             case ":screen": return screen()
@@ -59,6 +59,15 @@ public final class HydratorAppDriver {
             throw AppCommandError(.refused, line, "\(error)")
         }
         return ""
+    }
+
+    /// `text` as a whole number; digits past `Int`'s range are clamped to it, so that they are
+    /// refused for what they are (too many ounces, no such drink), not as "not a number".
+    static func wholeNumber(_ text: String) -> Int? {
+        if let number = Int(text) { return number }
+        let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return text.first == "-" ? Int.min : Int.max
     }
 
     /// The Add screen on top.

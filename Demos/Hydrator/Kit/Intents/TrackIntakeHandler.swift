@@ -43,8 +43,9 @@ public final class TrackIntakeHandler: TrackIntakeIntentHandling {
 
     /// Words the assistant could not read as a number at "How many ounces?": an amount said
     /// with its unit ("8 oz", "eight ounces", "1 ounce") is read and checked as any amount is;
-    /// other words are asked for again.
+    /// a fraction ("1.5") is refused as not whole; other words are asked for again.
     public func resolveOunces(for intent: TrackIntakeIntent, unreadWords words: String) async -> ResolutionResult<Int> {
+        if HydratorApp.saysFraction(words) { return .unsupported(forReason: TrackIntakeOuncesUnsupportedReason.wholeOuncesOnly) }
         guard let ounces = HydratorApp.ounces(in: words) else { return .needsValue }
         var said = intent
         said.ounces = ounces

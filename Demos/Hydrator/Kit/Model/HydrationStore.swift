@@ -83,12 +83,6 @@ public struct HydrationStore: Sendable {
 
     /// Creates the container and its missing parents (mode 0700: the group's data is private).
     public func makeContainer() throws(StoreError) {
-        var path = ""
-        for component in container.split(separator: "/") {
-            path += "/" + component
-            if mkdir(path, 0o700) != 0 && errno != EEXIST {
-                throw StoreError(operation: "mkdir", path: path, errno: errno)
-            }
-        }
+        try StoreDirectory.create(container)
     }
 }

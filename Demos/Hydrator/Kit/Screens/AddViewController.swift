@@ -27,9 +27,11 @@ public final class AddViewController: ViewController, HydratorScreen {
     }
 
     /// Picks drink `number` of the list; an error message when there is none.
-    public func pick(_ number: Int) -> String? {
+    /// `said` is the number as typed, for the refusal (a number past `Int`'s range arrives
+    /// clamped to it).
+    public func pick(_ number: Int, said: String? = nil) -> String? {
         let drinks = HydrationType.spokenCases
-        guard drinks.indices.contains(number - 1) else { return "There is no drink \(number); pick 1 to \(drinks.count)." }
+        guard drinks.indices.contains(number - 1) else { return "There is no drink \(said ?? "\(number)"); pick 1 to \(drinks.count)." }
         drink = drinks[number - 1]
         return nil
     }
