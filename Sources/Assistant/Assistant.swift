@@ -167,8 +167,9 @@ public final class Assistant: Sendable {
                 guard let value = descriptor.value(for: name, spoken: said, identifier: slot.entity?.identifier) else {
                     // Words the value type cannot read go to the parameter's resolution, which
                     // may refuse them with a reason of its own.
+                    // They go as said too: "1.5", not the normalized "1 5".
                     if let parameter = descriptor.parameter(named: name), parameter.takesUnreadWords, !slot.spoken.isEmpty {
-                        intent.unreadWords[name] = slot.spoken
+                        intent.unreadWords[name] = said
                     }
                     continue
                 }

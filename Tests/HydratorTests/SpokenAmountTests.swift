@@ -154,4 +154,16 @@ struct FractionalAmountFaultTests {
         ])
         #expect(lines.contains("  09:05  3 oz water"))
     }
+
+    @Test func aFractionSaidInTheRequestItselfIsRefusedWithItsReasonToo() async throws {
+        let (status, lines) = try await shell.run("""
+            log 1.5 ounces of water
+            2
+            """)
+        #expect(status == 0)
+        #expect(lines.filter { $0.hasPrefix("Assistant:") } == [
+            "Assistant: Sorry, I can only log whole ounces.", "Assistant: How many ounces?",
+            "Assistant: Item Added!",
+        ])
+    }
 }
