@@ -33,18 +33,18 @@ struct VocabularyMatcher {
         }
     }
 
-    /// A cached slot resolution.
-    private struct CachedResolution {
+    /// Which slot resolution a cache entry holds: a slot and its words `first..<last`.
+    private struct SpanKey: Hashable {
         var slotID: Int
         var first: Int
         var last: Int
-        var resolution: VocabularyEntityIndex.Resolution
     }
 
     private let phrases: [VocabularyPhrase]
     private let indexes: [VocabularyEntityIndex?]
     private let words: VocabularyNormalizer.Words
-    private var cache: [CachedResolution] = []
+    /// Hashed, so a lookup costs the same however many spans a long utterance has resolved.
+    private var cache: [SpanKey: VocabularyEntityIndex.Resolution] = [:]
     private var spans: [Int] = []
 
     /// Prepares to match `words` against `phrases`, resolving slots with `indexes` (by slot id).
@@ -160,11 +160,10 @@ struct VocabularyMatcher {
     /// Resolves words `first..<last` for a slot, once per utterance.
     private mutating func resolve(slotID: Int, first: Int, last: Int) -> VocabularyEntityIndex.Resolution {
         guard let index = indexes[slotID] else { return .freeText }
-        if let cached = cache.first(where: { $0.slotID == slotID && $0.first == first && $0.last == last }) {
-            return cached.resolution
-        }
+        let key = SpanKey(slotID: slotID, first: first, last: last)
+        if let cached = cache[key] { return cached }
         let resolution = index.resolve(words.span(first, last))
-        cache.append(CachedResolution(slotID: slotID, first: first, last: last, resolution: resolution))
+        cache[key] = resolution
         return resolution
     }
 
