@@ -45,6 +45,10 @@ public final class HostLink: Sendable {
         var calls: [UInt64: CallWaiter] = [:]
         var continuations: [UInt64: CheckedContinuation<ContinuationResult, Never>] = [:]
         var events: [UInt64: CheckedContinuation<EventOutcome, Never>] = [:]
+        /// Continuations and events whose waiter gave up after they were sent: their answers,
+        /// when they come late (a stopped host resumed), are dropped, not taken for a broken
+        /// protocol. Bounded: the oldest are forgotten past `abandonedLimit`.
+        var abandoned: Set<UInt64> = []
         var nextID: UInt64 = 0
         var failure: HostFailure?
     }
@@ -158,8 +162,26 @@ public final class HostLink: Sendable {
                 if !transmit(message(id)) { fail(.connectionLost("the message could not be sent")) }
             }
         } onCancel: {
-            waiters.withLock { $0[keyPath: slot].removeValue(forKey: id) }?.resume(returning: cancelled)
+            waiters.withLock { state in
+                let waiter = state[keyPath: slot].removeValue(forKey: id)
+                if waiter != nil { Self.abandon(id, in: &state) }
+                return waiter
+            }?.resume(returning: cancelled)
         }
+    }
+
+    /// How many given-up ids are remembered: far more than a host can owe before it is killed
+    /// for missing three budgets in a row.
+    private static let abandonedLimit = 256
+
+    private static func abandon(_ id: UInt64, in state: inout Waiters) {
+        state.abandoned.insert(id)
+        if state.abandoned.count > abandonedLimit, let oldest = state.abandoned.min() { state.abandoned.remove(oldest) }
+    }
+
+    /// Whether `id` was given up on (and is now forgotten): its late answer is dropped.
+    private func wasAbandoned(_ id: UInt64) -> Bool {
+        waiters.withLock { $0.abandoned.remove(id) != nil }
     }
 
     /// Routes one message from the host.
@@ -192,11 +214,15 @@ public final class HostLink: Sendable {
             }
         case .continued(let id, let result):
             guard let waiter = waiters.withLock({ $0.continuations.removeValue(forKey: id) }) else {
+                if wasAbandoned(id) { return }
                 throw Self.unasked("a continuation", id)
             }
             waiter.resume(returning: result)
         case .eventDone(let id, let refusal, let output):
-            guard let waiter = waiters.withLock({ $0.events.removeValue(forKey: id) }) else { throw Self.unasked("an event answer", id) }
+            guard let waiter = waiters.withLock({ $0.events.removeValue(forKey: id) }) else {
+                if wasAbandoned(id) { return }
+                throw Self.unasked("an event answer", id)
+            }
             waiter.resume(returning: refusal.map(EventOutcome.refused) ?? .done(output: output))
         }
     }
@@ -206,7 +232,7 @@ public final class HostLink: Sendable {
         let pending = waiters.withLock { state -> Waiters? in
             guard state.failure == nil else { return nil }
             state.failure = failure
-            defer { state.calls = [:]; state.continuations = [:]; state.events = [:] }
+            defer { state.calls = [:]; state.continuations = [:]; state.events = [:]; state.abandoned = [] }
             return state
         }
         guard let pending else { return }
