@@ -37,6 +37,33 @@ struct RegistryFaultTests {
         }
     }
 
+    @Test("a bundle whose folder (the apps folder, or where a link to it leads) others can change is refused, naming that folder")
+    func folderOthersCanChange() throws {
+        let writable = "writable by anyone (mode 777); files another user can change are not run"
+        // Anyone could rename the bundle away and put another in its place.
+        let open = try Sandbox()
+        try open.app("Healthy")
+        #expect(chmod(open.path("Apps"), 0o777) == 0)
+        let registry = BundleRegistry(appsFolders: [open.path("Apps")])
+        #expect(registry.apps.map(\.name) == [])
+        #expect(registry.diagnostics.map(\.description) == ["\(open.path("Apps")): \(writable); Healthy.app is skipped"])
+        // A private apps folder linking to a bundle that lives in such a folder: the same.
+        let linked = try Sandbox()
+        let elsewhere = try linked.app("Linked")
+        try FileManager.default.createDirectory(atPath: linked.path("Open"), withIntermediateDirectories: false)
+        try FileManager.default.moveItem(atPath: elsewhere, toPath: linked.path("Open/Linked.app"))
+        try FileManager.default.createSymbolicLink(atPath: elsewhere, withDestinationPath: linked.path("Open/Linked.app"))
+        #expect(chmod(linked.path("Open"), 0o777) == 0)
+        let (served, diagnostics) = try read(linked)
+        #expect(served == ["Healthy"])
+        #expect(diagnostics == ["\(linked.path("Open")): \(writable); Linked.app is skipped"])
+        // A sticky folder (as /tmp) is not: others cannot rename or remove what they do not own.
+        #expect(chmod(linked.path("Open"), 0o1777) == 0)
+        #expect(try read(linked).served == ["Healthy", "Linked"])
+        try open.finish()
+        try linked.finish()
+    }
+
     @Test("an executable owned by another non-root user, or writable by its group, is refused")
     func ownedByAnotherUser() throws {
         let sandbox = try Sandbox()

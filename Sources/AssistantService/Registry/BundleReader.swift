@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 import SceneIntents
 
 /// Reads one `.app` bundle and its `PlugIns/*.appex` extensions into typed values.
@@ -16,6 +22,7 @@ struct BundleReader {
         let executable: BundleExecutable
         let manifest: AppManifest
         do {
+            try Self.trustHolder(of: path)
             try Self.trust(path, skipping: path)
             plist = try InfoPlist(bundle: path)
             try Self.trust(plist.file, skipping: path)
@@ -105,6 +112,20 @@ struct BundleReader {
             }
         }
         throw plist.diagnostic(.missingExecutable, key, name)
+    }
+
+    /// Refuses the bundle at `path` when another user could change the folder it really lives in
+    /// (the apps folder, or where a link to it leads): they could rename it away and put another
+    /// bundle in its place. A sticky folder (as /tmp) is trusted: others cannot rename what they do
+    /// not own there.
+    private static func trustHolder(of path: String) throws(RegistryDiagnostic) {
+        guard let resolved = realpath(path, nil) else { return }
+        let real = String(cString: resolved)
+        free(resolved)
+        let holder = real.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        if let problem = FileTrust.problem(holder.isEmpty ? "/" : holder, stickyFolderTrusted: true) {
+            throw RegistryDiagnostic(.untrusted, file: holder, value: problem, skipped: path)
+        }
     }
 
     /// Refuses `path` when another user could change it (see `FileTrust`), skipping `bundle`.

@@ -13,18 +13,20 @@
 /// (named as the owner, with no other member), as OpenSSH allows where each user has one.
 enum FileTrust {
     /// The problem with `path`, in words; nil when it can be trusted (or is missing: that is
-    /// reported by whoever needed the file).
-    static func problem(_ path: String, owner expected: uid_t = geteuid()) -> String? {
+    /// reported by whoever needed the file). With `stickyFolderTrusted`, a sticky folder others
+    /// can write to is trusted (only what they own in it is theirs to rename or remove).
+    static func problem(_ path: String, owner expected: uid_t = geteuid(), stickyFolderTrusted: Bool = false) -> String? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
+        let sticky = stickyFolderTrusted && status.st_mode & S_ISVTX != 0
         let mode = String(status.st_mode & 0o7777, radix: 8)
         if status.st_uid != 0 && status.st_uid != expected {
             return "owned by uid \(status.st_uid), neither root nor this user (uid \(expected)); files another user controls are not run"
         }
-        if status.st_mode & S_IWOTH != 0 {
+        if status.st_mode & S_IWOTH != 0 && !sticky {
             return "writable by anyone (mode \(mode)); files another user can change are not run"
         }
-        if status.st_mode & S_IWGRP != 0 && !isPrivateGroup(status.st_gid, of: status.st_uid) {
+        if status.st_mode & S_IWGRP != 0 && !sticky && !isPrivateGroup(status.st_gid, of: status.st_uid) {
             return "writable by its group (mode \(mode)); files another user can change are not run"
         }
         return nil
