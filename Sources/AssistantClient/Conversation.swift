@@ -15,6 +15,9 @@ struct Conversation {
     /// The statuses that count as a request done.
     static let succeeded: Set<AssistantOutcome.Status> = [.success, .inProgress, .continuedInApp]
 
+    /// What leaves the REPL, typed anywhere, a prompt included (there it cancels the request).
+    static let exit = ":exit"
+
     /// The exit status when the daemon went away.
     static let daemonGone: Int32 = 69
 
@@ -24,6 +27,13 @@ struct Conversation {
     /// Words the assistant would refuse as too long are refused here, by the same rule
     /// (`Admission`), and never sent.
     func say(_ text: String) async -> Int32 {
+        var left = false
+        return await converse(text, leaving: &left)
+    }
+
+    /// Says `text` as `say` does; sets `left` when the user typed `:exit` at a prompt (the request
+    /// is cancelled, and the REPL leaves as `:exit` anywhere else would have it).
+    private func converse(_ text: String, leaving left: inout Bool) async -> Int32 {
         if let refusal = Admission.refusal(of: text) {
             show(refusal)
             return 1
@@ -37,7 +47,8 @@ struct Conversation {
             case .prompt(let question):
                 show(question)
                 guard let reply = await answer() else { return gone() }
-                guard link.send(.reply(text: reply)) else { return 1 }
+                if reply == Self.exit { left = true }
+                guard link.send(.reply(text: reply == Self.exit ? "cancel" : reply)) else { return 1 }
             case .traceEvents(let events): if json { printJSON(events) }
             case .outcome(let status, _): return Self.succeeded.contains(status) ? 0 : 1
             case .failure(let error):
@@ -87,9 +98,16 @@ struct Conversation {
             let line = read.trimmingCharacters(in: .whitespaces)
             if line.isEmpty { continue }
             if !isTerminal && !json { Out.line("> \(Admission.shortened(line))") }
-            if line == ":exit" { return 0 }
-            let status = line.hasPrefix(":") ? await ask(.command(line: line)) : await say(line)
+            if line == Self.exit { return 0 }
+            if line.hasPrefix(":") {
+                let status = await ask(.command(line: line))
+                if status == Self.daemonGone || Out.failed { return status }
+                continue
+            }
+            var left = false
+            let status = await converse(line, leaving: &left)
             if status == Self.daemonGone || Out.failed { return status }
+            if left { return 0 }
         }
     }
 
@@ -109,6 +127,7 @@ struct Conversation {
             case .endOfInput: return "cancel"
             case .line(let line):
                 if !isTerminal && !json { Out.line("> \(Admission.shortened(line))") }
+                if line.trimmingCharacters(in: .whitespaces) == Self.exit { return Self.exit }
                 guard let refusal = Admission.refusal(of: line) else { return line }
                 show(refusal)
             }

@@ -55,6 +55,20 @@ struct ExecutableTests {
             stderr: "assistant: no daemon is running on \(daemon.socket).\nStart one with: swift run assistantd --runtime-dir \(daemon.directory)\n"))
     }
 
+    @Test func exitTypedAtAPromptCancelsTheRequestAndLeavesAsItDoesAnywhereElse() async throws {
+        let daemon = try await DaemonProcess.start(freshRuntimeDirectory())
+        defer { daemon.cleanUp() }
+        // It was sent as the answer: "didn't catch that", asked again, and the session went on.
+        let repl = try await daemon.client(stdin: "show directions\n:exit\ninsult me\n")
+        #expect(repl.status == .exited(0))
+        #expect(repl.lines == [
+            "> show directions", "Which recipe?", "All Recipes:", "1. Banana Pancakes (25 min · serves 4)",
+            "2. Buttermilk Pancakes (20 min · serves 4)", "3. Blueberry Pancakes (25 min · serves 4)",
+            "Say \"more\" for more.", "> :exit", "OK, cancelled.",
+        ])
+        #expect(await daemon.end() == .exited(0))
+    }
+
     @Test func theDaemonsCommandLineIsCheckedAndItsHelpComesFromOneList() async throws {
         let help = try await DaemonProcess.run(["--help"])
         #expect(help.status == .exited(0))
