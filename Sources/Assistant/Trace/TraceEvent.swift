@@ -54,7 +54,9 @@ public struct TraceEvent: Sendable, Equatable, Codable, CustomStringConvertible 
     /// One readable line: instant, kind, detail.
     public var description: String {
         let kind = kind.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)
-        return "\(seconds.leftPadded(to: 8))s  \(kind)\(detail)"
+        // The detail holds words from outside (utterances, replies, resolved values): escaped, so a
+        // printed trace can neither drive the terminal nor forge a line.
+        return "\(seconds.leftPadded(to: 8))s  \(kind)\(PrintableText.escaped(detail))"
     }
 
     private enum CodingKeys: String, CodingKey { case at, kind, detail }
