@@ -80,6 +80,9 @@ actor ClientSession {
     }
 
     private func receive(_ bytes: Data) async {
+        // A refused connection's frames that were read with the bad one are not read (nor each
+        // refused and logged again): the refusal ended it.
+        guard stage != .ended else { return }
         let message: ClientMessage
         do throws(DaemonError) {
             message = try ClientProtocol.decode(ClientMessage.self, from: bytes)

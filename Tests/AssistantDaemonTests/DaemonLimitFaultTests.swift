@@ -102,6 +102,21 @@ struct DaemonLimitFaultTests {
         #expect(await finish(daemon) == [])
     }
 
+    @Test func aClientSendingManyBadFramesAtOnceIsOneLineOfTheLog() async throws {
+        let log = Log()
+        let daemon = try makeDaemon { $0.log = log.write }
+        daemon.start()
+        let client = try await TestClient(daemon.socketPath, greet: false)
+        // Frames read together with the first bad one are not each refused again.
+        try client.connection.send(contentsOf: Array(repeating: Data("{}".utf8), count: 50))
+        while await client.next() != nil {}
+        let good = try await TestClient(daemon.socketPath)
+        #expect(try await good.exchange(.command(line: ":help")) == [.listing(lines: DaemonCommand.help)])
+        #expect(log.all == [#"refused client \#(ourselves): a frame of 2 bytes is not a ClientMessage ("{}"...)"#])
+        good.connection.close()
+        #expect(await finish(daemon) == [])
+    }
+
     @Test func aHelloWithAWrongTokenOnAnAppsSocketIsOneLineOfTheLog() async throws {
         let log = Log()
         let daemon = try makeDaemon { $0.log = log.write }
