@@ -202,7 +202,7 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(
             name: "assistantd",
-            dependencies: ["AssistantDaemon", "AssistantService", "Assistant", "RecipeAssistantKit", "HobsonKit", "HydratorKit"],
+            dependencies: ["AssistantDaemon", "AssistantService", "Assistant"],
             path: "Sources/assistantd", swiftSettings: strict),
         .executableTarget(
             name: "assistant", dependencies: ["AssistantDaemon", "Assistant", "SceneIntentsTransport"],
@@ -212,7 +212,7 @@ let package = Package(
             dependencies: [
                 "AssistantDaemon", "Assistant", "AssistantService", "SceneIntents", "SceneIntentsTesting",
                 "SceneIntentsTransport", "RecipeAssistantKit", "assistantd", "assistant", "recipe-assistant-app",
-                "TestFixtures", "kitchen-host", "kitchen-extension",
+                "TestFixtures", "kitchen-host", "kitchen-extension", "HobsonKit", "HydratorKit",
             ],
             swiftSettings: strict),
         .target(

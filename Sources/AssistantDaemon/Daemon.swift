@@ -31,8 +31,8 @@ public final class Daemon: Sendable {
     let configuration: DaemonConfiguration
     /// The apps served, in the registry's order.
     let apps: [ServedApp]
-    /// Registered apps the daemon links no catalog for: listed, not served.
-    let unserved: [AppBundle]
+    /// Registered apps whose bundle's data cannot be read, with why: listed, not served.
+    let unserved: [(bundle: AppBundle, problem: AppBundleDataError)]
     private let listener: SocketListener
     /// Held from before the socket is touched until after it is removed: one daemon per
     /// runtime directory, whatever the timing of their starts.
@@ -84,16 +84,19 @@ public final class Daemon: Sendable {
         registry = BundleRegistry(
             appsFolders: configuration.appsFolders, executableSearchDirectories: configuration.executableSearchDirectories)
         var apps: [ServedApp] = []
-        var unserved: [AppBundle] = []
+        var unserved: [(bundle: AppBundle, problem: AppBundleDataError)] = []
         for bundle in registry.apps {
-            guard let linked = configuration.linkedApps[bundle.identifier] else {
-                unserved.append(bundle)
+            let installed: InstalledApp
+            do {
+                installed = try InstalledApp(bundle: bundle)
+            } catch {
+                unserved.append((bundle, error))
                 continue
             }
             do {
                 apps.append(
                     try ServedApp.connect(
-                        bundle, linked: linked, device: device, directory: runtimeDirectory, configuration: configuration,
+                        bundle, installed: installed, device: device, directory: runtimeDirectory, configuration: configuration,
                         log: log))
             } catch {
                 listener.close()

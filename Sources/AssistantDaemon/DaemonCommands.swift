@@ -94,9 +94,9 @@ extension ClientSession {
         if let app = apps.first(where: { $0.bundle.name.caseInsensitiveCompare(name) == .orderedSame }) {
             return .success(app)
         }
-        if let bundle = daemon.unserved.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) {
+        if let unserved = daemon.unserved.first(where: { $0.bundle.name.caseInsensitiveCompare(name) == .orderedSame }) {
             return .failure(
-                DaemonError(.unknownApp, value: name, message: "\(bundle.name) is installed but not served: assistantd links no intent catalog for it"))
+                DaemonError(.unknownApp, value: name, message: "\(unserved.bundle.name) is installed but not served: \(unserved.problem)"))
         }
         let names = apps.map(\.bundle.name).joined(separator: ", ")
         return .failure(DaemonError(.unknownApp, value: name, message: "no app is named \(name) (served: \(names.isEmpty ? "none" : names))"))

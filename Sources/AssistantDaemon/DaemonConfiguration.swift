@@ -10,8 +10,6 @@ public struct DaemonConfiguration: Sendable {
     public var executableSearchDirectories: [String]
     /// The runtime directory (nil: `RuntimeDirectory.defaultPath()`).
     public var runtimeDirectory: String?
-    /// The apps whose catalogs the daemon links, by bundle identifier.
-    public var linkedApps: [String: LinkedApp]
     /// How long an intents extension stays after its last request (passed to its launches).
     public var extensionIdleExit: Duration = .seconds(5)
     /// How long hosts get to quit at shutdown before they are killed.
@@ -37,14 +35,11 @@ public struct DaemonConfiguration: Sendable {
     /// `assistantd` writes them on standard error; by default they go nowhere.
     public var log: @Sendable (String) -> Void = { _ in }
 
-    /// A configuration serving `linkedApps` found in `appsFolders`.
-    public init(
-        appsFolders: [String], executableSearchDirectories: [String] = [], runtimeDirectory: String? = nil,
-        linkedApps: [String: LinkedApp]
-    ) {
+    /// A configuration serving the apps installed in `appsFolders` (each read from its bundle's
+    /// data: see `InstalledApp`).
+    public init(appsFolders: [String], executableSearchDirectories: [String] = [], runtimeDirectory: String? = nil) {
         self.appsFolders = appsFolders
         self.executableSearchDirectories = executableSearchDirectories
         self.runtimeDirectory = runtimeDirectory
-        self.linkedApps = linkedApps
     }
 }

@@ -42,14 +42,14 @@ struct ServedApp: Sendable {
     /// (launched per request, told the daemon's idle exit), sharing the daemon's device. What
     /// its host sockets turn away (a wrong token, a bad hello) goes to `log`.
     static func connect(
-        _ bundle: AppBundle, linked: LinkedApp, device: Device, directory: RuntimeDirectory,
+        _ bundle: AppBundle, installed: InstalledApp, device: Device, directory: RuntimeDirectory,
         configuration: DaemonConfiguration, log: DaemonLog? = nil
     ) throws(TransportError) -> ServedApp {
         let connection = try RoutedConnection(
-            bundle: bundle, catalog: linked.catalog, device: device, runtimeDirectory: directory,
+            bundle: bundle, catalog: installed.catalog, device: device, runtimeDirectory: directory,
             extensionIdleExit: configuration.extensionIdleExit)
         if let log { connection.reportRefusals { log.write($0) } }
-        return ServedApp(bundle: bundle, vocabulary: linked.vocabulary, dialogs: linked.dialogs, connection: connection)
+        return ServedApp(bundle: bundle, vocabulary: installed.vocabulary, dialogs: installed.dialogs, connection: connection)
     }
 
     /// Whether the app's process runs now (nothing is started to find out).

@@ -77,15 +77,10 @@ private func hostScalingMetrics(_ plan: Plan) async throws -> [Metric] {
 @MainActor
 private func concurrentRequestMetrics(_ plan: Plan) async throws -> [Metric] {
     _ = try builtProduct("recipe-assistant-app")
-    let table = [
-        "com.example.RecipeAssistant": LinkedApp(
-            catalog: RecipeAssistantApp.catalog,
-            vocabulary: RecipeAssistantApp.vocabulary(featured: RecipeBook.demo().featured))
-    ]
     let productDirectory = Bundle.main.executableURL?.deletingLastPathComponent().path ?? "."
     let configuration = DaemonConfiguration(
         appsFolders: DemoBundles.appsFolders(), executableSearchDirectories: [productDirectory],
-        runtimeDirectory: "/tmp/intent-bench-daemon-\(getpid())", linkedApps: table)
+        runtimeDirectory: "/tmp/intent-bench-daemon-\(getpid())")
     let daemon = try Daemon(configuration)
     daemon.start()
     defer { try? FileManager.default.removeItem(atPath: daemon.runtimeDirectory.path) }

@@ -1,29 +1,15 @@
 import AssistantDaemon
 import AssistantService
 import Foundation
-import HobsonKit
-import HydratorKit
-import RecipeAssistantKit
 
-/// `assistantd`: the system side as a daemon. Serves the apps found under `--apps` (default: the
-/// demo bundles of this checkout) whose intent catalogs it links, on
+/// `assistantd`: the system side as a daemon. Serves the apps installed under `--apps` (default:
+/// the demo bundles of this checkout), each read from its bundle's data (it links no app), on
 /// `<runtime-dir>/assistantd.sock`, until SIGTERM or SIGINT.
 ///
 /// Exit status: 0 after a signal's orderly stop, 1 when it cannot start (another daemon runs,
 /// the runtime directory is unsafe), 2 on a bad command line, 74 when standard output cannot be
 /// written (one line on standard error; the daemon stops first, removing its sockets).
 let streams = StandardStreams(name: "assistantd")
-
-/// The apps whose catalogs this executable links, by bundle identifier (demo kits are added here).
-func linkedApps() throws -> [String: LinkedApp] {
-    [
-        "com.example.RecipeAssistant": LinkedApp(
-            catalog: RecipeAssistantApp.catalog,
-            vocabulary: RecipeAssistantApp.vocabulary(featured: RecipeBook.demo().featured)),
-        "com.example.hobson": LinkedApp(catalog: HobsonApp.catalog, vocabulary: HobsonApp.vocabulary()),
-        HydratorApp.bundleIdentifier: LinkedApp(catalog: HydratorApp.catalog, vocabulary: try HydratorApp.vocabulary(), dialogs: try HydratorApp.dialogs()),
-    ]
-}
 
 func main() async -> Int32 {
     // Standard output closed from the start: nothing is bound or locked.
@@ -39,16 +25,10 @@ func main() async -> Int32 {
         streams.output.writePrompt(DaemonOptions.usage)
         return streams.finished(0)
     }
-    var configuration: DaemonConfiguration
-    do {
-        configuration = DaemonConfiguration(
-            appsFolders: options.appsFolders.isEmpty ? DemoBundles.appsFolders() : options.appsFolders,
-            executableSearchDirectories: BundleRegistry.currentExecutableDirectory().map { [$0] } ?? [],
-            runtimeDirectory: options.runtimeDirectory, linkedApps: try linkedApps())
-    } catch {
-        streams.error("a linked app's catalog is broken: \(error)")
-        return 1
-    }
+    var configuration = DaemonConfiguration(
+        appsFolders: options.appsFolders.isEmpty ? DemoBundles.appsFolders() : options.appsFolders,
+        executableSearchDirectories: BundleRegistry.currentExecutableDirectory().map { [$0] } ?? [],
+        runtimeDirectory: options.runtimeDirectory)
     configuration.extensionIdleExit = options.idleExit
     // What the daemon refuses (bad clients, rejected peers), one line each, rate-limited.
     configuration.log = { line in streams.error(line) }

@@ -1,6 +1,7 @@
 import Assistant
 import AssistantDaemon
 import Foundation
+import SceneIntents
 import SceneIntentsTesting
 import TestFixtures
 import Testing
@@ -36,18 +37,18 @@ struct ExtensionTests {
         try FileManager.default.createDirectory(atPath: extensionFolder, withIntermediateDirectories: true)
         try app.write(toFile: "\(folder)/Kitchen.app/Info.plist", atomically: true, encoding: .utf8)
         try plugIn.write(toFile: "\(extensionFolder)/Info.plist", atomically: true, encoding: .utf8)
+        var words = AppVocabulary(phrases: [.init("order ${soup}", intent: OrderSoupIntent.typeName)])
+        words.entities["soup"] = [Entity(identifier: "pho", name: "Pho")]
+        for (name, data) in try AppBundleData(catalog: try Kitchen.catalog(), vocabulary: words).files() {
+            try data.write(to: URL(fileURLWithPath: "\(folder)/Kitchen.app/\(name)"))
+        }
     }
 
     @Test func aRequestGoesToTheExtensionWhileTheAppIsNotRunningAndToTheAppOnceItIsInTheForeground() async throws {
         let folder = freshRuntimeDirectory() + "-apps"
         try Self.installKitchen(in: folder)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        var vocabulary = Vocabulary()
-        try vocabulary.addPhrase("order ${soup}", intent: OrderSoupIntent.typeName)
-        vocabulary.setEntities([Entity(identifier: "pho", name: "Pho")], forSlot: "soup")
-        let daemon = try makeDaemon(
-            folders: [folder], table: ["com.example.Kitchen": LinkedApp(catalog: try Kitchen.catalog(), vocabulary: vocabulary)]
-        ) { $0.extensionIdleExit = .seconds(5) }  // long enough that a loaded machine cannot idle it out between its hello and the call
+        let daemon = try makeDaemon(folders: [folder]) { $0.extensionIdleExit = .seconds(5) }  // long enough that a loaded machine cannot idle it out between its hello and the call
         daemon.start()
         let client = try await TestClient(daemon.socketPath)
         #expect(try await client.exchange(.say(text: "order pho", wantsTrace: false)) == [

@@ -118,7 +118,7 @@ struct RobustnessTests {
         #expect(await finish(daemon) == [])
     }
 
-    @Test func aRegisteredAppWithNoLinkedCatalogIsListedWithAProblemAndNotServed() async throws {
+    @Test func aRegisteredAppWhoseBundleHasNoIntentDataIsListedWithAProblemNamingTheFileAndNotServed() async throws {
         let folder = freshRuntimeDirectory() + "-apps"
         let recipes = try #require(demoFolders.first { FileManager.default.fileExists(atPath: $0 + "/Recipe Assistant.app") })
         let plist = try String(contentsOfFile: recipes + "/Recipe Assistant.app/Info.plist", encoding: .utf8)
@@ -127,6 +127,9 @@ struct RobustnessTests {
             let text = plist.replacing("com.example.RecipeAssistant", with: identifier)
                 .replacing("<string>Recipe Assistant</string>", with: "<string>\(name)</string>")
             try text.write(toFile: "\(folder)/\(name).app/Info.plist", atomically: true, encoding: .utf8)
+        }
+        for file in [AppBundleData.projectFile, AppBundleData.vocabularyFile] {
+            try FileManager.default.copyItem(atPath: "\(recipes)/Recipe Assistant.app/\(file)", toPath: "\(folder)/Recipe Assistant.app/\(file)")
         }
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let daemon = try makeDaemon(folders: [folder])
@@ -144,10 +147,10 @@ struct RobustnessTests {
             "Recipe Assistant (com.example.RecipeAssistant)", "  executable: \(executable) (development build)",
             "  intents: ShowDirectionsIntent (restricted while locked)", "",
             "1 problem:",
-            "  \(folder)/Other.app/Info.plist: CFBundleIdentifier 'com.example.Other' has no intent catalog linked into assistantd; Other is listed, not served",
+            "  \(folder)/Other.app/SceneIntents.plist: is missing: the bundle carries no intent data (bundle the app with bundle-app); Other is listed, not served",
         ])])
         #expect(try await client.exchange(.command(line: ":open other")) == [
-            .failure(DaemonError(.unknownApp, value: "other", message: "Other is installed but not served: assistantd links no intent catalog for it"))
+            .failure(DaemonError(.unknownApp, value: "other", message: "Other is installed but not served: \(folder)/Other.app/SceneIntents.plist: is missing: the bundle carries no intent data (bundle the app with bundle-app)"))
         ])
         #expect(await finish(daemon) == [])
     }
@@ -155,7 +158,7 @@ struct RobustnessTests {
     @Test func anUtteranceGoesToTheAppWhoseWordsFitBestThenToTheCurrentAppThenToTheFirst() async throws {
         let directory = try RuntimeDirectory.prepare(freshRuntimeDirectory())
         defer { try? FileManager.default.removeItem(atPath: directory.path) }
-        let configuration = DaemonConfiguration(appsFolders: [], linkedApps: [:])
+        let configuration = DaemonConfiguration(appsFolders: [])
         let manifest = try RecipeAssistantApp.bundledManifest()
         func app(_ identifier: String, _ phrases: [String]) throws -> ServedApp {
             var vocabulary = Vocabulary()
@@ -164,7 +167,7 @@ struct RobustnessTests {
                 path: "/apps/\(identifier).app", identifier: identifier, name: identifier,
                 executable: BundleExecutable(path: "/bin/false", origin: .bundle), manifest: manifest)
             return try ServedApp.connect(
-                bundle, linked: LinkedApp(catalog: RecipeAssistantApp.catalog, vocabulary: vocabulary),
+                bundle, installed: InstalledApp(catalog: RecipeAssistantApp.catalog, vocabulary: vocabulary),
                 device: Device(), directory: directory, configuration: configuration)
         }
         let apps = [try app("a", ["next step", "show ${thing}"]), try app("b", ["next step", "show directions", "play ${song}"])]

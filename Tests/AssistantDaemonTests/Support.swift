@@ -15,22 +15,14 @@ func freshRuntimeDirectory() -> String {
 /// The demo bundles of this checkout.
 let demoFolders = DemoBundles.appsFolders(besideSource: #filePath)
 
-/// The table `assistantd` links: the Recipe Assistant's catalog and words.
-func recipeTable() throws -> [String: LinkedApp] {
-    ["com.example.RecipeAssistant": LinkedApp(
-        catalog: RecipeAssistantApp.catalog,
-        vocabulary: RecipeAssistantApp.vocabulary(featured: RecipeBook.demo().featured))]
-}
-
 /// A daemon in this process, serving the demo bundles (executables beside the test bundle) in
 /// a private runtime directory; its hosts are real processes, so it reads the real clock.
 func makeDaemon(
-    folders: [String] = demoFolders, directory: String = freshRuntimeDirectory(), table: [String: LinkedApp]? = nil,
+    folders: [String] = demoFolders, directory: String = freshRuntimeDirectory(),
     configure: (inout DaemonConfiguration) -> Void = { _ in }
 ) throws -> Daemon {
     var configuration = DaemonConfiguration(
-        appsFolders: folders, executableSearchDirectories: [BuiltProducts.directory], runtimeDirectory: directory,
-        linkedApps: try table ?? recipeTable())
+        appsFolders: folders, executableSearchDirectories: [BuiltProducts.directory], runtimeDirectory: directory)
     // Budgets are not what these tests are about: a generous one keeps a cold spawn on a loaded
     // machine from timing out.
     configuration.assistant.phaseBudget = .seconds(60)

@@ -1,3 +1,5 @@
+import SceneIntents
+
 /// What an utterance said for one slot of a phrase, and the entity it was resolved to.
 ///
 /// - ``entity`` is set when exactly one entity is closest: an exact name or synonym

@@ -11,14 +11,6 @@ extension Vocabulary {
     /// - Throws: ``VocabularyError`` with ``VocabularyError/Code/unknownSlot``, or any error of
     ///   ``addPhrase(_:intent:)``.
     public mutating func addPhrase<I: Intent>(_ template: String, for type: I.Type) throws(VocabularyError) {
-        let parameters = I.schema.parameters.map(\.descriptor.name.rawValue)
-        let phrase = try VocabularyPhrase(template: template, intent: I.typeName)
-        if let unknown = phrase.slotNames.first(where: { !parameters.contains($0) }) {
-            let known = parameters.isEmpty ? "it has no parameters" : "its parameters are \(parameters.joined(separator: ", "))"
-            throw VocabularyError(
-                code: .unknownSlot, template: template,
-                message: "the slot ${\(unknown)} names no parameter of \(I.typeName): \(known)")
-        }
-        try addPhrase(template, intent: I.typeName)
+        try addPhrase(template, intent: I.typeName, parameters: I.schema.parameters.map(\.descriptor.name.rawValue))
     }
 }

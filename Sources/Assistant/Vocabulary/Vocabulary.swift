@@ -1,3 +1,5 @@
+import SceneIntents
+
 /// The phrases and slot entities a voice assistant uses to turn an utterance into an intent.
 ///
 /// Add phrase templates such as `"show directions for ${recipe}"` for each intent, give the

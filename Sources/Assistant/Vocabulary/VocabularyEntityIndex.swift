@@ -1,3 +1,5 @@
+import SceneIntents
+
 /// The entities of one slot, indexed for exact and misspelling-tolerant lookup.
 ///
 /// Built once by ``Vocabulary/setEntities(_:forSlot:)``: every normalised name and synonym

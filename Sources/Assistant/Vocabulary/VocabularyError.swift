@@ -21,6 +21,8 @@ public struct VocabularyError: Error, Sendable, Equatable, CustomStringConvertib
         /// A slot names no parameter of the intent the phrase is added for (the words it
         /// would catch would be dropped).
         case unknownSlot
+        /// The phrase is for an intent the app's catalog does not define.
+        case unknownIntent
     }
 
     /// The kind of mistake.

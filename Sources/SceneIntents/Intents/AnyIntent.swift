@@ -1,7 +1,8 @@
 /// An intent of any type, with the routing facts the system adds to it.
 ///
 /// This is what crosses the boundary and what `ApplicationDelegate.application(_:handlerFor:)`
-/// receives. Encoding writes the type name and the intent; decoding needs the app's
+/// receives. Encoding writes the type name and each parameter's values (so a system that knows
+/// the app only from data reads it as an `IntentRecord`); decoding needs the app's
 /// `IntentCatalog` in the decoder's `userInfo` (see `IntentCatalog.makeDecoder()`).
 public struct AnyIntent: Sendable, Equatable, Codable, CustomStringConvertible {
     /// The fields, in one object: an intent is copied between the exchange, its calls and the
@@ -9,11 +10,13 @@ public struct AnyIntent: Sendable, Equatable, Codable, CustomStringConvertible {
     /// and a dictionary. A setter replaces the object (they are rare: the assistant's routing).
     private final class Storage: Sendable {
         let base: any Intent
+        let typeName: String
         let targetSceneIdentifier: String?
         let unreadWords: [ParameterName: String]
 
         init(_ base: any Intent, _ targetSceneIdentifier: String?, _ unreadWords: [ParameterName: String]) {
             self.base = base
+            typeName = (base as? IntentRecord)?.intentTypeName ?? type(of: base).typeName
             self.targetSceneIdentifier = targetSceneIdentifier
             self.unreadWords = unreadWords
         }
@@ -47,8 +50,8 @@ public struct AnyIntent: Sendable, Equatable, Codable, CustomStringConvertible {
         storage = Storage(intent, targetSceneIdentifier, [:])
     }
 
-    /// The intent's type name.
-    public var typeName: String { type(of: base).typeName }
+    /// The intent's type name (a record's `intentTypeName`).
+    public var typeName: String { storage.typeName }
 
     /// The intent as type `I`, if it is one.
     public func `as`<I: Intent>(_ type: I.Type) -> I? { base as? I }
@@ -66,36 +69,75 @@ public struct AnyIntent: Sendable, Equatable, Codable, CustomStringConvertible {
     /// One line for logs and messages.
     public var description: String { typeName }
 
-    private enum CodingKeys: String, CodingKey { case type, intent, targetSceneIdentifier, unreadWords }
+    private enum CodingKeys: String, CodingKey { case type, parameters, intent, targetSceneIdentifier, unreadWords }
 
-    /// Decodes an intent whose type the catalog in `decoder.userInfo` knows.
+    /// Decodes an intent whose type the catalog in `decoder.userInfo` knows: an intent of the
+    /// app's own type, or an `IntentRecord` when the catalog was read from data. Words for a
+    /// parameter that the app's type cannot read become its unread words.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let typeName = try container.decode(String.self, forKey: .type)
         let catalog = try IntentCatalog.from(decoder)
-        guard let type = catalog.intentType(named: typeName) else {
+        guard let descriptor = catalog.descriptor(named: typeName) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: container,
                 debugDescription: "unknown intent type '\(typeName)': the app's catalog does not list it")
         }
-        func decode<T: Intent>(_ type: T.Type) throws -> any Intent {
-            try container.decode(T.self, forKey: .intent)
-        }
-        let base = try decode(type)
         let target = try container.decodeIfPresent(String.self, forKey: .targetSceneIdentifier)
-        let unread = try container.decodeIfPresent([String: String].self, forKey: .unreadWords) ?? [:]
-        storage = Storage(base, target, Dictionary(uniqueKeysWithValues: unread.map { (ParameterName($0.key), $0.value) }))
+        var unread = Dictionary(
+            uniqueKeysWithValues: (try container.decodeIfPresent([String: String].self, forKey: .unreadWords) ?? [:]).map {
+                (ParameterName($0.key), $0.value)
+            })
+        if container.contains(.intent), !catalog.keepsRecords, let type = catalog.intentType(named: typeName) {
+            // Written before intents went as their parameters: the typed intent itself.
+            func decode<T: Intent>(_ type: T.Type) throws -> any Intent { try container.decode(T.self, forKey: .intent) }
+            self.init(erasing: try decode(type), targetSceneIdentifier: target)
+            unreadWords = unread
+            return
+        }
+        var intent = descriptor.makeIntent()
+        let parameters = try container.decodeIfPresent([String: [AnyParameterValue]].self, forKey: .parameters) ?? [:]
+        for (name, values) in parameters.sorted(by: { $0.key < $1.key }) {
+            let parameter = ParameterName(name)
+            if !catalog.keepsRecords, let words = values.lazy.compactMap({ ($0.base as? ParameterValueRecord)?.spokenWords }).first {
+                unread[parameter] = words.text
+                continue
+            }
+            guard let updated = descriptor.setting(parameter, to: values, in: intent) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .parameters, in: container,
+                    debugDescription: "\(typeName) has no parameter '\(name)' taking \(values.count) value(s) of type \(values.first?.typeName ?? "none")")
+            }
+            intent = updated
+        }
+        self.init(erasing: intent.base, targetSceneIdentifier: target)
+        unreadWords = unread
     }
 
-    /// Encodes the type name, the intent and the target.
+    /// Encodes the type name, each parameter's values, the target and the unread words.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(typeName, forKey: .type)
-        try container.encode(base, forKey: .intent)
+        try container.encode(parameterValues, forKey: .parameters)
         try container.encodeIfPresent(targetSceneIdentifier, forKey: .targetSceneIdentifier)
         if !unreadWords.isEmpty {
             let unread = Dictionary(uniqueKeysWithValues: unreadWords.map { ($0.key.rawValue, $0.value) })
             try container.encode(unread, forKey: .unreadWords)
         }
+    }
+
+    /// The values of every parameter given, by name: what crosses the boundary.
+    var parameterValues: [String: [AnyParameterValue]] {
+        if let record = base as? IntentRecord {
+            return Dictionary(uniqueKeysWithValues: record.values.map { ($0.key.rawValue, $0.value) })
+        }
+        func read<I: Intent>(_ intent: I) -> [String: [AnyParameterValue]] {
+            var values: [String: [AnyParameterValue]] = [:]
+            for parameter in I.schema.parameters {
+                if let given = parameter.read(intent) { values[parameter.descriptor.name.rawValue] = given }
+            }
+            return values
+        }
+        return read(base)
     }
 }

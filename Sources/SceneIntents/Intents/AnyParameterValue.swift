@@ -1,7 +1,10 @@
 /// A parameter value of any type, as the assistant sees it: its display item plus the typed value.
 ///
-/// Encoding writes the type name and the value; decoding needs the app's `IntentCatalog` in the
-/// decoder's `userInfo` (see `IntentCatalog.makeDecoder()`) to find the type again.
+/// Encoding writes the type name, the value and (for a type other than `String`, `Int`,
+/// `Double` and `Bool`) its display item, so that a system knowing the app only from data can
+/// show it; decoding needs the app's `IntentCatalog` in the decoder's `userInfo` (see
+/// `IntentCatalog.makeDecoder()`) to find the type again. A catalog read from data keeps a value
+/// of the app's own type as a `ParameterValueRecord`.
 public struct AnyParameterValue: Sendable, Equatable, Codable, CustomStringConvertible {
     /// The typed value.
     public let base: any ParameterValue
@@ -19,6 +22,14 @@ public struct AnyParameterValue: Sendable, Equatable, Codable, CustomStringConve
     /// The value as a rich item.
     public var displayItem: DisplayItem { base.displayItem }
 
+    /// The name of the value's type on the wire (`ParameterValue.typeName`; a record's
+    /// `valueTypeName`).
+    public var typeName: String {
+        if let record = base as? ParameterValueRecord { return record.valueTypeName }
+        func name<T: ParameterValue>(_ value: T) -> String { T.typeName }
+        return name(base)
+    }
+
     /// The typed value, when it is of type `T`.
     public func value<T: ParameterValue>(as type: T.Type = T.self) -> T? { base as? T }
 
@@ -31,29 +42,40 @@ public struct AnyParameterValue: Sendable, Equatable, Codable, CustomStringConve
     /// One line for logs and messages.
     public var description: String { displayItem.title }
 
-    private enum CodingKeys: String, CodingKey { case type, value }
-
-    /// Decodes a value whose type the catalog in `decoder.userInfo` knows.
+    /// Decodes a value whose type the catalog in `decoder.userInfo` knows. Words sent for the app
+    /// to read are made a value with the type's `fromSpoken`; words it cannot read stay a
+    /// `ParameterValueRecord` holding them (an intent takes them as unread words).
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: ValueCodingKeys.self)
         let typeName = try container.decode(String.self, forKey: .type)
         let catalog = try IntentCatalog.from(decoder)
-        guard let type = catalog.valueType(named: typeName) else {
+        if let type = catalog.valueType(named: typeName) {
+            func decode<T: ParameterValue>(_ type: T.Type) throws -> any ParameterValue {
+                guard let text = try container.decodeIfPresent(String.self, forKey: .spoken) else {
+                    return try container.decode(T.self, forKey: .value)
+                }
+                let identifier = try container.decodeIfPresent(String.self, forKey: .identifier)
+                return T.fromSpoken(text, identifier: identifier)
+                    ?? ParameterValueRecord(typeName: typeName, spoken: text, identifier: identifier)
+            }
+            base = try decode(type)
+        } else if catalog.keepsRecords(of: typeName) {
+            base = try ParameterValueRecord(decoding: container, typeName: typeName)
+        } else {
             throw DecodingError.dataCorruptedError(
-                forKey: .type, in: container,
-                debugDescription: "no intent in the catalog has a parameter of type '\(typeName)'")
+                forKey: .type, in: container, debugDescription: "no intent in the catalog has a parameter of type '\(typeName)'")
         }
-        func decode<T: ParameterValue>(_ type: T.Type) throws -> any ParameterValue {
-            try container.decode(T.self, forKey: .value)
-        }
-        base = try decode(type)
     }
 
-    /// Encodes the type name and the value.
+    /// Encodes the type name, the value and, unless the type is a standard one, its display item.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        func typeName<T: ParameterValue>(_ value: T) -> String { T.typeName }
-        try container.encode(typeName(base), forKey: .type)
+        var container = encoder.container(keyedBy: ValueCodingKeys.self)
+        try container.encode(typeName, forKey: .type)
+        if let record = base as? ParameterValueRecord {
+            try record.encodeContent(into: &container)
+            return
+        }
         try container.encode(base, forKey: .value)
+        if IntentCatalog.builtInValueTypes[typeName] == nil { try container.encode(displayItem, forKey: .display) }
     }
 }

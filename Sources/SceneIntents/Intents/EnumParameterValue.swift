@@ -39,14 +39,11 @@ extension EnumParameterValue {
     /// `.unsupported(forReason:)` so its own reason dialog is spoken, instead of the assistant's
     /// generic "I didn't get that". No words, or an enum without `unknown`, make no value.
     public static func fromSpoken(_ text: String, identifier: String?) -> Self? {
-        if let identifier, let match = spokenCases.first(where: { String(describing: $0) == identifier }) {
-            return match
-        }
-        let words = text.trimmingCharacters(in: .whitespaces).lowercased()
-        guard !words.isEmpty else { return nil }
-        let named = spokenCases.first { value in
-            ([value.displayName, String(describing: value)] + value.synonyms).contains { $0.lowercased() == words }
-        }
-        return named ?? unknownCase
+        let cases = spokenCases
+        if let index = EnumCase.index(in: cases.map(\.enumCase), spoken: text, identifier: identifier) { return cases[index] }
+        return text.trimmingCharacters(in: .whitespaces).isEmpty ? nil : unknownCase
     }
+
+    /// The case as the assistant offers and matches it.
+    var enumCase: EnumCase { EnumCase(identifier: String(describing: self), displayName: displayName, synonyms: synonyms) }
 }

@@ -41,6 +41,8 @@ public struct IntentCatalog: Sendable {
     /// The descriptors, by intent type name.
     public let descriptors: [String: IntentDescriptor]
     private let valueTypes: [String: any ParameterValue.Type]
+    /// The value types known only by name (a catalog read from data): their values stay records.
+    private let recordTypes: Set<String>
 
     /// The problems found building the catalog, in the order of the types given; each names the
     /// intent type it left out. Empty when every type is in.
@@ -68,7 +70,42 @@ public struct IntentCatalog: Sendable {
         }
         self.descriptors = descriptors
         self.valueTypes = valueTypes
+        self.recordTypes = []
+        self.keepsRecords = false
         self.problems = problems
+    }
+
+    /// A catalog of intent types known from data (an installed app's bundle): its intents are
+    /// `IntentRecord`s and its values of the app's own types `ParameterValueRecord`s.
+    ///
+    /// Checked as `init(intents:)` checks types (unique names, unique parameters, custom codes
+    /// from 100): a description that breaks a rule is left out, the reason kept in `problems`.
+    public init(description: CatalogDescription) {
+        let enums = Dictionary(description.enums.map { ($0.typeName, $0) }, uniquingKeysWith: { first, _ in first })
+        var descriptors: [String: IntentDescriptor] = [:]
+        var problems: [IntentCatalogError] = []
+        for intent in description.intents {
+            let descriptor = IntentDescriptor(intent, enums: enums)
+            if let problem = Self.problem(of: descriptor, among: descriptors, valueTypes: [:]) {
+                problems.append(problem)
+                continue
+            }
+            descriptors[descriptor.typeName] = descriptor
+        }
+        self.descriptors = descriptors
+        self.valueTypes = [:]
+        self.recordTypes = Set(
+            descriptors.values.flatMap { $0.parameters.map(\.valueTypeName) }.filter { Self.builtInValueTypes[$0] == nil })
+        self.keepsRecords = true
+        self.problems = problems
+    }
+
+    /// The catalog as data: each intent's description and the enums their parameters use, sorted
+    /// by name. A catalog made from it (`init(description:)`) converses the same.
+    public var catalogDescription: CatalogDescription {
+        let sorted = descriptors.values.sorted { $0.typeName < $1.typeName }
+        let enums = Dictionary(sorted.flatMap(\.enums), uniquingKeysWith: { first, _ in first })
+        return CatalogDescription(intents: sorted.map(\.intentDescription), enums: enums.values.sorted { $0.typeName < $1.typeName })
     }
 
     /// A catalog of the given intent types, checked: refused with the first problem
@@ -119,8 +156,15 @@ public struct IntentCatalog: Sendable {
         Self.builtInValueTypes[typeName] ?? valueTypes[typeName]
     }
 
+    /// Whether values of this type are kept as records (the catalog knows the type by name only).
+    func keepsRecords(of typeName: String) -> Bool { recordTypes.contains(typeName) }
+
+    /// Whether the catalog was read from data: its intents are records, and words for its
+    /// values go to the app as words.
+    let keepsRecords: Bool
+
     /// The value types every catalog knows, by wire name.
-    private static let builtInValueTypes: [String: any ParameterValue.Type] = Dictionary(
+    static let builtInValueTypes: [String: any ParameterValue.Type] = Dictionary(
         uniqueKeysWithValues: [String.self, Int.self, Double.self, Bool.self].map { ($0.typeName, $0 as any ParameterValue.Type) })
 
     /// The `userInfo` key under which decoders find the catalog.

@@ -1,23 +1,25 @@
+import Foundation
+
 /// An intent type as the system side sees it: its metadata, and type-erased ways to read, write
 /// and make parameter values.
 ///
 /// The assistant works with descriptors only; it never calls a handler (that is the host's job).
+/// A descriptor is made from a Swift intent type (the app's own catalog, or an app linked into
+/// the assistant's process) or from data (`IntentDescription`, read from an installed app's
+/// bundle): the assistant converses the same about either.
 public struct IntentDescriptor: Sendable {
     /// Everything a descriptor holds, in one object: a descriptor is copied on every request
     /// (out of the catalog, into the exchange), and one reference costs one retain where its
-    /// fifteen fields cost fifteen.
+    /// fields cost one each.
     private final class Storage: Sendable {
-        let typeName: String
-        let parameters: [ParameterDescriptor]
+        let data: IntentDescription
         let resolvable: [ParameterDescriptor]
         let resolvableNames: [ParameterName]
-        let responses: [ResponseTemplate]
-        let isDeprecated: Bool
-        let suggestedInvocationPhrase: String?
         let intentType: any Intent.Type
         let handlerTypeName: String
         let mismatchedParameter: (name: ParameterName, handlerType: String)?
         let valueTypes: [String: any ParameterValue.Type]
+        let enums: [String: EnumDescription]
         let readValues: @Sendable (any Intent, ParameterName) -> [AnyParameterValue]?
         let writeValues: @Sendable (any Intent, ParameterName, [AnyParameterValue]?) -> (any Intent)?
         let spoken: @Sendable (ParameterName, String, String?) -> AnyParameterValue?
@@ -25,19 +27,18 @@ public struct IntentDescriptor: Sendable {
 
         init<I: Intent>(_ type: I.Type) {
             let schema = I.schema
-            typeName = I.typeName
-            parameters = schema.parameters.map(\.descriptor)
-            resolvable = parameters.filter { $0.flags.contains(.resolvable) }
-            resolvableNames = resolvable.map(\.name)
-            responses = schema.responses
-            isDeprecated = I.isDeprecated
-            suggestedInvocationPhrase = I.suggestedInvocationPhrase
+            data = IntentDescription(
+                typeName: I.typeName, parameters: schema.parameters.map(\.descriptor), responses: schema.responses,
+                isDeprecated: I.isDeprecated, suggestedInvocationPhrase: I.suggestedInvocationPhrase)
+            (resolvable, resolvableNames) = Self.resolvable(data.parameters)
             intentType = I.self
             handlerTypeName = schema.handlerTypeName
             mismatchedParameter = schema.mismatchedParameter
             valueTypes = Dictionary(
                 schema.parameters.map { ($0.descriptor.valueTypeName, $0.valueType) },
                 uniquingKeysWith: { first, _ in first })
+            func described<E: EnumParameterValue>(_ type: E.Type) -> EnumDescription { EnumDescription(type) }
+            enums = valueTypes.compactMapValues { ($0 as? any EnumParameterValue.Type).map { described($0) } }
             readValues = { intent, name in
                 guard let intent = intent as? I else { return nil }
                 return schema.parameter(named: name)?.read(intent)
@@ -53,25 +54,74 @@ public struct IntentDescriptor: Sendable {
             }
             makeEmpty = { I() }
         }
+
+        init(_ data: IntentDescription, enums known: [String: EnumDescription]) {
+            self.data = data
+            (resolvable, resolvableNames) = Self.resolvable(data.parameters)
+            intentType = IntentRecord.self
+            handlerTypeName = "the app's handler"
+            mismatchedParameter = nil
+            valueTypes = [:]
+            let parameters = Dictionary(data.parameters.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            let enums = known.filter { entry in data.parameters.contains { $0.valueTypeName == entry.key } }
+            self.enums = enums
+            readValues = { intent, name in (intent as? IntentRecord)?.values[name] }
+            writeValues = { intent, name, values in
+                guard var record = intent as? IntentRecord, let parameter = parameters[name] else { return nil }
+                guard let values else {
+                    record.values[name] = nil
+                    return record
+                }
+                guard values.count == 1 || (parameter.flags.contains(.multiValue) && !values.isEmpty),
+                    values.allSatisfy({ $0.typeName == parameter.valueTypeName })
+                else { return nil }
+                record.values[name] = values
+                return record
+            }
+            spoken = { name, text, identifier in
+                guard let parameter = parameters[name] else { return nil }
+                let typeName = parameter.valueTypeName
+                if let type = IntentCatalog.builtInValueTypes[typeName] {
+                    func made<T: ParameterValue>(_ type: T.Type) -> AnyParameterValue? {
+                        T.fromSpoken(text, identifier: identifier).map { AnyParameterValue($0) }
+                    }
+                    return made(type)
+                }
+                if let described = enums[typeName] { return described.value(spoken: text, identifier: identifier) }
+                guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+                return AnyParameterValue(ParameterValueRecord(typeName: typeName, spoken: text, identifier: identifier))
+            }
+            let typeName = data.typeName
+            makeEmpty = { IntentRecord(typeName: typeName) }
+        }
+
+        private static func resolvable(_ parameters: [ParameterDescriptor]) -> ([ParameterDescriptor], [ParameterName]) {
+            let resolvable = parameters.filter { $0.flags.contains(.resolvable) }
+            return (resolvable, resolvable.map(\.name))
+        }
     }
 
     private let storage: Storage
 
     /// The intent's type name.
-    public var typeName: String { storage.typeName }
+    public var typeName: String { storage.data.typeName }
     /// The parameters, in declaration (and resolution) order.
-    public var parameters: [ParameterDescriptor] { storage.parameters }
+    public var parameters: [ParameterDescriptor] { storage.data.parameters }
     /// The parameters the assistant resolves, in order (those flagged `resolvable`), and their
     /// names: worked out once, not on every request.
     package var resolvableParameters: [ParameterDescriptor] { storage.resolvable }
     /// The names of `resolvableParameters`.
     package var resolvableNames: [ParameterName] { storage.resolvableNames }
     /// The dialog templates the intent declares.
-    public var responses: [ResponseTemplate] { storage.responses }
+    public var responses: [ResponseTemplate] { storage.data.responses }
     /// Whether the intent is deprecated.
-    public var isDeprecated: Bool { storage.isDeprecated }
+    public var isDeprecated: Bool { storage.data.isDeprecated }
     /// The phrase suggested for a shortcut.
-    public var suggestedInvocationPhrase: String? { storage.suggestedInvocationPhrase }
+    public var suggestedInvocationPhrase: String? { storage.data.suggestedInvocationPhrase }
+    /// The intent type as data: what an installed app's bundle says of it.
+    public var intentDescription: IntentDescription { storage.data }
+    /// The enum types of its parameters, by type name.
+    var enums: [String: EnumDescription] { storage.enums }
     var intentType: any Intent.Type { storage.intentType }
     /// The handling protocol's name.
     var handlerTypeName: String { storage.handlerTypeName }
@@ -82,6 +132,12 @@ public struct IntentDescriptor: Sendable {
     /// The descriptor of intent type `I`.
     public init<I: Intent>(_ type: I.Type) {
         storage = Storage(type)
+    }
+
+    /// The descriptor of an intent type known from data, whose intents are `IntentRecord`s;
+    /// `enums` describes the enum types its parameters may use (others are taken as they come).
+    public init(_ description: IntentDescription, enums: [String: EnumDescription] = [:]) {
+        storage = Storage(description, enums: enums)
     }
 
     /// The parameter with this name, if any.
@@ -110,7 +166,9 @@ public struct IntentDescriptor: Sendable {
         }
     }
 
-    /// A value for a parameter made from spoken words, if its type accepts them.
+    /// A value for a parameter made from spoken words, if its type accepts them. For a type the
+    /// descriptor knows only by name, the words themselves (a `ParameterValueRecord`), which the
+    /// app reads.
     public func value(for parameter: ParameterName, spoken text: String, identifier: String? = nil)
         -> AnyParameterValue?
     {
@@ -123,5 +181,5 @@ public struct IntentDescriptor: Sendable {
     }
 
     /// Whether a response with this code ends the exchange as a success.
-    public func isSuccess(_ code: ResponseCode) -> Bool { ResponseTemplate.isSuccess(code, among: storage.responses) }
+    public func isSuccess(_ code: ResponseCode) -> Bool { ResponseTemplate.isSuccess(code, among: responses) }
 }

@@ -1,4 +1,5 @@
 import Assistant
+import SceneIntents
 
 /// A small recipe vocabulary shared by the vocabulary tests.
 enum VocabularyFixture {

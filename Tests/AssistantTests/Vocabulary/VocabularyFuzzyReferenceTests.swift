@@ -1,4 +1,5 @@
 import Assistant
+import SceneIntents
 import Testing
 
 /// A small deterministic generator, so the cross-check sees the same cases on every run.

@@ -1,4 +1,5 @@
 import Assistant
+import SceneIntents
 import Testing
 
 @Suite("Vocabulary matching")

@@ -65,7 +65,7 @@ struct MessageTests {
             decoding: try codec.encode(SystemMessage.call(id: 2, call: PhaseCall(request: 7, intent: Self.soup, phase: .handle))),
             as: UTF8.self)
         #expect(
-            call == #"{"call":{"call":{"intent":{"intent":{"quantity":2,"soup":{"detail":"","identifier":"pho","name":"Pho"}},"targetSceneIdentifier":"session-1","type":"OrderSoupIntent"},"phase":{"handle":{}},"request":7},"id":2}}"#)
+            call == #"{"call":{"call":{"intent":{"parameters":{"quantity":[{"type":"Int","value":2}],"soup":[{"display":{"identifier":"pho","title":"Pho"},"type":"Soup","value":{"detail":"","identifier":"pho","name":"Pho"}}]},"targetSceneIdentifier":"session-1","type":"OrderSoupIntent"},"phase":{"handle":{}},"request":7},"id":2}}"#)
         let done = String(decoding: try codec.encode(AppMessage.eventDone(id: 4, refusal: "no", output: nil)), as: UTF8.self)
         #expect(done == #"{"eventDone":{"id":4,"refusal":"no"}}"#)
     }

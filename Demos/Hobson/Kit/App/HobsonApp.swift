@@ -87,23 +87,21 @@ public final class HobsonApp {
         return try AppManifest(contentsOf: url)
     }
 
-    /// The words the assistant understands for Hobson.
+    /// The words the assistant understands for Hobson (the styles' names come from
+    /// `InsultStyle` itself): what its bundle carries, and what an assistant in its process is
+    /// made from.
+    public nonisolated static func words() -> AppVocabulary {
+        var words = AppVocabulary()
+        words.add(["insult me", "insult me like a ${style}", "give me a ${style} insult"], for: InsultMeIntent.self)
+        words.add(["whats my favourite insult", "tell me my favourite insult"], for: GetFavouriteInsultIntent.self)
+        words.add(["make me laugh", "tell me a joke"], for: MakeMeLaughIntent.self)
+        return words
+    }
+
+    /// The assistant's vocabulary of `words()`.
     public nonisolated static func vocabulary() -> Vocabulary {
-        var vocabulary = Vocabulary()
-        let phrases: [(String, String)] = [
-            ("insult me", InsultMeIntent.typeName), ("insult me like a ${style}", InsultMeIntent.typeName),
-            ("give me a ${style} insult", InsultMeIntent.typeName),
-            ("whats my favourite insult", GetFavouriteInsultIntent.typeName),
-            ("tell me my favourite insult", GetFavouriteInsultIntent.typeName),
-            ("make me laugh", MakeMeLaughIntent.typeName), ("tell me a joke", MakeMeLaughIntent.typeName),
-        ]
         // The phrases are fixed and well formed; a typo would be caught by the demo's tests.
-        for (phrase, intent) in phrases { try? vocabulary.addPhrase(phrase, intent: intent) }
-        vocabulary.setEntities(
-            InsultStyle.allCases.filter { $0 != .unknown }.map {
-                Entity(identifier: String(describing: $0), name: $0.displayName, synonyms: $0.synonyms)
-            }, forSlot: "style")
-        return vocabulary
+        (try? Vocabulary(words(), catalog: catalog)) ?? Vocabulary()
     }
 
     /// Sets the app's shortcut suggestions again (after its conditions changed).

@@ -50,16 +50,21 @@ public final class HydratorApp {
     public nonisolated static let catalog = HydratorIntentDefinition.catalog
 
     /// The words the assistant understands for Hydrator: the definition's shortcut titles, a few
-    /// more ways to say it, each with "ounces", "ounce" or "oz", and the drinks as entities,
-    /// taken from `HydrationType` itself.
-    public nonisolated static func vocabulary() throws -> Vocabulary {
-        var vocabulary = Vocabulary()
+    /// more ways to say it, each with "ounces", "ounce" or "oz", and Hydrator's own wording of
+    /// the assistant's lines (the drinks' names come from `HydrationType` itself). What its
+    /// bundle carries, and what an assistant in its process is made from.
+    public nonisolated static func words() -> AppVocabulary {
+        var words = AppVocabulary(dialogs: dialogReplacements)
         for (phrase, intent) in HydratorIntentDefinition.phrases {
-            for variant in unitVariants(of: phrase) { try vocabulary.addPhrase(variant, intent: intent) }
+            words.phrases += unitVariants(of: phrase).map { AppVocabulary.Phrase($0, intent: intent) }
         }
-        for phrase in spokenPhrases.flatMap(unitVariants) { try vocabulary.addPhrase(phrase, for: TrackIntakeIntent.self) }
-        vocabulary.setEnumEntities(from: catalog)
-        return vocabulary
+        words.add(spokenPhrases.flatMap(unitVariants), for: TrackIntakeIntent.self)
+        return words
+    }
+
+    /// The assistant's vocabulary of `words()`.
+    public nonisolated static func vocabulary() throws -> Vocabulary {
+        try Vocabulary(words(), catalog: catalog)
     }
 
     /// Ways to ask beyond the definition's titles.

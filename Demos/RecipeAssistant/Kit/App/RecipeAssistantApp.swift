@@ -54,22 +54,26 @@ public final class RecipeAssistantApp {
         Self.vocabulary(featured: book.featured)
     }
 
-    /// The words the assistant understands, with `featured` recipes as entities (a system whose
-    /// app runs in another process builds it from the demo book's featured recipes).
+    /// The words the assistant understands, with `featured` recipes as entities: what the app's
+    /// bundle carries (made with the demo book's featured recipes), and what an assistant in its
+    /// process is made from.
+    public nonisolated static func words(featured: [Recipe]) -> AppVocabulary {
+        var words = AppVocabulary()
+        words.add(
+            [
+                "show directions for ${recipe}", "directions for ${recipe}", "show me ${recipe}",
+                "how do i make ${recipe}", "let's cook ${recipe}", "next step", "what's next", "continue",
+                "show directions",
+            ], for: ShowDirectionsIntent.self)
+        words.entities["recipe"] = featured.map { Entity(identifier: $0.identifier, name: $0.title) }
+        return words
+    }
+
+    /// The assistant's vocabulary of `words(featured:)`.
     public nonisolated static func vocabulary(featured: [Recipe]) -> Vocabulary {
-        var vocabulary = Vocabulary()
-        for phrase in [
-            "show directions for ${recipe}", "directions for ${recipe}", "show me ${recipe}",
-            "how do i make ${recipe}", "let's cook ${recipe}", "next step", "what's next", "continue",
-            "show directions",
-        ] {
-            // The phrases are fixed, and each slot is checked against the intent's parameters; a
-            // failure here would be a typo caught by tests.
-            try? vocabulary.addPhrase(phrase, for: ShowDirectionsIntent.self)
-        }
-        vocabulary.setEntities(
-            featured.map { Entity(identifier: $0.identifier, name: $0.title) }, forSlot: "recipe")
-        return vocabulary
+        // The phrases are fixed, and each slot is checked against the intent's parameters; a
+        // failure here would be a typo caught by tests.
+        (try? Vocabulary(words(featured: featured), catalog: catalog)) ?? Vocabulary()
     }
 
     /// An assistant for this app.

@@ -26,6 +26,7 @@ final class JSONCoderContext: Sendable {
         }
         if T.self == URL.self, let url = value as? URL { return .string(url.absoluteString) }
         if T.self == Data.self, let data = value as? Data { return .string(data.base64EncodedString()) }
+        if T.self == JSONValue.self, let tree = value as? JSONValue { return tree }
         let node = JSONEncodingNode()
         try value.encode(to: LeanEncoder(node: node, context: self))
         return node.resolved()
@@ -35,6 +36,7 @@ final class JSONCoderContext: Sendable {
     /// to `value`; the containers that called this prefix their key as the error passes them.
     func unbox<T: Decodable>(_ type: T.Type, from value: JSONNode) throws -> T {
         if T.self == Date.self || T.self == URL.self || T.self == Data.self { return try foundationValue(type, from: value) }
+        if T.self == JSONValue.self, let tree = try JSONValue(value) as? T { return tree }
         return try T(from: LeanDecoder(value: value, context: self))
     }
 

@@ -1,77 +1,27 @@
-// The erased intent and parameter value, and a resolution, converted by hand (see
-// `JSONConvertible`); the typed intent and value inside go through their `Codable` conformance.
+// The erased intent and parameter value go through their `Codable` conformance (one definition
+// of their JSON: each names its type, which decides how the rest is read).
 
 extension AnyIntent: JSONConvertible {
     func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws {
-        let intent = try context.box(base)
-        writer.beginObject()
-        writer.member("intent", value: intent)
-        if let targetSceneIdentifier { writer.member("targetSceneIdentifier", string: targetSceneIdentifier) }
-        writer.member("type", string: typeName)
-        if !unreadWords.isEmpty {
-            // Sorted, so the same intent always writes the same bytes.
-            writer.member("unreadWords") { $0.stringObject(unreadWords.lazy.map { (key: $0.key.rawValue, value: $0.value) }) }
-        }
-        writer.endObject()
+        writer.value(try context.box(self))
     }
 
     init(reading reader: inout JSONReader, _ context: JSONCoderContext) throws {
-        var targetSceneIdentifier: String?
-        var unreadWords: [ParameterName: String]?
-        let (type, intent) = try reader.erased("intent", context.catalog.intentType(named:)) {
-            "unknown intent type '\($0)': the app's catalog does not list it"
-        } other: { key, reader in
-            switch key {
-            case "targetSceneIdentifier": targetSceneIdentifier = try reader.nullable { try $0.string() }
-            case "unreadWords": unreadWords = try reader.nullable { try $0.strings { ParameterName($0) } }
-            default: try reader.skip()
-            }
-        }
-        func decode<T: Intent>(_ type: T.Type) throws -> any Intent { try under([JSONKey("intent")]) { try context.unbox(T.self, from: intent) } }
-        self.init(erasing: try decode(type), targetSceneIdentifier: targetSceneIdentifier)
-        self.unreadWords = unreadWords ?? [:]
+        self = try context.unbox(AnyIntent.self, from: try reader.tape().root)
     }
 }
 
 extension AnyParameterValue: JSONConvertible {
     func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws {
-        func typeName<T: ParameterValue>(_ value: T) -> String { T.typeName }
-        let value = try context.box(base)
-        writer.beginObject()
-        writer.member("type", string: typeName(base))
-        writer.member("value", value: value)
-        writer.endObject()
+        writer.value(try context.box(self))
     }
 
     init(reading reader: inout JSONReader, _ context: JSONCoderContext) throws {
-        let (type, value) = try reader.erased("value", context.catalog.valueType(named:)) {
-            "no intent in the catalog has a parameter of type '\($0)'"
-        }
-        func decode<T: ParameterValue>(_ type: T.Type) throws -> any ParameterValue { try under([JSONKey("value")]) { try context.unbox(T.self, from: value) } }
-        self.init(erasing: try decode(type))
+        self = try context.unbox(AnyParameterValue.self, from: try reader.tape().root)
     }
 }
 
-extension JSONReader {
-    /// Reads the object of an erased value: the type `type` names, found by `lookup` in the
-    /// catalog (an unknown name is an error at `.type` saying `unknown(name)`), and the value
-    /// `key` holds, kept until its type is known, as it may come first; `other` reads any other
-    /// member.
-    fileprivate mutating func erased<T>(
-        _ key: StaticString, _ lookup: (String) -> T?, unknown: (String) -> String,
-        other: (JSONName, inout JSONReader) throws -> Void = { _, reader in try reader.skip() }
-    ) throws -> (type: T, value: JSONNode) {
-        var typeName: String?
-        var value: JSONTape?
-        try pair("type", &typeName, { try $0.string() }, key, &value, { try $0.tape() }, other: other)
-        let name = try required(&typeName, "type")
-        guard let type = lookup(name) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [JSONKey("type")], debugDescription: unknown(name)))
-        }
-        return (type, try required(&value, key).root)
-    }
-}
-
+// A resolution, converted by hand (see `JSONConvertible`).
 extension ParameterResolution: JSONConvertible {
     func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws {
         writer.beginObject()
