@@ -118,7 +118,7 @@ struct RobustnessTests {
         #expect(await finish(daemon) == [])
     }
 
-    @Test func aRegisteredAppWithNoLinkedCatalogIsListedWithAProblemAndNotServed() async throws {
+    @Test func aRegisteredAppWithNoIntentDataIsNotServedAndItsProblemIsListed() async throws {
         let folder = freshRuntimeDirectory() + "-apps"
         let recipes = try #require(demoFolders.first { FileManager.default.fileExists(atPath: $0 + "/Recipe Assistant.app") })
         let plist = try String(contentsOfFile: recipes + "/Recipe Assistant.app/Info.plist", encoding: .utf8)
@@ -139,15 +139,15 @@ struct RobustnessTests {
         let executable = BuiltProducts.executable("recipe-assistant-app")
         #expect(listing == [.listing(lines: [
             "Apps folders: \(folder)", "Executable search directories: \(BuiltProducts.directory)", "",
-            "Other (com.example.Other)", "  executable: \(executable) (development build)",
-            "  intents: ShowDirectionsIntent (restricted while locked)", "",
             "Recipe Assistant (com.example.RecipeAssistant)", "  executable: \(executable) (development build)",
             "  intents: ShowDirectionsIntent (restricted while locked)", "",
             "1 problem:",
-            "  \(folder)/Other.app/Info.plist: CFBundleIdentifier 'com.example.Other' has no intent catalog linked into assistantd; Other is listed, not served",
+            "  \(folder)/Other.app/Info.plist: CFBundleIdentifier 'com.example.Other' has no intent catalog linked into assistantd; Other.app is skipped",
         ])])
         #expect(try await client.exchange(.command(line: ":open other")) == [
-            .failure(DaemonError(.unknownApp, value: "other", message: "Other is installed but not served: assistantd links no intent catalog for it"))
+            .failure(DaemonError(
+                .unknownApp, value: "other",
+                message: "Other is installed but not served: CFBundleIdentifier 'com.example.Other' has no intent catalog linked into assistantd"))
         ])
         #expect(await finish(daemon) == [])
     }
