@@ -10,7 +10,7 @@ extension Daemon {
     /// keep their running processes.
     ///
     /// A request in flight to a replaced or removed app finishes on the connection it began on;
-    /// that connection's hosts are stopped once no request uses it (see `Lease`). Answers the
+    /// that connection's hosts are stopped once no request or command uses it. Answers the
     /// changes, one line each (`installed …`, `replaced …`, `removed …`, `problem: …`), also
     /// written to the log; empty when nothing changed or the daemon is stopping.
     @discardableResult
