@@ -26,7 +26,7 @@ struct ServedSet: Sendable {
     /// Everything the daemon refused beyond the registry's diagnostics: apps it has no intent
     /// data for, and intent lists naming intents their app does not declare.
     var problems: [RegistryDiagnostic] {
-        refused.values.flatMap(\.problems) + apps.flatMap(\.problems)
+        (refused.values.flatMap(\.problems) + apps.flatMap(\.problems)).inFileOrder
     }
 
     /// The text of `assistant apps`: the apps served and every problem, one line each.
@@ -60,7 +60,7 @@ struct ServedSet: Sendable {
             lines.append("removed \(app.bundle.name) (\(app.bundle.identifier)): \(Self.withdrawal(of: app))")
         }
         let known = Set((old.registry.diagnostics + old.problems).map(\.description))
-        for problem in (registry.diagnostics + problems).map(\.description) where !known.contains(problem) {
+        for problem in (registry.diagnostics + problems).inFileOrder.map(\.description) where !known.contains(problem) {
             lines.append("problem: \(problem)")
         }
         return lines.map(PrintableText.escaped)

@@ -106,7 +106,7 @@ public struct RegistryDiagnostic: Error, Sendable, Equatable, Codable, CustomStr
 
 extension [RegistryDiagnostic] {
     /// Sorted as listings show them: by file, then key, then code.
-    var inFileOrder: [RegistryDiagnostic] {
+    public var inFileOrder: [RegistryDiagnostic] {
         sorted { ($0.file, $0.key ?? "", $0.code.rawValue) < ($1.file, $1.key ?? "", $1.code.rawValue) }
     }
 }
