@@ -167,14 +167,21 @@ actor ClientSession {
         // Words the assistant will refuse are not matched against every app first.
         let admitted = Admission.refusal(of: text) == nil
         let current = current
+        var read = false
         // Held until the request ends: an app replaced or removed meanwhile finishes it.
-        guard let app = daemon.borrow({ apps in
-            (admitted ? AppChooser.choose(text, among: apps, preferring: current) : nil)
-                ?? apps.first(where: { $0.bundle.identifier == current }) ?? apps.first
-        }) else {
+        let app = daemon.borrow { apps in
+            let chosen = admitted ? AppChooser.choose(text, among: apps, preferring: current) : nil
+            read = chosen != nil
+            return chosen ?? apps.first(where: { $0.bundle.identifier == current }) ?? apps.first
+        }
+        defer { if let app { daemon.giveBack(app) } }
+        // Words only an app no longer served reads are for it: said so, not handed to another.
+        if admitted, !read, let withdrawal = daemon.served.withdrawal(reading: text) {
+            return send(.failure(DaemonError(.unknownApp, value: Admission.shortened(text), message: withdrawal.message)))
+        }
+        guard let app else {
             return send(.failure(DaemonError(.noApps, value: Admission.shortened(text), message: "assistantd serves no app; see `assistant apps`")))
         }
-        defer { daemon.giveBack(app) }
         if admitted { self.current = app.bundle.identifier }
         let assistant = assistant(for: app)
         let mark = assistant.trace.count

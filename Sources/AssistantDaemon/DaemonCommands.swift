@@ -104,7 +104,7 @@ extension ClientSession {
                 DaemonError(.unknownApp, value: name, message: "\(refusal.source.name) is installed but not served: \(why)"))
         }
         if let withdrawn = served.withdrawn[name.lowercased()] {
-            return .failure(DaemonError(.unknownApp, value: name, message: withdrawn))
+            return .failure(DaemonError(.unknownApp, value: name, message: withdrawn.message))
         }
         return .failure(DaemonError(.unknownApp, value: name, message: "no app is named \(name) (served: \(names.isEmpty ? "none" : names))"))
     }

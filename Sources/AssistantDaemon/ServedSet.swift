@@ -19,9 +19,16 @@ struct ServedSet: Sendable {
     let apps: [ServedApp]
     /// Registered apps not served, by bundle path.
     let refused: [String: Refusal]
-    /// Apps served before and not now, by lowercased name: the sentence a command naming one is
+    /// An app served before and not now: its words, and the sentence a request for it is
     /// answered with.
-    let withdrawn: [String: String]
+    struct Withdrawal: Sendable {
+        let name: String
+        let vocabulary: Vocabulary
+        let message: String
+    }
+
+    /// Apps served before and not now, by lowercased name.
+    let withdrawn: [String: Withdrawal]
 
     /// Everything the daemon refused beyond the registry's diagnostics: apps it has no intent
     /// data for, and intent lists naming intents their app does not declare.
@@ -66,13 +73,22 @@ struct ServedSet: Sendable {
         return lines.map(PrintableText.escaped)
     }
 
+    /// The app no longer served whose words read `words` (the first by name), when no app
+    /// served reads them: a request for it is told so, not handed to another app.
+    func withdrawal(reading words: String) -> Withdrawal? {
+        withdrawn.values.sorted { $0.name < $1.name }.first { withdrawal in
+            if case .noMatch = withdrawal.vocabulary.match(words) { false } else { true }
+        }
+    }
+
     /// `withdrawn` for a set replacing `old`: the apps `old` served that this one does not are
     /// added, the ones served again are dropped.
-    static func withdrawn(from old: ServedSet, serving apps: [ServedApp]) -> [String: String] {
+    static func withdrawn(from old: ServedSet, serving apps: [ServedApp]) -> [String: Withdrawal] {
         var withdrawn = old.withdrawn
         for app in old.apps where !apps.contains(where: { $0.bundle.identifier == app.bundle.identifier }) {
-            withdrawn[app.bundle.name.lowercased()] =
-                "\(app.bundle.name) is no longer served: \(withdrawal(of: app))"
+            withdrawn[app.bundle.name.lowercased()] = Withdrawal(
+                name: app.bundle.name, vocabulary: app.vocabulary,
+                message: "\(app.bundle.name) is no longer served: \(withdrawal(of: app))")
         }
         for app in apps { withdrawn[app.bundle.name.lowercased()] = nil }
         return withdrawn

@@ -86,8 +86,13 @@ struct InstallTests {
         #expect(try await client.exchange(.command(line: ":open recipe assistant")) == [
             .failure(DaemonError(.unknownApp, value: "recipe assistant", message: "Recipe Assistant is no longer served: \(bundle) was removed"))
         ])
+        // Words only the app removed reads are answered for it; others, as with no app at all.
         #expect(try await client.exchange(pancakes) == [
-            .failure(DaemonError(.noApps, value: "show directions for banana pancakes", message: "assistantd serves no app; see `assistant apps`"))
+            .failure(DaemonError(
+                .unknownApp, value: "show directions for banana pancakes", message: "Recipe Assistant is no longer served: \(bundle) was removed"))
+        ])
+        #expect(try await client.exchange(.say(text: "sing", wantsTrace: false)) == [
+            .failure(DaemonError(.noApps, value: "sing", message: "assistantd serves no app; see `assistant apps`"))
         ])
         #expect(log.lines == [
             "installed Recipe Assistant (com.example.RecipeAssistant) from \(bundle)",
