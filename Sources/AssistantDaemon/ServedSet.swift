@@ -13,12 +13,6 @@ struct ServedSet: Sendable {
         let problems: [RegistryDiagnostic]
     }
 
-    /// The registry read (what the next scan starts from).
-    let registry: BundleRegistry
-    /// The apps served, in the registry's order.
-    let apps: [ServedApp]
-    /// Registered apps not served, by bundle path.
-    let refused: [String: Refusal]
     /// An app served before and not now: its words, and the sentence a request for it is
     /// answered with.
     struct Withdrawal: Sendable {
@@ -27,6 +21,12 @@ struct ServedSet: Sendable {
         let message: String
     }
 
+    /// The registry read (what the next scan starts from).
+    let registry: BundleRegistry
+    /// The apps served, in the registry's order.
+    let apps: [ServedApp]
+    /// Registered apps not served, by bundle path.
+    let refused: [String: Refusal]
     /// Apps served before and not now, by lowercased name.
     let withdrawn: [String: Withdrawal]
 
@@ -41,13 +41,13 @@ struct ServedSet: Sendable {
         AppsListing.lines(registry, serving: apps.map(\.bundle), problems: problems)
     }
 
-    /// The served app `previous` had for `bundle`, when neither the bundle nor its files
-    /// changed since.
+    /// The serving this set has for `bundle`, when neither the bundle nor its files changed
+    /// since.
     func unchanged(_ bundle: AppBundle, revision: BundleRevision?) -> ServedApp? {
         apps.first { $0.source == bundle && $0.revision == revision }
     }
 
-    /// The refusal `previous` had for `bundle`, when neither the bundle nor its files changed.
+    /// The refusal this set has for `bundle`, when neither the bundle nor its files changed since.
     func unchangedRefusal(_ bundle: AppBundle, revision: BundleRevision?) -> Refusal? {
         guard let refusal = refused[bundle.path], refusal.source == bundle, refusal.revision == revision else { return nil }
         return refusal
