@@ -17,7 +17,8 @@ actor ClientSession {
     private let outbox: Outbox
     private enum Stage { case awaitingHello, greeted, ended }
     private var stage = Stage.awaitingHello
-    private var assistants: [String: Assistant] = [:]
+    /// By the serial of the app's serving: a replaced app gets a new assistant.
+    private var assistants: [Int: Assistant] = [:]
     /// The app the user last opened or spoke to: it wins ties between apps (see `AppChooser`).
     var current: String?
     private var request: Task<Void, Never>?
@@ -163,15 +164,25 @@ actor ClientSession {
 
     private func perform(_ text: String, wantsTrace: Bool) async {
         defer { request = nil }
-        let apps = daemon.apps
         // Words the assistant will refuse are not matched against every app first.
         let admitted = Admission.refusal(of: text) == nil
-        guard let app = (admitted ? AppChooser.choose(text, among: apps, preferring: current) : nil)
-            ?? apps.first(where: { $0.bundle.identifier == current }) ?? apps.first
-        else {
+        let current = current
+        var read = false
+        // Held until the request ends: an app replaced or removed meanwhile finishes it.
+        let app = daemon.borrow { apps in
+            let chosen = admitted ? AppChooser.choose(text, among: apps, preferring: current) : nil
+            read = chosen != nil
+            return chosen ?? apps.first(where: { $0.bundle.identifier == current }) ?? apps.first
+        }
+        defer { if let app { daemon.giveBack(app) } }
+        // Words only an app no longer served reads are for it: said so, not handed to another.
+        if admitted, !read, let withdrawal = daemon.served.withdrawal(reading: text) {
+            return send(.failure(DaemonError(.unknownApp, value: Admission.shortened(text), message: withdrawal.message)))
+        }
+        guard let app else {
             return send(.failure(DaemonError(.noApps, value: Admission.shortened(text), message: "assistantd serves no app; see `assistant apps`")))
         }
-        if admitted { current = app.bundle.identifier }
+        if admitted { self.current = app.bundle.identifier }
         let assistant = assistant(for: app)
         let mark = assistant.trace.count
         // The app's host is shared: its process and lifecycle events go to the trace of the
@@ -187,14 +198,17 @@ actor ClientSession {
 
     /// This client's assistant for `app`, made on first use.
     func assistant(for app: ServedApp) -> Assistant {
-        if let assistant = assistants[app.bundle.identifier] { return assistant }
+        if let assistant = assistants[app.serial] { return assistant }
+        // Assistants of servings replaced or removed since are let go.
+        let served = Set(daemon.apps.map(\.serial))
+        assistants = assistants.filter { served.contains($0.key) }
         let configuration = daemon.configuration
         var assistantConfiguration = configuration.assistant
         assistantConfiguration.dialogs = app.dialogs
         let assistant = Assistant(
             connection: app.connection, user: SocketUser(session: self), device: daemon.device,
             clock: configuration.budgetClock(), vocabulary: app.vocabulary, configuration: assistantConfiguration)
-        assistants[app.bundle.identifier] = assistant
+        assistants[app.serial] = assistant
         return assistant
     }
 }

@@ -35,24 +35,25 @@ extension Daemon {
     }
 
     /// What is still open, as sentences (empty when nothing is): client connections and
-    /// running hosts. A test ends with `#expect(await daemon.inFlight == [])` after `stop()`.
+    /// running hosts (of the apps served, and of servings replaced or removed still finishing). A test ends with `#expect(await daemon.inFlight == [])` after `stop()`.
     public var inFlight: [String] {
         get async {
             var open: [String] = []
             let sessions = sessionCount
             if sessions > 0 { open.append("\(sessions) client connection(s) still open") }
-            for app in apps {
+            for app in allApps {
                 if let pid = await app.connection.processIdentifier { open.append("\(app.bundle.name) still runs (pid \(pid))") }
             }
             return open
         }
     }
 
-    /// The process identifiers of the running hosts, by app name.
+    /// The process identifiers of the running hosts, by app name (a serving replaced or removed
+    /// that still finishes a request counts until it stops).
     public var runningHosts: [String: Int32] {
         get async {
             var running: [String: Int32] = [:]
-            for app in apps {
+            for app in allApps {
                 if let pid = await app.connection.processIdentifier { running[app.bundle.name] = pid }
             }
             return running

@@ -12,9 +12,14 @@ import Synchronization
 ///
 /// ```swift
 /// let daemon = try Daemon(configuration)   // refuses a live daemon on the socket
-/// daemon.start()                           // accepts clients
+/// daemon.start()                           // accepts clients, rescans the apps folders
+/// await daemon.rescan()                    // on SIGHUP: bundles installed, replaced, removed
 /// await daemon.stop()                      // on SIGTERM: hosts asked to quit, then killed
 /// ```
+///
+/// Installing is copying a bundle into an apps folder: the daemon reads the folders again every
+/// `rescanInterval` (and on `rescan()`), serves the new bundles, stops serving the removed ones
+/// and serves a replaced one from its new files (see `rescan()`).
 ///
 /// Faults stay where they happen: a client that sends a frame that is not a message (or one
 /// over the limit) loses its own connection; a client that goes away mid-request cancels that
@@ -24,31 +29,43 @@ public final class Daemon: Sendable {
     public let socketPath: String
     /// The checked runtime directory holding the daemon's and the hosts' sockets.
     public let runtimeDirectory: RuntimeDirectory
-    /// The installed apps, as read at start.
-    public let registry: BundleRegistry
+    /// The installed apps, as last read.
+    public var registry: BundleRegistry { state.withLock { $0.served.registry } }
     /// The lock state every assistant and every host command shares.
     public let device: Device
     let configuration: DaemonConfiguration
-    /// The apps served, in the registry's order.
-    let apps: [ServedApp]
-    /// Registered apps whose bundle's data cannot be read, with why: listed, not served.
-    let unserved: [(bundle: AppBundle, problem: AppBundleDataError)]
+    /// The apps served now, in the registry's order.
+    var apps: [ServedApp] { state.withLock { $0.served.apps } }
+    /// What is served now.
+    var served: ServedSet { state.withLock { $0.served } }
+    let serving: AppServing
+    /// Where the apps folders are read, one scan at a time, off the concurrency threads.
+    let scans = DispatchQueue(label: "assistantd.rescan")
     private let listener: SocketListener
     /// Held from before the socket is touched until after it is removed: one daemon per
     /// runtime directory, whatever the timing of their starts.
     private let lock: DaemonLock
     /// What the daemon refused, rate-limited, to the configuration's `log`.
     let log: DaemonLog
-    private let state = Mutex(State())
+    let state: Mutex<State>
 
-    private struct State {
+    struct State {
         var phase = Phase.ready
         var sessions: [Int: (session: ClientSession, run: Task<Void, Never>)] = [:]
         var nextSession = 0
         var lastTrace: [TraceEvent]?
+        var served: ServedSet
+        /// How many requests and commands use each serving of an app, by serial.
+        var leases: [Int: Int] = [:]
+        /// Servings replaced or removed that still had requests: stopped when the last ends.
+        var retired: [Int: ServedApp] = [:]
+        /// Servings being stopped, by serial.
+        var closing: [Int: Task<Void, Never>] = [:]
+        /// The periodic rescan.
+        var rescans: Task<Void, Never>?
     }
 
-    private enum Phase { case ready, serving, stopping, stopped }
+    enum Phase { case ready, serving, stopping, stopped }
 
     /// Prepares the runtime directory, takes the socket, reads the registry and makes one
     /// connection per served app (no host is started until a request needs it).
@@ -81,38 +98,23 @@ public final class Daemon: Sendable {
         // This daemon holds the socket now: sockets in its directory nobody listens on are a
         // dead predecessor's (or another dead process's) leftovers.
         StaleSockets.sweep(runtimeDirectory.path, keeping: socketPath)
-        registry = BundleRegistry(
+        let registry = BundleRegistry(
             appsFolders: configuration.appsFolders, executableSearchDirectories: configuration.executableSearchDirectories)
-        var apps: [ServedApp] = []
-        var unserved: [(bundle: AppBundle, problem: AppBundleDataError)] = []
-        for bundle in registry.apps {
-            let installed: InstalledApp
-            do {
-                installed = try InstalledApp(bundle: bundle)
-            } catch {
-                unserved.append((bundle, error))
-                continue
-            }
-            do {
-                apps.append(
-                    try ServedApp.connect(
-                        bundle, installed: installed, device: device, directory: runtimeDirectory, configuration: configuration,
-                        log: log))
-            } catch {
-                listener.close()
-                lock.release()
-                throw DaemonError(.cannotServe, value: bundle.identifier, message: "cannot serve \(bundle.name): \(error.message)")
-            }
+        serving = AppServing(configuration: configuration, device: device, directory: runtimeDirectory, log: log)
+        let (served, failures) = serving.serve(registry, after: nil)
+        if let failure = failures.first {
+            listener.close()
+            lock.release()
+            throw failure
         }
-        self.apps = apps
-        self.unserved = unserved
+        state = Mutex(State(served: served))
     }
 
     /// The names of the apps served, in order.
     public var servedAppNames: [String] { apps.map(\.bundle.name) }
 
-    /// The text of `assistant apps`.
-    public var listing: [String] { DaemonListing.lines(registry: registry, unserved: unserved) }
+    /// The text of `assistant apps`: the apps served now and every problem, one line each.
+    public var listing: [String] { served.listing }
 
     /// Starts accepting clients (on the listener's thread; each client then has its own
     /// reader). Peers of another user are turned away by the listener and reported in the log.
@@ -123,6 +125,7 @@ public final class Daemon: Sendable {
             return true
         }
         guard begin else { return }
+        startRescans()
         listener.start { [self] event in
             switch event {
             case .accepted(let connection): admit(connection)
@@ -188,6 +191,7 @@ public final class Daemon: Sendable {
         guard let sessions else { return }
         for (session, _) in sessions { await session.close() }
         for (_, run) in sessions { await run.value }
+        await endRescans()
         await quitHosts()
         listener.close()
         lock.release()
@@ -197,7 +201,7 @@ public final class Daemon: Sendable {
     /// Asks every running host to quit and waits, up to the grace, until none runs; then
     /// closes every connection (killing what still runs).
     private func quitHosts() async {
-        let apps = apps
+        let apps = allApps
         // Asked without waiting for the answers: a wedged host never gives one, and is killed
         // after the grace like any other still running.
         for app in apps where await app.isRunning {
@@ -207,5 +211,11 @@ public final class Daemon: Sendable {
         await withTaskGroup(of: Void.self) { group in
             for app in apps { group.addTask { await app.connection.close(grace: .zero) } }
         }
+        for closing in state.withLock({ Array($0.closing.values) }) { await closing.value }
+    }
+
+    /// Every serving with a connection: the apps served, and the retired ones still finishing.
+    var allApps: [ServedApp] {
+        state.withLock { $0.served.apps + $0.retired.values.sorted { $0.serial < $1.serial } }
     }
 }

@@ -53,6 +53,7 @@ extension ClientSession {
             case .success(let found): app = found
             case .failure(let error): return .failure(error)
             }
+            defer { daemon.giveBack(app) }
             if name == ":open" {
                 current = app.bundle.identifier
                 return outcome(await daemon.send(.open, to: app), line, "Opened \(app.bundle.name).")
@@ -81,24 +82,30 @@ extension ClientSession {
         }
     }
 
-    /// The app a command names, or the current one when none is named (and one is not required).
+    /// The app a command names, or the current one when none is named (and one is not
+    /// required), borrowed until the command ends (`Daemon.giveBack`).
     private func target(_ name: String, required: Bool, line: String) -> Result<ServedApp, DaemonError> {
-        let apps = daemon.apps
-        if name.isEmpty {
-            if !required, let app = apps.first(where: { $0.bundle.identifier == current }) ?? (apps.count == 1 ? apps.first : nil) {
-                return .success(app)
+        let current = current
+        let app = daemon.borrow { apps in
+            guard !name.isEmpty else {
+                return required ? nil : apps.first(where: { $0.bundle.identifier == current }) ?? (apps.count == 1 ? apps.first : nil)
             }
-            let names = apps.map(\.bundle.name).joined(separator: ", ")
+            return apps.first(where: { $0.bundle.name.caseInsensitiveCompare(name) == .orderedSame })
+        }
+        if let app { return .success(app) }
+        let served = daemon.served
+        let names = served.apps.map(\.bundle.name).joined(separator: ", ")
+        if name.isEmpty {
             return .failure(DaemonError(.unknownCommand, value: line, message: "name the app: \(line) NAME (served: \(names))"))
         }
-        if let app = apps.first(where: { $0.bundle.name.caseInsensitiveCompare(name) == .orderedSame }) {
-            return .success(app)
-        }
-        if let unserved = daemon.unserved.first(where: { $0.bundle.name.caseInsensitiveCompare(name) == .orderedSame }) {
+        if let refusal = served.refused.values.first(where: { $0.source.name.caseInsensitiveCompare(name) == .orderedSame }) {
+            let why = refusal.problems.first.map { "\($0.problem)" } ?? "see `assistant apps`"
             return .failure(
-                DaemonError(.unknownApp, value: name, message: "\(unserved.bundle.name) is installed but not served: \(unserved.problem)"))
+                DaemonError(.unknownApp, value: name, message: "\(refusal.source.name) is installed but not served: \(why)"))
         }
-        let names = apps.map(\.bundle.name).joined(separator: ", ")
+        if let withdrawn = served.withdrawn[name.lowercased()] {
+            return .failure(DaemonError(.unknownApp, value: name, message: withdrawn.message))
+        }
         return .failure(DaemonError(.unknownApp, value: name, message: "no app is named \(name) (served: \(names.isEmpty ? "none" : names))"))
     }
 

@@ -26,6 +26,13 @@ public struct DaemonConfiguration: Sendable {
     /// what clients can make the daemon hold, whatever they send: a reader thread and at most
     /// one partial frame each.
     public var clientLimit = 64
+    /// How often the apps folders are read again, on `rescanClock` (default 1 s, so a bundle
+    /// installed, replaced or removed is served or dropped within 2 s); nil reads them only at
+    /// start and on `Daemon.rescan()` (SIGHUP to `assistantd`). A rescan reads only the bundles
+    /// whose files changed.
+    public var rescanInterval: Duration? = .seconds(1)
+    /// The clock `rescanInterval` is measured on; a test passes one it moves itself.
+    public var rescanClock: any Clock<Duration> = ContinuousClock()
     /// How long a new connection has, on the wait clock, to send its `hello` (default 5 s):
     /// a client silent (or too slow) until then is told so (`.tooSlow`) and closed, so idle
     /// connections cannot hold the client places.

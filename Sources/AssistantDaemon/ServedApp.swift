@@ -31,11 +31,25 @@ extension RoutedConnection: ServedConnection {
 
 /// One app the daemon serves: its bundle, its words, and the one connection every user's
 /// assistant shares (one running host per app).
+///
+/// A bundle replaced on disk is served by a new `ServedApp` (a new `serial`, a new connection);
+/// the old one finishes the requests it has, then its hosts are stopped.
 struct ServedApp: Sendable {
+    /// The bundle served: as registered, less the extensions refused (see `problems`).
     let bundle: AppBundle
     let vocabulary: Vocabulary
     let dialogs: DialogTable
     let connection: any ServedConnection
+    /// Which serving of the app this is, unique in the daemon: what a client's assistant and
+    /// the leases of requests in flight are kept by.
+    var serial = 0
+    /// The bundle as the registry read it, and the revision of its files then: the app is
+    /// served by this value until either changes.
+    var source: AppBundle?
+    var revision: BundleRevision?
+    /// What was refused in the bundle while the app is served (an extension whose `Info.plist`
+    /// lists an intent the app's data does not declare).
+    var problems: [RegistryDiagnostic] = []
 
     /// The connection for one installed bundle: the one place a connection is made. A
     /// `RoutedConnection` sends each request to the app or to one of its intents extensions

@@ -4,7 +4,9 @@ import Foundation
 
 /// `assistantd`: the system side as a daemon. Serves the apps installed under `--apps` (default:
 /// the demo bundles of this checkout), each read from its bundle's data (it links no app), on
-/// `<runtime-dir>/assistantd.sock`, until SIGTERM or SIGINT.
+/// `<runtime-dir>/assistantd.sock`, until SIGTERM or SIGINT. It reads the apps folders again
+/// every `--rescan` seconds and on SIGHUP: what it installs, replaces and removes, and every new
+/// problem, is one line on standard error.
 ///
 /// Exit status: 0 after a signal's orderly stop, 1 when it cannot start (another daemon runs,
 /// the runtime directory is unsafe), 2 on a bad command line, 74 when standard output cannot be
@@ -30,6 +32,7 @@ func main() async -> Int32 {
         executableSearchDirectories: BundleRegistry.currentExecutableDirectory().map { [$0] } ?? [],
         runtimeDirectory: options.runtimeDirectory)
     configuration.extensionIdleExit = options.idleExit
+    configuration.rescanInterval = options.rescan
     // What the daemon refuses (bad clients, rejected peers), one line each, rate-limited.
     configuration.log = { line in streams.error(line) }
     let daemon: Daemon
@@ -42,6 +45,7 @@ func main() async -> Int32 {
     let stop = AsyncStream<Int32>.makeStream()
     let signals = ShutdownSignals { stop.continuation.yield($0) }
     daemon.start()
+    let rescans = RescanSignals([SIGHUP]) { _ in Task { await daemon.rescan() } }
     let served = daemon.servedAppNames.isEmpty ? "no app" : daemon.servedAppNames.joined(separator: ", ")
     streams.output.write("assistantd: serving \(served) on \(daemon.socketPath)")
     for diagnostic in daemon.listing.drop(while: { !$0.hasSuffix("problem:") && !$0.hasSuffix("problems:") }) {
@@ -54,7 +58,7 @@ func main() async -> Int32 {
     }
     // Stopped either way: a daemon nobody can hear from leaves no socket behind.
     await daemon.stop()
-    withExtendedLifetime(signals) {}
+    withExtendedLifetime((signals, rescans)) {}
     streams.output.write("assistantd: stopped")
     return streams.finished(0)
 }

@@ -72,11 +72,12 @@ struct ExecutableTests {
     @Test func theDaemonsCommandLineIsCheckedAndItsHelpComesFromOneList() async throws {
         let help = try await DaemonProcess.run(["--help"])
         #expect(help.status == .exited(0))
-        #expect(help.stdout.hasPrefix("usage: assistantd [--apps DIR]... [--runtime-dir DIR] [--idle-exit SECONDS]\n"))
+        #expect(help.stdout.hasPrefix("usage: assistantd [--apps DIR]... [--runtime-dir DIR] [--idle-exit SECONDS] [--rescan SECONDS]\n"))
         for (arguments, problem) in [
             (["--fly"], "there is no option \"--fly\""), (["--apps"], "--apps needs a DIR"),
             (["--idle-exit", "soon"], "--idle-exit needs a number of seconds above 0 and at most 86400 (such as 0.5 or 60), not \"soon\""),
             (["--idle-exit", "0"], "--idle-exit needs a number of seconds above 0 and at most 86400 (such as 0.5 or 60), not \"0\""),
+            (["--rescan", "-1"], "--rescan needs a number of seconds from 0 to 86400 (such as 0.5, or 0 for only on SIGHUP), not \"-1\""),
             (["--runtime-dir", "/tmp/a", "--runtime-dir", "/tmp/b"], "--runtime-dir is given twice; give it once"),
             (["--idle-exit", "1", "--idle-exit", "2"], "--idle-exit is given twice; give it once"),
         ] {

@@ -11,16 +11,17 @@ import Testing
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct ExtensionTests {
     /// `Kitchen.app` (`kitchen-host`) with `PlugIns/Kitchen Intents.appex` (`kitchen-extension`),
-    /// both listing OrderSoupIntent, written as the XML a developer would write.
-    static func installKitchen(in folder: String) throws {
+    /// both listing OrderSoupIntent (the extension `extensionIntents`), written as the XML a
+    /// developer would write.
+    static func installKitchen(in folder: String, extensionIntents: [String] = ["OrderSoupIntent"]) throws {
         func plist(_ body: String) -> String {
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict>\(body)</dict></plist>\n"
         }
-        func strings(_ values: String...) -> String { "<array>" + values.map { "<string>\($0)</string>" }.joined() + "</array>" }
+        func strings(_ values: [String]) -> String { "<array>" + values.map { "<string>\($0)</string>" }.joined() + "</array>" }
         let app = plist("""
             <key>CFBundleIdentifier</key><string>com.example.Kitchen</string>
             <key>CFBundleName</key><string>Kitchen</string><key>CFBundleExecutable</key><string>kitchen-host</string>
-            <key>INIntentsSupported</key>\(strings("OrderSoupIntent"))<key>NSUserActivityTypes</key>\(strings("OrderSoupIntent"))
+            <key>INIntentsSupported</key>\(strings(["OrderSoupIntent"]))<key>NSUserActivityTypes</key>\(strings(["OrderSoupIntent"]))
             <key>UIApplicationSceneManifest</key><dict><key>UIApplicationSupportsMultipleScenes</key><true/>
             <key>UISceneConfigurations</key><dict><key>UIWindowSceneSessionRoleApplication</key><array><dict>
             <key>UISceneConfigurationName</key><string>Default</string>
@@ -31,16 +32,21 @@ struct ExtensionTests {
             <key>CFBundleName</key><string>Kitchen Intents</string>
             <key>CFBundleExecutable</key><string>kitchen-extension</string>
             <key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.intents-service</string>
-            <key>NSExtensionAttributes</key><dict><key>IntentsSupported</key>\(strings("OrderSoupIntent"))</dict></dict>
+            <key>NSExtensionAttributes</key><dict><key>IntentsSupported</key>\(strings(extensionIntents))</dict></dict>
             """)
         let extensionFolder = "\(folder)/Kitchen.app/PlugIns/Kitchen Intents.appex"
         try FileManager.default.createDirectory(atPath: extensionFolder, withIntermediateDirectories: true)
         try app.write(toFile: "\(folder)/Kitchen.app/Info.plist", atomically: true, encoding: .utf8)
         try plugIn.write(toFile: "\(extensionFolder)/Info.plist", atomically: true, encoding: .utf8)
+        try writeKitchenData(in: "\(folder)/Kitchen.app")
+    }
+
+    /// The kitchen's intent data (its catalog, "order ${soup}", Pho), as `bundle-app` writes it.
+    static func writeKitchenData(in bundle: String) throws {
         var words = AppVocabulary(phrases: [.init("order ${soup}", intent: OrderSoupIntent.typeName)])
         words.entities["soup"] = [Entity(identifier: "pho", name: "Pho")]
         for (name, data) in try AppBundleData(catalog: try Kitchen.catalog(), vocabulary: words).files() {
-            try data.write(to: URL(fileURLWithPath: "\(folder)/Kitchen.app/\(name)"))
+            try data.write(to: URL(fileURLWithPath: "\(bundle)/\(name)"))
         }
     }
 

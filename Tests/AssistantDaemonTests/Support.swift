@@ -15,10 +15,13 @@ func freshRuntimeDirectory() -> String {
 /// The demo bundles of this checkout.
 let demoFolders = DemoBundles.appsFolders(besideSource: #filePath)
 
+/// The folder of the Recipe Assistant's bundle: what a daemon in these tests serves unless told.
+let recipeFolders = demoFolders.filter { $0.contains("/RecipeAssistant/") }
+
 /// A daemon in this process, serving the demo bundles (executables beside the test bundle) in
 /// a private runtime directory; its hosts are real processes, so it reads the real clock.
 func makeDaemon(
-    folders: [String] = demoFolders, directory: String = freshRuntimeDirectory(),
+    folders: [String] = recipeFolders, directory: String = freshRuntimeDirectory(),
     configure: (inout DaemonConfiguration) -> Void = { _ in }
 ) throws -> Daemon {
     var configuration = DaemonConfiguration(

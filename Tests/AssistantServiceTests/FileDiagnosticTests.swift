@@ -169,27 +169,24 @@ struct FileDiagnosticTests {
         try sandbox.finish()
     }
 
-    @Test("two apps with one identifier, in two folders: both skipped, each naming the other")
+    @Test("two apps with one identifier, in two folders: the first folder's is served, the second skipped naming it")
     func duplicateApps() throws {
         let sandbox = try Sandbox()
         let first = try sandbox.app("Soup Chef", in: "Apps")
         let second = try sandbox.app("Soup Chef", in: "More")
         try sandbox.app("Healthy", in: "More")
         let registry = BundleRegistry(appsFolders: [sandbox.path("Apps"), sandbox.path("More")])
-        #expect(registry.apps.map(\.name) == ["Healthy"])
+        #expect(registry.apps.map(\.path) == [sandbox.path("More/Healthy.app"), first])
         #expect(
             registry.diagnostics == [
                 RegistryDiagnostic(
-                    .duplicateIdentifier, file: first + "/Info.plist", key: "CFBundleIdentifier",
-                    value: "'com.example.SoupChef' is also declared by \(second)", skipped: first),
-                RegistryDiagnostic(
                     .duplicateIdentifier, file: second + "/Info.plist", key: "CFBundleIdentifier",
-                    value: "'com.example.SoupChef' is also declared by \(first)", skipped: second),
+                    value: "'com.example.SoupChef' is already declared by \(first), which stays served", skipped: second)
             ])
         try sandbox.finish()
     }
 
-    @Test("two extensions with one identifier are both skipped; their app is served")
+    @Test("two extensions with one identifier: the first is served, the second skipped naming it")
     func duplicatePlugIns() throws {
         let sandbox = try Sandbox()
         try sandbox.app("Soup Chef")
@@ -199,10 +196,9 @@ struct FileDiagnosticTests {
         let two = try sandbox.plugIn("Two", of: "Soup Chef", info: info)
         let registry = BundleRegistry(appsFolders: [sandbox.path("Apps")])
         #expect(registry.apps.map(\.name) == ["Soup Chef"])
-        #expect(registry.apps.first?.extensions == [])
+        #expect(registry.apps.first?.extensions.map(\.path) == [one])
         #expect(registry.diagnostics.map(\.description) == [
-            "\(one)/Info.plist: CFBundleIdentifier 'com.example.SoupChef.One' is also declared by \(two); One.appex is skipped",
-            "\(two)/Info.plist: CFBundleIdentifier 'com.example.SoupChef.One' is also declared by \(one); Two.appex is skipped",
+            "\(two)/Info.plist: CFBundleIdentifier 'com.example.SoupChef.One' is already declared by \(one), which stays served; Two.appex is skipped"
         ])
         try sandbox.finish()
     }

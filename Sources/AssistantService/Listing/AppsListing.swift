@@ -23,13 +23,21 @@ public enum AppsListing {
     /// (`PrintableText`): names, folders and values come from bundles anyone may have made, and
     /// must not start lines of their own or drive the terminal.
     public static func lines(_ registry: BundleRegistry) -> [String] {
+        lines(registry, serving: registry.apps, problems: [])
+    }
+
+    /// The listing of what a server of the registry's apps serves: `apps` (the registry's, less
+    /// the apps and extensions it refuses) and, with the registry's diagnostics, `problems` (why
+    /// it refuses them), sorted as the registry sorts its own.
+    public static func lines(_ registry: BundleRegistry, serving apps: [AppBundle], problems: [RegistryDiagnostic]) -> [String] {
+        let diagnostics = (registry.diagnostics + problems).inFileOrder
         var lines = [
             "Apps folders: " + list(registry.appsFolders),
             "Executable search directories: " + list(registry.executableSearchDirectories),
             "",
         ]
-        if registry.apps.isEmpty { lines += ["No apps installed.", ""] }
-        for app in registry.apps {
+        if apps.isEmpty { lines += ["No apps installed.", ""] }
+        for app in apps {
             lines.append("\(app.name) (\(app.identifier))")
             lines += describe(app.executable, app.manifest.intentsSupported, app.manifest.isRestrictedWhileLocked, indent: "  ")
             for plugIn in app.extensions {
@@ -38,12 +46,12 @@ public enum AppsListing {
             }
             lines.append("")
         }
-        switch registry.diagnostics.count {
+        switch diagnostics.count {
         case 0: lines.append("No problems.")
         case 1: lines.append("1 problem:")
         case let count: lines.append("\(count) problems:")
         }
-        return (lines + registry.diagnostics.map { "  \($0)" }).map(PrintableText.escaped)
+        return (lines + diagnostics.map { "  \($0)" }).map(PrintableText.escaped)
     }
 
     private static func describe(

@@ -119,11 +119,9 @@ struct BundleReader {
     /// bundle in its place. A sticky folder (as /tmp) is trusted: others cannot rename what they do
     /// not own there.
     private static func trustHolder(of path: String) throws(RegistryDiagnostic) {
-        guard let resolved = realpath(path, nil) else { return }
-        let real = String(cString: resolved)
-        free(resolved)
-        let holder = real.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        if let problem = FileTrust.problem(holder.isEmpty ? "/" : holder, stickyFolderTrusted: true) {
+        guard FileProbe.kind(path) != .missing else { return }
+        let holder = Path.parent(Path.resolved(path))
+        if let problem = FileTrust.problem(holder, stickyFolderTrusted: true) {
             throw RegistryDiagnostic(.untrusted, file: holder, value: problem, skipped: path)
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The installed apps and their intents extensions, read once from the apps folders given.
+/// The installed apps and their intents extensions, read from the apps folders given.
 ///
 /// Every `<Name>.app` folder directly inside an apps folder is read (see `AppBundle` and
 /// `ExtensionBundle` for the keys). A bundle with a problem is left out with a
@@ -12,7 +12,8 @@ import Foundation
 /// executable (`currentExecutableDirectory()`), which is where `swift build` put every product.
 ///
 /// Order is deterministic: apps by name then identifier, extensions likewise, diagnostics by
-/// file then key. To pick up a newly installed app, build a new registry.
+/// file then key. To pick up bundles installed, replaced or removed since, call `rescanned()`:
+/// it reads again only the bundles whose files changed (see `BundleRevision`).
 public struct BundleRegistry: Sendable {
     /// The apps folders read, as absolute paths, in the order given.
     public let appsFolders: [String]
@@ -22,16 +23,37 @@ public struct BundleRegistry: Sendable {
     public let apps: [AppBundle]
     /// Every bundle left out, and every apps folder that is missing or empty.
     public let diagnostics: [RegistryDiagnostic]
+    /// The bundles this scan read afresh (new, or changed since the scan before), sorted; the
+    /// others' readings were reused unread.
+    public let bundlesRead: [String]
+    /// Each bundle's reading, by path, kept for the next scan.
+    let readings: [String: BundleReading]
 
     /// Reads every bundle under `appsFolders` (relative paths are taken from the current
     /// directory).
     public init(appsFolders: [String], executableSearchDirectories: [String] = []) {
-        self.appsFolders = appsFolders.map(Path.absolute)
-        self.executableSearchDirectories = executableSearchDirectories.map(Path.absolute)
-        let reader = BundleReader(searchDirectories: self.executableSearchDirectories)
-        var apps: [AppBundle] = []
+        self.init(
+            appsFolders: appsFolders.map(Path.absolute),
+            executableSearchDirectories: executableSearchDirectories.map(Path.absolute), previous: nil)
+    }
+
+    /// The same folders read again now: a bundle whose revision is unchanged keeps its reading
+    /// (nothing of it is read but its files' `stat`), a new or changed one is read, a removed
+    /// one is gone. Of two bundles declaring one identifier, the one this registry serves
+    /// stays served (see `RegistryDiagnostic.Code.duplicateIdentifier`).
+    public func rescanned() -> BundleRegistry {
+        BundleRegistry(appsFolders: appsFolders, executableSearchDirectories: executableSearchDirectories, previous: self)
+    }
+
+    private init(appsFolders: [String], executableSearchDirectories: [String], previous: BundleRegistry?) {
+        self.appsFolders = appsFolders
+        self.executableSearchDirectories = executableSearchDirectories
+        let reader = BundleReader(searchDirectories: executableSearchDirectories)
+        var readings: [String: BundleReading] = [:]
+        var order: [String] = []
         var diagnostics: [RegistryDiagnostic] = []
-        for folder in self.appsFolders {
+        var read: [String] = []
+        for folder in appsFolders {
             let names: [String]
             switch FileProbe.entries(folder) {
             case .success(let entries): names = entries.filter { $0.hasSuffix(".app") }
@@ -45,19 +67,32 @@ public struct BundleRegistry: Sendable {
             }
             if names.isEmpty { diagnostics.append(RegistryDiagnostic(.noBundles, file: folder)) }
             for name in names {
-                let (app, skipped) = reader.app(at: Path.join(folder, name))
-                diagnostics += skipped
-                switch app {
-                case .success(let app): apps.append(app)
-                case .failure(let diagnostic): diagnostics.append(diagnostic)
+                let path = Path.join(folder, name)
+                let last = previous?.readings[path]
+                let reading: BundleReading
+                if let last, let revision = last.current(searchDirectories: executableSearchDirectories),
+                    revision == last.revision
+                {
+                    reading = last
+                } else {
+                    reading = BundleReading.read(path, with: reader)
+                    read.append(path)
                 }
+                readings[path] = reading
+                order.append(path)
+                diagnostics += reading.diagnostics
             }
         }
-        let (unique, duplicates) = Self.withoutDuplicateIdentifiers(apps)
-        self.apps = unique.sorted { ($0.name, $0.identifier) < ($1.name, $1.identifier) }
-        self.diagnostics = (diagnostics + duplicates).sorted {
-            ($0.file, $0.key ?? "", $0.code.rawValue) < ($1.file, $1.key ?? "", $1.code.rawValue)
+        let found = order.compactMap { readings[$0].flatMap { try? $0.app.get() } }
+        let failures = order.compactMap { path -> RegistryDiagnostic? in
+            guard case .failure(let diagnostic)? = readings[path]?.app else { return nil }
+            return diagnostic
         }
+        let (unique, duplicates) = Self.withoutDuplicateIdentifiers(found, incumbents: previous?.claims ?? [:])
+        self.apps = unique.sorted { ($0.name, $0.identifier) < ($1.name, $1.identifier) }
+        self.diagnostics = (diagnostics + failures + duplicates).inFileOrder
+        self.readings = readings
+        bundlesRead = read.sorted()
     }
 
     /// The app with this bundle identifier.
@@ -70,34 +105,16 @@ public struct BundleRegistry: Sendable {
         apps.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
     }
 
+    /// The revision of the `.app` folder at `path` when this scan read it (or found it
+    /// unchanged); nil for a path it did not read, or a bundle too large to have one. Equal
+    /// revisions of one path in two scans mean the bundle did not change between them.
+    public func revision(ofBundle path: String) -> BundleRevision? {
+        readings[path]?.revision
+    }
+
     /// The folder holding this process's executable: the search directory the daemon passes, so
     /// the products `swift build` put beside it are found. Nil if the platform cannot say.
     public static func currentExecutableDirectory() -> String? {
         Bundle.main.executableURL.map { Path.absolute($0.resolvingSymlinksInPath().deletingLastPathComponent().path) }
-    }
-
-    /// Drops every bundle whose identifier another bundle (app or extension) also declares, with
-    /// a diagnostic for each naming the others: which one the user meant cannot be known, so
-    /// none is served. Dropping an app drops its extensions.
-    private static func withoutDuplicateIdentifiers(_ apps: [AppBundle]) -> ([AppBundle], [RegistryDiagnostic]) {
-        let claims = apps.flatMap { app in [(app.identifier, app.path)] + app.extensions.map { ($0.identifier, $0.path) } }
-        let owners = Dictionary(grouping: claims, by: \.0).mapValues { $0.map(\.1) }
-        let duplicated = owners.filter { $0.value.count > 1 }
-        guard !duplicated.isEmpty else { return (apps, []) }
-        let diagnostics = duplicated.flatMap { identifier, paths in
-            paths.map { path in
-                RegistryDiagnostic(
-                    .duplicateIdentifier, file: Path.join(path, "Info.plist"), key: "CFBundleIdentifier",
-                    value: "'\(identifier)' is also declared by "
-                        + paths.filter { $0 != path }.joined(separator: ", "),
-                    skipped: path)
-            }
-        }
-        let kept = apps.filter { duplicated[$0.identifier] == nil }.map { app in
-            AppBundle(
-                path: app.path, identifier: app.identifier, name: app.name, executable: app.executable,
-                manifest: app.manifest, extensions: app.extensions.filter { duplicated[$0.identifier] == nil })
-        }
-        return (kept, diagnostics)
     }
 }

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The few path operations the registry needs, on plain strings (what `posix_spawn` takes).
 enum Path {
     /// `folder/name`.
@@ -27,5 +33,13 @@ enum Path {
     static func parent(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
         return String(path[..<slash])
+    }
+
+    /// Where `path` really is, every link followed; `path` itself when that cannot be said
+    /// (it is missing).
+    static func resolved(_ path: String) -> String {
+        guard let real = realpath(path, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real)
     }
 }

@@ -32,12 +32,20 @@ public struct RegistryDiagnostic: Error, Sendable, Equatable, Codable, CustomStr
         case notExecutable
         /// A plug-in is not an intents extension (`NSExtensionPointIdentifier`).
         case unsupportedExtensionPoint
-        /// Two or more bundles declare one `CFBundleIdentifier`; all of them are skipped.
+        /// A bundle declares a `CFBundleIdentifier` another bundle (app or extension) already
+        /// declares: it is skipped, and the other (the one served before, else the first read)
+        /// stays served.
         case duplicateIdentifier
         /// A bundle folder, its `Info.plist` or `PlugIns` folder, or an executable (or the
         /// search directory holding it) could be changed by another user: writable by group or
         /// others, or owned by a user other than root and the daemon's (OpenSSH's StrictModes rule).
         case untrusted
+        /// An intent list of an `Info.plist` names an intent the app's intent data does not
+        /// declare (`IntentListCheck`): nothing could handle it when asked.
+        case intentNotDeclared
+        /// The app's intent data cannot be had (missing, unreadable, or wrong), so the system
+        /// cannot converse about the app.
+        case noIntentData
     }
 
     /// What is wrong.
@@ -83,6 +91,9 @@ public struct RegistryDiagnostic: Error, Sendable, Equatable, Codable, CustomStr
             "\(key) is '\(value)'; only intents extensions (\(ExtensionBundle.intentsExtensionPoint)) are served"
         case .duplicateIdentifier: "\(key) \(value)"
         case .untrusted: value
+        case .intentNotDeclared:
+            "\(key) lists \(value), which the app's intent data does not declare, so a request for it could never be handled"
+        case .noIntentData: value
         }
     }
 
@@ -90,5 +101,12 @@ public struct RegistryDiagnostic: Error, Sendable, Equatable, Codable, CustomStr
     public var description: String {
         let skip = skipped.map { "; \(Path.lastComponent($0)) is skipped" } ?? ""
         return "\(file): \(problem)\(skip)"
+    }
+}
+
+extension [RegistryDiagnostic] {
+    /// Sorted as listings show them: by file, then key, then code.
+    public var inFileOrder: [RegistryDiagnostic] {
+        sorted { ($0.file, $0.key ?? "", $0.code.rawValue) < ($1.file, $1.key ?? "", $1.code.rawValue) }
     }
 }
