@@ -12,6 +12,7 @@ public struct IntentDescriptor: Sendable {
         let resolvable: [ParameterDescriptor]
         let resolvableNames: [ParameterName]
         let responses: [ResponseTemplate]
+        let requirements: IntentRequirements
         let isDeprecated: Bool
         let suggestedInvocationPhrase: String?
         let intentType: any Intent.Type
@@ -30,6 +31,7 @@ public struct IntentDescriptor: Sendable {
             resolvable = parameters.filter { $0.flags.contains(.resolvable) }
             resolvableNames = resolvable.map(\.name)
             responses = schema.responses
+            requirements = schema.requirements
             isDeprecated = I.isDeprecated
             suggestedInvocationPhrase = I.suggestedInvocationPhrase
             intentType = I.self
@@ -68,6 +70,8 @@ public struct IntentDescriptor: Sendable {
     package var resolvableNames: [ParameterName] { storage.resolvableNames }
     /// The dialog templates the intent declares.
     public var responses: [ResponseTemplate] { storage.responses }
+    /// The confirmation the user answers before `handle` and the restriction, if any.
+    public var requirements: IntentRequirements { storage.requirements }
     /// Whether the intent is deprecated.
     public var isDeprecated: Bool { storage.isDeprecated }
     /// The phrase suggested for a shortcut.
