@@ -112,13 +112,20 @@ struct Dialog {
         return Template(prompt).render(values())
     }
 
-    /// Said when a number is outside the parameter's bounds: the intent's line for the reason
-    /// (`lessThanMinimumValue` or `greaterThanMaximumValue`, with `${minimumValue}` and
-    /// `${maximumValue}`), else the default line naming the bounds.
-    func outOfBounds(_ parameter: ParameterDescriptor, value: String, belowMinimum: Bool) -> String {
+    /// Said when `number` is outside the parameter's bounds: the intent's line for the reason
+    /// Xcode gives it (`greaterThanMaximumValue`; `lessThanMinimumValue`, or first
+    /// `negativeNumbersNotSupported` for a negative number), rendered with `${minimumValue}` and
+    /// `${maximumValue}`; else the default line naming the bounds.
+    func outOfBounds(_ parameter: ParameterDescriptor, number: Double, value: String) -> String {
         let name = parameter.name.rawValue
         let (minimum, maximum) = (parameter.minimumValue.map(Self.number), parameter.maximumValue.map(Self.number))
-        if let own = parameter.prompts.unsupported[belowMinimum ? "lessThanMinimumValue" : "greaterThanMaximumValue"] {
+        let reasons =
+            if let top = parameter.maximumValue, number > top { ["greaterThanMaximumValue"] } else if number < 0 {
+                ["negativeNumbersNotSupported", "lessThanMinimumValue"]
+            } else {
+                ["lessThanMinimumValue"]
+            }
+        if let own = reasons.lazy.compactMap({ parameter.prompts.unsupported[$0] }).first {
             var values = [name: value]
             values["minimumValue"] = minimum
             values["maximumValue"] = maximum

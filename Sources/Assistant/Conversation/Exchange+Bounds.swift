@@ -26,7 +26,7 @@ extension Exchange {
         let below = parameter.minimumValue.map { number < $0 } ?? false
         let above = parameter.maximumValue.map { number > $0 } ?? false
         guard below || above else { return nil }
-        return lines.outOfBounds(parameter, value: value.displayItem.title, belowMinimum: below)
+        return lines.outOfBounds(parameter, number: number, value: value.displayItem.title)
     }
 
     /// The value as a number, when it is one (an integer or a floating-point value of any width).

@@ -32,7 +32,11 @@ extension FileEmitter {
             code.doc("The dialog of each code the definition words.")
             code.line("public static let templates: [ResponseTemplate] = [")
             let standard = Self.standardCodes.map(\.name)
-            for responseCode in plan.intent.response?.codes ?? [] where standard.contains(responseCode.name) {
+            // The `ready` code's text of an intent that requires confirmation is its question
+            // (`confirmation:` above), not a response dialog.
+            let question = plan.intent.userConfirmationRequired ? "ready" : nil
+            for responseCode in plan.intent.response?.codes ?? []
+            where standard.contains(responseCode.name) && responseCode.name != question {
                 guard let dialog = responseCode.formatString, !dialog.isEmpty else { continue }
                 code.line("    ResponseTemplate(code: .\(responseCode.name), dialog: \(SwiftName.literal(slotTemplate(dialog)))),")
             }

@@ -100,11 +100,6 @@ struct FilePlanner {
                 .keyNotHonoured, intent.name, key: "INIntentRestrictions",
                 message: "intent '\(intent.name)': INIntentRestrictions \(intent.restrictions) is not 0 (none), 1 (restricted while locked) or 2 (…or protected data unavailable); it is restricted while locked")
         }
-        if intent.confirmationPrompt != nil && !intent.userConfirmationRequired {
-            warn(
-                .keyNotHonoured, intent.name, key: "INIntentUserConfirmationRequired",
-                message: "intent '\(intent.name)': the response code 'ready' words a confirmation question, but INIntentUserConfirmationRequired is not set, so it is never asked")
-        }
         for parameter in intent.parameters {
             guard let problem = parameter.boundsProblem else { continue }
             let key = DefinedParameter.boundKeys.first { parameter.declaration.metadata[$0] != nil }.map { "INIntentParameterMetadata" + $0 }
