@@ -66,6 +66,14 @@ struct BoundsTests {
         #expect(descriptor.parameter(named: "soup").map { [$0.minimumValue, $0.maximumValue] } == [nil, nil])
     }
 
-    /// `DeliverIntent(soup: "pea", quantity: 50)`, refused, then 3 and yes.
-    static let refusedFirst: [String] = []
+    /// `DeliverIntent(soup: "pea", quantity: 50)`: refused and asked again before the first call
+    /// (whose budget starts after the answer), then 3 and yes.
+    static let refusedFirst = [
+        "request: DeliverIntent", "route: DeliverIntent → Deli", "say: We deliver 10 at most, not 50.", "prompt: How many?",
+        "answer: 3", "call: resolve(soup) budget 10s until 10s", "lifecycle: app willFinishLaunching intent",
+        "lifecycle: app didFinishLaunching intent", "report: launchedForIntent: DeliverIntent", "lifecycle: app handlerFor DeliverIntent",
+        "result: resolve(soup) → success(pea)", "call: resolve(quantity) budget 10s until 10s", "result: resolve(quantity) → success(3)",
+        "call: confirm budget 10s until 10s", "result: confirm → response(ready)", "prompt: Deliver 3 pea?", "answer: yes",
+        "call: handle budget 10s until 10s", "result: handle → response(success)", "say: On its way.", "outcome: success",
+    ]
 }

@@ -101,10 +101,19 @@ struct IntentConfirmationTests {
         #expect(catalog.descriptor(named: "PickUpIntent")?.requirements == IntentRequirements(confirmation: IntentConfirmation()))
     }
 
-    /// The trace up to the question, for `DeliverIntent(soup: "pea", quantity: 2)`.
-    static let asked: [String] = []
+    /// The trace up to the question, for `DeliverIntent(soup: "pea", quantity: 2)`: each step is a
+    /// call of its own, the app launched by the first.
+    static let asked = [
+        "request: DeliverIntent", "route: DeliverIntent → Deli", "call: resolve(soup) budget 10s until 10s",
+        "lifecycle: app willFinishLaunching intent", "lifecycle: app didFinishLaunching intent",
+        "report: launchedForIntent: DeliverIntent", "lifecycle: app handlerFor DeliverIntent", "result: resolve(soup) → success(pea)",
+        "call: resolve(quantity) budget 10s until 10s", "result: resolve(quantity) → success(2)", "call: confirm budget 10s until 10s",
+        "result: confirm → response(ready)", "prompt: Deliver 2 pea?",
+    ]
     /// The trace from handle on.
-    static let handled: [String] = []
+    static let handled = [
+        "call: handle budget 10s until 10s", "result: handle → response(success)", "say: On its way.", "outcome: success",
+    ]
 }
 
 /// An intent restricted while the device is locked by its own requirements (the manifest does

@@ -21,16 +21,14 @@ struct RequirementsTests {
 
     @Test func theSchemaLinesSayWhatTheFileSets() throws {
         let swift = try generate().files[0].contents
-        #expect(swift.contains("""
-                responses: SendGiftIntentResponse.templates,
-                confirmation: IntentConfirmation(prompt: "Send ${count} gifts?"),
-                restriction: .whileLockedOrProtectedDataUnavailable,
-            """))
-        #expect(swift.contains("""
-                responses: WaveIntentResponse.templates,
-                confirmation: IntentConfirmation(),
-                restriction: .whileLocked,
-            """))
+        let indent = String(repeating: " ", count: 8)
+        #expect(swift.contains([
+            "responses: SendGiftIntentResponse.templates,", "confirmation: IntentConfirmation(prompt: \"Send ${count} gifts?\"),",
+            "restriction: .whileLockedOrProtectedDataUnavailable,",
+        ].map { indent + $0 }.joined(separator: "\n")))
+        #expect(swift.contains([
+            "responses: WaveIntentResponse.templates,", "confirmation: IntentConfirmation(),", "restriction: .whileLocked,",
+        ].map { indent + $0 }.joined(separator: "\n")))
         #expect(swift.contains(".bounded(minimum: 1, maximum: 5),"))
         #expect(swift.contains(".bounded(maximum: 2.5),"))
         #expect(swift.components(separatedBy: ".bounded(").count == 3, "the TimeInterval's, the crossed and the textual bounds are left out")

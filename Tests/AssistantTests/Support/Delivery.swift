@@ -76,7 +76,13 @@ func deliveryHarness(
 ) throws -> (IntentTestHarness, DeliveryHandler) {
     let handler = DeliveryHandler()
     let app = Application(
-        manifest: AppManifest(intentsSupported: ["DeliverIntent", "PickUpIntent"]), device: Device(isLocked: locked),
+        manifest: AppManifest(
+            supportsMultipleScenes: true,
+            sceneConfigurations: [
+                .windowApplication: [SceneConfiguration(name: "Default", delegateClassName: "KitchenSceneDelegate")]
+            ],
+            intentsSupported: ["DeliverIntent", "PickUpIntent"], userActivityTypes: ["DeliverIntent", "PickUpIntent"]),
+        device: Device(isLocked: locked), sceneDelegates: Kitchen.sceneDelegates,
         delegate: { HandlerDelegate(handler: handler) })
     let harness = IntentTestHarness(
         application: app, catalog: try IntentCatalog([DeliverIntent.self, PickUpIntent.self]), appName: "Deli",
