@@ -11,8 +11,13 @@ import Testing
 struct GeneratedConfirmationTests {
     func harness(_ replies: [Reply]) throws -> IntentTestHarness {
         let catalog = try IntentCatalog([OrderCoffeeIntent.self])
+        // A manifest that can continue the intent in a scene: the launch records no diagnostic.
+        let manifest = AppManifest(
+            supportsMultipleScenes: true,
+            sceneConfigurations: [.windowApplication: [SceneConfiguration(name: "Default", delegateClassName: "KitchenSceneDelegate")]],
+            intentsSupported: catalog.typeNames, userActivityTypes: catalog.typeNames)
         let application = Application(
-            manifest: AppManifest(intentsSupported: catalog.typeNames), delegate: { HandlerDelegate(handler: CoffeeHandler()) })
+            manifest: manifest, sceneDelegates: Kitchen.sceneDelegates, delegate: { HandlerDelegate(handler: CoffeeHandler()) })
         return IntentTestHarness(application: application, catalog: catalog, appName: "Coffee", replies: replies)
     }
 
