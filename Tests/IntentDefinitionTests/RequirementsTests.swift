@@ -29,6 +29,7 @@ struct RequirementsTests {
         #expect(swift.contains([
             "responses: WaveIntentResponse.templates,", "confirmation: IntentConfirmation(),", "restriction: .whileLocked,",
         ].map { indent + $0 }.joined(separator: "\n")))
+        #expect(swift.contains(indent + "confirmation: IntentConfirmation(prompt: \"Bow to ${audience}?\"),"))
         #expect(swift.contains(".bounded(minimum: 1, maximum: 5),"))
         #expect(swift.contains(".bounded(maximum: 2.5),"))
         #expect(swift.components(separatedBy: ".bounded(").count == 3, "the TimeInterval's, the crossed and the textual bounds are left out")
@@ -42,12 +43,14 @@ struct RequirementsTests {
             "keyNotHonoured|Wave|-|INIntentRestrictions",
             "keyNotHonoured|Wave|times|INIntentParameterMetadataMinimumValue",
             "keyNotHonoured|Wave|hands|INIntentParameterMetadataMaximumValue",
+            "keyNotHonoured|Bow|-|INIntentResponseCodeFormatString",
         ])
         #expect(warnings.map(\.description) == [
             "\(path): warning: intent 'SendGift': parameter 'delay': INIntentParameterMetadataMinimumValue is not honoured: SceneIntents checks the bounds of Integer and Decimal parameters only, and this one is TimeInterval",
             "\(path): warning: intent 'Wave': INIntentRestrictions 7 is not 0 (none), 1 (restricted while locked) or 2 (…or protected data unavailable); it is restricted while locked",
             "\(path): warning: intent 'Wave': parameter 'times': INIntentParameterMetadataMinimumValue and INIntentParameterMetadataMaximumValue are not honoured: the minimum 9 is above the maximum 3, so no value would do",
             "\(path): warning: intent 'Wave': parameter 'hands': INIntentParameterMetadataMaximumValue is not honoured: it is a string, not a number",
+            "\(path): warning: intent 'Bow': the confirmation question (the 'ready' code's text) names ${audience}, which is not one of its parameters; it is said as written",
         ])
     }
 

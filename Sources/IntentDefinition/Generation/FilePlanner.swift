@@ -100,6 +100,14 @@ struct FilePlanner {
                 .keyNotHonoured, intent.name, key: "INIntentRestrictions",
                 message: "intent '\(intent.name)': INIntentRestrictions \(intent.restrictions) is not 0 (none), 1 (restricted while locked) or 2 (…or protected data unavailable); it is restricted while locked")
         }
+        let names = Set(intent.parameters.map(\.name))
+        if intent.userConfirmationRequired, let question = intent.confirmationPrompt,
+            let stray = placeholders(in: question).first(where: { !names.contains($0) })
+        {
+            warn(
+                .keyNotHonoured, intent.name, key: "INIntentResponseCodeFormatString",
+                message: "intent '\(intent.name)': the confirmation question (the 'ready' code's text) names ${\(stray)}, which is not one of its parameters; it is said as written")
+        }
         for parameter in intent.parameters {
             guard let problem = parameter.boundsProblem else { continue }
             let key = DefinedParameter.boundKeys.first { parameter.declaration.metadata[$0] != nil }.map { "INIntentParameterMetadata" + $0 }
