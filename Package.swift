@@ -80,7 +80,7 @@ let package = Package(
             name: "IntentDefinitionTests",
             dependencies: [
                 "IntentDefinition", "intentgen", "IntentGenFixtures", "SceneIntents", "Assistant", "TestFixtures",
-                "RecipeAssistantKit",
+                "RecipeAssistantKit", "SceneIntentsTesting",
             ],
             resources: [.copy("Golden"), .copy("Definitions")],
             swiftSettings: strict),

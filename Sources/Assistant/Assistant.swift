@@ -105,7 +105,9 @@ public final class Assistant: Sendable {
         // catalog is a copy of several tables.
         let (typeName, catalog) = (intent.typeName, connection.catalog)
         let found = catalog.descriptor(named: typeName)
-        let refusal = connection.manifest.refusal(of: typeName, isDefined: found != nil, deviceIsLocked: device.isLocked)
+        let refusal = connection.manifest.refusal(
+            of: typeName, isDefined: found != nil, deviceIsLocked: device.isLocked,
+            restrictedByIntent: found?.requirements.restriction.isRestrictedWhileLocked ?? false)
         guard refusal == nil, let descriptor = found else {
             return await refuse(refusal ?? IntentHostError(.unknownIntent, intent: typeName), intent: intent, dialog: dialog)
         }

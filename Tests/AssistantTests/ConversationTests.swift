@@ -81,8 +81,26 @@ struct ConversationTests {
         #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
-    @Test func confirmationNoAsksForAnotherValue() async throws {
-        let rig = try Rig([.no, .text("miso")])
+    /// SiriKit cancels a request whose parameter confirmation the user declines: "no" says what
+    /// the user does not want, not what they want instead (it used to ask for another value).
+    @Test func confirmationNoCancelsTheRequest() async throws {
+        let rig = try Rig([.no])
+        rig.handler.soup = { _ in .confirmationRequired(with: Soup("pea", "Pea")) }
+        let outcome = await rig.order(OrderSoupIntent(soup: tomato))
+        #expect(outcome.status == .cancelled)
+        #expect(outcome.dialog == ["Just to confirm, Pea?", "OK, cancelled."])
+        #expect(rig.handler.calls == ["resolveSoup"])
+        #expect(rig.traceLines.suffix(5) == [
+            "result: resolve(soup) → confirmationRequired(Pea)", "prompt: Just to confirm, Pea?", "answer: no",
+            "say: OK, cancelled.", "outcome: cancelled",
+        ])
+        #expect(rig.host.requestsInFlight == 0)
+        #expect(rig.recorder.take() == Rig.launch)
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
+    }
+
+    @Test func confirmationAnsweredWithWordsAsksForAnotherValue() async throws {
+        let rig = try Rig([.text("not that one"), .text("miso")])
         rig.handler.soup = { intent in
             intent.soup?.identifier == "miso" ? .success(with: Soup.menu[5]) : .confirmationRequired(with: Soup("pea", "Pea"))
         }

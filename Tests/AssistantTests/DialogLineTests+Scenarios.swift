@@ -65,8 +65,14 @@ extension DialogLineTests {
         case .didNotUnderstand:
             return try await kitchen(.utterance("xyzzy"), configuration) { rig in rig.assistant.setVocabulary(Vocabulary()) }
         case .didNotUnderstandSuggesting: return try await kitchen(.utterance("xyzzy"), configuration)
-        case .valuePrompt, .confirmationPrompt, .unsupported, .didNotGetValue:
+        case .valuePrompt, .confirmationPrompt, .unsupported, .outOfBounds, .didNotGetValue:
             return try await stock(counting: line, dialogs)
+        case .intentConfirmationPrompt:
+            let rig = try StockRig([.yes], dialogs: dialogs)
+            let outcome = await rig.assistant.perform(.intent(RestockIntent()))
+            #expect(outcome.status == .success)
+            #expect(leftInFlight(host: rig.host, user: rig.user) == [])
+            return outcome.dialog
         case .pickIntroduction, .othersHeading, .sayMore, .allOfThem, .outOfRange, .notReadYet, .notOneOfThem, .several:
             return try await stock(picking: line, dialogs)
         }
@@ -112,7 +118,7 @@ extension DialogLineTests {
         return outcome.dialog
     }
 
-    /// The count's lines: asked for, confirmed, refused, not understood.
+    /// The count's lines: asked for, confirmed, refused, out of its bounds, not understood.
     private func stock(counting line: DialogLine, _ dialogs: DialogTable) async throws -> [String] {
         let replies: [Reply] =
             switch line {
@@ -126,7 +132,13 @@ extension DialogLineTests {
         case .unsupported: rig.handler.count = { $0.count == 7 ? .unsupported : .accepting($0.count) }
         default: rig.handler.count = { .accepting($0.count) }
         }
-        let outcome = await rig.assistant.perform(.intent(StockIntent(count: line == .unsupported ? 7 : nil)))
+        let given: Int? =
+            switch line {
+            case .unsupported: 7
+            case .outOfBounds: 50
+            default: nil
+            }
+        let outcome = await rig.assistant.perform(.intent(StockIntent(count: given)))
         #expect(outcome.status == .success)
         #expect(leftInFlight(host: rig.host, user: rig.user) == [])
         return outcome.dialog

@@ -58,8 +58,12 @@ struct DialogLineTests {
         LineCase(.confirmationPrompt, "Just to confirm, you wanted 5?", ["parameter": "count", "value": "5"], app: "Stock"),
         LineCase(.unsupported, "Sorry, that count isn't supported.", ["parameter": "count", "value": "7"], app: "Stock"),
         LineCase(
+            .outOfBounds, "Sorry, the count must be from 1 to 10.", ["parameter": "count", "value": "50", "bounds": "from 1 to 10"],
+            app: "Stock"),
+        LineCase(
             .didNotGetValue, "Sorry, I didn't get that. You can say a number or \"cancel\".",
             ["parameter": "count", "examples": "a number or \"cancel\""], app: "Stock"),
+        LineCase(.intentConfirmationPrompt, "Do you want Stock to go ahead?", app: "Stock"),
         LineCase(.pickIntroduction, "Which item?\nFruit:\n1. Apple", ["parameter": "item"], app: "Stock"),
         LineCase(.othersHeading, "2. Banana\nOthers:\n3. Zucchini", app: "Stock"),
         LineCase(.sayMore, "3. Banana\nSay \"more\" for more.", app: "Stock"),

@@ -52,7 +52,8 @@ struct HandWrittenTrackIntakeIntent: Intent {
                     ]),
                 resolve: { (handler: any HandWrittenTrackIntakeIntentHandling, intent) in
                     await handler.resolveOunces(for: intent)
-                }),
+                }
+            ).bounded(minimum: 1, maximum: 128),
             .value(
                 "hydrationType", \.hydrationType,
                 prompts: ParameterPrompts(unsupported: ["notADrink": "Sorry, that's not a drink I can log."]),

@@ -27,9 +27,9 @@ struct SpokenAmountTests {
         #expect(status == 1)
         #expect(lines == [
             "> log -5 ounces of water", "Assistant: Sorry, I can't log a negative amount.", "Assistant: How many ounces?",
-            "> cancel", "Assistant: OK, cancelled.", "(Hydrator is in the background.)",
+            "> cancel", "Assistant: OK, cancelled.", "(Hydrator is not running.)",
             "> log 0 ounces of water", "Assistant: Sorry, I can't log less than 1 ounce.", "Assistant: How many ounces?",
-            "> cancel", "Assistant: OK, cancelled.", "(Hydrator is in the background.)",
+            "> cancel", "Assistant: OK, cancelled.", "(Hydrator is not running.)",
             "> track my water intake", "Assistant: How many ounces?",
             "> -3", "Assistant: Sorry, I can't log a negative amount.", "Assistant: How many ounces?",
             "> 0", "Assistant: Sorry, I can't log less than 1 ounce.", "Assistant: How many ounces?",

@@ -102,7 +102,9 @@ struct ParsingTests {
         #expect(intent.parameters.allSatisfy { $0.declaration.displayName == nil && !$0.supportsResolution })
         #expect(intent.response?.codes.map { "\($0.name):\($0.isSuccess):\($0.formatString ?? "-")" } == [
             "failure:false:", "success:true:A ${size} coffee, coming up.", "successReadySoon:true:Ready in ${minutes} minutes.",
+            "ready:false:Order a ${size} coffee?",
         ])
+        #expect(intent.userConfirmationRequired && intent.restrictions == 0)
         let combination = try #require(intent.parameterCombinations.first)
         #expect(combination.subtitle == "" && !combination.isPrimary && !combination.supportsBackgroundExecution)
     }

@@ -104,6 +104,48 @@ struct Dialog {
         return Template(prompt).render([name: value])
     }
 
+    /// The question confirming the whole request before it is handled: the intent's prompt with
+    /// its parameters' values (`values` is only called for a prompt of the intent's), else the
+    /// default line.
+    func intentConfirmationPrompt(_ confirmation: IntentConfirmation, values: () -> [String: String]) -> String {
+        guard let prompt = confirmation.prompt else { return line(.intentConfirmationPrompt) }
+        return Template(prompt).render(values())
+    }
+
+    /// Said when `number` is outside the parameter's bounds: the intent's line for the reason
+    /// Xcode gives it (`greaterThanMaximumValue`; `lessThanMinimumValue`, or first
+    /// `negativeNumbersNotSupported` for a negative number), rendered with `${minimumValue}` and
+    /// `${maximumValue}`; else the default line naming the bounds.
+    func outOfBounds(_ parameter: ParameterDescriptor, number: Double, value: String) -> String {
+        let name = parameter.name.rawValue
+        let (minimum, maximum) = (parameter.minimumValue.map(Self.number), parameter.maximumValue.map(Self.number))
+        let reasons =
+            if let top = parameter.maximumValue, number > top { ["greaterThanMaximumValue"] } else if number < 0 {
+                ["negativeNumbersNotSupported", "lessThanMinimumValue"]
+            } else {
+                ["lessThanMinimumValue"]
+            }
+        if let own = reasons.lazy.compactMap({ parameter.prompts.unsupported[$0] }).first {
+            var values = [name: value]
+            values["minimumValue"] = minimum
+            values["maximumValue"] = maximum
+            return Template(own).render(values)
+        }
+        let bounds =
+            switch (minimum, maximum) {
+            case (let minimum?, let maximum?): "from \(minimum) to \(maximum)"
+            case (let minimum?, nil): "at least \(minimum)"
+            case (nil, let maximum?): "at most \(maximum)"
+            case (nil, nil): "a number it accepts"
+            }
+        return line(.outOfBounds, ["parameter": name, "value": value, "bounds": bounds])
+    }
+
+    /// A bound as said: a whole number without a decimal point ("128", "0.5").
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
     /// Said when a value is unsupported: the intent's line for the reason (else its default
     /// line), rendered with the parameter's current value; else the default line.
     func unsupported(_ parameter: ParameterDescriptor, reason: String?, value: String) -> String {

@@ -57,8 +57,14 @@ public enum DialogLine: String, Sendable, Hashable, CaseIterable, Codable {
     case confirmationPrompt
     /// A value the handler refused, when the intent gives no line for the reason.
     case unsupported
+    /// A number outside the parameter's bounds, when the intent gives no line for it:
+    /// `${bounds}` says them ("at least 1", "at most 128", "from 1 to 128").
+    case outOfBounds
     /// Words that make no value of `${parameter}`: `${examples}` lists things to say.
     case didNotGetValue
+    /// Asks the user to confirm the whole request before it is handled, when the intent
+    /// requires a confirmation and gives no prompt of its own.
+    case intentConfirmationPrompt
 
     // Picking.
 
@@ -90,12 +96,13 @@ public enum DialogLine: String, Sendable, Hashable, CaseIterable, Codable {
         case .didNotUnderstandSuggesting: ["suggestions"]
         case .confirmationPrompt, .unsupported: ["parameter", "value"]
         case .didNotGetValue: ["parameter", "examples"]
+        case .outOfBounds: ["parameter", "value", "bounds"]
         case .outOfRange, .notReadYet: ["number", "last"]
         case .notOneOfThem: ["last", "choices"]
         case .several: ["words", "numbers"]
         case .unknownIntent, .notInManifest, .multipleScenesRequired, .restrictedWhileLocked, .notHandled,
             .hostStopped, .couldNotDo, .cancelled, .done, .openingApp, .working, .continueInApp, .whichDidYouMean,
-            .stillDidNotUnderstand, .didNotUnderstand, .othersHeading, .sayMore, .allOfThem:
+            .stillDidNotUnderstand, .didNotUnderstand, .othersHeading, .sayMore, .allOfThem, .intentConfirmationPrompt:
             []
         }
     }
@@ -126,6 +133,8 @@ public enum DialogLine: String, Sendable, Hashable, CaseIterable, Codable {
         case .confirmationPrompt: "Just to confirm, you wanted ${value}?"
         case .unsupported: "Sorry, that ${parameter} isn't supported."
         case .didNotGetValue: "Sorry, I didn't get that. You can say ${examples}."
+        case .outOfBounds: "Sorry, the ${parameter} must be ${bounds}."
+        case .intentConfirmationPrompt: "Do you want ${app} to go ahead?"
         case .pickIntroduction: "Which ${parameter}?"
         case .othersHeading: "Others"
         case .sayMore: "Say \"more\" for more."

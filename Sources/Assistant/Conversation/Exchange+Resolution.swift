@@ -53,7 +53,9 @@ extension Exchange {
                     try set(parameter, at: slot, to: value)
                     accepted.insert(index)
                     if results.indices.allSatisfy(settled) { return }
-                case .cancel: throw .cancelled
+                // A declined value cancels the request, as SiriKit does: the user said what
+                // they did not want, not what they want instead.
+                case .no, .cancel: throw .cancelled
                 default:
                     unread = try await askAgain(for: parameter, at: slot)
                 }
@@ -112,7 +114,7 @@ extension Exchange {
         }
     }
 
-    private mutating func set(_ parameter: ParameterDescriptor, at index: Int?, to value: AnyParameterValue)
+    mutating func set(_ parameter: ParameterDescriptor, at index: Int?, to value: AnyParameterValue)
         throws(ExchangeStop)
     {
         guard let index else { return try set(parameter, values: [value]) }
@@ -130,7 +132,8 @@ extension Exchange {
 
     // MARK: Values from the user's words
 
-    /// Asks for a value until the words make one (or the user cancels, or patience runs out).
+    /// Asks for a value until the words make one within the parameter's bounds (or the user
+    /// cancels, or patience runs out).
     mutating func askValue(for parameter: ParameterDescriptor) async throws(ExchangeStop) -> AnyParameterValue {
         switch try await askValue(for: parameter, passingUnread: false) {
         case .value(let value): return value
@@ -140,8 +143,8 @@ extension Exchange {
     }
 
     /// Asks for a value until the words make one, or (`passingUnread`) until the user says words
-    /// the value type cannot read, for the handler's resolution to see; no words at all are asked
-    /// for again.
+    /// the value type cannot read, for the handler's resolution to see; no words at all, and a
+    /// number outside the parameter's bounds (said why), are asked for again.
     private mutating func askValue(for parameter: ParameterDescriptor, passingUnread: Bool)
         async throws(ExchangeStop) -> ValueAnswer
     {
@@ -155,7 +158,11 @@ extension Exchange {
             case .yes, .no, .more: words = ""
             }
             if !words.isEmpty {
-                if let value = try await value(from: words, for: parameter) { return .value(value) }
+                if let value = try await value(from: words, for: parameter) {
+                    guard let refusal = outOfBounds(value, of: parameter) else { return .value(value) }
+                    await say(refusal)
+                    continue
+                }
                 if passingUnread && parameter.takesUnreadWords { return .unread(words) }
             }
             await say(lines.didNotGetValue(parameter, examples: try await examples(for: parameter)))

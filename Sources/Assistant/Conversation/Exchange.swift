@@ -35,8 +35,9 @@ struct Exchange {
     var dialog: [String] = []
     /// How many calls were made: the first is charged from `connectedAt`.
     var callsMade = 0
-    /// When the system connected, in the clock's nanoseconds (`BudgetClock.nowNanoseconds`).
-    let connectedAt: Int64
+    /// When the system connected, in the clock's nanoseconds (`BudgetClock.nowNanoseconds`);
+    /// moved to when the user answered, when the user is asked before the first call.
+    var connectedAt: Int64
     /// Each phase call's budget (read once: it is looked up by the intent's type name).
     let budget: Duration
 
@@ -92,9 +93,13 @@ struct Exchange {
     /// Asks the app to run every phase in one visit (`proceed`): when no answer needs the user,
     /// that is the whole exchange, in one hop to the app and back. Where an answer needs the
     /// user, the conversation settles that parameter with them, then asks the app to proceed
-    /// again from the next one.
+    /// again from the next one. Numbers given outside their bounds are refused first; an intent
+    /// that requires the user's confirmation goes step by step (`converseConfirming`).
     private mutating func converse() async -> Conclusion {
         do throws(ExchangeStop) {
+            // The user's time before the first call is not the app's: its budget starts after.
+            if try await refuseGivenValuesOutOfBounds() && callsMade == 0 { connectedAt = clock.nowNanoseconds }
+            if let confirmation = descriptor.requirements.confirmation { return try await converseConfirming(confirmation) }
             var remaining = descriptor.resolvableParameters[...]
             var names = descriptor.resolvableNames
             while true {
@@ -120,7 +125,7 @@ struct Exchange {
 
     /// Ends on the app's last response (handle's, or a confirmation other than ready): its
     /// dialog is said first; a response that opens the app carries the activity to continue.
-    private mutating func conclude(with response: IntentResponse) async -> Conclusion {
+    mutating func conclude(with response: IntentResponse) async -> Conclusion {
         await say(text(for: response))
         if response.code == .inProgress { return Conclusion(status: .inProgress, response: response) }
         let status: AssistantOutcome.Status =

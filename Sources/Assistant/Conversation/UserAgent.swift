@@ -11,15 +11,17 @@ public enum Prompt: Sendable, Equatable, CustomStringConvertible {
     case pick(
         parameter: ParameterName, introduction: String, items: [DisplayItem], headings: [Int: String], firstNumber: Int,
         more: String?)
-    /// A yes or no.
+    /// A yes or no about a parameter's value.
     case confirmation(parameter: ParameterName, question: String)
+    /// A yes or no about the whole request, before it is handled: `intent` is its type name.
+    case intentConfirmation(intent: String, question: String)
     /// Which of several interpretations of an utterance was meant.
     case chooseInterpretation(question: String, options: [String])
 
     /// The prompt as the assistant says it, candidates included.
     public var spoken: String {
         switch self {
-        case .value(_, let question), .confirmation(_, let question): return question
+        case .value(_, let question), .confirmation(_, let question), .intentConfirmation(_, let question): return question
         case .pick(_, let introduction, let items, let headings, let first, let more):
             var lines = [introduction]
             for (offset, item) in items.enumerated() {

@@ -19,6 +19,11 @@ extension FileEmitter {
                 code.line("    ],")
             }
             code.line("    responses: \(plan.responseName).templates,")
+            if plan.intent.userConfirmationRequired {
+                let prompt = plan.intent.confirmationPrompt.map { "prompt: \(SwiftName.literal(slotTemplate($0)))" } ?? ""
+                code.line("    confirmation: IntentConfirmation(\(prompt)),")
+            }
+            if let restriction = plan.intent.restrictionCase { code.line("    restriction: .\(restriction),") }
             code.line("    confirm: { handler, intent in try await handler.confirm(intent: intent).intentResponse },")
             code.line("    handle: { handler, intent in try await handler.handle(intent: intent).intentResponse })")
         }
@@ -27,7 +32,11 @@ extension FileEmitter {
             code.doc("The dialog of each code the definition words.")
             code.line("public static let templates: [ResponseTemplate] = [")
             let standard = Self.standardCodes.map(\.name)
-            for responseCode in plan.intent.response?.codes ?? [] where standard.contains(responseCode.name) {
+            // The `ready` code's text of an intent that requires confirmation is its question
+            // (`confirmation:` above), not a response dialog.
+            let question = plan.intent.userConfirmationRequired ? "ready" : nil
+            for responseCode in plan.intent.response?.codes ?? []
+            where standard.contains(responseCode.name) && responseCode.name != question {
                 guard let dialog = responseCode.formatString, !dialog.isEmpty else { continue }
                 code.line("    ResponseTemplate(code: .\(responseCode.name), dialog: \(SwiftName.literal(slotTemplate(dialog)))),")
             }
@@ -71,15 +80,17 @@ extension FileEmitter {
             resolve = "{ (_: \(handler), intent) in .accepting(intent.\(name)) }"
         }
         let label = parameter.supportsResolution && planned.type.mayLeaveWordsUnread ? "resolveInput" : "resolve"
+        // The bounds the assistant enforces follow the parameter: `.value(…).bounded(…)`.
+        let bounded = parameter.bounds.map { ".bounded(\($0.arguments))" } ?? ""
         guard parameter.supportsDynamicEnumeration else {
-            code.line("            \(label): \(resolve)),")
+            code.line("            \(label): \(resolve))\(bounded),")
             return
         }
         code.line("            \(label): \(resolve),")
         let search = parameter.supportsSearch ? ", searchTerm: term" : ""
         code.line("            pagedOptions: { (handler: \(handler), intent, term, page) in")
         code.line("                try await handler.\(optionsMethod(parameter))(for: intent\(search), page: page)")
-        code.line("            }),")
+        code.line("            })\(bounded),")
     }
 
     /// `ParameterPrompts(…)` from the dialogs and unsupported reasons, or nil when there are none.
@@ -99,9 +110,7 @@ extension FileEmitter {
     /// The reason text with what the definition knows filled in: `${displayName}`,
     /// `${minimumValue}`, `${maximumValue}`.
     private func filled(_ text: String, _ declaration: ValueDeclaration) -> String {
-        func number(_ key: String) -> String? {
-            declaration.metadataNumber(key).map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int($0)) : String($0) }
-        }
+        func number(_ key: String) -> String? { declaration.metadataNumber(key).map(numberLiteral) }
         var text = text.replacingOccurrences(of: "${displayName}", with: declaration.label)
         if let minimum = number("MinimumValue") { text = text.replacingOccurrences(of: "${minimumValue}", with: minimum) }
         if let maximum = number("MaximumValue") { text = text.replacingOccurrences(of: "${maximumValue}", with: maximum) }

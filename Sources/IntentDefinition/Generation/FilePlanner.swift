@@ -31,10 +31,12 @@ struct FilePlanner {
     }
 
     private mutating func warn(
-        _ code: GenerationWarning.Code, _ subject: String, parameter: String? = nil, type: String? = nil, message: String
+        _ code: GenerationWarning.Code, _ subject: String, parameter: String? = nil, type: String? = nil, key: String? = nil,
+        message: String
     ) {
         warnings.append(
-            GenerationWarning(code: code, file: file.file, subject: subject, parameter: parameter, type: type, message: message))
+            GenerationWarning(
+                code: code, file: file.file, subject: subject, parameter: parameter, type: type, key: key, message: message))
     }
 
     private mutating func claim(_ wanted: [String], subject: String, in names: inout NameRegistry) -> Bool {
@@ -86,7 +88,33 @@ struct FilePlanner {
             }
             outputs.append(PlannedValue(declared: output, type: type))
         }
+        warnUnhonouredKeys(of: intent)
         return IntentPlan(intent: intent, parameters: parameters, responseParameters: outputs, phrases: phrases(of: intent))
+    }
+
+    /// Warns about the keys of a generated intent that are set and not honoured (see
+    /// `Requirements.swift`).
+    private mutating func warnUnhonouredKeys(of intent: DefinedIntent) {
+        if !(0...2).contains(intent.restrictions) {
+            warn(
+                .keyNotHonoured, intent.name, key: "INIntentRestrictions",
+                message: "intent '\(intent.name)': INIntentRestrictions \(intent.restrictions) is not 0 (none), 1 (restricted while locked) or 2 (…or protected data unavailable); it is restricted while locked")
+        }
+        let names = Set(intent.parameters.map(\.name))
+        if intent.userConfirmationRequired, let question = intent.confirmationPrompt,
+            let stray = placeholders(in: question).first(where: { !names.contains($0) })
+        {
+            warn(
+                .keyNotHonoured, intent.name, key: "INIntentResponseCodeFormatString",
+                message: "intent '\(intent.name)': the confirmation question (the 'ready' code's text) names ${\(stray)}, which is not one of its parameters; it is said as written")
+        }
+        for parameter in intent.parameters {
+            guard let problem = parameter.boundsProblem else { continue }
+            let key = DefinedParameter.boundKeys.first { parameter.declaration.metadata[$0] != nil }.map { "INIntentParameterMetadata" + $0 }
+            warn(
+                .keyNotHonoured, intent.name, parameter: parameter.name, type: parameter.declaration.type.displayName, key: key,
+                message: "intent '\(intent.name)': parameter '\(parameter.name)': \(problem)")
+        }
     }
 
     private mutating func mapped(

@@ -14,6 +14,9 @@ public struct GenerationWarning: Sendable, Equatable, CustomStringConvertible {
         case nameTaken
         /// A combination title could not become a vocabulary phrase.
         case phraseDropped
+        /// A key the file sets is not honoured (or is honoured in a way the developer should
+        /// know of): `key` names it.
+        case keyNotHonoured
     }
 
     /// What was left out.
@@ -26,16 +29,22 @@ public struct GenerationWarning: Sendable, Equatable, CustomStringConvertible {
     public var parameter: String?
     /// The offending type, if any.
     public var type: String?
+    /// The definition key concerned, if any (`INIntentRestrictions`…).
+    public var key: String?
     /// What happened and what to do.
     public var message: String
 
     /// A warning.
-    public init(code: Code, file: String, subject: String, parameter: String? = nil, type: String? = nil, message: String) {
+    public init(
+        code: Code, file: String, subject: String, parameter: String? = nil, type: String? = nil, key: String? = nil,
+        message: String
+    ) {
         self.code = code
         self.file = file
         self.subject = subject
         self.parameter = parameter
         self.type = type
+        self.key = key
         self.message = message
     }
 

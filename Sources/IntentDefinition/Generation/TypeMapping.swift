@@ -83,6 +83,7 @@ let reservedTypeNames: Set<String> = [
     "String", "Int", "Double", "Bool", "URL", "DateComponents", "TimeInterval", "DisplayItem", "Intent",
     "IntentSchema", "IntentParameter", "ParameterValue", "EnumParameterValue", "ResolutionResult", "ObjectCollection",
     "IntentResponse", "ResponseCode", "ResponseTemplate", "ParameterPrompts", "ParameterFlags", "UserActivity",
+    "IntentConfirmation", "IntentRestriction",
     "Sendable", "Equatable", "Codable", "Hashable", "CaseIterable", "Optional", "Array", "Dictionary", "Never",
     "Foundation", "SceneIntents", "Swift", "Self", "Type", "Any", "AnyObject", "MainActor",
 ]

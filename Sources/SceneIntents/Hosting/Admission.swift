@@ -6,18 +6,25 @@ extension AppManifest {
     /// In order: the app must define the intent (`unknownIntent`), list it in
     /// `INIntentsSupported` (`notInManifest`), support multiple scenes (`multipleScenesRequired`,
     /// our rule: Apple silently never asks such an app), and not restrict it while the device is
-    /// locked (`restrictedWhileLocked`). Returns nil when the intent is admitted.
+    /// locked (`restrictedWhileLocked`: the manifest lists it, or the intent's own
+    /// `IntentRequirements` restrict it). Returns nil when the intent is admitted.
     public func refusal(of intentType: String, catalog: IntentCatalog, deviceIsLocked: Bool) -> IntentHostError? {
-        refusal(of: intentType, isDefined: catalog.descriptor(named: intentType) != nil, deviceIsLocked: deviceIsLocked)
+        let descriptor = catalog.descriptor(named: intentType)
+        return refusal(
+            of: intentType, isDefined: descriptor != nil, deviceIsLocked: deviceIsLocked,
+            restrictedByIntent: descriptor?.requirements.restriction.isRestrictedWhileLocked ?? false)
     }
 
     /// The same rule for a caller that has looked the intent up in its catalog already
-    /// (`isDefined`: the catalog has a descriptor for it).
-    public func refusal(of intentType: String, isDefined: Bool, deviceIsLocked: Bool) -> IntentHostError? {
+    /// (`isDefined`: the catalog has a descriptor for it; `restrictedByIntent`: its
+    /// requirements restrict it while the device is locked).
+    public func refusal(
+        of intentType: String, isDefined: Bool, deviceIsLocked: Bool, restrictedByIntent: Bool = false
+    ) -> IntentHostError? {
         guard isDefined else { return IntentHostError(.unknownIntent, intent: intentType) }
         guard supportsIntent(intentType) else { return IntentHostError(.notInManifest, intent: intentType) }
         guard supportsMultipleScenes else { return IntentHostError(.multipleScenesRequired, intent: intentType) }
-        if isRestrictedWhileLocked(intentType) && deviceIsLocked {
+        if (restrictedByIntent || isRestrictedWhileLocked(intentType)) && deviceIsLocked {
             return IntentHostError(.restrictedWhileLocked, intent: intentType)
         }
         return nil

@@ -10,6 +10,8 @@ public struct IntentDescription: Sendable, Hashable, Codable {
     public var parameters: [ParameterDescriptor]
     /// The dialog templates of its response codes.
     public var responses: [ResponseTemplate]
+    /// The confirmation asked before `handle` and the restriction, if any.
+    public var requirements: IntentRequirements
     /// Whether the intent is deprecated.
     public var isDeprecated: Bool
     /// The phrase suggested for a shortcut.
@@ -18,11 +20,13 @@ public struct IntentDescription: Sendable, Hashable, Codable {
     /// A description.
     public init(
         typeName: String, parameters: [ParameterDescriptor], responses: [ResponseTemplate] = [],
-        isDeprecated: Bool = false, suggestedInvocationPhrase: String? = nil
+        requirements: IntentRequirements = IntentRequirements(), isDeprecated: Bool = false,
+        suggestedInvocationPhrase: String? = nil
     ) {
         self.typeName = typeName
         self.parameters = parameters
         self.responses = responses
+        self.requirements = requirements
         self.isDeprecated = isDeprecated
         self.suggestedInvocationPhrase = suggestedInvocationPhrase
     }

@@ -29,7 +29,7 @@ public struct IntentDescriptor: Sendable {
             let schema = I.schema
             data = IntentDescription(
                 typeName: I.typeName, parameters: schema.parameters.map(\.descriptor), responses: schema.responses,
-                isDeprecated: I.isDeprecated, suggestedInvocationPhrase: I.suggestedInvocationPhrase)
+                requirements: schema.requirements, isDeprecated: I.isDeprecated, suggestedInvocationPhrase: I.suggestedInvocationPhrase)
             (resolvable, resolvableNames) = Self.resolvable(data.parameters)
             intentType = I.self
             handlerTypeName = schema.handlerTypeName
@@ -114,6 +114,8 @@ public struct IntentDescriptor: Sendable {
     package var resolvableNames: [ParameterName] { storage.resolvableNames }
     /// The dialog templates the intent declares.
     public var responses: [ResponseTemplate] { storage.data.responses }
+    /// The confirmation the user answers before `handle` and the restriction, if any.
+    public var requirements: IntentRequirements { storage.data.requirements }
     /// Whether the intent is deprecated.
     public var isDeprecated: Bool { storage.data.isDeprecated }
     /// The phrase suggested for a shortcut.

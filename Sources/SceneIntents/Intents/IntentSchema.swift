@@ -13,6 +13,7 @@ public struct IntentSchema<I: Intent>: Sendable {
     final class Storage: Sendable {
         let parameters: [IntentParameter<I>]
         let responses: [ResponseTemplate]
+        let requirements: IntentRequirements
         let handlerTypeName: String
         let bind: @MainActor @Sendable (Any) -> BoundHandler<I>?
         let mismatchedParameter: (name: ParameterName, handlerType: String)?
@@ -24,12 +25,13 @@ public struct IntentSchema<I: Intent>: Sendable {
 
         @usableFromInline
         init(
-            parameters: [IntentParameter<I>], responses: [ResponseTemplate], handlerTypeName: String,
-            bind: @escaping @MainActor @Sendable (Any) -> BoundHandler<I>?,
+            parameters: [IntentParameter<I>], responses: [ResponseTemplate], requirements: IntentRequirements,
+            handlerTypeName: String, bind: @escaping @MainActor @Sendable (Any) -> BoundHandler<I>?,
             mismatchedParameter: (name: ParameterName, handlerType: String)?
         ) {
             self.parameters = parameters
             self.responses = responses
+            self.requirements = requirements
             self.handlerTypeName = handlerTypeName
             self.bind = bind
             self.mismatchedParameter = mismatchedParameter
@@ -45,6 +47,8 @@ public struct IntentSchema<I: Intent>: Sendable {
     public var parameters: [IntentParameter<I>] { storage.parameters }
     /// Dialog templates by code (custom codes and overrides of the standard ones).
     public var responses: [ResponseTemplate] { storage.responses }
+    /// The confirmation asked before `handle` and the restriction, if the intent has them.
+    public var requirements: IntentRequirements { storage.requirements }
     /// The handling protocol's name, used in error messages.
     public var handlerTypeName: String { storage.handlerTypeName }
     /// Casts the object `handlerFor` returned to the handling protocol, the one cast of a
@@ -61,6 +65,9 @@ public struct IntentSchema<I: Intent>: Sendable {
     ///     parameter's closures must take this type too.
     ///   - parameters: the parameters, in resolution order.
     ///   - responses: the dialog templates of the intent's response codes.
+    ///   - confirmation: the question the user answers before `handle`, if any (see
+    ///     `IntentConfirmation`).
+    ///   - restriction: when the device's state refuses the intent (default: never).
     ///   - confirm: calls the handler's confirm; nil answers `ready`.
     ///   - handle: calls the handler's handle.
     @inlinable
@@ -68,11 +75,14 @@ public struct IntentSchema<I: Intent>: Sendable {
         handler: Handler.Type,
         parameters: [IntentParameter<I>],
         responses: [ResponseTemplate] = [],
+        confirmation: IntentConfirmation? = nil,
+        restriction: IntentRestriction = .unrestricted,
         confirm: (@MainActor @Sendable (Handler, I) async throws -> IntentResponse)? = nil,
         handle: @escaping @MainActor @Sendable (Handler, I) async throws -> IntentResponse
     ) {
         self.init(
             handler: handler, parameters: parameters, responses: responses,
+            requirements: IntentRequirements(confirmation: confirmation, restriction: restriction),
             confirm: confirm.map { .suspending($0) }, handle: .suspending(handle))
     }
 
@@ -85,6 +95,9 @@ public struct IntentSchema<I: Intent>: Sendable {
     ///   - handler: the handling protocol, e.g. `(any PingIntentHandling).self`.
     ///   - parameters: the parameters, in resolution order.
     ///   - responses: the dialog templates of the intent's response codes.
+    ///   - confirmation: the question the user answers before `handle`, if any (see
+    ///     `IntentConfirmation`).
+    ///   - restriction: when the device's state refuses the intent (default: never).
     ///   - confirm: calls the handler's confirm; nil answers `ready`.
     ///   - handle: calls the handler's handle.
     @inlinable
@@ -92,11 +105,14 @@ public struct IntentSchema<I: Intent>: Sendable {
         handler: Handler.Type,
         parameters: [IntentParameter<I>],
         responses: [ResponseTemplate] = [],
+        confirmation: IntentConfirmation? = nil,
+        restriction: IntentRestriction = .unrestricted,
         confirm: (@MainActor @Sendable (Handler, I) throws -> IntentResponse)? = nil,
         handle: @escaping @MainActor @Sendable (Handler, I) throws -> IntentResponse
     ) {
         self.init(
             handler: handler, parameters: parameters, responses: responses,
+            requirements: IntentRequirements(confirmation: confirmation, restriction: restriction),
             confirm: confirm.map { .atOnce($0) }, handle: .atOnce(handle))
     }
 
@@ -106,13 +122,15 @@ public struct IntentSchema<I: Intent>: Sendable {
     @inlinable
     init<Handler>(
         handler: Handler.Type, parameters: [IntentParameter<I>], responses: [ResponseTemplate],
-        confirm: SchemaCalls<I, Handler>.Response?, handle: SchemaCalls<I, Handler>.Response
+        requirements: IntentRequirements, confirm: SchemaCalls<I, Handler>.Response?,
+        handle: SchemaCalls<I, Handler>.Response
     ) {
         // Each parameter's calls are taken back at their type once, here, not per request.
         let calls = SchemaCalls<I, Handler>(
             parameters: parameters.map { $0.calls as? ParameterCalls<I, Handler> }, confirm: confirm, handle: handle)
         storage = Storage(
-            parameters: parameters, responses: responses, handlerTypeName: String(describing: Handler.self),
+            parameters: parameters, responses: responses, requirements: requirements,
+            handlerTypeName: String(describing: Handler.self),
             bind: { object in
                 guard let handler = object as? Handler else { return nil }
                 return BoundHandler(handlerType: type(of: object), calls: TypedCalls(handler: handler, schema: calls))

@@ -53,12 +53,24 @@ public struct ParameterDescriptor: Sendable, Hashable, Codable {
     public var flags: ParameterFlags
     /// What the assistant says about it.
     public var prompts: ParameterPrompts
+    /// The smallest number the assistant accepts for it (an intent definition's
+    /// `MinimumValue`), if any: a value below it is refused before the app sees it. Only numbers
+    /// (integers and floating-point values) are checked; data written without it reads as nil.
+    public var minimumValue: Double?
+    /// The largest number the assistant accepts for it (`MaximumValue`), if any; as
+    /// `minimumValue`.
+    public var maximumValue: Double?
 
-    /// A descriptor.
-    public init(name: ParameterName, valueTypeName: String, flags: ParameterFlags, prompts: ParameterPrompts) {
+    /// A descriptor; the bounds are optional.
+    public init(
+        name: ParameterName, valueTypeName: String, flags: ParameterFlags, prompts: ParameterPrompts,
+        minimumValue: Double? = nil, maximumValue: Double? = nil
+    ) {
         self.name = name
         self.valueTypeName = valueTypeName
         self.flags = flags
         self.prompts = prompts
+        self.minimumValue = minimumValue
+        self.maximumValue = maximumValue
     }
 }

@@ -6,7 +6,8 @@ public enum ResolutionResult<Value: ParameterValue>: Sendable, Equatable, Codabl
     case success(Value)
     /// Several values fit; the user picks one and the parameter is resolved again with it.
     case disambiguation([Value])
-    /// The value fits but the user must confirm it (yes accepts it, no asks for another).
+    /// The value fits but the user must confirm it: yes accepts it, no cancels the request (as
+    /// SiriKit does), any other answer asks for another value.
     case confirmationRequired(Value)
     /// A value is needed: the assistant asks with the parameter's prompt.
     case needsValue

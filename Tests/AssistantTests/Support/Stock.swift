@@ -4,7 +4,7 @@ import SceneIntentsTesting
 import TestFixtures
 
 /// An intent with no prompts of its own, so every parameter line the assistant says is a
-/// default: an item picked among options (in a "Fruit" section), and a count.
+/// default: an item picked among options (in a "Fruit" section), and a count from 1 to 10.
 struct StockIntent: Intent {
     static let typeName = "StockIntent"
     var item: DisplayItem?
@@ -18,8 +18,18 @@ struct StockIntent: Intent {
                 "item", \.item, flags: [.resolvable, .configurable, .dynamicOptions],
                 resolve: { (handler: StockHandler, intent) in handler.item(intent) },
                 options: { (handler: StockHandler, _, term) in handler.options(matching: term) }),
-            .value("count", \.count, resolve: { (handler: StockHandler, intent) in handler.count(intent) }),
+            .value("count", \.count, resolve: { (handler: StockHandler, intent) in handler.count(intent) })
+                .bounded(minimum: 1, maximum: 10),
         ],
+        handle: { _, _ in IntentResponse(code: .success) })
+}
+
+/// An intent that asks the user's confirmation with the assistant's own line.
+struct RestockIntent: Intent {
+    static let typeName = "RestockIntent"
+    init() {}
+    static let schema = IntentSchema<RestockIntent>(
+        handler: StockHandler.self, parameters: [], confirmation: IntentConfirmation(),
         handle: { _, _ in IntentResponse(code: .success) })
 }
 
@@ -55,8 +65,9 @@ struct StockRig {
         user = ScriptedUser(replies)
         let handler = handler
         let app = Application(
-            manifest: AppManifest(intentsSupported: ["StockIntent"]), delegate: { HandlerDelegate(handler: handler) })
-        host = IntentHost(application: app, catalog: try IntentCatalog([StockIntent.self]))
+            manifest: AppManifest(intentsSupported: ["StockIntent", "RestockIntent"]),
+            delegate: { HandlerDelegate(handler: handler) })
+        host = IntentHost(application: app, catalog: try IntentCatalog([StockIntent.self, RestockIntent.self]))
         var configuration = AssistantConfiguration()
         configuration.dialogs = dialogs
         assistant = Assistant(
