@@ -53,9 +53,9 @@ let package = Package(
         .executableTarget(
             name: "recipe-assistant", dependencies: ["RecipeAssistantKit"],
             path: "Demos/RecipeAssistant/Main", swiftSettings: strict),
-        .target(name: "PingKit", dependencies: ["SceneIntents"], swiftSettings: strict),
+        .target(name: "PingKit", dependencies: ["SceneIntents"], path: "Tests/Helpers/PingKit", swiftSettings: strict),
         .executableTarget(
-            name: "ping-host", dependencies: ["PingKit", "SceneIntents", "SceneIntentsHost"], path: "Sources/PingHost",
+            name: "ping-host", dependencies: ["PingKit", "SceneIntents", "SceneIntentsHost"], path: "Tests/Helpers/PingHost",
             swiftSettings: strict),
         .executableTarget(
             name: "IntentBench",
@@ -65,8 +65,8 @@ let package = Package(
                 "AssistantDaemon",
                 "HydratorKit",
             ],
-            swiftSettings: strict),
-        .executableTarget(name: "floor-hello", path: "Sources/FloorHello", swiftSettings: strict),
+            path: "Benchmarks/IntentBench", swiftSettings: strict),
+        .executableTarget(name: "floor-hello", path: "Tests/Helpers/FloorHello", swiftSettings: strict),
         .target(name: "PropertyListSafety", swiftSettings: strict),
         .target(name: "IntentDefinition", dependencies: ["PropertyListSafety"], swiftSettings: strict),
         .executableTarget(
@@ -92,7 +92,7 @@ let package = Package(
             name: "AssistantService", dependencies: ["Assistant", "SceneIntents", "SceneIntentsTransport", "PropertyListSafety"],
             swiftSettings: strict),
         .executableTarget(
-            name: "transport-peer", dependencies: ["SceneIntentsTransport"], path: "Sources/TransportPeer",
+            name: "transport-peer", dependencies: ["SceneIntentsTransport"], path: "Tests/Helpers/TransportPeer",
             swiftSettings: strict),
         .testTarget(
             name: "SceneIntentsTransportTests", dependencies: ["SceneIntentsTransport", "transport-peer"],
@@ -122,7 +122,7 @@ let package = Package(
             name: "kitchen-extension", dependencies: ["SceneIntents", "SceneIntentsHost", "TestFixtures"],
             path: "Tests/KitchenExtension", swiftSettings: strict),
         .executableTarget(
-            name: "ping-extension", dependencies: ["PingKit", "SceneIntentsHost"], path: "Sources/PingExtension",
+            name: "ping-extension", dependencies: ["PingKit", "SceneIntentsHost"], path: "Tests/Helpers/PingExtension",
             swiftSettings: strict),
         .executableTarget(
             name: "process-leak-check",
@@ -144,7 +144,7 @@ let package = Package(
             name: "recipe-assistant-app", dependencies: ["RecipeAssistantKit", "SceneIntents", "SceneIntentsHost"],
             path: "Demos/RecipeAssistant/AppHost", swiftSettings: strict),
         .executableTarget(
-            name: "store-writer", dependencies: ["SceneIntentsStore"], path: "Sources/StoreWriter",
+            name: "store-writer", dependencies: ["SceneIntentsStore"], path: "Tests/Helpers/StoreWriter",
             swiftSettings: strict),
         .testTarget(
             name: "SceneIntentsStoreTests", dependencies: ["SceneIntentsStore", "store-writer"],
