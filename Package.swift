@@ -29,6 +29,8 @@ let package = Package(
         .executable(name: "hobson-app", targets: ["hobson-app"]),
         .executable(name: "hobson-intents", targets: ["hobson-intents"]),
         .library(name: "AssistantDaemon", targets: ["AssistantDaemon"]),
+        .library(name: "SceneIntentsHost", targets: ["SceneIntentsHost"]),
+        .library(name: "AssistantService", targets: ["AssistantService"]),
         .executable(name: "assistantd", targets: ["assistantd"]),
         .executable(name: "assistant", targets: ["assistant"]),
     ],
