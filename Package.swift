@@ -72,7 +72,8 @@ let package = Package(
         .target(name: "PropertyListSafety", swiftSettings: strict),
         .target(name: "IntentDefinition", dependencies: ["PropertyListSafety"], swiftSettings: strict),
         .executableTarget(
-            name: "intentgen", dependencies: ["IntentDefinition"], path: "Sources/IntentGen", swiftSettings: strict),
+            name: "intentgen", dependencies: ["IntentDefinition", "DurableFiles"], path: "Sources/IntentGen",
+            swiftSettings: strict),
         .plugin(name: "IntentGenPlugin", capability: .buildTool(), dependencies: ["intentgen"]),
         .target(
             name: "IntentGenFixtures", dependencies: ["SceneIntents"], path: "Tests/IntentGenFixtures",
@@ -88,7 +89,7 @@ let package = Package(
             swiftSettings: strict),
         .target(name: "SceneIntentsTransport", swiftSettings: strict),
         .target(
-            name: "SceneIntentsHost", dependencies: ["SceneIntents", "SceneIntentsTransport"],
+            name: "SceneIntentsHost", dependencies: ["SceneIntents", "SceneIntentsTransport", "DurableFiles"],
             swiftSettings: strict),
         .target(
             name: "AssistantService", dependencies: ["Assistant", "SceneIntents", "SceneIntentsTransport", "PropertyListSafety"],
@@ -243,5 +244,8 @@ let package = Package(
                 "hydrator-app", "hydrator", "hydrator-intents", "assistantd", "assistant",
             ],
             swiftSettings: strict),
+        // Bundling: `swift package bundle-app` (the plugin) builds the products and runs
+        // `bundle-app-tool`, which lays out the bundle and has each executable write its data.
+        .target(name: "DurableFiles", swiftSettings: strict),
     ]
 )
