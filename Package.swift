@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "AssistantDaemon", targets: ["AssistantDaemon"]),
         .library(name: "SceneIntentsHost", targets: ["SceneIntentsHost"]),
         .library(name: "AssistantService", targets: ["AssistantService"]),
+        .plugin(name: "bundle-app", targets: ["BundleAppPlugin"]),
         .executable(name: "assistantd", targets: ["assistantd"]),
         .executable(name: "assistant", targets: ["assistant"]),
     ],
@@ -247,5 +248,20 @@ let package = Package(
         // Bundling: `swift package bundle-app` (the plugin) builds the products and runs
         // `bundle-app-tool`, which lays out the bundle and has each executable write its data.
         .target(name: "DurableFiles", swiftSettings: strict),
+        .executableTarget(
+            name: "bundle-app-tool", dependencies: ["DurableFiles", "PropertyListSafety", "SceneIntents"], path: "Sources/BundleAppTool",
+            swiftSettings: strict),
+        .plugin(
+            name: "BundleAppPlugin",
+            capability: .command(
+                intent: .custom(verb: "bundle-app", description: "Lays out an app bundle (.app with its .appex extensions) from executable products")),
+            dependencies: ["bundle-app-tool"]),
+        .testTarget(
+            name: "BundleAppToolTests",
+            dependencies: [
+                "bundle-app-tool", "SceneIntentsTesting", "hobson-app", "hobson-intents", "hydrator-app", "hydrator-intents",
+                "recipe-assistant-app", "floor-hello", "kitchen-extension",
+            ],
+            swiftSettings: strict),
     ]
 )

@@ -1,0 +1,121 @@
+import Foundation
+import SceneIntentsTesting
+import Testing
+
+/// `bundle-app-tool` on the demos' executables: the whole tree it lays out, the `Info.plist`s the
+/// executables write (the same as the demos' checked-in bundles), and each error, named.
+@Suite(.serialized)
+struct BundleAppToolTests {
+    /// A demo: its products, its bundle's name and its checked-in bundle folder.
+    struct Demo: Sendable, CustomTestStringConvertible {
+        let app: String
+        let extensions: [(product: String, bundle: String)]
+        let bundle: String
+        let checkedIn: String
+        var testDescription: String { bundle }
+    }
+
+    static let demoBundles = [
+        Demo(
+            app: "hobson-app", extensions: [("hobson-intents", "Hobson Intents")], bundle: "Hobson",
+            checkedIn: "Hobson/Bundle"),
+        Demo(
+            app: "hydrator-app", extensions: [("hydrator-intents", "Hydrator Intents")], bundle: "Hydrator",
+            checkedIn: "Hydrator/Bundle"),
+        Demo(app: "recipe-assistant-app", extensions: [], bundle: "Recipe Assistant", checkedIn: "RecipeAssistant/Bundle"),
+    ]
+
+    @Test(arguments: demoBundles)
+    func aDemoIsLaidOutAsItsCheckedInBundleSays(_ demo: Demo) async throws {
+        let output = try Scratch()
+        defer { output.remove() }
+        let app = "\(demo.bundle).app"
+        let run = try await bundleApp(
+            ["--product", demo.app] + demo.extensions.flatMap { ["--extension", $0.product] } + ["--output", output.path])
+        #expect(run.status == 0)
+        #expect(run.stdout == "bundle-app: wrote \(output.path)/\(app)\n")
+        #expect(run.stderr == "")
+        var expected = [app + "/", "\(app)/Info.plist", "\(app)/\(demo.app)*"]
+        if !demo.extensions.isEmpty { expected.append("\(app)/PlugIns/") }
+        for plugIn in demo.extensions {
+            let appex = "\(app)/PlugIns/\(plugIn.bundle).appex"
+            expected += [appex + "/", "\(appex)/Info.plist", "\(appex)/\(plugIn.product)*"]
+        }
+        #expect(output.tree() == expected.sorted())
+        let checkedIn = "\(demos)/\(demo.checkedIn)/\(app)"
+        #expect(try propertyList("\(output.path)/\(app)/Info.plist") == propertyList("\(checkedIn)/Info.plist"))
+        for plugIn in demo.extensions {
+            let appex = "PlugIns/\(plugIn.bundle).appex/Info.plist"
+            #expect(try propertyList("\(output.path)/\(app)/\(appex)") == propertyList("\(checkedIn)/\(appex)"))
+        }
+        let built = try Data(contentsOf: URL(fileURLWithPath: BuiltProducts.executable(demo.app)))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: "\(output.path)/\(app)/\(demo.app)")) == built)
+    }
+
+    @Test func bundlingAgainReplacesTheBundleAndLeavesNothingElse() async throws {
+        let output = try Scratch()
+        defer { output.remove() }
+        let arguments = ["--product", "recipe-assistant-app", "--output", output.path]
+        let first = try await bundleApp(arguments)
+        try Data("stale".utf8).write(to: URL(fileURLWithPath: "\(output.path)/Recipe Assistant.app/stale"))
+        let second = try await bundleApp(arguments)
+        #expect([first.status, second.status] == [0, 0])
+        #expect(output.tree() == ["Recipe Assistant.app/", "Recipe Assistant.app/Info.plist", "Recipe Assistant.app/recipe-assistant-app*"])
+    }
+
+    /// Each failure: exit 1, one line naming the problem, and nothing left in the output folder.
+    @Test(arguments: [
+        (["--product", "no-such-app"], "no executable product 'no-such-app' in \(BuiltProducts.directory) (build it first)"),
+        (
+            ["--product", "floor-hello"],
+            "floor-hello does not support --write-bundle-data (it exited 0 and wrote no Info.plist): its main.swift must call AppMain or IntentsExtension"
+        ),
+        (
+            ["--product", "recipe-assistant-app", "--extension", "kitchen-extension"],
+            "kitchen-extension --write-bundle-data failed with status 78: Kitchen Intents: --write-bundle-data: Kitchen Intents has no bundle identifier: pass bundleIdentifier: to AppMain or IntentsExtension"
+        ),
+        (
+            ["--product", "hobson-app", "--extension", "recipe-assistant-app"],
+            "the Info.plist recipe-assistant-app wrote has no NSExtension dictionary: it is not an intents extension"
+        ),
+    ])
+    func aFailureNamesItsCauseAndLeavesNothing(_ arguments: [String], _ message: String) async throws {
+        let output = try Scratch()
+        defer { output.remove() }
+        let run = try await bundleApp(arguments + ["--output", output.path])
+        #expect(run.status == 1)
+        #expect(run.stdout == "")
+        #expect(run.stderr == "bundle-app: \(message)\n")
+        #expect(output.tree() == [])
+    }
+
+    @Test func anOutputThatIsAFileIsNamed() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let file = "\(scratch.path)/file"
+        try Data().write(to: URL(fileURLWithPath: file))
+        let run = try await bundleApp(["--product", "recipe-assistant-app", "--output", "\(file)/apps"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "bundle-app: --output \(file)/apps: cannot make the directory '\(file)': it is a file\n")
+        #expect(scratch.tree() == ["file"])
+    }
+
+    @Test(arguments: [
+        ([String](), "--product NAME is required"), (["--product"], "--product needs a NAME"),
+        (["--product", "a", "--product", "b"], "--product was given twice"), (["--product", "a"], "--output DIR is required"),
+        (["--fast"], "unknown argument '--fast'"),
+    ])
+    func aWrongCommandLineIs64(_ arguments: [String], _ message: String) async throws {
+        let run = try await BuiltProducts.run("bundle-app-tool", arguments)
+        #expect(run.status == 64)
+        #expect(run.stderr == "bundle-app: \(message)\n(bundle-app --help shows the options)\n")
+    }
+
+    @Test func theHelpListsEveryOption() async throws {
+        let run = try await BuiltProducts.run("bundle-app-tool", ["--help"])
+        #expect(run.status == 0)
+        let options = run.stdout.split(separator: "\n").filter { $0.hasPrefix("  --") }.map { $0.split(separator: " ")[0] }
+        #expect(options == ["--product", "--extension", "--output", "--products-dir", "--help"])
+        #expect(run.stdout.hasPrefix("usage: swift package --allow-writing-to-directory DIR bundle-app --product APP"))
+    }
+}
