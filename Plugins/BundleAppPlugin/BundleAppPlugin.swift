@@ -14,9 +14,10 @@ struct BundleAppPlugin: CommandPlugin {
         let products = Self.values(of: ["--product", "--extension"], in: arguments)
         guard !arguments.contains("--help"), !products.isEmpty else { return try Self.run(tool, arguments) }
         var directory: URL?
+        var resources: Set<String> = []
         for name in products {
             let executables = context.package.products.filter { $0 is ExecutableProduct }.map(\.name).sorted()
-            guard executables.contains(name) else {
+            guard let product = context.package.products.first(where: { $0.name == name && $0 is ExecutableProduct }) else {
                 throw BundleAppError(
                     "no executable product '\(name)' in package '\(context.package.displayName)'; its executable products: "
                         + (executables.isEmpty ? "none" : executables.joined(separator: ", ")))
@@ -26,8 +27,34 @@ struct BundleAppPlugin: CommandPlugin {
             guard let built = result.builtArtifacts.first(where: { $0.kind == .executable && $0.url.lastPathComponent == name })
             else { throw BundleAppError("building '\(name)' made no executable named '\(name)'") }
             directory = built.url.deletingLastPathComponent()
+            resources.formUnion(Self.resourceBundles(of: product, in: context.package))
         }
-        try Self.run(tool, arguments + ["--products-dir", directory?.path ?? "."])
+        let resourceArguments = resources.sorted().flatMap { ["--resources", $0] }
+        try Self.run(tool, arguments + resourceArguments + ["--products-dir", directory?.path ?? "."])
+    }
+
+    /// The resource bundles SwiftPM builds for the targets `product` links
+    /// (`<Package>_<Target>.resources`, `.bundle` on Darwin), which its executable loads from
+    /// beside itself.
+    static func resourceBundles(of product: Product, in root: Package) -> [String] {
+        var owners: [Target.ID: String] = [:]
+        var packages = [root]
+        while let package = packages.popLast() {
+            for target in package.targets where owners[target.id] == nil { owners[target.id] = package.displayName }
+            packages += package.dependencies.map(\.package)
+        }
+        #if os(macOS)
+            let suffix = ".bundle"
+        #else
+            let suffix = ".resources"
+        #endif
+        let targets = product.targets + product.targets.flatMap(\.recursiveTargetDependencies)
+        return targets.compactMap { target in
+            guard let module = target as? SourceModuleTarget, module.sourceFiles.contains(where: { $0.type == .resource }),
+                let owner = owners[target.id]
+            else { return nil }
+            return "\(owner)_\(target.name)\(suffix)"
+        }
     }
 
     /// Removes `-c`/`--configuration VALUE` from `arguments`; debug when absent.

@@ -10,15 +10,22 @@ struct BundleFailure: Error, CustomStringConvertible {
 }
 
 /// Lays out `<Name>.app/` in `output` from built executables: each is copied into its bundle
-/// folder and run with `--write-bundle-data` to write its `Info.plist` and data; the whole is
-/// made in a hidden folder of `output` and renamed into place, replacing an older bundle.
+/// folder with the resource bundles, and run with `--write-bundle-data` to write its
+/// `Info.plist` and data; the whole is made in a hidden folder of `output` and renamed into
+/// place, replacing an older bundle.
 struct Bundler {
     let productsDirectory: String
     let output: String
+    /// The resource bundles (folder names in `productsDirectory`) every executable may load:
+    /// a SwiftPM executable looks for them beside itself.
+    let resources: [String]
 
     /// Makes the bundle of `product` with `extensions`; answers the path of the `.app`.
     func bundle(product: String, extensions: [String]) throws(BundleFailure) -> String {
         let executables = try ([product] + extensions).map { (name) throws(BundleFailure) in try executable(name) }
+        for name in resources where !Self.isFolder(Path.join(productsDirectory, name)) {
+            throw BundleFailure("no resource bundle '\(name)' in \(productsDirectory)")
+        }
         try prepareOutput()
         let staging = Path.join(output, ".bundle-app-\(getpid())")
         defer { try? FileManager.default.removeItem(atPath: staging) }
@@ -49,10 +56,7 @@ struct Bundler {
     /// The built executable of product `name`, which must be a regular executable file.
     private func executable(_ name: String) throws(BundleFailure) -> String {
         let path = Path.join(productsDirectory, name)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-            FileManager.default.isExecutableFile(atPath: path)
-        else { throw BundleFailure("no executable product '\(name)' in \(productsDirectory) (build it first)") }
+        guard FileManager.default.isExecutableFile(atPath: path), !Self.isFolder(path) else { throw BundleFailure("no executable product '\(name)' in \(productsDirectory) (build it first)") }
         return path
     }
 
@@ -72,10 +76,8 @@ struct Bundler {
         throws(BundleFailure) -> String
     {
         let copy = Path.join(folder, product)
-        do { try FileManager.default.copyItem(atPath: executable, toPath: copy) } catch {
-            throw BundleFailure("cannot copy \(executable) into \(folder): \(error.localizedDescription)")
-        }
-        try syncFile(copy)
+        try self.copy(executable, to: copy)
+        for name in resources { try self.copy(Path.join(productsDirectory, name), to: Path.join(folder, name)) }
         let run = try ExecutableRun.writeBundleData(copy, into: folder)
         let plist = Path.join(folder, "Info.plist")
         guard run.status == 0 else {
@@ -118,8 +120,23 @@ struct Bundler {
         do throws(WriteFailure) { try DurableWrite.syncDirectory(folder) } catch { throw BundleFailure("\(error)") }
     }
 
-    /// fsyncs the regular file at `path`.
-    private func syncFile(_ path: String) throws(BundleFailure) {
+    /// Copies the file or folder `source` to `target`, then fsyncs every file and folder copied.
+    private func copy(_ source: String, to target: String) throws(BundleFailure) {
+        do { try FileManager.default.copyItem(atPath: source, toPath: target) } catch {
+            throw BundleFailure("cannot copy \(source) to \(target): \(error.localizedDescription)")
+        }
+        let inside = (FileManager.default.subpaths(atPath: target) ?? []).map { Path.join(target, $0) }
+        for path in inside + [target] { try syncEntry(path) }
+    }
+
+    /// Whether `path` is a folder.
+    static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// fsyncs the file or folder at `path`.
+    private func syncEntry(_ path: String) throws(BundleFailure) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0, fsync(descriptor) == 0 else {
             let reason = String(cString: strerror(errno))

@@ -22,6 +22,9 @@ struct BundleOption {
             name: "--output", value: "DIR", repeats: false,
             summary: "where <Name>.app is written (made if missing; a bundle of that name there is replaced)"),
         BundleOption(
+            name: "--resources", value: "NAME", repeats: true,
+            summary: "a resource bundle in the products' folder (SwiftPM's <Package>_<Target>.resources), copied beside each executable; repeatable (the plugin gives the products' own)"),
+        BundleOption(
             name: "--products-dir", value: "DIR", repeats: false,
             summary: "where the built executables are (the plugin gives the build's; default: the working directory)"),
         BundleOption(name: "--help", value: nil, repeats: false, summary: "show this help"),
@@ -65,8 +68,9 @@ enum Limits {
 enum BundleRequest: Equatable {
     /// Print the help.
     case help
-    /// Bundle `product` with `extensions` (product names) from `productsDirectory` into `output`.
-    case bundle(product: String, extensions: [String], output: String, productsDirectory: String)
+    /// Bundle `product` with `extensions` (product names) and the resource bundles `resources`
+    /// from `productsDirectory` into `output`.
+    case bundle(product: String, extensions: [String], resources: [String], output: String, productsDirectory: String)
 
     /// Reads `arguments` (after the program's name); a mistake throws a `UsageError` naming it.
     static func parse(_ arguments: [String]) throws(UsageError) -> BundleRequest {
@@ -84,7 +88,7 @@ enum BundleRequest: Equatable {
         guard let product = values["--product"]?.first else { throw UsageError("--product NAME is required") }
         guard let output = values["--output"]?.first else { throw UsageError("--output DIR is required") }
         return .bundle(
-            product: product, extensions: values["--extension"] ?? [], output: output,
+            product: product, extensions: values["--extension"] ?? [], resources: values["--resources"] ?? [], output: output,
             productsDirectory: values["--products-dir"]?.first ?? ".")
     }
 }

@@ -6,23 +6,27 @@ import Testing
 /// executables write (the same as the demos' checked-in bundles), and each error, named.
 @Suite(.serialized)
 struct BundleAppToolTests {
-    /// A demo: its products, its bundle's name and its checked-in bundle folder.
+    /// A demo: its products, its bundle's name, its checked-in bundle folder and the resource
+    /// bundle its kit loads.
     struct Demo: Sendable, CustomTestStringConvertible {
         let app: String
         let extensions: [(product: String, bundle: String)]
         let bundle: String
         let checkedIn: String
+        var resources: String?
         var testDescription: String { bundle }
     }
 
     static let demoBundles = [
         Demo(
             app: "hobson-app", extensions: [("hobson-intents", "Hobson Intents")], bundle: "Hobson",
-            checkedIn: "Hobson/Bundle"),
+            checkedIn: "Hobson/Bundle", resources: "SceneIntents_HobsonKit.resources"),
         Demo(
             app: "hydrator-app", extensions: [("hydrator-intents", "Hydrator Intents")], bundle: "Hydrator",
             checkedIn: "Hydrator/Bundle"),
-        Demo(app: "recipe-assistant-app", extensions: [], bundle: "Recipe Assistant", checkedIn: "RecipeAssistant/Bundle"),
+        Demo(
+            app: "recipe-assistant-app", extensions: [], bundle: "Recipe Assistant", checkedIn: "RecipeAssistant/Bundle",
+            resources: "SceneIntents_RecipeAssistantKit.resources"),
     ]
 
     @Test(arguments: demoBundles)
@@ -31,15 +35,20 @@ struct BundleAppToolTests {
         defer { output.remove() }
         let app = "\(demo.bundle).app"
         let run = try await bundleApp(
-            ["--product", demo.app] + demo.extensions.flatMap { ["--extension", $0.product] } + ["--output", output.path])
+            ["--product", demo.app] + demo.extensions.flatMap { ["--extension", $0.product] }
+                + (demo.resources.map { ["--resources", $0] } ?? []) + ["--output", output.path])
         #expect(run.status == 0)
         #expect(run.stdout == "bundle-app: wrote \(output.path)/\(app)\n")
         #expect(run.stderr == "")
-        var expected = [app + "/", "\(app)/Info.plist", "\(app)/\(demo.app)*"]
+        // Each executable's folder holds the resource bundle, as SwiftPM's build folder does.
+        let resources = { (folder: String) in
+            demo.resources.map { ["\(folder)/\($0)/", "\(folder)/\($0)/Resources/", "\(folder)/\($0)/Resources/Info.plist"] } ?? []
+        }
+        var expected = [app + "/", "\(app)/Info.plist", "\(app)/\(demo.app)*"] + resources(app)
         if !demo.extensions.isEmpty { expected.append("\(app)/PlugIns/") }
         for plugIn in demo.extensions {
             let appex = "\(app)/PlugIns/\(plugIn.bundle).appex"
-            expected += [appex + "/", "\(appex)/Info.plist", "\(appex)/\(plugIn.product)*"]
+            expected += [appex + "/", "\(appex)/Info.plist", "\(appex)/\(plugIn.product)*"] + resources(appex)
         }
         #expect(output.tree() == expected.sorted())
         let checkedIn = "\(demos)/\(demo.checkedIn)/\(app)"
@@ -66,6 +75,10 @@ struct BundleAppToolTests {
     /// Each failure: exit 1, one line naming the problem, and nothing left in the output folder.
     @Test(arguments: [
         (["--product", "no-such-app"], "no executable product 'no-such-app' in \(BuiltProducts.directory) (build it first)"),
+        (
+            ["--product", "hobson-app", "--resources", "SceneIntents_NoSuchKit.resources"],
+            "no resource bundle 'SceneIntents_NoSuchKit.resources' in \(BuiltProducts.directory)"
+        ),
         (
             ["--product", "floor-hello"],
             "floor-hello does not support --write-bundle-data (it exited 0 and wrote no Info.plist): its main.swift must call AppMain or IntentsExtension"
@@ -115,7 +128,7 @@ struct BundleAppToolTests {
         let run = try await BuiltProducts.run("bundle-app-tool", ["--help"])
         #expect(run.status == 0)
         let options = run.stdout.split(separator: "\n").filter { $0.hasPrefix("  --") }.map { $0.split(separator: " ")[0] }
-        #expect(options == ["--product", "--extension", "--output", "--products-dir", "--help"])
+        #expect(options == ["--product", "--extension", "--output", "--resources", "--products-dir", "--help"])
         #expect(run.stdout.hasPrefix("usage: swift package --allow-writing-to-directory DIR bundle-app --product APP"))
     }
 }
