@@ -161,7 +161,7 @@ public struct AppMain {
     /// Writes the bundle data of the app, or of the extension `executable` names, into `folder`
     /// (see the type's summary) and answers the exit status.
     private func writeBundleData(executable: String, to folder: String) -> Int32 {
-        do throws(BundleData.Failure) {
+        BundleData.status(reportingAs: name) { () throws(BundleData.Failure) -> Int32 in
             switch parts {
             case .extensionOnly(let make):
                 guard let plugIn = madeExtension(make) else { return 70 }
@@ -175,9 +175,6 @@ public struct AppMain {
                     app, name: name, bundleIdentifier: bundleIdentifier, executable: executable, to: folder)
             }
             return 0
-        } catch {
-            HostExit.log("\(name): \(BundleDataRequest.flag): \(error)")
-            return error.status
         }
     }
 

@@ -14,6 +14,16 @@ enum BundleData {
         let status: Int32
     }
 
+    /// Runs `write` (which answers 0, or 70 once it reported what could not be made) and answers
+    /// its status; a failure is reported on standard error under `name`, with its own status.
+    @MainActor
+    static func status(reportingAs name: String, _ write: () throws(Failure) -> Int32) -> Int32 {
+        do throws(Failure) { return try write() } catch {
+            HostExit.log("\(name): \(BundleDataRequest.flag): \(error)")
+            return error.status
+        }
+    }
+
     /// The `Info.plist` extension point of an intents extension.
     static let intentsExtensionPoint = "com.apple.intents-service"
 

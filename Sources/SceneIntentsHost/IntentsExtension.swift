@@ -102,13 +102,10 @@ public struct IntentsExtension: Sendable {
         arguments: [String] = Array(CommandLine.arguments.dropFirst())
     ) async -> Int32 {
         if let folder = BundleDataRequest.folder(in: arguments) {
-            do throws(BundleData.Failure) {
+            return BundleData.status(reportingAs: name) { () throws(BundleData.Failure) -> Int32 in
                 let executable = ((CommandLine.arguments.first ?? name) as NSString).lastPathComponent
                 try BundleData.writeExtension(self, executable: executable, to: folder)
                 return 0
-            } catch {
-                HostExit.log("\(name): \(BundleDataRequest.flag): \(error)")
-                return error.status
             }
         }
         guard case .bySystem(let socket, let token) = HostLaunchMode.current(environment) else {
