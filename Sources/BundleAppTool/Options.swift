@@ -23,10 +23,14 @@ struct BundleOption {
             summary: "where <Name>.app is written (made if missing; a bundle of that name there is replaced)"),
         BundleOption(
             name: "--resources", value: "NAME", repeats: true,
-            summary: "a resource bundle in the products' folder (SwiftPM's <Package>_<Target>.resources), copied beside each executable; repeatable (the plugin gives the products' own)"),
+            summary: "a resource bundle in the products' folder (<Package>_<Target>.resources), copied beside each\n"
+                + "executable; repeatable (the plugin gives those of the products' targets)"),
         BundleOption(
             name: "--products-dir", value: "DIR", repeats: false,
             summary: "where the built executables are (the plugin gives the build's; default: the working directory)"),
+        BundleOption(
+            name: "--configuration", value: "debug|release", repeats: false,
+            summary: "how the plugin builds the products (default: debug); -c is the same"),
         BundleOption(name: "--help", value: nil, repeats: false, summary: "show this help"),
     ]
 
@@ -34,7 +38,11 @@ struct BundleOption {
     static var help: String {
         let rows = all.map { option in (option.name + (option.value.map { " \($0)" } ?? ""), option.summary) }
         let width = rows.map(\.0.count).max() ?? 0
-        let table = rows.map { "  " + $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }
+        let table = rows.flatMap { name, summary in
+            summary.split(separator: "\n").enumerated().map { index, line in
+                "  " + (index == 0 ? name : "").padding(toLength: width, withPad: " ", startingAt: 0) + "  " + line
+            }
+        }
         return ([
             "usage: swift package --allow-writing-to-directory DIR bundle-app --product APP [--extension EXT]... --output DIR",
             "",

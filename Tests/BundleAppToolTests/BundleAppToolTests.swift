@@ -128,7 +128,7 @@ struct BundleAppToolTests {
         let run = try await BuiltProducts.run("bundle-app-tool", ["--help"])
         #expect(run.status == 0)
         let options = run.stdout.split(separator: "\n").filter { $0.hasPrefix("  --") }.map { $0.split(separator: " ")[0] }
-        #expect(options == ["--product", "--extension", "--output", "--resources", "--products-dir", "--help"])
+        #expect(options == ["--product", "--extension", "--output", "--resources", "--products-dir", "--configuration", "--help"])
         #expect(run.stdout.hasPrefix("usage: swift package --allow-writing-to-directory DIR bundle-app --product APP"))
     }
 }
