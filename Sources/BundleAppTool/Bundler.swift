@@ -13,12 +13,14 @@ struct BundleFailure: Error, CustomStringConvertible {
 /// folder with the resource bundles, and run with `--write-bundle-data` to write its
 /// `Info.plist` and data; the whole is made in a hidden folder of `output` and renamed into
 /// place, replacing an older bundle.
-struct Bundler {
+struct Bundler: Equatable {
     let productsDirectory: String
     let output: String
     /// The resource bundles (folder names in `productsDirectory`) every executable may load:
     /// a SwiftPM executable looks for them beside itself.
     let resources: [String]
+    /// How long each executable has to write its data before it is killed.
+    let timeLimit: Duration
 
     /// Makes the bundle of `product` with `extensions`; answers the path of the `.app`.
     func bundle(product: String, extensions: [String]) throws(BundleFailure) -> String {
@@ -78,10 +80,15 @@ struct Bundler {
         let copy = Path.join(folder, product)
         try self.copy(executable, to: copy)
         for name in resources { try self.copy(Path.join(productsDirectory, name), to: Path.join(folder, name)) }
-        let run = try ExecutableRun.writeBundleData(copy, into: folder)
+        let run = try ExecutableRun.writeBundleData(copy, into: folder, timeLimit: timeLimit)
         let plist = Path.join(folder, "Info.plist")
-        guard run.status == 0 else {
-            throw BundleFailure("\(product) \(BundleDataRequest.flag) failed with status \(run.status): \(Self.firstLines(run.output))")
+        switch run.end {
+        case .exited(0): break
+        case .exited(let status):
+            throw BundleFailure("\(product) \(BundleDataRequest.flag) failed with status \(status): \(Self.firstLines(run.output))")
+        case .killedAfter(let limit):
+            throw BundleFailure(
+                "\(product) \(BundleDataRequest.flag) was still running after \(limit) and was killed: \(Self.firstLines(run.output))")
         }
         guard FileManager.default.fileExists(atPath: plist) else {
             throw BundleFailure(

@@ -29,6 +29,9 @@ struct BundleOption {
             name: "--products-dir", value: "DIR", repeats: false,
             summary: "where the built executables are (the plugin gives the build's; default: the working directory)"),
         BundleOption(
+            name: "--time-limit", value: "SECONDS", repeats: false,
+            summary: "how long each executable has to write its data before it is killed (default: 60; at most 3600)"),
+        BundleOption(
             name: "--configuration", value: "debug|release", repeats: false,
             summary: "how the plugin builds the products (default: debug); -c is the same"),
         BundleOption(name: "--help", value: nil, repeats: false, summary: "show this help"),
@@ -76,9 +79,8 @@ enum Limits {
 enum BundleRequest: Equatable {
     /// Print the help.
     case help
-    /// Bundle `product` with `extensions` (product names) and the resource bundles `resources`
-    /// from `productsDirectory` into `output`.
-    case bundle(product: String, extensions: [String], resources: [String], output: String, productsDirectory: String)
+    /// Bundle as `Bundler` says.
+    case bundle(product: String, extensions: [String], Bundler)
 
     /// Reads `arguments` (after the program's name); a mistake throws a `UsageError` naming it.
     static func parse(_ arguments: [String]) throws(UsageError) -> BundleRequest {
@@ -95,9 +97,17 @@ enum BundleRequest: Equatable {
         }
         guard let product = values["--product"]?.first else { throw UsageError("--product NAME is required") }
         guard let output = values["--output"]?.first else { throw UsageError("--output DIR is required") }
-        return .bundle(
-            product: product, extensions: values["--extension"] ?? [], resources: values["--resources"] ?? [], output: output,
-            productsDirectory: values["--products-dir"]?.first ?? ".")
+        var timeLimit = Duration.seconds(60)
+        if let text = values["--time-limit"]?.first {
+            guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+                throw UsageError("--time-limit needs a number of seconds above 0, at most 3600, not '\(text)'")
+            }
+            timeLimit = .milliseconds(Int64((seconds * 1000).rounded(.up)))
+        }
+        let bundler = Bundler(
+            productsDirectory: values["--products-dir"]?.first ?? ".", output: output, resources: values["--resources"] ?? [],
+            timeLimit: timeLimit)
+        return .bundle(product: product, extensions: values["--extension"] ?? [], bundler)
     }
 }
 

@@ -12,9 +12,8 @@ func run(_ arguments: [String]) -> Int32 {
     case .help:
         print(BundleOption.help)
         return 0
-    case .bundle(let product, let extensions, let resources, let output, let productsDirectory):
+    case .bundle(let product, let extensions, let bundler):
         do throws(BundleFailure) {
-            let bundler = Bundler(productsDirectory: productsDirectory, output: output, resources: resources)
             let app = try bundler.bundle(product: product, extensions: extensions)
             print("bundle-app: wrote \(app)")
             return 0

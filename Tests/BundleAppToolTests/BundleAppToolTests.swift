@@ -102,6 +102,23 @@ struct BundleAppToolTests {
         #expect(output.tree() == [])
     }
 
+    /// The one test that needs the wall clock: an executable that never finishes is killed after
+    /// the time limit (here a script that says it started and sleeps).
+    @Test func anExecutableStillRunningAfterTheTimeLimitIsKilledAndNamed() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let products = "\(scratch.path)/products"
+        try FileManager.default.createDirectory(atPath: products, withIntermediateDirectories: false)
+        try Data("#!/bin/sh\necho writing\nexec sleep 600\n".utf8).write(to: URL(fileURLWithPath: "\(products)/hang"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: "\(products)/hang")
+        let run = try await BuiltProducts.run(
+            "bundle-app-tool",
+            ["--product", "hang", "--output", "\(scratch.path)/apps", "--products-dir", products, "--time-limit", "0.2"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "bundle-app: hang --write-bundle-data was still running after 0.2 seconds and was killed: writing\n")
+        #expect(scratch.tree() == ["apps/", "products/", "products/hang*"])
+    }
+
     @Test func anOutputThatIsAFileIsNamed() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
@@ -117,6 +134,10 @@ struct BundleAppToolTests {
         ([String](), "--product NAME is required"), (["--product"], "--product needs a NAME"),
         (["--product", "a", "--product", "b"], "--product was given twice"), (["--product", "a"], "--output DIR is required"),
         (["--fast"], "unknown argument '--fast'"),
+        (
+            ["--product", "a", "--output", "o", "--time-limit", "0"],
+            "--time-limit needs a number of seconds above 0, at most 3600, not '0'"
+        ),
     ])
     func aWrongCommandLineIs64(_ arguments: [String], _ message: String) async throws {
         let run = try await BuiltProducts.run("bundle-app-tool", arguments)
@@ -128,7 +149,8 @@ struct BundleAppToolTests {
         let run = try await BuiltProducts.run("bundle-app-tool", ["--help"])
         #expect(run.status == 0)
         let options = run.stdout.split(separator: "\n").filter { $0.hasPrefix("  --") }.map { $0.split(separator: " ")[0] }
-        #expect(options == ["--product", "--extension", "--output", "--resources", "--products-dir", "--configuration", "--help"])
+        #expect(
+            options == ["--product", "--extension", "--output", "--resources", "--products-dir", "--time-limit", "--configuration", "--help"])
         #expect(run.stdout.hasPrefix("usage: swift package --allow-writing-to-directory DIR bundle-app --product APP"))
     }
 }
