@@ -29,6 +29,9 @@ let package = Package(
         .executable(name: "hobson-app", targets: ["hobson-app"]),
         .executable(name: "hobson-intents", targets: ["hobson-intents"]),
         .library(name: "AssistantDaemon", targets: ["AssistantDaemon"]),
+        .library(name: "SceneIntentsHost", targets: ["SceneIntentsHost"]),
+        .library(name: "AssistantService", targets: ["AssistantService"]),
+        .plugin(name: "bundle-app", targets: ["BundleAppPlugin"]),
         .executable(name: "assistantd", targets: ["assistantd"]),
         .executable(name: "assistant", targets: ["assistant"]),
     ],
@@ -53,9 +56,9 @@ let package = Package(
         .executableTarget(
             name: "recipe-assistant", dependencies: ["RecipeAssistantKit"],
             path: "Demos/RecipeAssistant/Main", swiftSettings: strict),
-        .target(name: "PingKit", dependencies: ["SceneIntents"], swiftSettings: strict),
+        .target(name: "PingKit", dependencies: ["SceneIntents"], path: "Tests/Helpers/PingKit", swiftSettings: strict),
         .executableTarget(
-            name: "ping-host", dependencies: ["PingKit", "SceneIntents", "SceneIntentsHost"], path: "Sources/PingHost",
+            name: "ping-host", dependencies: ["PingKit", "SceneIntents", "SceneIntentsHost"], path: "Tests/Helpers/PingHost",
             swiftSettings: strict),
         .executableTarget(
             name: "IntentBench",
@@ -65,12 +68,13 @@ let package = Package(
                 "AssistantDaemon",
                 "HydratorKit",
             ],
-            swiftSettings: strict),
-        .executableTarget(name: "floor-hello", path: "Sources/FloorHello", swiftSettings: strict),
+            path: "Benchmarks/IntentBench", swiftSettings: strict),
+        .executableTarget(name: "floor-hello", path: "Tests/Helpers/FloorHello", swiftSettings: strict),
         .target(name: "PropertyListSafety", swiftSettings: strict),
         .target(name: "IntentDefinition", dependencies: ["PropertyListSafety"], swiftSettings: strict),
         .executableTarget(
-            name: "intentgen", dependencies: ["IntentDefinition"], path: "Sources/IntentGen", swiftSettings: strict),
+            name: "intentgen", dependencies: ["IntentDefinition", "DurableFiles"], path: "Sources/IntentGen",
+            swiftSettings: strict),
         .plugin(name: "IntentGenPlugin", capability: .buildTool(), dependencies: ["intentgen"]),
         .target(
             name: "IntentGenFixtures", dependencies: ["SceneIntents"], path: "Tests/IntentGenFixtures",
@@ -86,13 +90,13 @@ let package = Package(
             swiftSettings: strict),
         .target(name: "SceneIntentsTransport", swiftSettings: strict),
         .target(
-            name: "SceneIntentsHost", dependencies: ["SceneIntents", "SceneIntentsTransport"],
+            name: "SceneIntentsHost", dependencies: ["SceneIntents", "SceneIntentsTransport", "DurableFiles"],
             swiftSettings: strict),
         .target(
             name: "AssistantService", dependencies: ["Assistant", "SceneIntents", "SceneIntentsTransport", "PropertyListSafety"],
             swiftSettings: strict),
         .executableTarget(
-            name: "transport-peer", dependencies: ["SceneIntentsTransport"], path: "Sources/TransportPeer",
+            name: "transport-peer", dependencies: ["SceneIntentsTransport"], path: "Tests/Helpers/TransportPeer",
             swiftSettings: strict),
         .testTarget(
             name: "SceneIntentsTransportTests", dependencies: ["SceneIntentsTransport", "transport-peer"],
@@ -122,7 +126,7 @@ let package = Package(
             name: "kitchen-extension", dependencies: ["SceneIntents", "SceneIntentsHost", "TestFixtures"],
             path: "Tests/KitchenExtension", swiftSettings: strict),
         .executableTarget(
-            name: "ping-extension", dependencies: ["PingKit", "SceneIntentsHost"], path: "Sources/PingExtension",
+            name: "ping-extension", dependencies: ["PingKit", "SceneIntentsHost"], path: "Tests/Helpers/PingExtension",
             swiftSettings: strict),
         .executableTarget(
             name: "process-leak-check",
@@ -144,7 +148,7 @@ let package = Package(
             name: "recipe-assistant-app", dependencies: ["RecipeAssistantKit", "SceneIntents", "SceneIntentsHost"],
             path: "Demos/RecipeAssistant/AppHost", swiftSettings: strict),
         .executableTarget(
-            name: "store-writer", dependencies: ["SceneIntentsStore"], path: "Sources/StoreWriter",
+            name: "store-writer", dependencies: ["SceneIntentsStore"], path: "Tests/Helpers/StoreWriter",
             swiftSettings: strict),
         .testTarget(
             name: "SceneIntentsStoreTests", dependencies: ["SceneIntentsStore", "store-writer"],
@@ -239,6 +243,24 @@ let package = Package(
                 "HydratorKit", "HydratorShell", "Assistant", "SceneIntents", "SceneIntentsStore", "SceneIntentsTesting",
                 "SceneIntentsShell", "AssistantService", "SceneIntentsTransport", "TestFixtures",
                 "hydrator-app", "hydrator", "hydrator-intents", "assistantd", "assistant",
+            ],
+            swiftSettings: strict),
+        // Bundling: `swift package bundle-app` (the plugin) builds the products and runs
+        // `bundle-app-tool`, which lays out the bundle and has each executable write its data.
+        .target(name: "DurableFiles", swiftSettings: strict),
+        .executableTarget(
+            name: "bundle-app-tool", dependencies: ["DurableFiles", "PropertyListSafety", "SceneIntents"], path: "Sources/BundleAppTool",
+            swiftSettings: strict),
+        .plugin(
+            name: "BundleAppPlugin",
+            capability: .command(
+                intent: .custom(verb: "bundle-app", description: "Lays out an app bundle (.app with its .appex extensions) from executable products")),
+            dependencies: ["bundle-app-tool"]),
+        .testTarget(
+            name: "BundleAppToolTests",
+            dependencies: [
+                "bundle-app-tool", "SceneIntentsTesting", "hobson-app", "hobson-intents", "hydrator-app", "hydrator-intents",
+                "recipe-assistant-app", "floor-hello", "kitchen-extension",
             ],
             swiftSettings: strict),
     ]

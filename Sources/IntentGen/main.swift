@@ -1,4 +1,5 @@
 import Foundation
+import DurableFiles
 import IntentDefinition
 
 /// Prints a line to standard error.
@@ -46,9 +47,13 @@ func run(_ arguments: [String]) -> Int32 {
     guard !failed else { return 1 }
     let result = IntentGenerator.generate(files)
     for warning in result.warnings { report(warning.description) }
-    do {
+    do throws(WriteFailure) {
         try DurableWrite.makeDirectory(output)
-        try DurableWrite.writeAll(result.files.map { ($0.name, $0.contents) }, directory: output)
+        try DurableWrite.writeAll(result.files.map { ($0.name, Array($0.contents.utf8)) }, directory: output)
+    } catch where error.isFileInPlaceOfDirectory {
+        // A file on the way to `--output` is the user's mistake, not the system's failure.
+        report("intentgen: error: --output needs a directory, but \(error.path) is a file")
+        return 1
     } catch {
         report("intentgen: error: \(error)")
         return 1

@@ -20,10 +20,18 @@ import SceneIntentsTransport
 /// broke; 64 an extension-only executable started by a user; 70 the app or extension cannot be
 /// made (a catalog or manifest error, reported on standard error); 74 standard output cannot be
 /// written.
+///
+/// Run as `<executable> --write-bundle-data FOLDER` (`BundleDataRequest`, what the `bundle-app`
+/// command does), it makes the app (or, under an extension's executable name, that extension)
+/// without launching it, writes the bundle's `Info.plist` and intent data into FOLDER and exits:
+/// 0 written, 70 the app cannot be made, 73 a file cannot be written, 78 no `bundleIdentifier`.
 @MainActor
 public struct AppMain {
     /// The app's name, as its hello, its terminal lines and the system's trace say it.
     public let name: String
+    /// The app's `CFBundleIdentifier`, written into its bundle's `Info.plist`; nil: the
+    /// executable cannot write bundle data (it runs as ever otherwise).
+    public let bundleIdentifier: String?
     private let parts: Parts
 
     /// What the executable holds.
@@ -37,14 +45,16 @@ public struct AppMain {
     /// An app assembled by its own code (`makeApp`, called once, on the main actor).
     ///
     /// - Parameters:
+    ///   - bundleIdentifier: the app's `CFBundleIdentifier` (see the property).
     ///   - extensions: the app's intents extensions by executable name (their bundles'
     ///     `CFBundleExecutable`): a system launch under one of these names serves that
     ///     extension, made by its closure.
     public init(
-        name: String, extensions: [String: @MainActor () throws -> IntentsExtension] = [:],
+        name: String, bundleIdentifier: String? = nil, extensions: [String: @MainActor () throws -> IntentsExtension] = [:],
         makeApp: @escaping @MainActor () throws -> HostedApp
     ) {
         self.name = name
+        self.bundleIdentifier = bundleIdentifier
         parts = .app(makeApp, extensions: extensions)
     }
 
@@ -57,16 +67,17 @@ public struct AppMain {
     /// in the manifest to handle fewer in the app (the rest in an extension).
     ///
     /// - Parameters:
+    ///   - bundleIdentifier: the app's `CFBundleIdentifier` (see the property).
     ///   - commands: the app's automation hook, made from its host (see `HostedApp.commands`).
-    ///   - extensions: as in `init(name:extensions:makeApp:)`.
+    ///   - extensions: as in `init(name:bundleIdentifier:extensions:makeApp:)`.
     public init(
-        name: String, manifest: AppManifest, intents: [any Intent.Type],
+        name: String, bundleIdentifier: String? = nil, manifest: AppManifest, intents: [any Intent.Type],
         sceneDelegates: [String: SceneDelegateFactory] = [:],
         delegate: @escaping @MainActor () -> any ApplicationDelegate,
         commands: (@MainActor (IntentHost) -> @MainActor (String) async throws -> String)? = nil,
         extensions: [String: @MainActor () throws -> IntentsExtension] = [:]
     ) {
-        self.init(name: name, extensions: extensions) {
+        self.init(name: name, bundleIdentifier: bundleIdentifier, extensions: extensions) {
             let catalog = IntentCatalog(intents: intents)
             var manifest = manifest
             if manifest.intentsSupported.isEmpty { manifest.intentsSupported = catalog.typeNames }
@@ -86,6 +97,7 @@ public struct AppMain {
     /// serves it whatever the executable's name; a user launch says what it is and answers 64.
     public init(extensionNamed name: String, _ make: @escaping @MainActor () throws -> IntentsExtension) {
         self.name = name
+        bundleIdentifier = nil
         parts = .extensionOnly(make)
     }
 
@@ -115,12 +127,18 @@ public struct AppMain {
     /// serves the main actor (``run()`` is this on the main loop).
     ///
     /// - Parameters:
+    ///   - arguments: the command line after the program's name (only
+    ///     `--write-bundle-data FOLDER` is read; an app reads its own options itself).
     ///   - input, output: the terminal's descriptors, for a launch by a user.
     public func main(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         executable: String = CommandLine.arguments.first ?? "",
+        arguments: [String] = Array(CommandLine.arguments.dropFirst()),
         input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO
     ) async -> Int32 {
+        if let folder = BundleDataRequest.folder(in: arguments) {
+            return writeBundleData(executable: (executable as NSString).lastPathComponent, to: folder)
+        }
         switch (parts, role(environment: environment, executable: executable)) {
         case (.extensionOnly, .inProcess):
             HostExit.log(IntentsExtension.startedByUser(name))
@@ -140,16 +158,40 @@ public struct AppMain {
         }
     }
 
+    /// Writes the bundle data of the app, or of the extension `executable` names, into `folder`
+    /// (see the type's summary) and answers the exit status.
+    private func writeBundleData(executable: String, to folder: String) -> Int32 {
+        BundleData.status(reportingAs: name) { () throws(BundleData.Failure) -> Int32 in
+            switch parts {
+            case .extensionOnly(let make):
+                guard let plugIn = madeExtension(make) else { return 70 }
+                try BundleData.writeExtension(plugIn, executable: executable, to: folder)
+            case .app(_, let extensions) where extensions[executable] != nil:
+                guard let make = extensions[executable], let plugIn = madeExtension(make) else { return 70 }
+                try BundleData.writeExtension(plugIn, executable: executable, to: folder)
+            case .app(let makeApp, _):
+                guard let app = hostedApp(makeApp) else { return 70 }
+                try BundleData.writeApp(
+                    app, name: name, bundleIdentifier: bundleIdentifier, executable: executable, to: folder)
+            }
+            return 0
+        }
+    }
+
+    /// The extension, or nil once the reason it cannot be made is reported.
+    private func madeExtension(_ make: @MainActor () throws -> IntentsExtension) -> IntentsExtension? {
+        do { return try make() } catch {
+            HostExit.log("\(name): the intents extension cannot be made: \(error)")
+            return nil
+        }
+    }
+
     /// Makes the extension and runs it (see `IntentsExtension.main`); 70 when it cannot be made.
     private func runExtension(
         _ make: @MainActor () throws -> IntentsExtension, environment: [String: String]
     ) async -> Int32 {
-        let plugIn: IntentsExtension
-        do { plugIn = try make() } catch {
-            HostExit.log("\(name): the intents extension cannot be made: \(error)")
-            return 70
-        }
-        return await plugIn.main(environment: environment)
+        guard let plugIn = madeExtension(make) else { return 70 }
+        return await plugIn.main(environment: environment, arguments: [])
     }
 
     /// The app, or nil once the reason it cannot be made is reported.

@@ -17,6 +17,9 @@ import SceneIntentsTransport
 public struct IntentsExtension: Sendable {
     /// The extension's name, as its hello and the system's trace say it.
     public let name: String
+    /// Its bundle's `CFBundleIdentifier`, written into the `.appex`'s `Info.plist` by
+    /// `--write-bundle-data`; nil: the executable cannot write bundle data.
+    public let bundleIdentifier: String?
     /// `IntentsSupported`: the intent types it handles.
     public let intentsSupported: [String]
     /// `IntentsRestrictedWhileLocked`: refused while the device is locked.
@@ -34,6 +37,7 @@ public struct IntentsExtension: Sendable {
     /// An extension for the intent types of `catalog`.
     ///
     /// - Parameters:
+    ///   - bundleIdentifier: its `CFBundleIdentifier` (see the property).
     ///   - intentsSupported: the types it handles; nil: every type of the catalog, so the list
     ///     is written once.
     ///   - handlerFor: `handler(for:)`: the object that handles the intent (conforming to its
@@ -43,13 +47,15 @@ public struct IntentsExtension: Sendable {
     ///   - configure: sees the extension's endpoint before its hello goes out (to send what the
     ///     extension has to say beside answers, such as donations: `HostEndpoint.send(_:)`).
     public init(
-        name: String, catalog: IntentCatalog, intentsSupported: [String]? = nil, intentsRestrictedWhileLocked: [String] = [],
+        name: String, bundleIdentifier: String? = nil, catalog: IntentCatalog, intentsSupported: [String]? = nil,
+        intentsRestrictedWhileLocked: [String] = [],
         idleExit: Duration = .seconds(5), clock: any Clock<Duration> = ContinuousClock(),
         configure: @escaping @MainActor @Sendable (HostEndpoint) -> Void = { _ in },
         handlerFor: @escaping @MainActor @Sendable (AnyIntent) -> Any?
     ) {
         self.configure = configure
         self.name = name
+        self.bundleIdentifier = bundleIdentifier
         self.catalog = catalog
         self.intentsSupported = intentsSupported ?? catalog.typeNames
         self.intentsRestrictedWhileLocked = intentsRestrictedWhileLocked
@@ -61,13 +67,15 @@ public struct IntentsExtension: Sendable {
     /// An extension for these intent types (`IntentCatalog(intents:)`: a type the catalog
     /// leaves out is reported by `main()` and not served; the rest are).
     public init(
-        name: String, intents: [any Intent.Type], intentsSupported: [String]? = nil, intentsRestrictedWhileLocked: [String] = [],
+        name: String, bundleIdentifier: String? = nil, intents: [any Intent.Type], intentsSupported: [String]? = nil,
+        intentsRestrictedWhileLocked: [String] = [],
         idleExit: Duration = .seconds(5), clock: any Clock<Duration> = ContinuousClock(),
         configure: @escaping @MainActor @Sendable (HostEndpoint) -> Void = { _ in },
         handlerFor: @escaping @MainActor @Sendable (AnyIntent) -> Any?
     ) {
         self.init(
-            name: name, catalog: IntentCatalog(intents: intents), intentsSupported: intentsSupported,
+            name: name, bundleIdentifier: bundleIdentifier, catalog: IntentCatalog(intents: intents),
+            intentsSupported: intentsSupported,
             intentsRestrictedWhileLocked: intentsRestrictedWhileLocked, idleExit: idleExit, clock: clock,
             configure: configure, handlerFor: handlerFor)
     }
@@ -84,9 +92,22 @@ public struct IntentsExtension: Sendable {
     /// Launched by a system (`SCENEINTENTS_SOCKET` and `SCENEINTENTS_TOKEN` set) it serves, then
     /// answers 0 once told to quit or idle, 1 when the connection failed or broke; each intent
     /// type its catalog left out is reported on standard error first. Launched by a user from a
-    /// shell it prints why it does nothing and answers 64 (EX_USAGE).
+    /// shell it prints why it does nothing and answers 64 (EX_USAGE). Run as
+    /// `--write-bundle-data FOLDER` (`BundleDataRequest`: `arguments` is the command line after
+    /// the program's name) it writes its `.appex`'s `Info.plist` and intent data into FOLDER and
+    /// answers 0, or 73 when a file cannot be written, 78 without a `bundleIdentifier`.
     @MainActor
-    public func main(environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
+    public func main(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        arguments: [String] = Array(CommandLine.arguments.dropFirst())
+    ) async -> Int32 {
+        if let folder = BundleDataRequest.folder(in: arguments) {
+            return BundleData.status(reportingAs: name) { () throws(BundleData.Failure) -> Int32 in
+                let executable = ((CommandLine.arguments.first ?? name) as NSString).lastPathComponent
+                try BundleData.writeExtension(self, executable: executable, to: folder)
+                return 0
+            }
+        }
         guard case .bySystem(let socket, let token) = HostLaunchMode.current(environment) else {
             HostExit.log(Self.startedByUser(name))
             return 64

@@ -1,4 +1,5 @@
 import Glibc
+import SceneIntents
 
 /// The command line of an app process (`hobson-app`, `recipe-assistant-app`): the system
 /// launches it with the few options its shell passes, or none; a user starting it by hand gets
@@ -30,12 +31,14 @@ public struct AppProcessCommandLine<Options: CLIOptions>: Sendable {
     }
 
     /// The options `arguments` (without the program's name) ask for. `--help` prints the help
-    /// and exits 0; a mistake prints one line naming it on standard error and exits 64.
+    /// and exits 0; a mistake prints one line naming it on standard error and exits 64. A
+    /// bundling tool's `--write-bundle-data FOLDER` (`BundleDataRequest`) is left to `AppMain`:
+    /// it answers the default options.
     public func parse(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Options {
         let warnings = ShellOutput.standardError()
         let invocation: Invocation<Options>
         do {
-            invocation = try Invocation.parse(arguments, options: options)
+            invocation = try Invocation.parse(BundleDataRequest.folder(in: arguments) == nil ? arguments : [], options: options)
         } catch {
             warnings.write("\(name): \(error.message)")
             exit(64)

@@ -53,7 +53,7 @@ func main() async -> Int32 {
         }
     }
     let kitchenExtension = IntentsExtension(
-        name: "Kitchen Intents", intents: [OrderSoupIntent.self, OpenSafeIntent.self, UnlistedIntent.self],
+        name: "Kitchen Intents", bundleIdentifier: "com.example.kitchen.intents", intents: [OrderSoupIntent.self, OpenSafeIntent.self, UnlistedIntent.self],
         intentsSupported: ["OrderSoupIntent", "UnlistedIntent"],
         handlerFor: { _ in
             exitOnce(mode)
@@ -67,7 +67,7 @@ func main() async -> Int32 {
         ? AppMain(
             name: "Kitchen", manifest: Kitchen.manifest(), intents: [OrderSoupIntent.self, OpenSafeIntent.self, UnlistedIntent.self],
             sceneDelegates: Kitchen.sceneDelegates, delegate: { OneHandler(handler) }, commands: commands)
-        : AppMain(name: "Kitchen", extensions: ["kitchen-extension": { kitchenExtension }]) {
+        : AppMain(name: "Kitchen", bundleIdentifier: "com.example.kitchen", extensions: ["kitchen-extension": { kitchenExtension }]) {
             let host = IntentHost(application: Kitchen.application(fallback: { _ in handler }), catalog: try Kitchen.catalog())
             return HostedApp(host, commands: commands(host))
         }

@@ -16,10 +16,14 @@ struct Finished: Equatable {
 }
 
 /// Runs a built executable as a user would from a terminal (no `SCENEINTENTS_` variables), with
-/// `stdin` as its input; `closedStdout` gives it a standard output whose reader is already gone.
-func runByUser(_ executable: String, stdin: String, closedStdout: Bool = false) async throws -> Finished {
+/// `arguments` and `stdin` as its input; `closedStdout` gives it a standard output whose reader
+/// is already gone.
+func runByUser(_ executable: String, _ arguments: [String] = [], stdin: String, closedStdout: Bool = false) async throws
+    -> Finished
+{
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("SCENEINTENTS_") }
     let (input, output, errors) = (Pipe(), Pipe(), Pipe())
     process.standardInput = input

@@ -8,7 +8,8 @@ import SceneIntentsHost
 AppMain(extensionNamed: HobsonExtensionParts.name) {
     let parts = try HobsonExtensionParts()
     return IntentsExtension(
-        name: HobsonExtensionParts.name, catalog: parts.catalog, intentsSupported: HobsonExtensionParts.intentsSupported,
+        name: HobsonExtensionParts.name, bundleIdentifier: "com.example.hobson.intents", catalog: parts.catalog,
+        intentsSupported: HobsonExtensionParts.intentsSupported,
         // What the extension performs is donated too, through its own connection to the system.
         configure: { endpoint in parts.dispatcher.outlet = { endpoint.send($0) } },
         handlerFor: { _ in parts.handler })

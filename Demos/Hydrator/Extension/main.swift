@@ -9,6 +9,6 @@ import SceneIntentsHost
 // Logging a drink never launches the app.
 AppMain(
     extension: IntentsExtension(
-        name: "Hydrator Intents", intents: HydratorIntentDefinition.intentTypes,
+        name: "Hydrator Intents", bundleIdentifier: "com.example.Hydrator.Intents", intents: HydratorIntentDefinition.intentTypes,
         handlerFor: { _ in TrackIntakeHandler(log: HydrationStore(container: HydrationStore.defaultContainer())) })
 ).run()

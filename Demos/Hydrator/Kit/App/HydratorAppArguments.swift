@@ -1,3 +1,5 @@
+import SceneIntents
+
 /// What `hydrator-app`'s command line asks for. A system launches it with no arguments (the
 /// container in `$HYDRATOR_CONTAINER`); a user starting it by hand may name the container.
 public enum HydratorAppArguments: Equatable, Sendable {
@@ -23,8 +25,10 @@ public enum HydratorAppArguments: Equatable, Sendable {
         70 the app cannot be made, 74 standard output cannot be written.
         """
 
-    /// Reads the arguments after the executable's name.
+    /// Reads the arguments after the executable's name. A bundling tool's
+    /// `--write-bundle-data FOLDER` is left to `AppMain` (`.run` with the default container).
     public static func parse(_ arguments: [String]) -> HydratorAppArguments {
+        if BundleDataRequest.folder(in: arguments) != nil { return .run(container: nil) }
         var container: String?
         var rest = arguments[...]
         while let argument = rest.popFirst() {

@@ -10,14 +10,29 @@ import Darwin
 private let systemWrite = Darwin.write
 #endif
 
-/// Why an output could not be written.
-struct WriteFailure: Error, CustomStringConvertible {
-    let path: String
-    let operation: String
-    let code: Int32
-    var description: String {
-        // A file on the way to `--output` is the user's mistake, not the system's failure.
-        if operation == "mkdir" && code == ENOTDIR { return "--output needs a directory, but \(path) is a file" }
+/// Why an output could not be written: the path, the system call that failed and its error.
+public struct WriteFailure: Error, CustomStringConvertible {
+    /// The file or directory being written.
+    public let path: String
+    /// The system call that failed (`mkdir`, `open`, `write`, `fsync`, `rename`).
+    public let operation: String
+    /// Its error number.
+    public let code: Int32
+
+    /// A failure of `operation` on `path` with error number `code`.
+    public init(path: String, operation: String, code: Int32) {
+        self.path = path
+        self.operation = operation
+        self.code = code
+    }
+
+    /// Whether a file stands where a directory was to be made: the caller's mistake (a wrong
+    /// option), which it names in its own words, rather than the system's failure.
+    public var isFileInPlaceOfDirectory: Bool { operation == "mkdir" && code == ENOTDIR }
+
+    /// One line naming the path, the operation and the system's reason.
+    public var description: String {
+        if isFileInPlaceOfDirectory { return "cannot make the directory '\(path)': it is a file" }
         return "cannot write '\(path)': \(operation) failed (\(String(cString: strerror(code))))"
     }
 }
@@ -25,8 +40,10 @@ struct WriteFailure: Error, CustomStringConvertible {
 /// Durable file output: `mkdir -p`, then write every output to a temporary file, fsync, rename
 /// them over their targets and fsync the directory, so a reader never sees half a file, a crash
 /// never loses a write that was reported done, and a failure leaves the outputs as they were.
-enum DurableWrite {
-    static func makeDirectory(_ path: String) throws(WriteFailure) {
+public enum DurableWrite {
+    /// `mkdir -p path` (mode 0755): every missing directory on the way is made; a file on the
+    /// way fails with `isFileInPlaceOfDirectory`.
+    public static func makeDirectory(_ path: String) throws(WriteFailure) {
         var current = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             current += "/" + component
@@ -39,7 +56,7 @@ enum DurableWrite {
     }
 
     /// Writes all of `bytes` to `descriptor`; the error number when it cannot (nil when written).
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
         var written = 0
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
@@ -53,7 +70,7 @@ enum DurableWrite {
     /// temporary file first (written and fsynced); only when all are written are they renamed
     /// over their targets, and a rename that fails puts back what the earlier ones replaced.
     /// Nothing temporary is left either way.
-    static func writeAll(_ files: [(name: String, contents: String)], directory: String) throws(WriteFailure) {
+    public static func writeAll(_ files: [(name: String, contents: [UInt8])], directory: String) throws(WriteFailure) {
         let suffix = ".\(getpid())"
         let targets = files.map { "\(directory)/\($0.name)" }
         let temporaries = files.map { "\(directory)/.\($0.name)\(suffix).tmp" }
@@ -72,6 +89,11 @@ enum DurableWrite {
                 throw failure
             }
         }
+        try syncDirectory(directory)
+    }
+
+    /// fsyncs `directory`, so the entries made, renamed or removed in it last through a crash.
+    public static func syncDirectory(_ directory: String) throws(WriteFailure) {
         let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directoryDescriptor >= 0 else { throw WriteFailure(path: directory, operation: "open", code: errno) }
         defer { close(directoryDescriptor) }
@@ -79,10 +101,10 @@ enum DurableWrite {
     }
 
     /// Writes `contents` to a new file at `path` and fsyncs it; a failure removes it.
-    private static func write(_ contents: String, to path: String) throws(WriteFailure) {
+    private static func write(_ contents: [UInt8], to path: String) throws(WriteFailure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw WriteFailure(path: path, operation: "open", code: errno) }
-        var failure = writeAll(Array(contents.utf8), to: descriptor).map { WriteFailure(path: path, operation: "write", code: $0) }
+        var failure = writeAll(contents, to: descriptor).map { WriteFailure(path: path, operation: "write", code: $0) }
         if failure == nil && fsync(descriptor) != 0 { failure = WriteFailure(path: path, operation: "fsync", code: errno) }
         close(descriptor)
         if let failure {

@@ -1,0 +1,85 @@
+import Foundation
+import SceneIntentsTesting
+import Testing
+
+/// `<executable> --write-bundle-data FOLDER` in a host executable (`kitchen-host`, which holds
+/// the kitchen app and, under the name `kitchen-extension`, its extension; and the extension-only
+/// `kitchen-extension`): the `Info.plist` each writes, whole, and each failure's status and line.
+@Suite(.serialized)
+struct BundleDataTests {
+    /// A fresh folder; `body` gets its path; it is removed after.
+    func inFolder(_ body: (String) async throws -> Void) async throws {
+        let folder = (NSTemporaryDirectory() as NSString).appendingPathComponent("bundle-data-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try await body(folder)
+    }
+
+    func infoPlist(_ folder: String) throws -> NSDictionary? {
+        let data = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/Info.plist"))
+        return try PropertyListSerialization.propertyList(from: data, format: nil) as? NSDictionary
+    }
+
+    @Test func theAppWritesItsIdentityAndManifest() async throws {
+        try await inFolder { folder in
+            let run = try await runByUser(BuiltProducts.executable("kitchen-host"), ["--write-bundle-data", folder], stdin: "")
+            #expect(run == Finished(status: 0, stdout: "", stderr: ""))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["Info.plist"])
+            let expected: NSDictionary = [
+                "CFBundleName": "Kitchen", "CFBundleIdentifier": "com.example.kitchen", "CFBundleExecutable": "kitchen-host",
+                "INIntentsSupported": ["OrderSoupIntent", "OpenSafeIntent"], "INIntentsRestrictedWhileLocked": ["OpenSafeIntent"],
+                "NSUserActivityTypes": ["OrderSoupIntent", "OpenSafeIntent"],
+                "UIApplicationSceneManifest": [
+                    "UIApplicationSupportsMultipleScenes": true,
+                    "UISceneConfigurations": [
+                        "UIWindowSceneSessionRoleApplication": [
+                            ["UISceneConfigurationName": "Default", "UISceneDelegateClassName": "KitchenSceneDelegate"]
+                        ]
+                    ],
+                ],
+            ]
+            #expect(try infoPlist(folder) == expected)
+        }
+    }
+
+    @Test func underItsExtensionsNameItWritesTheExtensions() async throws {
+        try await inFolder { folder in
+            let link = "\(folder)/kitchen-extension"
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: BuiltProducts.executable("kitchen-host"))
+            let run = try await runByUser(link, ["--write-bundle-data", folder], stdin: "")
+            #expect(run == Finished(status: 0, stdout: "", stderr: ""))
+            let expected: NSDictionary = [
+                "CFBundleName": "Kitchen Intents", "CFBundleIdentifier": "com.example.kitchen.intents",
+                "CFBundleExecutable": "kitchen-extension",
+                "NSExtension": [
+                    "NSExtensionPointIdentifier": "com.apple.intents-service",
+                    "NSExtensionAttributes": [
+                        "IntentsSupported": ["OrderSoupIntent", "UnlistedIntent"], "IntentsRestrictedWhileLocked": [String](),
+                    ],
+                ],
+            ]
+            #expect(try infoPlist(folder) == expected)
+        }
+    }
+
+    @Test func withoutABundleIdentifierItSays78AndWritesNothing() async throws {
+        try await inFolder { folder in
+            let run = try await runByUser(BuiltProducts.executable("kitchen-extension"), ["--write-bundle-data", folder], stdin: "")
+            let line = "Kitchen Intents: --write-bundle-data: Kitchen Intents has no bundle identifier: pass bundleIdentifier: to AppMain or IntentsExtension\n"
+            #expect(run == Finished(status: 78, stdout: "", stderr: line))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
+        }
+    }
+
+    @Test func aFolderThatCannotBeWrittenIs73() async throws {
+        try await inFolder { folder in
+            let missing = "\(folder)/missing"
+            let run = try await runByUser(BuiltProducts.executable("kitchen-host"), ["--write-bundle-data", missing], stdin: "")
+            #expect(run.status == 73)
+            #expect(
+                run.stderr.replacing(/\.\d+\.tmp/, with: ".N.tmp")
+                    == "Kitchen: --write-bundle-data: cannot write '\(missing)/.Info.plist.N.tmp': open failed (No such file or directory)\n")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
+        }
+    }
+}
