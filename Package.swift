@@ -260,7 +260,7 @@ let package = Package(
             name: "BundleAppToolTests",
             dependencies: [
                 "bundle-app-tool", "SceneIntentsTesting", "hobson-app", "hobson-intents", "hydrator-app", "hydrator-intents",
-                "recipe-assistant-app", "floor-hello", "kitchen-extension",
+                "recipe-assistant-app", "floor-hello", "kitchen-extension", "SceneIntents",
             ],
             swiftSettings: strict),
     ]

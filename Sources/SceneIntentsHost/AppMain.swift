@@ -32,6 +32,9 @@ public struct AppMain {
     /// The app's `CFBundleIdentifier`, written into its bundle's `Info.plist`; nil: the
     /// executable cannot write bundle data (it runs as ever otherwise).
     public let bundleIdentifier: String?
+    /// The app's words (phrases, slot values, its wording of the assistant's lines), written into
+    /// its bundle with its intents for a system to read.
+    public let words: AppVocabulary
     private let parts: Parts
 
     /// What the executable holds.
@@ -46,15 +49,18 @@ public struct AppMain {
     ///
     /// - Parameters:
     ///   - bundleIdentifier: the app's `CFBundleIdentifier` (see the property).
+    ///   - words: the app's words (see the property).
     ///   - extensions: the app's intents extensions by executable name (their bundles'
     ///     `CFBundleExecutable`): a system launch under one of these names serves that
     ///     extension, made by its closure.
     public init(
-        name: String, bundleIdentifier: String? = nil, extensions: [String: @MainActor () throws -> IntentsExtension] = [:],
+        name: String, bundleIdentifier: String? = nil, words: AppVocabulary = AppVocabulary(),
+        extensions: [String: @MainActor () throws -> IntentsExtension] = [:],
         makeApp: @escaping @MainActor () throws -> HostedApp
     ) {
         self.name = name
         self.bundleIdentifier = bundleIdentifier
+        self.words = words
         parts = .app(makeApp, extensions: extensions)
     }
 
@@ -68,16 +74,18 @@ public struct AppMain {
     ///
     /// - Parameters:
     ///   - bundleIdentifier: the app's `CFBundleIdentifier` (see the property).
+    ///   - words: the app's words (see the property).
     ///   - commands: the app's automation hook, made from its host (see `HostedApp.commands`).
-    ///   - extensions: as in `init(name:bundleIdentifier:extensions:makeApp:)`.
+    ///   - extensions: as in `init(name:bundleIdentifier:words:extensions:makeApp:)`.
     public init(
-        name: String, bundleIdentifier: String? = nil, manifest: AppManifest, intents: [any Intent.Type],
+        name: String, bundleIdentifier: String? = nil, words: AppVocabulary = AppVocabulary(), manifest: AppManifest,
+        intents: [any Intent.Type],
         sceneDelegates: [String: SceneDelegateFactory] = [:],
         delegate: @escaping @MainActor () -> any ApplicationDelegate,
         commands: (@MainActor (IntentHost) -> @MainActor (String) async throws -> String)? = nil,
         extensions: [String: @MainActor () throws -> IntentsExtension] = [:]
     ) {
-        self.init(name: name, bundleIdentifier: bundleIdentifier, extensions: extensions) {
+        self.init(name: name, bundleIdentifier: bundleIdentifier, words: words, extensions: extensions) {
             let catalog = IntentCatalog(intents: intents)
             var manifest = manifest
             if manifest.intentsSupported.isEmpty { manifest.intentsSupported = catalog.typeNames }
@@ -98,6 +106,7 @@ public struct AppMain {
     public init(extensionNamed name: String, _ make: @escaping @MainActor () throws -> IntentsExtension) {
         self.name = name
         bundleIdentifier = nil
+        words = AppVocabulary()
         parts = .extensionOnly(make)
     }
 
@@ -172,7 +181,7 @@ public struct AppMain {
             case .app(let makeApp, _):
                 guard let app = hostedApp(makeApp) else { return 70 }
                 try BundleData.writeApp(
-                    app, name: name, bundleIdentifier: bundleIdentifier, executable: executable, to: folder)
+                    app, name: name, bundleIdentifier: bundleIdentifier, words: words, executable: executable, to: folder)
             }
             return 0
         }

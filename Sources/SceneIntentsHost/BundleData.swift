@@ -30,16 +30,18 @@ enum BundleData {
     /// An app bundle's data: its `Info.plist` (the identity keys, then the manifest's keys, see
     /// `AppManifest.propertyListKeys`) and the intent data of its catalog.
     @MainActor
-    static func writeApp(_ app: HostedApp, name: String, bundleIdentifier: String?, executable: String, to folder: String)
-        throws(Failure)
-    {
+    static func writeApp(
+        _ app: HostedApp, name: String, bundleIdentifier: String?, words: AppVocabulary, executable: String, to folder: String
+    ) throws(Failure) {
         var keys = try identity(name: name, bundleIdentifier: bundleIdentifier, executable: executable)
         keys.merge(app.host.application.manifest.propertyListKeys) { identity, _ in identity }
-        try write(keys, catalog: app.host.catalog, to: folder)
+        try write(keys, to: folder)
+        try writeIntentDataFiles(AppBundleData(catalog: app.host.catalog, vocabulary: words), into: folder)
     }
 
     /// An intents extension bundle's data: its `Info.plist` (the identity keys and `NSExtension`
-    /// with its intent lists) and the intent data of its catalog.
+    /// with its intent lists). Its intents' data is the app's: the system reads it from the app's
+    /// bundle, which lists every intent the app and its extensions handle.
     static func writeExtension(_ plugIn: IntentsExtension, executable: String, to folder: String) throws(Failure) {
         var keys = try identity(name: plugIn.name, bundleIdentifier: plugIn.bundleIdentifier, executable: executable)
         keys["NSExtension"] = [
@@ -49,17 +51,24 @@ enum BundleData {
                 "IntentsRestrictedWhileLocked": plugIn.intentsRestrictedWhileLocked,
             ],
         ] as [String: Any]
-        try write(keys, catalog: plugIn.catalog, to: folder)
+        try write(keys, to: folder)
     }
 
-    /// Writes the intent data files a system reads to converse about the intents of `catalog`
-    /// into the bundle folder `folder`, beside its `Info.plist`.
-    ///
-    /// It writes nothing yet. It will write the intent definition file (as Xcode copies it into
-    /// a bundle), `AppIntentVocabulary.plist` (`IntentPhrases`, `ParameterVocabularies`) and the
-    /// project's own file of phrase templates with slots, made from the catalog, so an app that
-    /// declares its intents in Swift is read the same way as one built from a definition file.
-    static func writeIntentDataFiles(for catalog: IntentCatalog, into folder: String) throws(Failure) {}
+    /// Writes the intent data files a system reads to converse about the app (`AppBundleData`:
+    /// `AppIntentVocabulary.plist` and `SceneIntents.plist`) into the bundle folder `folder`,
+    /// beside its `Info.plist`, made from the app's catalog and words, so an app that declares
+    /// its intents in Swift is read the same way as one built from a definition file.
+    static func writeIntentDataFiles(_ data: AppBundleData, into folder: String) throws(Failure) {
+        let files: [String: Data]
+        do { files = try data.files() } catch {
+            throw Failure(description: "the intent data cannot be made: \(error)", status: 70)
+        }
+        do throws(WriteFailure) {
+            try DurableWrite.writeAll(files.sorted { $0.key < $1.key }.map { ($0.key, Array($0.value)) }, directory: folder)
+        } catch {
+            throw Failure(description: "\(error)", status: 73)
+        }
+    }
 
     /// `CFBundleName`, `CFBundleIdentifier` and `CFBundleExecutable`.
     private static func identity(name: String, bundleIdentifier: String?, executable: String) throws(Failure)
@@ -73,8 +82,8 @@ enum BundleData {
         return ["CFBundleName": name, "CFBundleIdentifier": bundleIdentifier, "CFBundleExecutable": executable]
     }
 
-    /// Writes `keys` as `folder/Info.plist`, then the catalog's intent data.
-    private static func write(_ keys: [String: Any], catalog: IntentCatalog, to folder: String) throws(Failure) {
+    /// Writes `keys` as `folder/Info.plist`.
+    private static func write(_ keys: [String: Any], to folder: String) throws(Failure) {
         let plist: Data
         do { plist = try PropertyListSerialization.data(fromPropertyList: keys, format: .xml, options: 0) } catch {
             throw Failure(description: "the Info.plist cannot be made: \(error)", status: 70)
@@ -84,6 +93,5 @@ enum BundleData {
         } catch {
             throw Failure(description: "\(error)", status: 73)
         }
-        try writeIntentDataFiles(for: catalog, into: folder)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SceneIntents
 import SceneIntentsTesting
 import Testing
 
@@ -44,7 +45,8 @@ struct BundleAppToolTests {
         let resources = { (folder: String) in
             demo.resources.map { ["\(folder)/\($0)/", "\(folder)/\($0)/Resources/", "\(folder)/\($0)/Resources/Info.plist"] } ?? []
         }
-        var expected = [app + "/", "\(app)/Info.plist", "\(app)/\(demo.app)*"] + resources(app)
+        let dataFiles = [AppBundleData.vocabularyFile, AppBundleData.projectFile]
+        var expected = [app + "/", "\(app)/Info.plist", "\(app)/\(demo.app)*"] + dataFiles.map { "\(app)/\($0)" } + resources(app)
         if !demo.extensions.isEmpty { expected.append("\(app)/PlugIns/") }
         for plugIn in demo.extensions {
             let appex = "\(app)/PlugIns/\(plugIn.bundle).appex"
@@ -53,6 +55,12 @@ struct BundleAppToolTests {
         #expect(output.tree() == expected.sorted())
         let checkedIn = "\(demos)/\(demo.checkedIn)/\(app)"
         #expect(try propertyList("\(output.path)/\(app)/Info.plist") == propertyList("\(checkedIn)/Info.plist"))
+        // The intent data the daemon serves the demo from is what the command writes, byte for byte.
+        for file in dataFiles {
+            #expect(
+                try Data(contentsOf: URL(fileURLWithPath: "\(output.path)/\(app)/\(file)"))
+                    == Data(contentsOf: URL(fileURLWithPath: "\(checkedIn)/\(file)")), "\(app)/\(file)")
+        }
         for plugIn in demo.extensions {
             let appex = "PlugIns/\(plugIn.bundle).appex/Info.plist"
             #expect(try propertyList("\(output.path)/\(app)/\(appex)") == propertyList("\(checkedIn)/\(appex)"))
@@ -69,7 +77,10 @@ struct BundleAppToolTests {
         try Data("stale".utf8).write(to: URL(fileURLWithPath: "\(output.path)/Recipe Assistant.app/stale"))
         let second = try await bundleApp(arguments)
         #expect([first.status, second.status] == [0, 0])
-        #expect(output.tree() == ["Recipe Assistant.app/", "Recipe Assistant.app/Info.plist", "Recipe Assistant.app/recipe-assistant-app*"])
+        #expect(output.tree() == [
+            "Recipe Assistant.app/", "Recipe Assistant.app/AppIntentVocabulary.plist", "Recipe Assistant.app/Info.plist",
+            "Recipe Assistant.app/SceneIntents.plist", "Recipe Assistant.app/recipe-assistant-app*",
+        ])
     }
 
     /// Each failure: exit 1, one line naming the problem, and nothing left in the output folder.

@@ -1,4 +1,6 @@
 import Foundation
+import SceneIntents
+import TestFixtures
 import SceneIntentsTesting
 import Testing
 
@@ -24,7 +26,10 @@ struct BundleDataTests {
         try await inFolder { folder in
             let run = try await runByUser(BuiltProducts.executable("kitchen-host"), ["--write-bundle-data", folder], stdin: "")
             #expect(run == Finished(status: 0, stdout: "", stderr: ""))
-            #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["Info.plist"])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
+                AppBundleData.vocabularyFile, "Info.plist", AppBundleData.projectFile,
+            ])
+            #expect(try AppBundleData(contentsOf: folder).catalog == Kitchen.catalog().catalogDescription)
             let expected: NSDictionary = [
                 "CFBundleName": "Kitchen", "CFBundleIdentifier": "com.example.kitchen", "CFBundleExecutable": "kitchen-host",
                 "INIntentsSupported": ["OrderSoupIntent", "OpenSafeIntent"], "INIntentsRestrictedWhileLocked": ["OpenSafeIntent"],

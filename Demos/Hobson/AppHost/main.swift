@@ -13,7 +13,7 @@ _ = AppProcessCommandLine<SessionSettings>(
         + "input; `hobson --separate-processes` launches it. The system keeps its store (hobson --data).",
     options: []
 ).parse()
-AppMain(name: HobsonApp.name, bundleIdentifier: "com.example.hobson") {
+AppMain(name: HobsonApp.name, bundleIdentifier: "com.example.hobson", words: HobsonApp.words()) {
     let app = try HobsonApp(clock: ContinuousClock())
     let driver = HobsonAppDriver(app: app)
     return HostedApp(app.host, commands: { try await driver.run($0).joined(separator: "\n") }) { endpoint in

@@ -17,7 +17,7 @@ case .usage(let message):
     FileHandle.standardError.write(Data("hydrator-app: \(message)\n\(HydratorAppArguments.usage)\n".utf8))
     exit(64)
 }
-AppMain(name: HydratorApp.name, bundleIdentifier: "com.example.Hydrator") {
+AppMain(name: HydratorApp.name, bundleIdentifier: "com.example.Hydrator", words: HydratorApp.words()) {
     let app = try HydratorApp(container: container)
     let driver = HydratorAppDriver(application: app.application)
     return HostedApp(app.host, commands: { try await driver.run($0) })

@@ -14,7 +14,7 @@ let options = AppProcessCommandLine(
         + "standard input; `recipe-assistant --separate-processes` and the assistant launch it.",
     options: ShellOption.all.filter { ["--catalog-size", "--json"].contains($0.names[0]) }
 ).parse()
-AppMain(name: RecipeAssistantApp.name, bundleIdentifier: "com.example.RecipeAssistant") {
+AppMain(name: RecipeAssistantApp.name, bundleIdentifier: "com.example.RecipeAssistant", words: RecipeAssistantApp.words(featured: RecipeBook.demo().featured)) {
     let app = try RecipeAssistantApp(catalogSize: options.catalogSize)
     if app.book.catalogSize > 0 {
         app.book.buildIndexInBackground { FileHandle.standardError.write(Data("recipe-assistant-app: \($0)\n".utf8)) }
