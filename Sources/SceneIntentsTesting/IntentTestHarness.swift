@@ -39,9 +39,12 @@ public final class IntentTestHarness {
     ///   - vocabulary: what utterances are interpreted with (empty: only `.intent` requests work).
     ///   - replies: the scripted user's replies, in order; once they run out it cancels.
     ///   - configuration: budgets, paging, patience.
+    ///   - asInstalled: whether the assistant knows the app as a system knows an installed app,
+    ///     from its intents' data, every call crossing the message codec
+    ///     (`InstalledAppConnection`); a conversation must read the same either way.
     public init(
         application: Application, catalog: IntentCatalog, appName: String, vocabulary: Vocabulary = Vocabulary(),
-        replies: [Reply] = [], configuration: AssistantConfiguration = AssistantConfiguration()
+        replies: [Reply] = [], configuration: AssistantConfiguration = AssistantConfiguration(), asInstalled: Bool = false
     ) {
         let clock = ManualClock()
         self.clock = clock
@@ -49,8 +52,9 @@ public final class IntentTestHarness {
         user = ScriptedUser(replies)
         recorder = LifecycleRecorder(application)
         host = IntentHost(application: application, catalog: catalog)
+        let connection = InProcessConnection(host: host, appName: appName)
         assistant = Assistant(
-            connection: InProcessConnection(host: host, appName: appName), user: user, device: application.device,
+            connection: asInstalled ? InstalledAppConnection(connection) : connection, user: user, device: application.device,
             clock: .sleeping(on: clock), vocabulary: vocabulary, configuration: configuration)
     }
 

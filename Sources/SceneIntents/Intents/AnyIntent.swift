@@ -128,16 +128,6 @@ public struct AnyIntent: Sendable, Equatable, Codable, CustomStringConvertible {
 
     /// The values of every parameter given, by name: what crosses the boundary.
     var parameterValues: [String: [AnyParameterValue]] {
-        if let record = base as? IntentRecord {
-            return Dictionary(uniqueKeysWithValues: record.values.map { ($0.key.rawValue, $0.value) })
-        }
-        func read<I: Intent>(_ intent: I) -> [String: [AnyParameterValue]] {
-            var values: [String: [AnyParameterValue]] = [:]
-            for parameter in I.schema.parameters {
-                if let given = parameter.read(intent) { values[parameter.descriptor.name.rawValue] = given }
-            }
-            return values
-        }
-        return read(base)
+        Dictionary(uniqueKeysWithValues: IntentRecord(base).values.map { ($0.key.rawValue, $0.value) })
     }
 }

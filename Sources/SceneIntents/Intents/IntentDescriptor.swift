@@ -65,9 +65,15 @@ public struct IntentDescriptor: Sendable {
             let parameters = Dictionary(data.parameters.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             let enums = known.filter { entry in data.parameters.contains { $0.valueTypeName == entry.key } }
             self.enums = enums
-            readValues = { intent, name in (intent as? IntentRecord)?.values[name] }
+            let typeName = data.typeName
+            // An intent of the app's own type (handed over in process) is read as its record.
+            readValues = { intent, name in
+                let record = IntentRecord(intent)
+                return record.intentTypeName == typeName ? record.values[name] : nil
+            }
             writeValues = { intent, name, values in
-                guard var record = intent as? IntentRecord, let parameter = parameters[name] else { return nil }
+                var record = IntentRecord(intent)
+                guard record.intentTypeName == typeName, let parameter = parameters[name] else { return nil }
                 guard let values else {
                     record.values[name] = nil
                     return record
@@ -91,7 +97,6 @@ public struct IntentDescriptor: Sendable {
                 guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
                 return AnyParameterValue(ParameterValueRecord(typeName: typeName, spoken: text, identifier: identifier))
             }
-            let typeName = data.typeName
             makeEmpty = { IntentRecord(typeName: typeName) }
         }
 

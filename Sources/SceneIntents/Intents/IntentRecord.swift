@@ -25,6 +25,24 @@ public struct IntentRecord: Intent {
         self.values = values
     }
 
+    /// The record of any intent: a record as it is, a typed intent's parameters read through its
+    /// schema (a system knowing the app from data may still be handed the app's own intent, say
+    /// by a test or an app in its process).
+    public init(_ intent: any Intent) {
+        if let record = intent as? IntentRecord {
+            self = record
+            return
+        }
+        func read<I: Intent>(_ intent: I) -> IntentRecord {
+            var values: [ParameterName: [AnyParameterValue]] = [:]
+            for parameter in I.schema.parameters {
+                if let given = parameter.read(intent) { values[parameter.descriptor.name] = given }
+            }
+            return IntentRecord(typeName: I.typeName, values: values)
+        }
+        self = read(intent)
+    }
+
     /// No parameter, and a handling protocol no type conforms to: records are never handled.
     public static let schema = IntentSchema<IntentRecord>(
         handler: (any RecordHandling).self, parameters: [],

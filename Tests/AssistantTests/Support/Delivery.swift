@@ -72,7 +72,8 @@ final class DeliveryHandler {
 /// The delivery app in a harness: both intents listed, the scripted `replies`.
 @MainActor
 func deliveryHarness(
-    _ replies: [Reply], locked: Bool = false, configuration: AssistantConfiguration = AssistantConfiguration()
+    _ replies: [Reply], locked: Bool = false, configuration: AssistantConfiguration = AssistantConfiguration(),
+    asInstalled: Bool = false
 ) throws -> (IntentTestHarness, DeliveryHandler) {
     let handler = DeliveryHandler()
     let app = Application(
@@ -86,7 +87,7 @@ func deliveryHarness(
         delegate: { HandlerDelegate(handler: handler) })
     let harness = IntentTestHarness(
         application: app, catalog: try IntentCatalog([DeliverIntent.self, PickUpIntent.self]), appName: "Deli",
-        replies: replies, configuration: configuration)
+        replies: replies, configuration: configuration, asInstalled: asInstalled)
     return (harness, handler)
 }
 
