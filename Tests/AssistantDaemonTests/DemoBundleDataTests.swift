@@ -2,6 +2,7 @@ import AssistantService
 import Foundation
 import HobsonKit
 import HydratorKit
+import IntentDefinition
 import RecipeAssistantKit
 import SceneIntents
 import Testing
@@ -34,7 +35,7 @@ import Testing
             }
             let read = try AppBundleData(contentsOf: folder)
             #expect(read == data)
-            let installed = try InstalledApp(read, file: folder)
+            let installed = try InstalledApp(read, folder: folder)
             #expect(installed.catalog.typeNames == data.catalog.intents.map(\.typeName))
         }
     }

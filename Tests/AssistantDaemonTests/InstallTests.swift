@@ -3,6 +3,7 @@ import AssistantDaemon
 import AssistantService
 import Foundation
 import Glibc
+import IntentDefinition
 import SceneIntents
 import SceneIntentsTesting
 import Synchronization

@@ -2,6 +2,7 @@ import Assistant
 import AssistantService
 import Foundation
 import Glibc
+import IntentDefinition
 import RecipeAssistantKit
 import SceneIntents
 import SceneIntentsTesting

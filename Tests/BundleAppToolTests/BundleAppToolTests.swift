@@ -1,4 +1,5 @@
 import Foundation
+import IntentDefinition
 import SceneIntents
 import SceneIntentsTesting
 import Testing

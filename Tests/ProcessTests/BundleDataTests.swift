@@ -1,7 +1,8 @@
 import Foundation
+import IntentDefinition
 import SceneIntents
-import TestFixtures
 import SceneIntentsTesting
+import TestFixtures
 import Testing
 
 /// `<executable> --write-bundle-data FOLDER` in a host executable (`kitchen-host`, which holds
