@@ -23,13 +23,20 @@ extension DefinedParameter {
         return flags
     }
 
+    /// The reason code that words the default refusal (`ParameterPrompts.unsupported[""]`,
+    /// said for a reason the parameter does not word).
+    static let defaultReasonCode = "default"
+
+    /// The `ParameterPrompts.unsupported` key of a reason code.
+    static func promptKey(ofReason code: String) -> String { code == defaultReasonCode ? "" : code }
+
     /// The prompts: the `Primary`, `DisambiguationIntroduction` and `Confirmation` dialogs'
     /// custom text, and each unsupported reason with a text, filled in (`filledReason(_:)`).
     var prompts: ParameterPrompts {
         var reasons: [String: String] = [:]
         for reason in unsupportedReasons {
             guard let text = reason.formatString, !text.isEmpty else { continue }
-            reasons[reason.code] = filledReason(text)
+            reasons[Self.promptKey(ofReason: reason.code)] = filledReason(text)
         }
         return ParameterPrompts(
             value: prompt("Primary"), disambiguationIntroduction: prompt("DisambiguationIntroduction"),

@@ -122,11 +122,13 @@ struct DefinitionWriter {
             text.map { [key + "PromptDialogType": type, key + "PromptDialogCustom": true, key + "PromptDialogFormatString": $0] }
         }
         var reasons: [Any] = []
-        for (code, text) in parameter.prompts.unsupported.sorted(by: { $0.key < $1.key }) {
-            guard SwiftName.isIdentifier(code), !text.isEmpty, !["${displayName}", "${minimumValue}", "${maximumValue}"].contains(where: text.contains) else {
+        for (reason, text) in parameter.prompts.unsupported.sorted(by: { $0.key < $1.key }) {
+            // The default refusal ("") is the reason `default`, which no other key may be.
+            let code = reason.isEmpty ? DefinedParameter.defaultReasonCode : reason
+            guard SwiftName.isIdentifier(code), reason != DefinedParameter.defaultReasonCode, !text.isEmpty, !["${displayName}", "${minimumValue}", "${maximumValue}"].contains(where: text.contains) else {
                 throw IntentDefinitionWriteError(
                     subject: subject,
-                    problem: "the unsupported reason '\(code)' cannot be written: a reason is named as a Swift name, has words, and names no ${displayName}, ${minimumValue} or ${maximumValue} (a definition fills those in)")
+                    problem: "the unsupported reason '\(reason)' cannot be written: a reason is named as a Swift name (not 'default', which writes the default one), has words, and names no ${displayName}, ${minimumValue} or ${maximumValue} (a definition fills those in)")
             }
             reasons.append([key + "UnsupportedReasonCode": code, key + "UnsupportedReasonFormatString": text, key + "UnsupportedReasonCustom": true])
         }

@@ -104,7 +104,8 @@ extension FileEmitter {
             if let text { arguments.append("\(label): \(SwiftName.literal(text))") }
         }
         let reasons = parameter.unsupportedReasons.compactMap { reason in
-            prompts.unsupported[reason.code].map { "\(SwiftName.literal(reason.code)): \(SwiftName.literal($0))" }
+            let key = DefinedParameter.promptKey(ofReason: reason.code)
+            return prompts.unsupported[key].map { "\(SwiftName.literal(key)): \(SwiftName.literal($0))" }
         }
         if !reasons.isEmpty { arguments.append("unsupported: [\(reasons.joined(separator: ", "))]") }
         return arguments.isEmpty ? nil : "ParameterPrompts(\(arguments.joined(separator: ", ")))"
