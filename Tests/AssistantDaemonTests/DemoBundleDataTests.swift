@@ -39,4 +39,37 @@ import Testing
             #expect(installed.catalog.typeNames == data.catalog.intents.map(\.typeName))
         }
     }
+
+    /// What Apple's format holds of a description: without the deprecation flags and suggested
+    /// phrases, which `SceneIntents.plist` keeps.
+    static func definitionPart(_ description: CatalogDescription) -> CatalogDescription {
+        var description = description
+        for index in description.intents.indices {
+            description.intents[index].isDeprecated = false
+            description.intents[index].suggestedInvocationPhrase = nil
+        }
+        return description
+    }
+
+    @Test func eachDemoCatalogWrittenAsADefinitionReadsBackTheSame() throws {
+        for (bundle, data) in Self.demos {
+            let written = try IntentDefinitionFormat.data(of: data.catalog)
+            let read = try IntentDefinitionFormat.read(written, file: "\(bundle)/\(AppBundleData.definitionFile)")
+            #expect(read == Self.definitionPart(data.catalog), "\(bundle)")
+        }
+    }
+
+    @Test func theHydratorDefinitionReadsAsTheDemoCatalogButForTheSynonymsItsCodeAdds() throws {
+        // `HydrationType`'s synonyms are written in Swift beside the generated enum (the
+        // definition lists none), so the definition's own are replaced by them to compare.
+        let path = "\(Self.root)/Hydrator/Kit/Hydrator.intentdefinition"
+        var read = IntentDefinitionFormat.description(of: [try IntentDefinitionFile(contentsOf: path)]).description
+        let swift = HydratorApp.catalog.catalogDescription
+        #expect(read.enums.map(\.typeName) == swift.enums.map(\.typeName))
+        for (index, described) in swift.enums.enumerated() where index < read.enums.count {
+            #expect(read.enums[index].cases.map(\.spoken.identifier) == described.cases.map(\.spoken.identifier))
+            read.enums[index] = described
+        }
+        #expect(read == Self.definitionPart(swift))
+    }
 }
