@@ -40,22 +40,11 @@ import Testing
         }
     }
 
-    /// What Apple's format holds of a description: without the deprecation flags and suggested
-    /// phrases, which `SceneIntents.plist` keeps.
-    static func definitionPart(_ description: CatalogDescription) -> CatalogDescription {
-        var description = description
-        for index in description.intents.indices {
-            description.intents[index].isDeprecated = false
-            description.intents[index].suggestedInvocationPhrase = nil
-        }
-        return description
-    }
-
     @Test func eachDemoCatalogWrittenAsADefinitionReadsBackTheSame() throws {
         for (bundle, data) in Self.demos {
             let written = try IntentDefinitionFormat.data(of: data.catalog)
             let read = try IntentDefinitionFormat.read(written, file: "\(bundle)/\(AppBundleData.definitionFile)")
-            #expect(read == Self.definitionPart(data.catalog), "\(bundle)")
+            #expect(read == IntentDefinitionFormat.definitionPart(of: data.catalog), "\(bundle)")
         }
     }
 
@@ -70,6 +59,6 @@ import Testing
             #expect(read.enums[index].cases.map(\.spoken.identifier) == described.cases.map(\.spoken.identifier))
             read.enums[index] = described
         }
-        #expect(read == Self.definitionPart(swift))
+        #expect(read == IntentDefinitionFormat.definitionPart(of: swift))
     }
 }

@@ -9,17 +9,6 @@ import Testing
 /// A `CatalogDescription` written as an intent definition file and read back is the same, and a
 /// checked-in definition read as a description is what the generator made of it in Swift.
 @Suite struct DefinitionFormatTests {
-    /// What Apple's format holds of a description: the same, without the deprecation flags and
-    /// suggested phrases (which `AppBundleData` keeps in `SceneIntents.plist`).
-    static func definitionPart(_ description: CatalogDescription) -> CatalogDescription {
-        var description = description
-        for index in description.intents.indices {
-            description.intents[index].isDeprecated = false
-            description.intents[index].suggestedInvocationPhrase = nil
-        }
-        return description
-    }
-
     /// `description` written and read back.
     static func roundTrip(_ description: CatalogDescription, file: String = "Intents.intentdefinition") throws -> CatalogDescription {
         let data = try IntentDefinitionFormat.data(of: description)
@@ -33,13 +22,13 @@ import Testing
 
     @Test func theKitchenCatalogReadsBackTheSame() throws {
         let description = try Kitchen.catalog().catalogDescription
-        #expect(try Self.roundTrip(description) == Self.definitionPart(description))
+        #expect(try Self.roundTrip(description) == IntentDefinitionFormat.definitionPart(of: description))
     }
 
     @Test func theRecipeAssistantCatalogReadsBackTheSame() throws {
         let description = RecipeAssistantApp.catalog.catalogDescription
         #expect(description.intents.contains { $0.suggestedInvocationPhrase != nil }, "the test covers a phrase left out")
-        #expect(try Self.roundTrip(description) == Self.definitionPart(description))
+        #expect(try Self.roundTrip(description) == IntentDefinitionFormat.definitionPart(of: description))
     }
 
     @Test func theRequirementsFixtureReadsBackTheSame() throws {
@@ -63,7 +52,7 @@ import Testing
     @Test func theRecipesDemoDefinitionReadsAsTheDemoCatalogLessWhatItsCodeAdds() throws {
         let root = Fixtures.testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
         let read = try Self.read([root.appending(path: "Demos/RecipeAssistant/Kit/Recipes.intentdefinition").path])
-        #expect(read.description == Self.definitionPart(RecipeAssistantApp.catalog.catalogDescription))
+        #expect(read.description == IntentDefinitionFormat.definitionPart(of: RecipeAssistantApp.catalog.catalogDescription))
     }
 
     @Test func theRequirementsDefinitionReadsAsTheSwiftGeneratedFromIt() throws {

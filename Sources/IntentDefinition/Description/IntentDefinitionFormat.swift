@@ -7,9 +7,9 @@ import SceneIntents
 /// `data(of:)` writes a `CatalogDescription` as a file; `description(of:)` reads a file into one
 /// by the rules the generator makes Swift by (`DefinitionRules.swift`), so a definition read
 /// from a bundle and the same definition generated into Swift describe the same catalog. A
-/// description written and read back is the same, but for what Apple's format has no key for:
-/// whether an intent is deprecated and its suggested invocation phrase (`AppBundleData` keeps
-/// those in `SceneIntents.plist`).
+/// description written and read back is its `definitionPart(of:)`: Apple's format has no key for
+/// whether an intent is deprecated nor for its suggested invocation phrase (`AppBundleData`
+/// keeps those in `SceneIntents.plist`).
 public enum IntentDefinitionFormat {
     /// What the generator makes of `files` generated together (into one module, as
     /// `IntentGenerator.generate(_:)` does), as one description: the generated intents (sorted by
@@ -44,6 +44,11 @@ public enum IntentDefinitionFormat {
     ///   definition, a key is missing or of the wrong type, a parameter's type is not one
     ///   SceneIntents models, or an intent is otherwise left out.
     public static func read(_ data: Data, file: String) throws(IntentDefinitionError) -> CatalogDescription {
+        guard data.count <= IntentDefinitionFile.maximumFileSize else {
+            throw IntentDefinitionError(
+                code: .unreadable, file: file, keyPath: "",
+                message: "the file is larger than \(IntentDefinitionFile.maximumFileSize >> 20) MiB, the most an intent definition may be")
+        }
         let definition = try IntentDefinitionFile(data: data, file: file)
         let mapping = TypeMapping(enums: Set(definition.enums.map(\.name)), types: Set(definition.types.map(\.name)))
         for (index, intent) in definition.intents.enumerated() {
@@ -66,6 +71,17 @@ public enum IntentDefinitionFormat {
         let leftOut: Set<GenerationWarning.Code> = [.intentSkipped, .nameTaken, .systemIntent]
         if let warning = warnings.first(where: { leftOut.contains($0.code) }) {
             throw IntentDefinitionError(code: .invalidValue, file: file, keyPath: "INIntents", value: warning.subject, message: warning.message)
+        }
+        return description
+    }
+
+    /// What a definition file holds of `description`: all of it but whether each intent is
+    /// deprecated and its suggested invocation phrase, which Apple's format has no key for.
+    public static func definitionPart(of description: CatalogDescription) -> CatalogDescription {
+        var description = description
+        for index in description.intents.indices {
+            description.intents[index].isDeprecated = false
+            description.intents[index].suggestedInvocationPhrase = nil
         }
         return description
     }
