@@ -124,3 +124,42 @@ import Testing
         }
     }
 }
+
+/// The keys a written definition uses beyond Xcode's usual ones generate the Swift they read as.
+@Suite struct WrittenDefinitionGenerationTests {
+    static let description = CatalogDescription(
+        intents: [
+            IntentDescription(
+                typeName: "Wave",
+                parameters: [
+                    ParameterDescriptor(
+                        name: "hand", valueTypeName: "Hand", flags: [.resolvable],
+                        prompts: ParameterPrompts(value: "Which hand?", unsupported: ["": "Not that one.", "tired": "It is tired."]))
+                ])
+        ],
+        enums: [
+            EnumDescription(
+                typeName: "Hand",
+                cases: [
+                    .init(rawValue: 1, spoken: EnumCase(identifier: "left", displayName: "Left", synonyms: ["port"])),
+                    .init(rawValue: 2, spoken: EnumCase(identifier: "rightHand", displayName: "Right")),
+                ],
+                unknown: .init(rawValue: 0, spoken: EnumCase(identifier: "unknown", displayName: "Unknown")))
+        ])
+
+    @Test func aClassNameSynonymsAndTheDefaultReasonGenerateWhatTheyRead() throws {
+        let data = try IntentDefinitionFormat.data(of: Self.description)
+        #expect(try IntentDefinitionFormat.read(data, file: "Wave.intentdefinition") == Self.description)
+        let result = IntentGenerator.generate([try IntentDefinitionFile(data: data, file: "Wave.intentdefinition")])
+        #expect(result.warnings.isEmpty)
+        let code = try #require(result.files.first?.contents)
+        for expected in [
+            "public struct Wave: Intent", "public static let typeName = \"Wave\"", "public protocol WaveHandling: AnyObject",
+            "case .left: [\"port\"]", "unsupported: [\"\": \"Not that one.\", \"tired\": \"It is tired.\"]",
+            "public enum WaveHandUnsupportedReason: String, Sendable, CaseIterable",
+        ] {
+            #expect(code.contains(expected), "the generated Swift lacks \(expected)")
+        }
+        #expect(!code.contains("case .rightHand: ["), "an empty synonym list written stays empty")
+    }
+}
