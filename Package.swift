@@ -71,7 +71,7 @@ let package = Package(
             path: "Benchmarks/IntentBench", swiftSettings: strict),
         .executableTarget(name: "floor-hello", path: "Tests/Helpers/FloorHello", swiftSettings: strict),
         .target(name: "PropertyListSafety", swiftSettings: strict),
-        .target(name: "IntentDefinition", dependencies: ["PropertyListSafety"], swiftSettings: strict),
+        .target(name: "IntentDefinition", dependencies: ["PropertyListSafety", "SceneIntents"], swiftSettings: strict),
         .executableTarget(
             name: "intentgen", dependencies: ["IntentDefinition", "DurableFiles"], path: "Sources/IntentGen",
             swiftSettings: strict),
@@ -90,10 +90,10 @@ let package = Package(
             swiftSettings: strict),
         .target(name: "SceneIntentsTransport", swiftSettings: strict),
         .target(
-            name: "SceneIntentsHost", dependencies: ["SceneIntents", "SceneIntentsTransport", "DurableFiles"],
+            name: "SceneIntentsHost", dependencies: ["SceneIntents", "SceneIntentsTransport", "DurableFiles", "IntentDefinition"],
             swiftSettings: strict),
         .target(
-            name: "AssistantService", dependencies: ["Assistant", "SceneIntents", "SceneIntentsTransport", "PropertyListSafety"],
+            name: "AssistantService", dependencies: ["Assistant", "SceneIntents", "SceneIntentsTransport", "PropertyListSafety", "IntentDefinition"],
             swiftSettings: strict),
         .executableTarget(
             name: "transport-peer", dependencies: ["SceneIntentsTransport"], path: "Tests/Helpers/TransportPeer",
@@ -137,7 +137,7 @@ let package = Package(
             dependencies: [
                 "AssistantService", "Assistant", "SceneIntents", "SceneIntentsTesting", "SceneIntentsTransport",
                 "TestFixtures", "kitchen-host", "process-leak-check",
-                "kitchen-extension", "SceneIntentsHost",
+                "kitchen-extension", "SceneIntentsHost", "IntentDefinition",
             ],
             swiftSettings: strict),
         .testTarget(
@@ -216,7 +216,7 @@ let package = Package(
             dependencies: [
                 "AssistantDaemon", "Assistant", "AssistantService", "SceneIntents", "SceneIntentsTesting",
                 "SceneIntentsTransport", "RecipeAssistantKit", "assistantd", "assistant", "recipe-assistant-app",
-                "TestFixtures", "kitchen-host", "kitchen-extension", "HobsonKit", "HydratorKit",
+                "TestFixtures", "kitchen-host", "kitchen-extension", "HobsonKit", "HydratorKit", "IntentDefinition",
             ],
             swiftSettings: strict),
         .target(
@@ -260,7 +260,7 @@ let package = Package(
             name: "BundleAppToolTests",
             dependencies: [
                 "bundle-app-tool", "SceneIntentsTesting", "hobson-app", "hobson-intents", "hydrator-app", "hydrator-intents",
-                "recipe-assistant-app", "floor-hello", "kitchen-extension", "SceneIntents",
+                "recipe-assistant-app", "floor-hello", "kitchen-extension", "SceneIntents", "IntentDefinition",
             ],
             swiftSettings: strict),
     ]

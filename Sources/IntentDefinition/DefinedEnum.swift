@@ -6,12 +6,16 @@ public struct DefinedEnumCase: Sendable, Equatable {
     public var displayName: String?
     /// The raw value: `INEnumValueIndex`, else 0 for `unknown`, else the position in the array.
     public var rawValue: Int
+    /// Other words that pick the case (`INEnumValueSynonyms`, each `INEnumValueSynonym`), when
+    /// the file lists them (an empty list says there are none); nil when it does not.
+    public var synonyms: [String]?
 
     /// A value with every field given.
-    public init(name: String, displayName: String?, rawValue: Int) {
+    public init(name: String, displayName: String?, rawValue: Int, synonyms: [String]? = nil) {
         self.name = name
         self.displayName = displayName
         self.rawValue = rawValue
+        self.synonyms = synonyms
     }
 }
 
@@ -33,7 +37,10 @@ public struct DefinedEnum: Sendable, Equatable {
             let index = try item.optionalInteger("INEnumValueIndex")
             let value = DefinedEnumCase(
                 name: caseName, displayName: try item.optionalString("INEnumValueDisplayName"),
-                rawValue: index ?? (caseName == "unknown" ? 0 : position))
+                rawValue: index ?? (caseName == "unknown" ? 0 : position),
+                synonyms: try item.optionalArray("INEnumValueSynonyms")?.map { synonym throws(IntentDefinitionError) in
+                    try synonym.string("INEnumValueSynonym")
+                })
             if cases.contains(where: { $0.name == caseName }) {
                 throw item.failure(.invalidValue, "INEnumValueName", .string(caseName), "the case '\(caseName)' is declared twice")
             }

@@ -63,6 +63,9 @@ public struct DefinedIntent: Sendable, Equatable {
     public var userConfirmationRequired: Bool
     /// The asset name of the image shown with its suggestions (`INIntentDefaultImageName`).
     public var defaultImageName: String?
+    /// The generated type's name when the file gives one (`INIntentClassName`): an intent first
+    /// declared in Swift under a name without the `Intent` suffix. Nil: the name plus `Intent`.
+    public var className: String?
 
     /// Whether it customizes one of Apple's intents rather than defining one.
     public var isSystem: Bool { kind == "System" }
@@ -101,5 +104,8 @@ public struct DefinedIntent: Sendable, Equatable {
         restrictions = try node.optionalInteger("INIntentRestrictions") ?? 0
         userConfirmationRequired = try node.flag("INIntentUserConfirmationRequired")
         defaultImageName = try node.optionalString("INIntentDefaultImageName")
+        // A System intent names Apple's class (`INSendMessageIntent`), which is not a Swift name
+        // the file defines; only a custom intent's is read.
+        className = kind == "System" ? nil : try node.optionalIdentifier("INIntentClassName")
     }
 }

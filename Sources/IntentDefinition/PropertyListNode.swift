@@ -56,6 +56,18 @@ struct PropertyListNode {
         return name
     }
 
+    /// A name that may be absent; when present, as `identifier(_:)`.
+    func optionalIdentifier(_ key: String) throws(IntentDefinitionError) -> String? {
+        guard try optionalString(key) != nil else { return nil }
+        return try identifier(key)
+    }
+
+    /// The elements of an array that may be absent (nil, unlike `array(_:)`'s empty).
+    func optionalArray(_ key: String) throws(IntentDefinitionError) -> [PropertyListNode]? {
+        guard try raw(key) != nil else { return nil }
+        return try array(key)
+    }
+
     /// A boolean; absent is false. Model 1.0 files may write 0/1 integers, which are accepted.
     func flag(_ key: String) throws(IntentDefinitionError) -> Bool {
         switch try raw(key) {

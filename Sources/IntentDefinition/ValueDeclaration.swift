@@ -73,6 +73,8 @@ public struct ValueDeclaration: Sendable, Equatable {
     public var displayPriority: Int?
     /// Whether it holds an array.
     public var supportsMultipleValues: Bool
+    /// Where the declaration is in its file (`INIntents[0].INIntentParameters[1]`), for messages.
+    public var keyPath: String
     /// The `…Metadata` dictionary with the prefix dropped from each key
     /// (`INIntentParameterMetadataDefaultValue` → `DefaultValue`).
     public var metadata: [String: PlistValue]
@@ -95,6 +97,7 @@ public struct ValueDeclaration: Sendable, Equatable {
     /// Reads the common keys with `prefix` (`INIntentParameter`, `INIntentResponseParameter`,
     /// `INTypeProperty`).
     init(_ node: PropertyListNode, prefix: String) throws(IntentDefinitionError) {
+        keyPath = node.path
         name = try node.identifier(prefix + "Name")
         displayName = try node.optionalString(prefix + "DisplayName")
         tag = try node.optionalInteger(prefix + "Tag")

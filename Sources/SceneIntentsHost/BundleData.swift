@@ -1,5 +1,6 @@
 import DurableFiles
 import Foundation
+import IntentDefinition
 import SceneIntents
 
 /// What `<executable> --write-bundle-data FOLDER` writes (`BundleDataRequest`): the bundle's
@@ -55,7 +56,8 @@ enum BundleData {
     }
 
     /// Writes the intent data files a system reads to converse about the app (`AppBundleData`:
-    /// `AppIntentVocabulary.plist` and `SceneIntents.plist`) into the bundle folder `folder`,
+    /// `Intents.intentdefinition`, `AppIntentVocabulary.plist` and `SceneIntents.plist`) into the
+    /// bundle folder `folder`,
     /// beside its `Info.plist`, made from the app's catalog and words, so an app that declares
     /// its intents in Swift is read the same way as one built from a definition file.
     static func writeIntentDataFiles(_ data: AppBundleData, into folder: String) throws(Failure) {

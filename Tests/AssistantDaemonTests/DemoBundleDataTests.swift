@@ -2,6 +2,7 @@ import AssistantService
 import Foundation
 import HobsonKit
 import HydratorKit
+import IntentDefinition
 import RecipeAssistantKit
 import SceneIntents
 import Testing
@@ -34,8 +35,30 @@ import Testing
             }
             let read = try AppBundleData(contentsOf: folder)
             #expect(read == data)
-            let installed = try InstalledApp(read, file: folder)
+            let installed = try InstalledApp(read, folder: folder)
             #expect(installed.catalog.typeNames == data.catalog.intents.map(\.typeName))
         }
+    }
+
+    @Test func eachDemoCatalogWrittenAsADefinitionReadsBackTheSame() throws {
+        for (bundle, data) in Self.demos {
+            let written = try IntentDefinitionFormat.data(of: data.catalog)
+            let read = try IntentDefinitionFormat.read(written, file: "\(bundle)/\(AppBundleData.definitionFile)")
+            #expect(read == IntentDefinitionFormat.definitionPart(of: data.catalog), "\(bundle)")
+        }
+    }
+
+    @Test func theHydratorDefinitionReadsAsTheDemoCatalogButForTheSynonymsItsCodeAdds() throws {
+        // `HydrationType`'s synonyms are written in Swift beside the generated enum (the
+        // definition lists none), so the definition's own are replaced by them to compare.
+        let path = "\(Self.root)/Hydrator/Kit/Hydrator.intentdefinition"
+        var read = IntentDefinitionFormat.description(of: [try IntentDefinitionFile(contentsOf: path)]).description
+        let swift = HydratorApp.catalog.catalogDescription
+        #expect(read.enums.map(\.typeName) == swift.enums.map(\.typeName))
+        for (index, described) in swift.enums.enumerated() where index < read.enums.count {
+            #expect(read.enums[index].cases.map(\.spoken.identifier) == described.cases.map(\.spoken.identifier))
+            read.enums[index] = described
+        }
+        #expect(read == IntentDefinitionFormat.definitionPart(of: swift))
     }
 }

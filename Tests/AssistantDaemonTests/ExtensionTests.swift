@@ -1,6 +1,7 @@
 import Assistant
 import AssistantDaemon
 import Foundation
+import IntentDefinition
 import SceneIntents
 import SceneIntentsTesting
 import TestFixtures

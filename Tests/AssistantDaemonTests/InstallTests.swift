@@ -3,6 +3,7 @@ import AssistantDaemon
 import AssistantService
 import Foundation
 import Glibc
+import IntentDefinition
 import SceneIntents
 import SceneIntentsTesting
 import Synchronization
@@ -31,7 +32,7 @@ struct InstallTests {
         let bundle = "\(folder)/\(name).app"
         try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
         try plist.write(toFile: staging + "/Info.plist", atomically: true, encoding: .utf8)
-        for file in [AppBundleData.projectFile, AppBundleData.vocabularyFile] {
+        for file in [AppBundleData.projectFile, AppBundleData.definitionFile, AppBundleData.vocabularyFile] {
             try FileManager.default.copyItem(atPath: "\(source)/Recipe Assistant.app/\(file)", toPath: "\(staging)/\(file)")
         }
         if FileManager.default.fileExists(atPath: bundle) { try FileManager.default.removeItem(atPath: bundle) }

@@ -2,6 +2,7 @@ import Assistant
 import AssistantService
 import Foundation
 import Glibc
+import IntentDefinition
 import RecipeAssistantKit
 import SceneIntents
 import SceneIntentsTesting
@@ -128,7 +129,7 @@ struct RobustnessTests {
                 .replacing("<string>Recipe Assistant</string>", with: "<string>\(name)</string>")
             try text.write(toFile: "\(folder)/\(name).app/Info.plist", atomically: true, encoding: .utf8)
         }
-        for file in [AppBundleData.projectFile, AppBundleData.vocabularyFile] {
+        for file in [AppBundleData.projectFile, AppBundleData.definitionFile, AppBundleData.vocabularyFile] {
             try FileManager.default.copyItem(atPath: "\(recipes)/Recipe Assistant.app/\(file)", toPath: "\(folder)/Recipe Assistant.app/\(file)")
         }
         defer { try? FileManager.default.removeItem(atPath: folder) }

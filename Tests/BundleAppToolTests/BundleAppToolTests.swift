@@ -1,4 +1,5 @@
 import Foundation
+import IntentDefinition
 import SceneIntents
 import SceneIntentsTesting
 import Testing
@@ -45,7 +46,7 @@ struct BundleAppToolTests {
         let resources = { (folder: String) in
             demo.resources.map { ["\(folder)/\($0)/", "\(folder)/\($0)/Resources/", "\(folder)/\($0)/Resources/Info.plist"] } ?? []
         }
-        let dataFiles = [AppBundleData.vocabularyFile, AppBundleData.projectFile]
+        let dataFiles = [AppBundleData.vocabularyFile, AppBundleData.definitionFile, AppBundleData.projectFile]
         var expected = [app + "/", "\(app)/Info.plist", "\(app)/\(demo.app)*"] + dataFiles.map { "\(app)/\($0)" } + resources(app)
         if !demo.extensions.isEmpty { expected.append("\(app)/PlugIns/") }
         for plugIn in demo.extensions {
@@ -79,7 +80,7 @@ struct BundleAppToolTests {
         #expect([first.status, second.status] == [0, 0])
         #expect(output.tree() == [
             "Recipe Assistant.app/", "Recipe Assistant.app/AppIntentVocabulary.plist", "Recipe Assistant.app/Info.plist",
-            "Recipe Assistant.app/SceneIntents.plist", "Recipe Assistant.app/recipe-assistant-app*",
+            "Recipe Assistant.app/Intents.intentdefinition", "Recipe Assistant.app/SceneIntents.plist", "Recipe Assistant.app/recipe-assistant-app*",
         ])
     }
 

@@ -1,7 +1,8 @@
 import Foundation
+import IntentDefinition
 import SceneIntents
-import TestFixtures
 import SceneIntentsTesting
+import TestFixtures
 import Testing
 
 /// `<executable> --write-bundle-data FOLDER` in a host executable (`kitchen-host`, which holds
@@ -27,7 +28,7 @@ struct BundleDataTests {
             let run = try await runByUser(BuiltProducts.executable("kitchen-host"), ["--write-bundle-data", folder], stdin: "")
             #expect(run == Finished(status: 0, stdout: "", stderr: ""))
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
-                AppBundleData.vocabularyFile, "Info.plist", AppBundleData.projectFile,
+                AppBundleData.vocabularyFile, "Info.plist", AppBundleData.definitionFile, AppBundleData.projectFile,
             ])
             #expect(try AppBundleData(contentsOf: folder).catalog == Kitchen.catalog().catalogDescription)
             let expected: NSDictionary = [

@@ -1,4 +1,5 @@
 import Assistant
+import IntentDefinition
 import SceneIntents
 
 /// What a system needs to converse about an app, read from its bundle: its intents (a catalog
@@ -12,14 +13,17 @@ public struct InstalledApp: Sendable {
     /// The assistant's lines with the app's replacements.
     public let dialogs: DialogTable
 
-    /// The app as its bundle's data describes it (`AppBundleData`).
+    /// The app as the data of its bundle folder `folder` describes it (`AppBundleData`).
     ///
-    /// - Throws: `AppBundleDataError` naming the file and the problem: a file missing or
-    ///   malformed, an intent description the catalog refuses, a phrase or a dialog line that
-    ///   does not fit the intents or the assistant's lines.
-    public init(_ data: AppBundleData, file: String) throws(AppBundleDataError) {
+    /// - Throws: `AppBundleDataError` naming the file and the problem: an intent description the
+    ///   catalog refuses (`Intents.intentdefinition`), a phrase or a dialog line that does not fit
+    ///   the intents or the assistant's lines (`SceneIntents.plist`).
+    public init(_ data: AppBundleData, folder: String) throws(AppBundleDataError) {
+        let file = folder + "/" + AppBundleData.projectFile
         let catalog = IntentCatalog(description: data.catalog)
-        if let problem = catalog.problems.first { throw AppBundleDataError(file: file, problem: "Intents: \(problem)") }
+        if let problem = catalog.problems.first {
+            throw AppBundleDataError(file: folder + "/" + AppBundleData.definitionFile, problem: "INIntents: \(problem)")
+        }
         let vocabulary: Vocabulary
         do {
             vocabulary = try Vocabulary(data.vocabulary, catalog: catalog)
@@ -44,7 +48,7 @@ public struct InstalledApp: Sendable {
 
     /// The app installed as `bundle`, read from the data files in its folder.
     public init(bundle: AppBundle) throws(AppBundleDataError) {
-        try self.init(try AppBundleData(contentsOf: bundle.path), file: bundle.path + "/" + AppBundleData.projectFile)
+        try self.init(try AppBundleData(contentsOf: bundle.path), folder: bundle.path)
     }
 
     /// An app given directly (in process, where the system may hold the app's own catalog).

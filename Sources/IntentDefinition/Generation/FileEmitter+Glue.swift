@@ -1,4 +1,5 @@
 import Foundation
+import SceneIntents
 
 /// The calls into SceneIntents' intent API: the schema with its parameter table, the response
 /// templates and the conversion to `IntentResponse`. Everything the generated code asks of the
@@ -19,11 +20,12 @@ extension FileEmitter {
                 code.line("    ],")
             }
             code.line("    responses: \(plan.responseName).templates,")
-            if plan.intent.userConfirmationRequired {
-                let prompt = plan.intent.confirmationPrompt.map { "prompt: \(SwiftName.literal(slotTemplate($0)))" } ?? ""
+            let requirements = plan.intent.requirements
+            if let confirmation = requirements.confirmation {
+                let prompt = confirmation.prompt.map { "prompt: \(SwiftName.literal($0))" } ?? ""
                 code.line("    confirmation: IntentConfirmation(\(prompt)),")
             }
-            if let restriction = plan.intent.restrictionCase { code.line("    restriction: .\(restriction),") }
+            if requirements.restriction != .unrestricted { code.line("    restriction: .\(requirements.restriction),") }
             code.line("    confirm: { handler, intent in try await handler.confirm(intent: intent).intentResponse },")
             code.line("    handle: { handler, intent in try await handler.handle(intent: intent).intentResponse })")
         }
@@ -31,18 +33,14 @@ extension FileEmitter {
         code.block("extension \(plan.responseName)") { code in
             code.doc("The dialog of each code the definition words.")
             code.line("public static let templates: [ResponseTemplate] = [")
-            let standard = Self.standardCodes.map(\.name)
-            // The `ready` code's text of an intent that requires confirmation is its question
-            // (`confirmation:` above), not a response dialog.
-            let question = plan.intent.userConfirmationRequired ? "ready" : nil
-            for responseCode in plan.intent.response?.codes ?? []
-            where standard.contains(responseCode.name) && responseCode.name != question {
-                guard let dialog = responseCode.formatString, !dialog.isEmpty else { continue }
-                code.line("    ResponseTemplate(code: .\(responseCode.name), dialog: \(SwiftName.literal(slotTemplate(dialog)))),")
-            }
-            for custom in customCodes(plan) {
+            for template in plan.intent.responseTemplates {
+                let dialog = SwiftName.literal(template.dialog)
+                guard template.code.isCustom else {
+                    code.line("    ResponseTemplate(code: .\(template.name), dialog: \(dialog)),")
+                    continue
+                }
                 code.line(
-                    "    ResponseTemplate(custom: \(custom.rawValue), name: \(SwiftName.literal(custom.code.name)), isSuccess: \(custom.code.isSuccess), dialog: \(SwiftName.literal(slotTemplate(custom.code.formatString ?? "")))),")
+                    "    ResponseTemplate(custom: \(template.code.rawValue), name: \(SwiftName.literal(template.name)), isSuccess: \(template.isSuccess), dialog: \(dialog)),")
             }
             code.line("]")
             code.line("")
@@ -56,11 +54,12 @@ extension FileEmitter {
     private func emitParameter(_ planned: PlannedValue<DefinedParameter>, handler: String, into code: inout SwiftCode) {
         let parameter = planned.declared
         let name = SwiftName.escaped(parameter.name)
-        var flags: [String] = []
-        if parameter.supportsResolution { flags.append(".resolvable") }
-        if parameter.isConfigurable { flags.append(".configurable") }
-        if parameter.supportsDynamicEnumeration { flags.append(".dynamicOptions") }
-        if parameter.supportsDynamicEnumeration && parameter.supportsSearch { flags.append(".searchable") }
+        // `.values(…)` adds `multiValue` itself.
+        let named: [(ParameterFlags, String)] = [
+            (.resolvable, ".resolvable"), (.configurable, ".configurable"), (.dynamicOptions, ".dynamicOptions"),
+            (.searchable, ".searchable"),
+        ]
+        let flags = named.filter { parameter.flags.contains($0.0) }.map(\.1)
         code.line("        .\(planned.type.isMultiple ? "values" : "value")(")
         code.line("            \(SwiftName.literal(parameter.name)), \\.\(name), flags: [\(flags.joined(separator: ", "))],")
         if let prompts = prompts(parameter) { code.line("            prompts: \(prompts),") }
@@ -93,27 +92,22 @@ extension FileEmitter {
         code.line("            })\(bounded),")
     }
 
-    /// `ParameterPrompts(…)` from the dialogs and unsupported reasons, or nil when there are none.
+    /// `ParameterPrompts(…)` of the parameter's prompts (reasons in file order), or nil when it
+    /// has none.
     private func prompts(_ parameter: DefinedParameter) -> String? {
+        let prompts = parameter.prompts
         var arguments: [String] = []
-        for (label, type) in [("value", "Primary"), ("disambiguationIntroduction", "DisambiguationIntroduction"), ("confirmation", "Confirmation")] {
-            if let text = parameter.prompt(type) { arguments.append("\(label): \(SwiftName.literal(text))") }
+        for (label, text) in [
+            ("value", prompts.value), ("disambiguationIntroduction", prompts.disambiguationIntroduction),
+            ("confirmation", prompts.confirmation),
+        ] {
+            if let text { arguments.append("\(label): \(SwiftName.literal(text))") }
         }
-        let reasons = parameter.unsupportedReasons.compactMap { reason -> String? in
-            guard let text = reason.formatString, !text.isEmpty else { return nil }
-            return "\(SwiftName.literal(reason.code)): \(SwiftName.literal(filled(text, parameter.declaration)))"
+        let reasons = parameter.unsupportedReasons.compactMap { reason in
+            let key = DefinedParameter.promptKey(ofReason: reason.code)
+            return prompts.unsupported[key].map { "\(SwiftName.literal(key)): \(SwiftName.literal($0))" }
         }
         if !reasons.isEmpty { arguments.append("unsupported: [\(reasons.joined(separator: ", "))]") }
         return arguments.isEmpty ? nil : "ParameterPrompts(\(arguments.joined(separator: ", ")))"
-    }
-
-    /// The reason text with what the definition knows filled in: `${displayName}`,
-    /// `${minimumValue}`, `${maximumValue}`.
-    private func filled(_ text: String, _ declaration: ValueDeclaration) -> String {
-        func number(_ key: String) -> String? { declaration.metadataNumber(key).map(numberLiteral) }
-        var text = text.replacingOccurrences(of: "${displayName}", with: declaration.label)
-        if let minimum = number("MinimumValue") { text = text.replacingOccurrences(of: "${minimumValue}", with: minimum) }
-        if let maximum = number("MaximumValue") { text = text.replacingOccurrences(of: "${maximumValue}", with: maximum) }
-        return text
     }
 }

@@ -1,29 +1,14 @@
 /// The response code enum and the response struct.
 extension FileEmitter {
-    /// The codes SceneIntents (and SiriKit) define, with their raw values.
-    static let standardCodes: [(name: String, summary: String)] = [
-        ("unspecified", "No code given."), ("ready", "Confirm only: able to act."),
-        ("continueInApp", "Continue in the app, which comes to the foreground."),
-        ("inProgress", "Accepted and still working."), ("success", "Done."), ("failure", "Failed."),
-        ("failureRequiringAppLaunch", "Failed; the app opens so the user can fix it there."),
-    ]
-
-    /// The file's custom codes (not named like a standard one) with their raw values from 100.
-    func customCodes(_ plan: IntentPlan) -> [(code: DefinedResponseCode, rawValue: Int)] {
-        let standard = Set(Self.standardCodes.map(\.name))
-        let custom = (plan.intent.response?.codes ?? []).filter { !standard.contains($0.name) }
-        return custom.enumerated().map { ($1, 100 + $0) }
-    }
-
     func emitResponse(_ plan: IntentPlan, into code: inout SwiftCode) {
         code.line("")
         code.doc("The codes a `\(plan.typeName)` handler answers with; custom codes start at 100.")
         code.block("public enum \(plan.codeName): Int, Sendable, CaseIterable") { code in
-            for (rawValue, standard) in Self.standardCodes.enumerated() {
+            for (rawValue, standard) in DefinedIntent.standardCodes.enumerated() {
                 code.doc(standard.summary)
                 code.line("case \(standard.name) = \(rawValue)")
             }
-            for custom in customCodes(plan) {
+            for custom in plan.intent.customCodes {
                 let format = custom.code.formatString.map { ": \"\($0.replacingNewlines)\"" } ?? ""
                 code.doc("\(custom.code.isSuccess ? "A success" : "A failure")\(format)")
                 code.line("case \(SwiftName.escaped(custom.code.name)) = \(custom.rawValue)")

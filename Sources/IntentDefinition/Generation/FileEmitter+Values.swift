@@ -1,12 +1,9 @@
+import SceneIntents
+
 /// Enums and custom types.
 extension FileEmitter {
     func emitEnum(_ definition: DefinedEnum, into code: inout SwiftCode) {
-        var cases = definition.cases
-        // Xcode 11+ writes `unknown` itself; a model 1.0 enum may lack it. Add it only where
-        // neither the name nor the raw value 0 is taken.
-        if !cases.contains(where: { $0.rawValue == 0 || $0.name == "unknown" }) {
-            cases.insert(DefinedEnumCase(name: "unknown", displayName: "Unknown", rawValue: 0), at: 0)
-        }
+        let cases = definition.declaredCases
         code.line("")
         code.doc(definition.displayName.map { "\($0.replacingNewlines): an enum of the intent definition." } ?? "An enum of the intent definition.")
         code.block("public enum \(definition.name): Int, EnumParameterValue") { code in
@@ -18,18 +15,20 @@ extension FileEmitter {
             code.doc("The name shown and spoken.")
             code.block("public var displayName: String") { code in
                 code.switchBlock("self", cases.map { value in
-                    let name = value.displayName.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 } ?? value.name
-                    return "case .\(SwiftName.escaped(value.name)): \(SwiftName.literal(name))"
+                    "case .\(SwiftName.escaped(value.name)): \(SwiftName.literal(DefinedEnum.spoken(value).displayName))"
                 })
             }
             let synonyms = cases.compactMap { value -> String? in
-                let words = spokenWords(value.name)
-                guard words != (value.displayName ?? value.name).lowercased() else { return nil }
-                return "case .\(SwiftName.escaped(value.name)): [\(SwiftName.literal(words))]"
+                let words = DefinedEnum.spoken(value).synonyms
+                guard !words.isEmpty else { return nil }
+                return "case .\(SwiftName.escaped(value.name)): [\(words.map(SwiftName.literal).joined(separator: ", "))]"
             }
             guard !synonyms.isEmpty else { return }
             code.line("")
-            code.doc("Other words for a case: its Swift name as words, when they differ from the display name.")
+            code.doc(
+                cases.contains { $0.synonyms != nil }
+                    ? "Other words for a case, as the definition lists them."
+                    : "Other words for a case: its Swift name as words, when they differ from the display name.")
             code.block("public var synonyms: [String]") { code in
                 code.switchBlock("self", synonyms.count == cases.count ? synonyms : synonyms + ["default: []"])
             }
@@ -90,20 +89,4 @@ extension FileEmitter {
         code.doc("A resolution result for `\(name)`, as Xcode names it.")
         code.line("public typealias \(name)ResolutionResult = ResolutionResult<\(name)>")
     }
-}
-
-/// `sparklingWater` → `sparkling water`; `First_Floor` → `first floor`.
-func spokenWords(_ name: String) -> String {
-    var words = ""
-    var previous: Character?
-    for character in name {
-        if character == "_" {
-            words += " "
-        } else {
-            if character.isUppercase, let previous, previous.isLowercase || previous.isNumber { words += " " }
-            words.append(character)
-        }
-        previous = character
-    }
-    return words.lowercased().split(separator: " ").joined(separator: " ")
 }

@@ -1,3 +1,5 @@
+import SceneIntents
+
 /// A parameter with its Swift type.
 struct PlannedValue<Declared> {
     let declared: Declared
@@ -11,7 +13,11 @@ struct IntentPlan {
     let responseParameters: [PlannedValue<ValueDeclaration>]
     let phrases: [String]
 
-    var typeName: String { intent.name + "Intent" }
+    /// The intent as SceneIntents describes it (`DefinitionRules.swift`): the generated schema
+    /// declares exactly this.
+    var description: IntentDescription { intent.description(parameters.map(\.type)) }
+
+    var typeName: String { intent.typeName }
     var handlingName: String { typeName + "Handling" }
     var responseName: String { typeName + "Response" }
     var codeName: String { responseName + "Code" }

@@ -1,26 +1,3 @@
-/// What the generated schema says of an intent's confirmation and restriction and of its
-/// parameters' bounds: decided here once, for the planner's warnings and the emitter's code.
-extension DefinedIntent {
-    /// The `IntentRestriction` case `INIntentRestrictions` becomes (nil: unrestricted). A value
-    /// other than 0, 1 or 2 restricts the intent while the device is locked: refusing is the
-    /// safe side of a setting that is not understood (the planner warns).
-    var restrictionCase: String? {
-        switch restrictions {
-        case 0: nil
-        case 2: "whileLockedOrProtectedDataUnavailable"
-        default: "whileLocked"
-        }
-    }
-
-    /// The intent's own confirmation question: the format string of a response code named
-    /// `ready` (what `confirm` answers when the app is ready), if the file words one. Its
-    /// `${…}` slots name the intent's parameters.
-    var confirmationPrompt: String? {
-        guard let text = response?.codes.first(where: { $0.name == "ready" })?.formatString, !text.isEmpty else { return nil }
-        return text
-    }
-}
-
 /// The smallest and largest numbers a parameter takes, as the generated schema declares them.
 struct NumericBounds: Equatable {
     var minimum: Double?

@@ -1,24 +1,34 @@
 import Foundation
 import Glibc
 import PropertyListSafety
+import SceneIntents
 
 /// Everything a system needs to converse about an app, as the files of the app's bundle: what a
 /// system that knows the app only as installed reads, and what `bundle-app` has the app's
 /// executable write.
 ///
 /// The files, in the bundle's folder (`<Name>.app/`, or an extension's `.appex/`):
+/// - `Intents.intentdefinition`, Apple's intent definition format (the XML property list Xcode
+///   copies into a bundle, see `IntentDefinitionFormat`): the intents, their parameters and
+///   value types, prompts and unsupported reasons, bounds, response codes and templates,
+///   confirmation and restriction, the enums and their cases, the custom types;
 /// - `AppIntentVocabulary.plist`, Apple's format: `IntentPhrases` (each intent's example
 ///   phrases without slots) and `ParameterVocabularies` (the values of each slot, the first
 ///   synonym of an item its name);
-/// - `SceneIntents.plist`, this project's own: `Format` (1), `Intents` (the intents and enums,
-///   `CatalogDescription`), `PhraseTemplates` (every phrase in order, with `${slot}`s, which
-///   Apple's format cannot say) and `Dialogs` (the app's wording of the assistant's lines).
+/// - `SceneIntents.plist`, this project's own, for what Apple's formats cannot say: `Format`
+///   (2; format 1, which held the intents under `Intents`, is refused), `PhraseTemplates` (every
+///   phrase in order, with `${slot}`s), `Dialogs` (the app's wording of the assistant's lines),
+///   `SuggestedInvocationPhrases` (by intent type name) and `DeprecatedIntents` (type names).
+///
+/// Each file is at most `maximumFileSize` bytes.
 public struct AppBundleData: Sendable, Equatable {
     /// The app's intents and enums.
     public var catalog: CatalogDescription
     /// The app's words.
     public var vocabulary: AppVocabulary
 
+    /// The name of the intent definition file.
+    public static let definitionFile = "Intents.intentdefinition"
     /// The name of Apple's vocabulary file.
     public static let vocabularyFile = "AppIntentVocabulary.plist"
     /// The name of this project's file.
@@ -26,7 +36,7 @@ public struct AppBundleData: Sendable, Equatable {
     /// The largest file read (4 MiB): a bigger one is refused, naming it.
     public static let maximumFileSize = 4 << 20
     /// The version of `SceneIntents.plist` written and read.
-    public static let format = 1
+    public static let format = 2
 
     /// The data of an app.
     public init(catalog: CatalogDescription, vocabulary: AppVocabulary) {
@@ -39,12 +49,21 @@ public struct AppBundleData: Sendable, Equatable {
         self.init(catalog: catalog.catalogDescription, vocabulary: vocabulary)
     }
 
-    /// The files, by name, as they go into the bundle's folder (XML property lists).
+    /// The files, by name, as they go into the bundle's folder (XML property lists, the same
+    /// bytes for the same data).
+    ///
+    /// - Throws: `IntentDefinitionWriteError` when the catalog says something the definition
+    ///   format cannot; an error of Foundation's encoder otherwise.
     public func files() throws -> [String: Data] {
         let encoder = PropertyListEncoder()
         encoder.outputFormat = .xml
-        let project = ProjectFile(format: Self.format, intents: catalog, phraseTemplates: vocabulary.phrases, dialogs: vocabulary.dialogs)
+        let project = ProjectFile(
+            format: Self.format, phraseTemplates: vocabulary.phrases, dialogs: vocabulary.dialogs,
+            suggestedInvocationPhrases: Dictionary(
+                uniqueKeysWithValues: catalog.intents.compactMap { intent in intent.suggestedInvocationPhrase.map { (intent.typeName, $0) } }),
+            deprecatedIntents: catalog.intents.filter(\.isDeprecated).map(\.typeName))
         return [
+            Self.definitionFile: try IntentDefinitionFormat.data(of: catalog),
             Self.vocabularyFile: try PropertyListSerialization.data(
                 fromPropertyList: AppleVocabulary.propertyList(of: vocabulary, catalog: catalog), format: .xml, options: 0),
             Self.projectFile: try encoder.encode(project),
@@ -57,16 +76,35 @@ public struct AppBundleData: Sendable, Equatable {
     ///   not what it should be.
     public init(contentsOf folder: String) throws(AppBundleDataError) {
         let projectPath = folder + "/" + Self.projectFile
+        let projectData = try Self.read(projectPath)
         let project: ProjectFile
         do {
-            project = try PropertyListDecoder().decode(ProjectFile.self, from: try Self.read(projectPath))
+            let version = try PropertyListDecoder().decode(ProjectFormat.self, from: projectData).format
+            guard version == Self.format else {
+                let hint = version == 1 ? ": format 1 held the intents here; they are now in \(Self.definitionFile) (bundle the app again with bundle-app)" : ""
+                throw AppBundleDataError(file: projectPath, problem: "Format \(version) is not one this system reads (\(Self.format))\(hint)")
+            }
+            project = try PropertyListDecoder().decode(ProjectFile.self, from: projectData)
         } catch let error as AppBundleDataError {
             throw error
         } catch {
             throw AppBundleDataError(file: projectPath, problem: Self.describe(error))
         }
-        guard project.format == Self.format else {
-            throw AppBundleDataError(file: projectPath, problem: "Format \(project.format) is not one this system reads (\(Self.format))")
+        let definitionPath = folder + "/" + Self.definitionFile
+        var catalog: CatalogDescription
+        do {
+            catalog = try IntentDefinitionFormat.read(try Self.read(definitionPath), file: definitionPath)
+        } catch let error as AppBundleDataError {
+            throw error
+        } catch let error as IntentDefinitionError {
+            throw AppBundleDataError(file: definitionPath, problem: error.keyPath.isEmpty ? error.message : "\(error.keyPath): \(error.message)")
+        } catch {
+            throw AppBundleDataError(file: definitionPath, problem: "\(error)")
+        }
+        for index in catalog.intents.indices {
+            let name = catalog.intents[index].typeName
+            catalog.intents[index].suggestedInvocationPhrase = project.suggestedInvocationPhrases[name]
+            catalog.intents[index].isDeprecated = project.deprecatedIntents.contains(name)
         }
         let vocabularyPath = folder + "/" + Self.vocabularyFile
         var vocabulary = try AppleVocabulary.read(try Self.read(vocabularyPath), file: vocabularyPath)
@@ -75,7 +113,7 @@ public struct AppBundleData: Sendable, Equatable {
         let examples = vocabulary.phrases.filter { !project.phraseTemplates.contains($0) }
         vocabulary.phrases = project.phraseTemplates + examples
         vocabulary.dialogs = project.dialogs
-        self.init(catalog: project.intents, vocabulary: vocabulary)
+        self.init(catalog: catalog, vocabulary: vocabulary)
     }
 
     /// A file's bytes, refused when missing, not a regular file or larger than the limit.
@@ -147,14 +185,44 @@ public struct AppBundleDataError: Error, Sendable, Equatable, CustomStringConver
     public var description: String { "\(file): \(problem)" }
 }
 
+/// `SceneIntents.plist`'s version, read first so an old file is refused by its version.
+private struct ProjectFormat: Decodable {
+    var format: Int
+
+    enum CodingKeys: String, CodingKey { case format = "Format" }
+}
+
 /// `SceneIntents.plist`.
 private struct ProjectFile: Codable {
     var format: Int
-    var intents: CatalogDescription
     var phraseTemplates: [AppVocabulary.Phrase]
     var dialogs: [String: String]
+    var suggestedInvocationPhrases: [String: String]
+    var deprecatedIntents: [String]
+
+    init(
+        format: Int, phraseTemplates: [AppVocabulary.Phrase], dialogs: [String: String],
+        suggestedInvocationPhrases: [String: String], deprecatedIntents: [String]
+    ) {
+        self.format = format
+        self.phraseTemplates = phraseTemplates
+        self.dialogs = dialogs
+        self.suggestedInvocationPhrases = suggestedInvocationPhrases
+        self.deprecatedIntents = deprecatedIntents
+    }
 
     enum CodingKeys: String, CodingKey {
-        case format = "Format", intents = "Intents", phraseTemplates = "PhraseTemplates", dialogs = "Dialogs"
+        case format = "Format", phraseTemplates = "PhraseTemplates", dialogs = "Dialogs"
+        case suggestedInvocationPhrases = "SuggestedInvocationPhrases", deprecatedIntents = "DeprecatedIntents"
+    }
+
+    /// An absent `SuggestedInvocationPhrases` or `DeprecatedIntents` is empty.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        format = try container.decode(Int.self, forKey: .format)
+        phraseTemplates = try container.decode([AppVocabulary.Phrase].self, forKey: .phraseTemplates)
+        dialogs = try container.decode([String: String].self, forKey: .dialogs)
+        suggestedInvocationPhrases = try container.decodeIfPresent([String: String].self, forKey: .suggestedInvocationPhrases) ?? [:]
+        deprecatedIntents = try container.decodeIfPresent([String].self, forKey: .deprecatedIntents) ?? []
     }
 }

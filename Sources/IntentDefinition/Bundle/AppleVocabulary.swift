@@ -1,5 +1,6 @@
 import Foundation
 import PropertyListSafety
+import SceneIntents
 
 /// `AppIntentVocabulary.plist`, Apple's format for an app's phrases and parameter values.
 ///
