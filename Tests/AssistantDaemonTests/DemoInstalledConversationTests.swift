@@ -3,6 +3,7 @@ import AssistantService
 import Foundation
 import HobsonKit
 import HydratorKit
+import IntentDefinition
 import RecipeAssistantKit
 import SceneIntents
 import SceneIntentsTesting
@@ -41,7 +42,7 @@ struct DemoInstalledConversationTests {
     /// The words `assistantd` reads from the demo's checked-in bundle.
     func installedWords(_ bundle: String) throws -> (Vocabulary, DialogTable) {
         let folder = DemoBundleDataTests.root + "/" + bundle
-        let installed = try InstalledApp(try AppBundleData(contentsOf: folder), file: folder)
+        let installed = try InstalledApp(try AppBundleData(contentsOf: folder), folder: folder)
         return (installed.vocabulary, installed.dialogs)
     }
 
