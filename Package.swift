@@ -64,7 +64,7 @@ let package = Package(
             name: "IntentBench",
             dependencies: [
                 "SceneIntents", "Assistant", "RecipeAssistantKit", "PingKit", "AssistantService", "SceneIntentsStore",
-                "SceneIntentsTransport",
+                "SceneIntentsTransport", "SceneIntentsWire",
                 "AssistantDaemon",
                 "HydratorKit",
             ],
@@ -90,10 +90,11 @@ let package = Package(
             swiftSettings: strict),
         .target(name: "SceneIntentsTransport", swiftSettings: strict),
         .target(
-            name: "SceneIntentsHost", dependencies: ["SceneIntents", "SceneIntentsTransport", "DurableFiles"],
+            name: "SceneIntentsHost", dependencies: ["SceneIntents", "SceneIntentsWire", "SceneIntentsTransport", "DurableFiles"],
             swiftSettings: strict),
         .target(
-            name: "AssistantService", dependencies: ["Assistant", "SceneIntents", "SceneIntentsTransport", "PropertyListSafety"],
+            name: "AssistantService",
+            dependencies: ["Assistant", "SceneIntents", "SceneIntentsWire", "SceneIntentsTransport", "PropertyListSafety"],
             swiftSettings: strict),
         .executableTarget(
             name: "transport-peer", dependencies: ["SceneIntentsTransport"], path: "Tests/Helpers/TransportPeer",
@@ -109,7 +110,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "AssistantTests",
-            dependencies: ["Assistant", "SceneIntents", "SceneIntentsTesting", "TestFixtures"],
+            dependencies: ["Assistant", "SceneIntents", "SceneIntentsWire", "SceneIntentsTesting", "TestFixtures"],
             swiftSettings: strict),
         .testTarget(
             name: "RecipeAssistantTests",
@@ -120,7 +121,7 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(
             name: "kitchen-host",
-            dependencies: ["SceneIntents", "SceneIntentsHost", "SceneIntentsTransport", "TestFixtures"],
+            dependencies: ["SceneIntents", "SceneIntentsHost", "SceneIntentsWire", "SceneIntentsTransport", "TestFixtures"],
             path: "Tests/KitchenHost", swiftSettings: strict),
         .executableTarget(
             name: "kitchen-extension", dependencies: ["SceneIntents", "SceneIntentsHost", "TestFixtures"],
@@ -137,7 +138,7 @@ let package = Package(
             dependencies: [
                 "AssistantService", "Assistant", "SceneIntents", "SceneIntentsTesting", "SceneIntentsTransport",
                 "TestFixtures", "kitchen-host", "process-leak-check",
-                "kitchen-extension", "SceneIntentsHost",
+                "kitchen-extension", "SceneIntentsHost", "SceneIntentsWire",
             ],
             swiftSettings: strict),
         .testTarget(
@@ -215,7 +216,7 @@ let package = Package(
             name: "AssistantDaemonTests",
             dependencies: [
                 "AssistantDaemon", "Assistant", "AssistantService", "SceneIntents", "SceneIntentsTesting",
-                "SceneIntentsTransport", "RecipeAssistantKit", "assistantd", "assistant", "recipe-assistant-app",
+                "SceneIntentsTransport", "SceneIntentsWire", "RecipeAssistantKit", "assistantd", "assistant", "recipe-assistant-app",
                 "TestFixtures", "kitchen-host", "kitchen-extension", "HobsonKit", "HydratorKit",
             ],
             swiftSettings: strict),
@@ -262,6 +263,12 @@ let package = Package(
                 "bundle-app-tool", "SceneIntentsTesting", "hobson-app", "hobson-intents", "hydrator-app", "hydrator-intents",
                 "recipe-assistant-app", "floor-hello", "kitchen-extension", "SceneIntents",
             ],
+            swiftSettings: strict),
+        // The process message protocol's encoding: only the two process runtimes (`SceneIntentsHost`,
+        // `AssistantService`) link it; an app that runs in process does not.
+        .target(name: "SceneIntentsWire", dependencies: ["SceneIntents"], swiftSettings: strict),
+        .testTarget(
+            name: "SceneIntentsWireTests", dependencies: ["SceneIntentsWire", "SceneIntents", "TestFixtures"],
             swiftSettings: strict),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import SceneIntents
 
 // What the messages read themselves with (`JSONConvertible`): one value at a time, in document
 // order. A read of the wrong kind is a `DecodingError` with an empty coding path; `object` and

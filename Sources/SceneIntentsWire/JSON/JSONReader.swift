@@ -1,3 +1,5 @@
+import SceneIntents
+
 /// Why bytes are not a JSON document: the byte offset and what was wrong there.
 struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Where in the bytes.

@@ -1,5 +1,6 @@
 import Foundation
 import SceneIntents
+import SceneIntentsWire
 import TestFixtures
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import SceneIntents
 
 /// What every coder of one message shares: the `userInfo` that types such as `AnyIntent` read
 /// (the app's catalog), and the conventions `JSONEncoder` follows for Foundation's own types
@@ -22,7 +23,7 @@ final class JSONCoderContext: Sendable {
     /// A value as JSON, through `Encodable` with a `LeanEncoder`.
     func box<T: Encodable>(_ value: T) throws -> JSONValue {
         if T.self == Date.self, let date = value as? Date {
-            return try Self.finite((date.timeIntervalSince1970 * 1000), of: date)
+            return try JSONValue.finite((date.timeIntervalSince1970 * 1000), of: date)
         }
         if T.self == URL.self, let url = value as? URL { return .string(url.absoluteString) }
         if T.self == Data.self, let data = value as? Data { return .string(data.base64EncodedString()) }
@@ -60,14 +61,6 @@ final class JSONCoderContext: Sendable {
             result = data
         }
         return try result as? T ?? Self.unreachable(type)
-    }
-
-    static func finite<F: BinaryFloatingPoint & LosslessStringConvertible>(_ number: F, of value: Any) throws -> JSONValue {
-        guard let json = JSONValue.number(number) else {
-            throw EncodingError.invalidValue(
-                value, .init(codingPath: [], debugDescription: "\(number) cannot be written in JSON (not a finite number)"))
-        }
-        return json
     }
 
     private static func unreachable<T>(_ type: T.Type) throws -> T {

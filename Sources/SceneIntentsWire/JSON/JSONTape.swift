@@ -1,3 +1,5 @@
+import SceneIntents
+
 /// One value of a `JSONTape`. A tape lists them in document order: an array's elements follow
 /// its token, an object's members follow its token as a key (a string token) then the value's
 /// tokens.

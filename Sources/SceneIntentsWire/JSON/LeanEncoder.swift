@@ -1,3 +1,5 @@
+import SceneIntents
+
 /// A value being encoded: empty until a container or a single value is asked of it. A nested
 /// container writes into its own node after its parent took it, so the parent holds the node and
 /// resolves it to a `JSONValue` at the end.
@@ -103,8 +105,8 @@ struct LeanKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encodeNil(forKey key: Key) { put(.null, key) }
     mutating func encode(_ value: Bool, forKey key: Key) { put(.bool(value), key) }
     mutating func encode(_ value: String, forKey key: Key) { put(.string(value), key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { put(try JSONCoderContext.finite(value, of: value), key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { put(try JSONCoderContext.finite(value, of: value), key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { put(try JSONValue.finite(value, of: value), key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { put(try JSONValue.finite(value, of: value), key) }
     mutating func encode(_ value: Int, forKey key: Key) { put(.number(value), key) }
     mutating func encode(_ value: Int8, forKey key: Key) { put(.number(value), key) }
     mutating func encode(_ value: Int16, forKey key: Key) { put(.number(value), key) }
@@ -144,8 +146,8 @@ struct LeanUnkeyedEncoding: UnkeyedEncodingContainer {
     mutating func encodeNil() { add(.null) }
     mutating func encode(_ value: Bool) { add(.bool(value)) }
     mutating func encode(_ value: String) { add(.string(value)) }
-    mutating func encode(_ value: Double) throws { add(try JSONCoderContext.finite(value, of: value)) }
-    mutating func encode(_ value: Float) throws { add(try JSONCoderContext.finite(value, of: value)) }
+    mutating func encode(_ value: Double) throws { add(try JSONValue.finite(value, of: value)) }
+    mutating func encode(_ value: Float) throws { add(try JSONValue.finite(value, of: value)) }
     mutating func encode(_ value: Int) { add(.number(value)) }
     mutating func encode(_ value: Int8) { add(.number(value)) }
     mutating func encode(_ value: Int16) { add(.number(value)) }
@@ -181,8 +183,8 @@ struct LeanSingleEncoding: SingleValueEncodingContainer {
     mutating func encodeNil() { node.set(.null) }
     mutating func encode(_ value: Bool) { node.set(.bool(value)) }
     mutating func encode(_ value: String) { node.set(.string(value)) }
-    mutating func encode(_ value: Double) throws { node.set(try JSONCoderContext.finite(value, of: value)) }
-    mutating func encode(_ value: Float) throws { node.set(try JSONCoderContext.finite(value, of: value)) }
+    mutating func encode(_ value: Double) throws { node.set(try JSONValue.finite(value, of: value)) }
+    mutating func encode(_ value: Float) throws { node.set(try JSONValue.finite(value, of: value)) }
     mutating func encode(_ value: Int) { node.set(.number(value)) }
     mutating func encode(_ value: Int8) { node.set(.number(value)) }
     mutating func encode(_ value: Int16) { node.set(.number(value)) }

@@ -1,3 +1,5 @@
+import SceneIntents
+
 /// Writes compact UTF-8 JSON, from a `JSONValue` or as it goes (`beginObject`, `member`, …):
 /// members sorted by the UTF-8 bytes of their keys, no slash escaped, non-ASCII text as is. These
 /// are the bytes `JSONEncoder` writes with `[.sortedKeys, .withoutEscapingSlashes]`, so both
@@ -203,16 +205,5 @@ struct JSONWriter {
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         bytes.append(UInt8(ascii: "\""))
-    }
-}
-
-extension JSONValue {
-    /// A floating-point number as `JSONEncoder` writes it (`2` for 2.0, `1e-05`), or nil when it
-    /// is not finite (JSON has no infinity or NaN).
-    static func number<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) -> JSONValue? {
-        guard value.isFinite else { return nil }
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        return .number(text)
     }
 }

@@ -1,3 +1,5 @@
+import SceneIntents
+
 /// One value of a `JSONTape`: what `LeanDecoder` reads. It is a place in the tape, so making or
 /// copying one parses and allocates nothing.
 ///

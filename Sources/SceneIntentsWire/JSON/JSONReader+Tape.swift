@@ -1,3 +1,5 @@
+import SceneIntents
+
 // Reading a whole value at once: into a tape, for `Codable`, or past it, checking it.
 
 extension JSONReader {

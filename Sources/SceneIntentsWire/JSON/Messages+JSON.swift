@@ -1,3 +1,5 @@
+import SceneIntents
+
 // The two message enums and the small types only they carry, converted by hand (see
 // `JSONConvertible`); the rare cases' payloads (a hello, an activity, an event) go through
 // `Codable`.

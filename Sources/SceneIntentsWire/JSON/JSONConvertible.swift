@@ -1,3 +1,5 @@
+import SceneIntents
+
 /// A protocol type that writes itself as JSON bytes and reads itself from them directly, writing
 /// exactly the JSON its `Codable` conformance writes (`MessageCodecTests` compares the bytes with
 /// `JSONEncoder`'s). The messages make up most of every frame; converting them by hand skips the

@@ -1,3 +1,5 @@
+import SceneIntents
+
 // A phase call, its answer and its steps, converted by hand (see `JSONConvertible`).
 
 extension PhaseCall: JSONConvertible {

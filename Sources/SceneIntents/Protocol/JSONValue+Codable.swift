@@ -5,7 +5,7 @@ import Foundation
 // out as the same JSON it came in as.
 
 extension JSONValue: Equatable, Codable {
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -14,7 +14,7 @@ extension JSONValue: Equatable, Codable {
         } else if let integer = try? container.decode(Int64.self) {
             self = .number(integer)
         } else if let number = try? container.decode(Double.self) {
-            self = try JSONCoderContext.finite(number, of: number)
+            self = try JSONValue.finite(number, of: number)
         } else if let text = try? container.decode(String.self) {
             self = .string(text)
         } else if let elements = try? container.decode([JSONValue].self) {
@@ -25,7 +25,7 @@ extension JSONValue: Equatable, Codable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -40,7 +40,7 @@ extension JSONValue: Equatable, Codable {
     }
 
     /// Equal trees: objects compare as sets of members (their order is not the value's).
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case (.bool(let left), .bool(let right)): left == right
@@ -53,29 +53,8 @@ extension JSONValue: Equatable, Codable {
         default: false
         }
     }
-
-    /// The tree of a value read into a tape, numbers keeping their text.
-    init(_ node: JSONNode) throws {
-        switch node.token.kind {
-        case .null: self = .null
-        case .false: self = .bool(false)
-        case .true: self = .bool(true)
-        case .number: self = .number(node.tape.number(of: node.token) { String(decoding: $0, as: UTF8.self) })
-        case .string: self = .string(try node.string())
-        case .array:
-            var elements: [JSONValue] = []
-            var index = node.index + 1
-            for _ in 0..<node.token.count {
-                let element = JSONNode(tape: node.tape, index: index)
-                elements.append(try JSONValue(element))
-                index = element.token.end
-            }
-            self = .array(elements)
-        case .object: self = .object(try JSONObject(node).map { JSONMember($0.key, try JSONValue($0.value)) })
-        }
-    }
 }
 
 extension JSONMember: Equatable {
-    static func == (lhs: JSONMember, rhs: JSONMember) -> Bool { lhs.key == rhs.key && lhs.value == rhs.value }
+    package static func == (lhs: JSONMember, rhs: JSONMember) -> Bool { lhs.key == rhs.key && lhs.value == rhs.value }
 }

@@ -1,3 +1,5 @@
+import SceneIntents
+
 /// A `Decoder` over a value read into a `JSONTape` (a `JSONNode`).
 ///
 /// Its `codingPath` is relative (empty at the value it decodes; a nested container's path starts

@@ -1,3 +1,5 @@
+import SceneIntents
+
 // The erased intent and parameter value go through their `Codable` conformance (one definition
 // of their JSON: each names its type, which decides how the rest is read).
 
