@@ -270,5 +270,7 @@ let package = Package(
         .testTarget(
             name: "SceneIntentsWireTests", dependencies: ["SceneIntentsWire", "SceneIntents", "TestFixtures"],
             swiftSettings: strict),
+        // One side per module: reads the `import` lines of Sources/ and Demos/ (no dependencies).
+        .testTarget(name: "ModuleSidesTests", swiftSettings: strict),
     ]
 )
