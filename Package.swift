@@ -23,6 +23,7 @@ let package = Package(
         .plugin(name: "IntentGenPlugin", targets: ["IntentGenPlugin"]),
         .library(name: "SceneIntentsTransport", targets: ["SceneIntentsTransport"]),
         .library(name: "SceneIntentsShell", targets: ["SceneIntentsShell"]),
+        .library(name: "SceneIntentsCommandLine", targets: ["SceneIntentsCommandLine"]),
         .library(name: "SceneIntentsFeatures", targets: ["SceneIntentsFeatures"]),
         .library(name: "AssistantShortcuts", targets: ["AssistantShortcuts"]),
         .executable(name: "hobson", targets: ["hobson"]),
@@ -154,7 +155,9 @@ let package = Package(
         .testTarget(
             name: "SceneIntentsStoreTests", dependencies: ["SceneIntentsStore", "store-writer"],
             swiftSettings: strict),
-        .target(name: "SceneIntentsShell", dependencies: ["Assistant", "SceneIntentsTransport"], swiftSettings: strict),
+        .target(
+            name: "SceneIntentsShell", dependencies: ["Assistant", "SceneIntentsCommandLine", "SceneIntentsTransport"],
+            swiftSettings: strict),
         .testTarget(
             name: "SceneIntentsShellTests",
             dependencies: ["SceneIntentsShell", "Assistant", "SceneIntents", "SceneIntentsTesting", "TestFixtures"],
@@ -270,6 +273,9 @@ let package = Package(
         .testTarget(
             name: "SceneIntentsWireTests", dependencies: ["SceneIntentsWire", "SceneIntents", "TestFixtures"],
             swiftSettings: strict),
+        // An app process's command line and the text a terminal shows, without the assistant: what
+        // an app host and an app's own commands use; `SceneIntentsShell` builds its REPL on it.
+        .target(name: "SceneIntentsCommandLine", dependencies: ["SceneIntents"], swiftSettings: strict),
         // One side per module: reads the `import` lines of Sources/ and Demos/ (no dependencies).
         .testTarget(name: "ModuleSidesTests", swiftSettings: strict),
     ]

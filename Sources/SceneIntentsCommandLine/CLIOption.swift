@@ -13,7 +13,7 @@ public struct CLIOption<Options: CLIOptions>: Sendable {
     public let summary: String
     let apply: @Sendable (inout Invocation<Options>, _ name: String, _ value: String) throws(UsageError) -> Void
     /// Whether it plays a built-in tour (the help's exit statuses mention a tour only then).
-    var isTour = false
+    package var isTour = false
 
     /// An option of the CLI's own: `apply` gets the options and the value (empty for a flag),
     /// and throws a `UsageError` (code `.badValue`) for a value it does not take.
