@@ -225,9 +225,7 @@ let package = Package(
             swiftSettings: strict),
         .target(
             name: "HydratorKit",
-            dependencies: [
-                "SceneIntents", "Assistant", "SceneIntentsStore", "SceneIntentsShell",
-            ],
+            dependencies: ["SceneIntents", "SceneIntentsStore", "SceneIntentsCommandLine"],
             path: "Demos/Hydrator/Kit", swiftSettings: strict, plugins: ["IntentGenPlugin"]),
         .target(
             name: "HydratorShell",

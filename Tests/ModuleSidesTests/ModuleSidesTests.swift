@@ -69,7 +69,7 @@ enum ModuleSides {
         /// What both sides exchange (`SceneIntents`: the app model and the values of the
         /// protocol) and the wire encoding of those values.
         case shared
-        /// Build-time and storage tools, on neither side.
+        /// Build-time, storage and command-line tools, on neither side.
         case tool
         /// The testing kit: an app's tests converse with it, so it meets both sides, as tests do.
         case testing
@@ -111,6 +111,7 @@ enum ModuleSides {
         "Sources/AssistantClient": Module(name: "assistant", side: .system),
         "Sources/assistantd": Module(name: "assistantd", side: .system),
         "Sources/SceneIntentsShell": Module(name: "SceneIntentsShell", side: .system),
+        "Sources/SceneIntentsCommandLine": Module(name: "SceneIntentsCommandLine", side: .tool),
         "Sources/IntentDefinition": Module(name: "IntentDefinition", side: .tool),
         "Sources/IntentGen": Module(name: "intentgen", side: .tool),
         "Sources/BundleAppTool": Module(name: "bundle-app-tool", side: .tool),
@@ -199,12 +200,6 @@ enum ModuleSides {
             "the REPL moves into the demo's command-line target",
         "Demos/RecipeAssistant/AppHost/main.swift (app) imports SceneIntentsShell (system)":
             "the app-side command-line helpers (AppProcessCommandLine, SceneListing, ScreenFrame) move out of SceneIntentsShell into an app-side module",
-        "Demos/Hydrator/Kit/Driver/HydratorAppDriver.swift (app) imports SceneIntentsShell (system)":
-            "the app-side command-line helpers (AppProcessCommandLine, SceneListing, ScreenFrame) move out of SceneIntentsShell into an app-side module",
-        "Demos/Hydrator/Kit/App/HydratorApp.swift (app) imports Assistant (system)":
-            "makeAssistant, vocabulary(), dialogs() and the in-process connection move into the demo's command-line target",
-        "Demos/Hydrator/Kit/App/HydratorDialogs.swift (app) imports Assistant (system)":
-            "makeAssistant, vocabulary(), dialogs() and the in-process connection move into the demo's command-line target",
     ]
 
     /// The side of an imported module, if it is one of the package's.
