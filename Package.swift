@@ -168,36 +168,33 @@ let package = Package(
             dependencies: ["SceneIntentsStore", "SceneIntents", "Assistant", "SceneIntentsFeatures"],
             swiftSettings: strict),
         .target(
-            name: "HobsonKit",
-            dependencies: [
-                "SceneIntents", "SceneIntentsFeatures", "Assistant", "AssistantShortcuts", "SceneIntentsStore", "SceneIntentsShell",
-                "AssistantService", "SceneIntentsTransport",
-            ],
+            name: "HobsonKit", dependencies: ["SceneIntents", "SceneIntentsFeatures"],
             path: "Demos/Hobson/Kit", resources: [.copy("Resources")], swiftSettings: strict),
         .executableTarget(
-            name: "hobson", dependencies: ["HobsonKit", "SceneIntentsShell", "hobson-app", "hobson-intents"],
+            name: "hobson", dependencies: ["HobsonCLI", "SceneIntentsShell", "hobson-app", "hobson-intents"],
             path: "Demos/Hobson/Main", swiftSettings: strict),
         .executableTarget(
             name: "hobson-intents", dependencies: ["HobsonKit", "SceneIntents", "SceneIntentsFeatures", "SceneIntentsHost"],
             path: "Demos/Hobson/Extension", swiftSettings: strict),
         .executableTarget(
-            name: "hobson-app", dependencies: ["HobsonKit", "SceneIntents", "SceneIntentsHost"], path: "Demos/Hobson/AppHost",
+            name: "hobson-app", dependencies: ["HobsonKit", "SceneIntents", "SceneIntentsHost", "SceneIntentsCommandLine"],
+            path: "Demos/Hobson/AppHost",
             swiftSettings: strict),
         .testTarget(
             name: "HobsonTests",
             dependencies: [
                 "HobsonKit", "SceneIntents", "SceneIntentsFeatures", "Assistant", "AssistantShortcuts", "SceneIntentsTesting",
-                "AssistantService", "hobson", "hobson-app",
+                "AssistantService", "HobsonCLI", "hobson", "hobson-app",
             ],
             swiftSettings: strict),
         .executableTarget(
-            name: "donation-writer", dependencies: ["AssistantShortcuts", "HobsonKit", "SceneIntents"],
+            name: "donation-writer", dependencies: ["AssistantShortcuts", "HobsonKit", "HobsonCLI", "SceneIntents"],
             path: "Tests/DonationWriter", swiftSettings: strict),
         .testTarget(
             name: "AssistantShortcutsTests",
             dependencies: [
                 "AssistantShortcuts", "SceneIntentsFeatures", "SceneIntents", "Assistant", "SceneIntentsStore",
-                "SceneIntentsTesting", "HobsonKit", "donation-writer",
+                "SceneIntentsTesting", "HobsonKit", "HobsonCLI", "donation-writer",
             ],
             swiftSettings: strict),
         .testTarget(
@@ -274,6 +271,15 @@ let package = Package(
         // An app process's command line and the text a terminal shows, without the assistant: what
         // an app host and an app's own commands use; `SceneIntentsShell` builds its REPL on it.
         .target(name: "SceneIntentsCommandLine", dependencies: ["SceneIntents"], swiftSettings: strict),
+        // Hobson's command-line front end: the assistant, the shortcuts store and the REPL in front
+        // of the app (`HobsonKit`), in this process or in its own.
+        .target(
+            name: "HobsonCLI",
+            dependencies: [
+                "HobsonKit", "SceneIntents", "SceneIntentsFeatures", "Assistant", "AssistantShortcuts", "SceneIntentsStore",
+                "SceneIntentsShell", "AssistantService", "SceneIntentsTransport",
+            ],
+            path: "Demos/Hobson/CLI", swiftSettings: strict),
         // One side per module: reads the `import` lines of Sources/ and Demos/ (no dependencies).
         .testTarget(name: "ModuleSidesTests", swiftSettings: strict),
     ]

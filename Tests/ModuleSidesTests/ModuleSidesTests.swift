@@ -126,6 +126,7 @@ enum ModuleSides {
         "Demos/Hobson/AppHost": Module(name: "hobson-app", side: .app),
         "Demos/Hobson/Extension": Module(name: "hobson-intents", side: .app),
         "Demos/Hobson/Main": Module(name: "hobson", side: .frontEnd),
+        "Demos/Hobson/CLI": Module(name: "HobsonCLI", side: .frontEnd),
         "Demos/Hydrator/Kit": Module(name: "HydratorKit", side: .app),
         "Demos/Hydrator/AppHost": Module(name: "hydrator-app", side: .app),
         "Demos/Hydrator/Extension": Module(name: "hydrator-intents", side: .app),
@@ -148,32 +149,6 @@ enum ModuleSides {
             "the voice-shortcut values (VoiceShortcut, VoiceShortcutRefusal, ShortcutError) move into SceneIntents beside ShortcutSuggestion",
         "Sources/AssistantShortcuts/VoiceShortcutConnection.swift (system) imports SceneIntentsFeatures (app)":
             "the voice-shortcut values (VoiceShortcut, VoiceShortcutRefusal, ShortcutError) move into SceneIntents beside ShortcutSuggestion",
-        "Demos/Hobson/Kit/Session/HobsonDataError.swift (app) imports SceneIntentsShell (system)":
-            "the app-side command-line helpers (AppProcessCommandLine, SceneListing, ScreenFrame) move out of SceneIntentsShell into an app-side module",
-        "Demos/Hobson/Kit/Session/HobsonPlace.swift (app) imports Assistant (system)":
-            "the REPL moves into the demo's command-line target",
-        "Demos/Hobson/Kit/Session/HobsonPlace.swift (app) imports AssistantService (system)":
-            "the REPL moves into the demo's command-line target",
-        "Demos/Hobson/Kit/Session/HobsonSession+Shortcuts.swift (app) imports Assistant (system)":
-            "the REPL moves into the demo's command-line target",
-        "Demos/Hobson/Kit/Session/HobsonSession+Shortcuts.swift (app) imports AssistantShortcuts (system)":
-            "the REPL moves into the demo's command-line target",
-        "Demos/Hobson/Kit/Session/HobsonSession.swift (app) imports Assistant (system)":
-            "the REPL moves into the demo's command-line target",
-        "Demos/Hobson/Kit/Session/HobsonSession.swift (app) imports AssistantShortcuts (system)":
-            "the REPL moves into the demo's command-line target",
-        "Demos/Hobson/Kit/App/HobsonApp.swift (app) imports Assistant (system)":
-            "makeAssistant, vocabulary(), dialogs() and the in-process connection move into the demo's command-line target",
-        "Demos/Hobson/Kit/Shell/HobsonShell.swift (app) imports Assistant (system)":
-            "the REPL moves into the demo's command-line target",
-        "Demos/Hobson/Kit/Shell/HobsonShell.swift (app) imports SceneIntentsShell (system)":
-            "the REPL moves into the demo's command-line target",
-        "Demos/Hobson/Kit/Shell/HobsonShellApp.swift (app) imports Assistant (system)":
-            "the REPL moves into the demo's command-line target",
-        "Demos/Hobson/Kit/Shell/HobsonShellApp.swift (app) imports SceneIntentsShell (system)":
-            "the REPL moves into the demo's command-line target",
-        "Demos/Hobson/AppHost/main.swift (app) imports SceneIntentsShell (system)":
-            "the app-side command-line helpers (AppProcessCommandLine, SceneListing, ScreenFrame) move out of SceneIntentsShell into an app-side module",
         "Demos/RecipeAssistant/Kit/Model/RecipeSearchIndex.swift (app) imports Assistant (system)":
             "Vocabulary.foldingAccents moves into SceneIntents",
         "Demos/RecipeAssistant/Kit/App/RecipeAssistantApp.swift (app) imports Assistant (system)":

@@ -1,6 +1,7 @@
 import Assistant
 import AssistantService
 import Foundation
+import HobsonKit
 import SceneIntents
 import SceneIntentsTransport
 
@@ -10,8 +11,8 @@ import SceneIntentsTransport
 /// and requests are routed to the app or its extension (`hobson-intents`).
 @MainActor
 public enum HobsonPlace {
-    /// In the session's process.
-    case inProcess(HobsonApp, HobsonAppDriver)
+    /// In the session's process, reached through `connection` (`HobsonApp.connect()`).
+    case inProcess(HobsonApp, HobsonAppDriver, connection: InProcessConnection)
     /// `Hobson.app` and its intents extension, each in its own process, started on demand.
     case separate(RoutedConnection)
 
@@ -41,7 +42,7 @@ public enum HobsonPlace {
     /// The app's connection (routed, in separate processes).
     var connection: any AppConnection {
         switch self {
-        case .inProcess(let app, _): app.connection
+        case .inProcess(_, _, let connection): connection
         case .separate(let routed): routed
         }
     }
@@ -49,7 +50,7 @@ public enum HobsonPlace {
     /// Passes the shortcuts messages of the app (and of its extension) to `receive`.
     func receiveShortcuts(_ receive: @escaping @Sendable (ShortcutsMessage) -> Void) {
         switch self {
-        case .inProcess(let app, _): app.connection.receiveShortcuts(receive)
+        case .inProcess(_, _, let connection): connection.receiveShortcuts(receive)
         case .separate(let routed):
             for host in [routed.app] + routed.extensions.map(\.connection) { host.receiveShortcuts(receive) }
         }
@@ -58,7 +59,7 @@ public enum HobsonPlace {
     /// Runs an app-side command line where the app is; what it printed.
     func run(_ line: String) async throws(HobsonCommandError) -> [String] {
         switch self {
-        case .inProcess(_, let driver): return try await driver.run(line)
+        case .inProcess(_, let driver, _): return try await driver.run(line)
         case .separate(let routed):
             // Opening is the system's to do (it launches the app); the rest is the app's command.
             if line == ":open" { return try Self.check(await routed.send(.open), line).map { [$0] } ?? [] }
@@ -77,7 +78,7 @@ public enum HobsonPlace {
     /// Ends the app: terminates it, or stops its processes and removes the sockets.
     func close() async {
         switch self {
-        case .inProcess(let app, _): if app.application.isRunning { app.application.terminate() }
+        case .inProcess(let app, _, _): if app.application.isRunning { app.application.terminate() }
         case .separate(let routed): await routed.close()
         }
     }

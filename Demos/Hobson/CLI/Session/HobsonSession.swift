@@ -1,22 +1,10 @@
 import Assistant
 import AssistantShortcuts
 import Foundation
+import HobsonKit
 import SceneIntents
 import SceneIntentsFeatures
 import SceneIntentsStore
-
-/// Why a Hobson command did nothing.
-public typealias HobsonCommandError = FeatureError<HobsonCommandCode>
-
-/// The kinds of `HobsonCommandError`.
-public enum HobsonCommandCode: String, FeatureErrorCode {
-    /// The app is not showing anything to act on.
-    case nothingToActOn
-    /// An argument is missing or not understood.
-    case badArgument
-    /// The app, the dispatcher or the store refused.
-    case refused
-}
 
 /// Hobson and the system side around it: the app (in process, or in `hobson-app`), an
 /// assistant, and the app's shortcuts store in a data directory (donations, suggestions, voice
@@ -62,7 +50,7 @@ public final class HobsonSession {
             place = try HobsonPlace.separate(runtimeDirectory: runtimeDirectory, device: device)
         } else {
             let app = try HobsonApp(clock: appClock, conditions: conditions, makeIdentifier: { makeIdentifier() }, now: now)
-            place = .inProcess(app, HobsonAppDriver(app: app))
+            place = .inProcess(app, HobsonAppDriver(app: app), connection: app.connect())
             device = app.device
         }
         self.now = now
@@ -89,7 +77,7 @@ public final class HobsonSession {
 
     /// The app, when it runs in the session's process.
     public var app: HobsonApp? {
-        if case .inProcess(let app, _) = place { app } else { nil }
+        if case .inProcess(let app, _, _) = place { app } else { nil }
     }
 
     /// An app-side command (`:open`, `:tap N`, `:url URL`, `:timeline`, `:grant …`, `:revoke …`,

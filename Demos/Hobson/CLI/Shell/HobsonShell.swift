@@ -1,4 +1,5 @@
 import Assistant
+import HobsonKit
 import SceneIntentsShell
 
 /// The `hobson` program: its `:commands`, declared once (the shell dispatches on them, and

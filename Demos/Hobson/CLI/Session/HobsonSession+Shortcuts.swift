@@ -1,6 +1,7 @@
 import Assistant
 import AssistantShortcuts
 import Foundation
+import HobsonKit
 import SceneIntents
 import SceneIntentsFeatures
 import SceneIntentsStore

@@ -1,5 +1,6 @@
 import Assistant
 import Foundation
+import HobsonKit
 import SceneIntentsShell
 
 /// The `hobson` CLI's options: the shell's standard ones and `--data DIR`.
