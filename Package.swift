@@ -49,13 +49,12 @@ let package = Package(
             name: "SceneIntentsTesting", dependencies: ["SceneIntents", "Assistant"],
             swiftSettings: strict),
         .target(
-            name: "RecipeAssistantKit",
-            dependencies: ["SceneIntents", "Assistant", "AssistantService", "SceneIntentsTransport", "SceneIntentsShell"],
+            name: "RecipeAssistantKit", dependencies: ["SceneIntents", "SceneIntentsCommandLine"],
             path: "Demos/RecipeAssistant/Kit",
             resources: [.copy("Resources")],
             swiftSettings: strict, plugins: ["IntentGenPlugin"]),
         .executableTarget(
-            name: "recipe-assistant", dependencies: ["RecipeAssistantKit"],
+            name: "recipe-assistant", dependencies: ["RecipeAssistantCLI"],
             path: "Demos/RecipeAssistant/Main", swiftSettings: strict),
         .target(name: "PingKit", dependencies: ["SceneIntents"], path: "Tests/Helpers/PingKit", swiftSettings: strict),
         .executableTarget(
@@ -116,7 +115,7 @@ let package = Package(
         .testTarget(
             name: "RecipeAssistantTests",
             dependencies: [
-                "RecipeAssistantKit", "Assistant", "SceneIntents", "SceneIntentsTesting", "recipe-assistant",
+                "RecipeAssistantKit", "RecipeAssistantCLI", "Assistant", "SceneIntents", "SceneIntentsTesting", "recipe-assistant",
                 "recipe-assistant-app",
             ],
             swiftSettings: strict),
@@ -147,7 +146,8 @@ let package = Package(
             swiftSettings: strict),
         .target(name: "SceneIntentsStore", swiftSettings: strict),
         .executableTarget(
-            name: "recipe-assistant-app", dependencies: ["RecipeAssistantKit", "SceneIntents", "SceneIntentsHost"],
+            name: "recipe-assistant-app",
+            dependencies: ["RecipeAssistantKit", "SceneIntents", "SceneIntentsHost", "SceneIntentsCommandLine"],
             path: "Demos/RecipeAssistant/AppHost", swiftSettings: strict),
         .executableTarget(
             name: "store-writer", dependencies: ["SceneIntentsStore"], path: "Tests/Helpers/StoreWriter",
@@ -280,6 +280,14 @@ let package = Package(
                 "SceneIntentsShell", "AssistantService", "SceneIntentsTransport",
             ],
             path: "Demos/Hobson/CLI", swiftSettings: strict),
+        // The Recipe Assistant's command-line front end: the assistant and the REPL in front of the
+        // app (`RecipeAssistantKit`), in this process or in its own.
+        .target(
+            name: "RecipeAssistantCLI",
+            dependencies: [
+                "RecipeAssistantKit", "SceneIntents", "Assistant", "AssistantService", "SceneIntentsTransport", "SceneIntentsShell",
+            ],
+            path: "Demos/RecipeAssistant/CLI", swiftSettings: strict),
         // One side per module: reads the `import` lines of Sources/ and Demos/ (no dependencies).
         .testTarget(name: "ModuleSidesTests", swiftSettings: strict),
     ]

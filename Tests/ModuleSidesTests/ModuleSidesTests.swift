@@ -122,6 +122,7 @@ enum ModuleSides {
         "Demos/RecipeAssistant/Kit": Module(name: "RecipeAssistantKit", side: .app),
         "Demos/RecipeAssistant/AppHost": Module(name: "recipe-assistant-app", side: .app),
         "Demos/RecipeAssistant/Main": Module(name: "recipe-assistant", side: .frontEnd),
+        "Demos/RecipeAssistant/CLI": Module(name: "RecipeAssistantCLI", side: .frontEnd),
         "Demos/Hobson/Kit": Module(name: "HobsonKit", side: .app),
         "Demos/Hobson/AppHost": Module(name: "hobson-app", side: .app),
         "Demos/Hobson/Extension": Module(name: "hobson-intents", side: .app),
@@ -149,32 +150,6 @@ enum ModuleSides {
             "the voice-shortcut values (VoiceShortcut, VoiceShortcutRefusal, ShortcutError) move into SceneIntents beside ShortcutSuggestion",
         "Sources/AssistantShortcuts/VoiceShortcutConnection.swift (system) imports SceneIntentsFeatures (app)":
             "the voice-shortcut values (VoiceShortcut, VoiceShortcutRefusal, ShortcutError) move into SceneIntents beside ShortcutSuggestion",
-        "Demos/RecipeAssistant/Kit/Model/RecipeSearchIndex.swift (app) imports Assistant (system)":
-            "Vocabulary.foldingAccents moves into SceneIntents",
-        "Demos/RecipeAssistant/Kit/App/RecipeAssistantApp.swift (app) imports Assistant (system)":
-            "makeAssistant, vocabulary(), dialogs() and the in-process connection move into the demo's command-line target",
-        "Demos/RecipeAssistant/Kit/Shell/AppPlace.swift (app) imports Assistant (system)":
-            "the REPL moves into the demo's command-line target",
-        "Demos/RecipeAssistant/Kit/Shell/AppPlace.swift (app) imports AssistantService (system)":
-            "the REPL moves into the demo's command-line target",
-        "Demos/RecipeAssistant/Kit/Shell/Exports.swift (app) imports SceneIntentsShell (system)":
-            "the REPL moves into the demo's command-line target",
-        "Demos/RecipeAssistant/Kit/Shell/RecipeSession.swift (app) imports Assistant (system)":
-            "the REPL moves into the demo's command-line target",
-        "Demos/RecipeAssistant/Kit/Shell/RecipeSession.swift (app) imports SceneIntentsShell (system)":
-            "the REPL moves into the demo's command-line target",
-        "Demos/RecipeAssistant/Kit/Shell/RecipeShell.swift (app) imports Assistant (system)":
-            "the REPL moves into the demo's command-line target",
-        "Demos/RecipeAssistant/Kit/Shell/RecipeShell.swift (app) imports SceneIntentsShell (system)":
-            "the REPL moves into the demo's command-line target",
-        "Demos/RecipeAssistant/Kit/Shell/ShellCommand.swift (app) imports Assistant (system)":
-            "the REPL moves into the demo's command-line target",
-        "Demos/RecipeAssistant/Kit/Shell/ShellCommand.swift (app) imports SceneIntentsShell (system)":
-            "the REPL moves into the demo's command-line target",
-        "Demos/RecipeAssistant/Kit/Shell/ShellOption.swift (app) imports SceneIntentsShell (system)":
-            "the REPL moves into the demo's command-line target",
-        "Demos/RecipeAssistant/AppHost/main.swift (app) imports SceneIntentsShell (system)":
-            "the app-side command-line helpers (AppProcessCommandLine, SceneListing, ScreenFrame) move out of SceneIntentsShell into an app-side module",
     ]
 
     /// The side of an imported module, if it is one of the package's.

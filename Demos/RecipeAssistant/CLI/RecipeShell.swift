@@ -1,5 +1,6 @@
 import Assistant
 import Foundation
+import RecipeAssistantKit
 import SceneIntents
 import SceneIntentsShell
 
@@ -9,24 +10,9 @@ import SceneIntentsShell
 /// foreground scene's screen is printed, framed.
 @MainActor
 public final class RecipeShell {
-    /// What the shell was asked to do: the common session settings (`options.json`,
-    /// `options.separateProcesses`, … read through to `session`) and the recipe's own.
-    @dynamicMemberLookup
-    public struct Options: CLIOptions {
-        /// The settings every session CLI has.
-        public var session = SessionSettings()
-        /// Synthetic recipes added to the book; their index is built in the background.
-        public var catalogSize = 0
-
-        /// Default options.
-        public init() {}
-
-        /// A common setting, read and written through.
-        public subscript<Value>(dynamicMember keyPath: WritableKeyPath<SessionSettings, Value>) -> Value {
-            get { session[keyPath: keyPath] }
-            set { session[keyPath: keyPath] = newValue }
-        }
-    }
+    /// What the shell was asked to do: the common session settings and the app's own
+    /// (`RecipeCommandLine`, which the app process reads too).
+    public typealias Options = RecipeCommandLine
 
     /// The program: its name, help texts and commands.
     nonisolated public static let program = CLIProgram<RecipeSession>(
@@ -54,7 +40,7 @@ public final class RecipeShell {
 
     /// The app the shell drives, when it runs in the shell's process.
     public var recipeApp: RecipeAssistantApp? {
-        if case .inProcess(let app, _) = shell.app.place { app } else { nil }
+        if case .inProcess(let app, _, _) = shell.app.place { app } else { nil }
     }
 
     /// The app's process while it runs in its own (`--separate-processes`); nil in process.

@@ -2,6 +2,7 @@ import Assistant
 import AssistantService
 import Foundation
 import Glibc
+import RecipeAssistantKit
 import SceneIntents
 import SceneIntentsTransport
 
@@ -10,8 +11,8 @@ import SceneIntentsTransport
 /// `SystemEvent.command` to the host, whose `HostEndpoint.onCommand` runs the same driver.
 @MainActor
 enum AppPlace {
-    /// The app runs in the shell's process.
-    case inProcess(RecipeAssistantApp, RecipeAppDriver)
+    /// The app runs in the shell's process, reached through `connection`.
+    case inProcess(RecipeAssistantApp, RecipeAppDriver, connection: InProcessConnection)
     /// The app runs in its own process (`recipe-assistant-app`), started on demand.
     case separate(ProcessConnection)
 
@@ -33,7 +34,7 @@ enum AppPlace {
     /// The assistant's way to the app.
     var connection: any AppConnection {
         switch self {
-        case .inProcess(let app, _): app.connection
+        case .inProcess(_, _, let connection): connection
         case .separate(let connection): connection
         }
     }
@@ -45,7 +46,7 @@ enum AppPlace {
     /// so); every other line goes to the app's process, started if need be.
     func run(_ line: String) async throws(AppCommandError) -> String {
         switch self {
-        case .inProcess(_, let driver): return try driver.run(line)
+        case .inProcess(_, let driver, _): return try driver.run(line)
         case .separate(let connection):
             let outcome: EventOutcome?
             switch line {
@@ -96,7 +97,7 @@ enum AppPlace {
     /// Ends the app: terminates it in process, or stops its host and removes the socket.
     func close() async {
         switch self {
-        case .inProcess(let app, _): if app.application.isRunning { app.application.terminate() }
+        case .inProcess(let app, _, _): if app.application.isRunning { app.application.terminate() }
         case .separate(let connection):
             // `close` asks the app to quit (it answers, terminates and exits 0), kills a host that
             // has not exited after the grace (a stopped one never answers), stops listening and

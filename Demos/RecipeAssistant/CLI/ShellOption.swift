@@ -1,11 +1,9 @@
+import RecipeAssistantKit
 import SceneIntentsShell
 
 /// The Recipe Assistant's command-line options, declared once: the parser and `--help` both
 /// read `ShellOption.all`.
 public enum ShellOption {
-    /// The largest `--catalog-size`.
-    public static let largestCatalog = 5_000_000
-
     /// Every option, in help order.
     public static let all: [CLIOption<RecipeShell.Options>] = [
         .script,
@@ -13,9 +11,7 @@ public enum ShellOption {
         .trace,
         .json,
         .speak,
-        .wholeNumber(
-            "--catalog-size", in: 0...largestCatalog,
-            "Add N synthetic recipes (0 to \(largestCatalog)) to search; the index builds in the background.", \.catalogSize),
+        RecipeCommandLine.catalogSizeOption,
         .separateProcesses(host: AppPlace.hostExecutableName),
         .runtimeDirectory,
         .help,

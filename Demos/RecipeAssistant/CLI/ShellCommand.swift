@@ -1,4 +1,5 @@
 import Assistant
+import RecipeAssistantKit
 import SceneIntents
 import SceneIntentsShell
 

@@ -1,4 +1,5 @@
 import Assistant
+import RecipeAssistantKit
 import SceneIntents
 import SceneIntentsShell
 
@@ -27,10 +28,11 @@ public final class RecipeSession: ShellApp {
                 vocabulary: vocabulary)
         } else {
             let app = try RecipeAssistantApp(catalogSize: options.catalogSize)
-            place = .inProcess(app, RecipeAppDriver(app: app, json: options.json))
+            let connection = app.connect()
+            place = .inProcess(app, RecipeAppDriver(app: app, json: options.json), connection: connection)
             device = app.device
             vocabulary = app.vocabulary()
-            assistant = app.makeAssistant(user: environment.user, clock: environment.clock)
+            assistant = app.makeAssistant(user: environment.user, clock: environment.clock, connection: connection)
             if options.catalogSize > 0 {
                 app.book.buildIndexInBackground { warnings.write("recipe-assistant: \($0)") }
             }
