@@ -165,7 +165,7 @@ let package = Package(
         .target(name: "SceneIntentsFeatures", dependencies: ["SceneIntents"], swiftSettings: strict),
         .target(
             name: "AssistantShortcuts",
-            dependencies: ["SceneIntentsStore", "SceneIntents", "Assistant", "SceneIntentsFeatures"],
+            dependencies: ["SceneIntentsStore", "SceneIntents", "Assistant"],
             swiftSettings: strict),
         .target(
             name: "HobsonKit", dependencies: ["SceneIntents", "SceneIntentsFeatures"],

@@ -20,8 +20,7 @@ import Testing
                 crossings.append("\(file.path) (\(module.side)) imports \(imported) (\(side))")
             }
         }
-        #expect(crossings.filter { ModuleSides.pending[$0] == nil } == [])
-        #expect(ModuleSides.pending.keys.filter { !crossings.contains($0) }.sorted() == [], "no longer crossing: remove from pending")
+        #expect(crossings == [])
     }
 
     @Test func onlyTheProcessRuntimesImportTheWire() throws {
@@ -133,23 +132,6 @@ enum ModuleSides {
         "Demos/Hydrator/Extension": Module(name: "hydrator-intents", side: .app),
         "Demos/Hydrator/Shell": Module(name: "HydratorShell", side: .frontEnd),
         "Demos/Hydrator/Main": Module(name: "hydrator", side: .frontEnd),
-    ]
-
-    /// Crossings not yet undone, each with what undoes it. A crossing not listed fails the test,
-    /// and so does a listed one that no longer crosses (the list only shrinks).
-    static let pending: [String: String] = [
-        "Sources/AssistantShortcuts/ShortcutOffers.swift (system) imports SceneIntentsFeatures (app)":
-            "the voice-shortcut values (VoiceShortcut, VoiceShortcutRefusal, ShortcutError) move into SceneIntents beside ShortcutSuggestion",
-        "Sources/AssistantShortcuts/ShortcutsInbox.swift (system) imports SceneIntentsFeatures (app)":
-            "the voice-shortcut values (VoiceShortcut, VoiceShortcutRefusal, ShortcutError) move into SceneIntents beside ShortcutSuggestion",
-        "Sources/AssistantShortcuts/ShortcutsStore+Voice.swift (system) imports SceneIntentsFeatures (app)":
-            "the voice-shortcut values (VoiceShortcut, VoiceShortcutRefusal, ShortcutError) move into SceneIntents beside ShortcutSuggestion",
-        "Sources/AssistantShortcuts/ShortcutsStore.swift (system) imports SceneIntentsFeatures (app)":
-            "the voice-shortcut values (VoiceShortcut, VoiceShortcutRefusal, ShortcutError) move into SceneIntents beside ShortcutSuggestion",
-        "Sources/AssistantShortcuts/StoredRecord.swift (system) imports SceneIntentsFeatures (app)":
-            "the voice-shortcut values (VoiceShortcut, VoiceShortcutRefusal, ShortcutError) move into SceneIntents beside ShortcutSuggestion",
-        "Sources/AssistantShortcuts/VoiceShortcutConnection.swift (system) imports SceneIntentsFeatures (app)":
-            "the voice-shortcut values (VoiceShortcut, VoiceShortcutRefusal, ShortcutError) move into SceneIntents beside ShortcutSuggestion",
     ]
 
     /// The side of an imported module, if it is one of the package's.

@@ -1,5 +1,6 @@
 import Assistant
 import HobsonKit
+import SceneIntents
 import SceneIntentsShell
 
 /// The `hobson` program: its `:commands`, declared once (the shell dispatches on them, and

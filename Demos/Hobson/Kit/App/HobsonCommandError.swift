@@ -1,4 +1,4 @@
-import SceneIntentsFeatures
+import SceneIntents
 
 /// Why a Hobson command did nothing.
 public typealias HobsonCommandError = FeatureError<HobsonCommandCode>

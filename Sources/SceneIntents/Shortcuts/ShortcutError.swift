@@ -1,5 +1,3 @@
-import SceneIntents
-
 /// Why a shortcut could not be made.
 public typealias ShortcutError = FeatureError<ShortcutErrorCode>
 

@@ -1,7 +1,7 @@
 /// What kind of error a `FeatureError` is: a closed set of cases per concern.
 public protocol FeatureErrorCode: RawRepresentable<String>, Sendable, Hashable, Codable {}
 
-/// An error of this module (and of the system's shortcuts store): what kind, the offending
+/// An error of the app's features and of the system's shortcuts store: what kind, the offending
 /// value, and a message a user can act on. Each concern names its own codes
 /// (`DispatchError`, `ShortcutError`, `DonationError`, `VoiceShortcutRefusal`).
 public struct FeatureError<Code: FeatureErrorCode>: Error, Sendable, Equatable, Codable, CustomStringConvertible {

@@ -1,5 +1,3 @@
-import SceneIntents
-
 /// A phrase the user recorded, bound to a shortcut: saying it runs the shortcut.
 public struct VoiceShortcut: Sendable, Equatable, Codable, CustomStringConvertible {
     /// A unique identifier, stable across edits.
