@@ -1,5 +1,7 @@
 /// A JSON value as a small tree: what the `Codable` values inside a message (an intent, a
-/// parameter value) become on their way to the writer. (Reading needs no tree: the wire's reader works on a tape.)
+/// parameter value) become on their way to the wire's writer (its reader needs no tree: it works
+/// on a tape), and what a record keeps a value as when the system side does not know its type
+/// (`ParameterValueRecord`).
 ///
 /// Numbers keep their text, so a `UInt64` or a `Double` is written exactly as its type spells it;
 /// an object keeps its members in an array, which the writer sorts by key, so equal values give
