@@ -23,6 +23,7 @@ let package = Package(
         .plugin(name: "IntentGenPlugin", targets: ["IntentGenPlugin"]),
         .library(name: "SceneIntentsTransport", targets: ["SceneIntentsTransport"]),
         .library(name: "SceneIntentsShell", targets: ["SceneIntentsShell"]),
+        .library(name: "SceneIntentsCommandLine", targets: ["SceneIntentsCommandLine"]),
         .library(name: "SceneIntentsFeatures", targets: ["SceneIntentsFeatures"]),
         .library(name: "AssistantShortcuts", targets: ["AssistantShortcuts"]),
         .executable(name: "hobson", targets: ["hobson"]),
@@ -45,16 +46,15 @@ let package = Package(
             name: "Assistant", dependencies: ["SceneIntents"],
             swiftSettings: strict + [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
         .target(
-            name: "SceneIntentsTesting", dependencies: ["SceneIntents", "Assistant"],
+            name: "SceneIntentsTesting", dependencies: ["SceneIntents", "Assistant", "SceneIntentsWire"],
             swiftSettings: strict),
         .target(
-            name: "RecipeAssistantKit",
-            dependencies: ["SceneIntents", "Assistant", "AssistantService", "SceneIntentsTransport", "SceneIntentsShell"],
+            name: "RecipeAssistantKit", dependencies: ["SceneIntents", "SceneIntentsCommandLine"],
             path: "Demos/RecipeAssistant/Kit",
             resources: [.copy("Resources")],
             swiftSettings: strict, plugins: ["IntentGenPlugin"]),
         .executableTarget(
-            name: "recipe-assistant", dependencies: ["RecipeAssistantKit"],
+            name: "recipe-assistant", dependencies: ["RecipeAssistantCLI"],
             path: "Demos/RecipeAssistant/Main", swiftSettings: strict),
         .target(name: "PingKit", dependencies: ["SceneIntents"], path: "Tests/Helpers/PingKit", swiftSettings: strict),
         .executableTarget(
@@ -64,7 +64,7 @@ let package = Package(
             name: "IntentBench",
             dependencies: [
                 "SceneIntents", "Assistant", "RecipeAssistantKit", "PingKit", "AssistantService", "SceneIntentsStore",
-                "SceneIntentsTransport",
+                "SceneIntentsTransport", "SceneIntentsWire",
                 "AssistantDaemon",
                 "HydratorKit",
             ],
@@ -90,10 +90,14 @@ let package = Package(
             swiftSettings: strict),
         .target(name: "SceneIntentsTransport", swiftSettings: strict),
         .target(
-            name: "SceneIntentsHost", dependencies: ["SceneIntents", "SceneIntentsTransport", "DurableFiles", "IntentDefinition"],
+            name: "SceneIntentsHost",
+            dependencies: ["SceneIntents", "SceneIntentsWire", "SceneIntentsTransport", "DurableFiles", "IntentDefinition"],
             swiftSettings: strict),
         .target(
-            name: "AssistantService", dependencies: ["Assistant", "SceneIntents", "SceneIntentsTransport", "PropertyListSafety", "IntentDefinition"],
+            name: "AssistantService",
+            dependencies: [
+                "Assistant", "SceneIntents", "SceneIntentsWire", "SceneIntentsTransport", "PropertyListSafety", "IntentDefinition",
+            ],
             swiftSettings: strict),
         .executableTarget(
             name: "transport-peer", dependencies: ["SceneIntentsTransport"], path: "Tests/Helpers/TransportPeer",
@@ -109,18 +113,18 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "AssistantTests",
-            dependencies: ["Assistant", "SceneIntents", "SceneIntentsTesting", "TestFixtures"],
+            dependencies: ["Assistant", "SceneIntents", "SceneIntentsWire", "SceneIntentsTesting", "TestFixtures"],
             swiftSettings: strict),
         .testTarget(
             name: "RecipeAssistantTests",
             dependencies: [
-                "RecipeAssistantKit", "Assistant", "SceneIntents", "SceneIntentsTesting", "recipe-assistant",
+                "RecipeAssistantKit", "RecipeAssistantCLI", "Assistant", "SceneIntents", "SceneIntentsTesting", "recipe-assistant",
                 "recipe-assistant-app",
             ],
             swiftSettings: strict),
         .executableTarget(
             name: "kitchen-host",
-            dependencies: ["SceneIntents", "SceneIntentsHost", "SceneIntentsTransport", "TestFixtures"],
+            dependencies: ["SceneIntents", "SceneIntentsHost", "SceneIntentsWire", "SceneIntentsTransport", "TestFixtures"],
             path: "Tests/KitchenHost", swiftSettings: strict),
         .executableTarget(
             name: "kitchen-extension", dependencies: ["SceneIntents", "SceneIntentsHost", "TestFixtures"],
@@ -137,7 +141,7 @@ let package = Package(
             dependencies: [
                 "AssistantService", "Assistant", "SceneIntents", "SceneIntentsTesting", "SceneIntentsTransport",
                 "TestFixtures", "kitchen-host", "process-leak-check",
-                "kitchen-extension", "SceneIntentsHost", "IntentDefinition",
+                "kitchen-extension", "SceneIntentsHost", "SceneIntentsWire", "IntentDefinition",
             ],
             swiftSettings: strict),
         .testTarget(
@@ -145,7 +149,8 @@ let package = Package(
             swiftSettings: strict),
         .target(name: "SceneIntentsStore", swiftSettings: strict),
         .executableTarget(
-            name: "recipe-assistant-app", dependencies: ["RecipeAssistantKit", "SceneIntents", "SceneIntentsHost"],
+            name: "recipe-assistant-app",
+            dependencies: ["RecipeAssistantKit", "SceneIntents", "SceneIntentsHost", "SceneIntentsCommandLine"],
             path: "Demos/RecipeAssistant/AppHost", swiftSettings: strict),
         .executableTarget(
             name: "store-writer", dependencies: ["SceneIntentsStore"], path: "Tests/Helpers/StoreWriter",
@@ -153,7 +158,9 @@ let package = Package(
         .testTarget(
             name: "SceneIntentsStoreTests", dependencies: ["SceneIntentsStore", "store-writer"],
             swiftSettings: strict),
-        .target(name: "SceneIntentsShell", dependencies: ["Assistant", "SceneIntentsTransport"], swiftSettings: strict),
+        .target(
+            name: "SceneIntentsShell", dependencies: ["Assistant", "SceneIntentsCommandLine", "SceneIntentsTransport"],
+            swiftSettings: strict),
         .testTarget(
             name: "SceneIntentsShellTests",
             dependencies: ["SceneIntentsShell", "Assistant", "SceneIntents", "SceneIntentsTesting", "TestFixtures"],
@@ -161,39 +168,36 @@ let package = Package(
         .target(name: "SceneIntentsFeatures", dependencies: ["SceneIntents"], swiftSettings: strict),
         .target(
             name: "AssistantShortcuts",
-            dependencies: ["SceneIntentsStore", "SceneIntents", "Assistant", "SceneIntentsFeatures"],
+            dependencies: ["SceneIntentsStore", "SceneIntents", "Assistant"],
             swiftSettings: strict),
         .target(
-            name: "HobsonKit",
-            dependencies: [
-                "SceneIntents", "SceneIntentsFeatures", "Assistant", "AssistantShortcuts", "SceneIntentsStore", "SceneIntentsShell",
-                "AssistantService", "SceneIntentsTransport",
-            ],
+            name: "HobsonKit", dependencies: ["SceneIntents", "SceneIntentsFeatures"],
             path: "Demos/Hobson/Kit", resources: [.copy("Resources")], swiftSettings: strict),
         .executableTarget(
-            name: "hobson", dependencies: ["HobsonKit", "SceneIntentsShell", "hobson-app", "hobson-intents"],
+            name: "hobson", dependencies: ["HobsonCLI", "SceneIntentsShell", "hobson-app", "hobson-intents"],
             path: "Demos/Hobson/Main", swiftSettings: strict),
         .executableTarget(
             name: "hobson-intents", dependencies: ["HobsonKit", "SceneIntents", "SceneIntentsFeatures", "SceneIntentsHost"],
             path: "Demos/Hobson/Extension", swiftSettings: strict),
         .executableTarget(
-            name: "hobson-app", dependencies: ["HobsonKit", "SceneIntents", "SceneIntentsHost"], path: "Demos/Hobson/AppHost",
+            name: "hobson-app", dependencies: ["HobsonKit", "SceneIntents", "SceneIntentsHost", "SceneIntentsCommandLine"],
+            path: "Demos/Hobson/AppHost",
             swiftSettings: strict),
         .testTarget(
             name: "HobsonTests",
             dependencies: [
                 "HobsonKit", "SceneIntents", "SceneIntentsFeatures", "Assistant", "AssistantShortcuts", "SceneIntentsTesting",
-                "AssistantService", "hobson", "hobson-app",
+                "AssistantService", "HobsonCLI", "hobson", "hobson-app",
             ],
             swiftSettings: strict),
         .executableTarget(
-            name: "donation-writer", dependencies: ["AssistantShortcuts", "HobsonKit", "SceneIntents"],
+            name: "donation-writer", dependencies: ["AssistantShortcuts", "HobsonKit", "HobsonCLI", "SceneIntents"],
             path: "Tests/DonationWriter", swiftSettings: strict),
         .testTarget(
             name: "AssistantShortcutsTests",
             dependencies: [
                 "AssistantShortcuts", "SceneIntentsFeatures", "SceneIntents", "Assistant", "SceneIntentsStore",
-                "SceneIntentsTesting", "HobsonKit", "donation-writer",
+                "SceneIntentsTesting", "HobsonKit", "HobsonCLI", "donation-writer",
             ],
             swiftSettings: strict),
         .testTarget(
@@ -215,15 +219,14 @@ let package = Package(
             name: "AssistantDaemonTests",
             dependencies: [
                 "AssistantDaemon", "Assistant", "AssistantService", "SceneIntents", "SceneIntentsTesting",
-                "SceneIntentsTransport", "RecipeAssistantKit", "assistantd", "assistant", "recipe-assistant-app",
+                "SceneIntentsTransport", "SceneIntentsWire", "RecipeAssistantKit", "assistantd", "assistant", "recipe-assistant-app",
                 "TestFixtures", "kitchen-host", "kitchen-extension", "HobsonKit", "HydratorKit", "IntentDefinition",
+                "RecipeAssistantCLI", "HobsonCLI", "HydratorShell",
             ],
             swiftSettings: strict),
         .target(
             name: "HydratorKit",
-            dependencies: [
-                "SceneIntents", "Assistant", "SceneIntentsStore", "SceneIntentsShell",
-            ],
+            dependencies: ["SceneIntents", "SceneIntentsStore", "SceneIntentsCommandLine"],
             path: "Demos/Hydrator/Kit", swiftSettings: strict, plugins: ["IntentGenPlugin"]),
         .target(
             name: "HydratorShell",
@@ -263,5 +266,33 @@ let package = Package(
                 "recipe-assistant-app", "floor-hello", "kitchen-extension", "SceneIntents", "IntentDefinition",
             ],
             swiftSettings: strict),
+        // The process message protocol's encoding: only the two process runtimes (`SceneIntentsHost`,
+        // `AssistantService`) link it; an app that runs in process does not.
+        .target(name: "SceneIntentsWire", dependencies: ["SceneIntents"], swiftSettings: strict),
+        .testTarget(
+            name: "SceneIntentsWireTests", dependencies: ["SceneIntentsWire", "SceneIntents", "TestFixtures"],
+            swiftSettings: strict),
+        // An app process's command line and the text a terminal shows, without the assistant: what
+        // an app host and an app's own commands use; `SceneIntentsShell` builds its REPL on it.
+        .target(name: "SceneIntentsCommandLine", dependencies: ["SceneIntents"], swiftSettings: strict),
+        // Hobson's command-line front end: the assistant, the shortcuts store and the REPL in front
+        // of the app (`HobsonKit`), in this process or in its own.
+        .target(
+            name: "HobsonCLI",
+            dependencies: [
+                "HobsonKit", "SceneIntents", "SceneIntentsFeatures", "Assistant", "AssistantShortcuts", "SceneIntentsStore",
+                "SceneIntentsShell", "AssistantService", "SceneIntentsTransport",
+            ],
+            path: "Demos/Hobson/CLI", swiftSettings: strict),
+        // The Recipe Assistant's command-line front end: the assistant and the REPL in front of the
+        // app (`RecipeAssistantKit`), in this process or in its own.
+        .target(
+            name: "RecipeAssistantCLI",
+            dependencies: [
+                "RecipeAssistantKit", "SceneIntents", "Assistant", "AssistantService", "SceneIntentsTransport", "SceneIntentsShell",
+            ],
+            path: "Demos/RecipeAssistant/CLI", swiftSettings: strict),
+        // One side per module: reads the `import` lines of Sources/ and Demos/ (no dependencies).
+        .testTarget(name: "ModuleSidesTests", swiftSettings: strict),
     ]
 )

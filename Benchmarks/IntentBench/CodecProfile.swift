@@ -1,6 +1,7 @@
 import Foundation
 import PingKit
 import SceneIntents
+import SceneIntentsWire
 
 /// Encodes and decodes a ping delivery's messages (the call, the answer of a `proceed` that
 /// resolved, confirmed and handled, a lifecycle event) `count` times, for a profiler.

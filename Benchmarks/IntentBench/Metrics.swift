@@ -1,10 +1,11 @@
 import Assistant
 import Foundation
-import SceneIntentsTransport
 import Glibc
 import PingKit
 import RecipeAssistantKit
 import SceneIntents
+import SceneIntentsTransport
+import SceneIntentsWire
 
 /// How much work each metric does.
 struct Plan {

@@ -1,6 +1,5 @@
 import Foundation
 import SceneIntents
-import SceneIntentsFeatures
 
 /// A shortcut the system would offer the user, and why.
 public struct ShortcutOffer: Sendable, Equatable {

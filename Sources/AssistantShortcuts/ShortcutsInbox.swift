@@ -1,6 +1,5 @@
 import Dispatch
 import SceneIntents
-import SceneIntentsFeatures
 
 /// Takes the shortcuts messages an app sends and keeps them in its store, in the order sent, on
 /// a serial Dispatch queue (never on a concurrency thread: each change is `fsync`ed).

@@ -1,6 +1,5 @@
 import Assistant
 import SceneIntents
-import SceneIntentsFeatures
 
 extension ShortcutsStore: VoiceShortcutEditing {
     /// `add(_:phrase:)` run on the store's queue: the calling task is suspended, not blocked.

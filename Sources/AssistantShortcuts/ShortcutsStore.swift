@@ -2,7 +2,6 @@ import Assistant
 import Dispatch
 import Foundation
 import SceneIntents
-import SceneIntentsFeatures
 import SceneIntentsStore
 import Synchronization
 

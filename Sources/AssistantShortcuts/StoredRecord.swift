@@ -1,7 +1,6 @@
 import Foundation
 import SceneIntentsStore
 import SceneIntents
-import SceneIntentsFeatures
 
 /// A value stored as its JSON text: intents inside it decode only with the app's catalog, which
 /// the log's own decoder does not have, so the record keeps the text and the store thaws it.

@@ -1,6 +1,5 @@
 import Assistant
 import SceneIntents
-import SceneIntentsFeatures
 import Synchronization
 
 /// The app connection an assistant uses when voice shortcuts should run: it passes everything

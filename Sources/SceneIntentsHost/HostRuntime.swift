@@ -1,6 +1,7 @@
 import Foundation
 import SceneIntents
 import SceneIntentsTransport
+import SceneIntentsWire
 
 /// How a host process was started.
 public enum HostLaunchMode: Sendable, Equatable {

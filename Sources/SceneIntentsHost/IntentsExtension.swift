@@ -1,6 +1,7 @@
 import Foundation
 import SceneIntents
 import SceneIntentsTransport
+import SceneIntentsWire
 
 /// An intents extension's whole program (SiriKit's `INExtension`): one call from its
 /// `main.swift`, `IntentsExtension(…).run()`.

@@ -1,6 +1,7 @@
 import Assistant
 import Foundation
 import SceneIntents
+import SceneIntentsWire
 
 /// A connection to an app in this process that the assistant knows only as a system knows an
 /// installed app: its catalog is the app's intents read back from their data

@@ -1,11 +1,12 @@
 import Assistant
-import RecipeAssistantKit
-import SceneIntents
 import AssistantDaemon
 import Foundation
 import Glibc
+import RecipeAssistantKit
+import SceneIntents
 import SceneIntentsTesting
 import SceneIntentsTransport
+import SceneIntentsWire
 import Synchronization
 import Testing
 

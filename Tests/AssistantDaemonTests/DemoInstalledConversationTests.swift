@@ -1,9 +1,12 @@
 import Assistant
 import AssistantService
 import Foundation
+import HobsonCLI
 import HobsonKit
 import HydratorKit
+import HydratorShell
 import IntentDefinition
+import RecipeAssistantCLI
 import RecipeAssistantKit
 import SceneIntents
 import SceneIntentsTesting
@@ -54,7 +57,8 @@ struct DemoInstalledConversationTests {
             let words = installed
                 ? try installedWords("RecipeAssistant/Bundle/Recipe Assistant.app")
                 : (RecipeAssistantApp.vocabulary(featured: RecipeBook.demo().featured), DialogTable.defaults)
-            let connection: any AppConnection = installed ? InstalledAppConnection(app.connection) : app.connection
+            let base = app.connect()
+            let connection: any AppConnection = installed ? InstalledAppConnection(base) : base
             runs.append(await converse(connection, device: app.device, words: words, utterances: utterances, replies: [.pick(2)]))
         }
         #expect(runs[1].heard == runs[0].heard)
@@ -74,7 +78,8 @@ struct DemoInstalledConversationTests {
             let app = try HydratorApp(container: container, calendar: calendar, now: { Date(timeIntervalSince1970: 1_780_000_000) })
             let words = installed
                 ? try installedWords("Hydrator/Bundle/Hydrator.app") : (try HydratorApp.vocabulary(), try HydratorApp.dialogs())
-            let connection: any AppConnection = installed ? InstalledAppConnection(app.connection) : app.connection
+            let base = app.connect()
+            let connection: any AppConnection = installed ? InstalledAppConnection(base) : base
             runs.append(
                 await converse(
                     connection, device: app.device, words: words, utterances: utterances,
@@ -92,7 +97,8 @@ struct DemoInstalledConversationTests {
             let app = try HobsonApp(
                 clock: ManualClock(), makeIdentifier: { "fixed" }, now: { Date(timeIntervalSince1970: 1_780_000_000) })
             let words = installed ? try installedWords("Hobson/Bundle/Hobson.app") : (HobsonApp.vocabulary(), DialogTable.defaults)
-            let connection: any AppConnection = installed ? InstalledAppConnection(app.connection) : app.connection
+            let base = app.connect()
+            let connection: any AppConnection = installed ? InstalledAppConnection(base) : base
             runs.append(await converse(connection, device: app.device, words: words, utterances: utterances, replies: []))
         }
         #expect(runs[1].heard == runs[0].heard)

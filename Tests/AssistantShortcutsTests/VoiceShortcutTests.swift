@@ -1,6 +1,7 @@
 import Assistant
 import AssistantShortcuts
 import Foundation
+import HobsonCLI
 import HobsonKit
 import SceneIntents
 import SceneIntentsFeatures

@@ -2,6 +2,7 @@ import Assistant
 import Foundation
 import SceneIntents
 import SceneIntentsTesting
+import SceneIntentsWire
 import TestFixtures
 import Testing
 

@@ -1,5 +1,6 @@
 import AssistantShortcuts
 import Foundation
+import HobsonCLI
 import HobsonKit
 import SceneIntents
 

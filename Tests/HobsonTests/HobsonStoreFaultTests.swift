@@ -1,5 +1,7 @@
 import Foundation
+import HobsonCLI
 import HobsonKit
+import SceneIntents
 import SceneIntentsStore
 import Testing
 

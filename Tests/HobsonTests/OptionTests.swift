@@ -1,4 +1,5 @@
 import Foundation
+import HobsonCLI
 import HobsonKit
 import SceneIntentsShell
 import Testing

@@ -1,5 +1,6 @@
 import Assistant
 import Foundation
+import HobsonCLI
 import HobsonKit
 import SceneIntentsTesting
 

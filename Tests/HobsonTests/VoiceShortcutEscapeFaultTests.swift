@@ -1,4 +1,5 @@
 import Foundation
+import SceneIntents
 import Testing
 
 @Suite("Hobson faults: a voice shortcut's phrase holding escape sequences")

@@ -2,6 +2,7 @@ import Assistant
 import AssistantService
 import Foundation
 import HydratorKit
+import HydratorShell
 import SceneIntents
 import SceneIntentsShell
 import SceneIntentsTesting

@@ -1,6 +1,7 @@
 import Assistant
 import Foundation
 import HydratorKit
+import HydratorShell
 import SceneIntents
 import SceneIntentsTesting
 import SceneIntentsTransport

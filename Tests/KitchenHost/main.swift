@@ -2,6 +2,7 @@ import Foundation
 import SceneIntents
 import SceneIntentsHost
 import SceneIntentsTransport
+import SceneIntentsWire
 import TestFixtures
 
 /// `kitchen-host`: the fixture kitchen app as a host process, for the process tests (from a

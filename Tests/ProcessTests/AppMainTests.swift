@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import SceneIntents
 import SceneIntentsHost
+import SceneIntentsWire
 import TestFixtures
 import Testing
 

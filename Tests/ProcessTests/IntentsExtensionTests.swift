@@ -3,6 +3,7 @@ import SceneIntents
 import SceneIntentsHost
 import SceneIntentsTesting
 import SceneIntentsTransport
+import SceneIntentsWire
 import TestFixtures
 import Testing
 

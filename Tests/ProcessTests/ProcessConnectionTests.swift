@@ -4,6 +4,7 @@ import Foundation
 import SceneIntents
 import SceneIntentsTesting
 import SceneIntentsTransport
+import SceneIntentsWire
 import TestFixtures
 import Testing
 

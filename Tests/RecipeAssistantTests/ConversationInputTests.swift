@@ -1,4 +1,5 @@
 import Assistant
+import RecipeAssistantCLI
 import RecipeAssistantKit
 import SceneIntents
 import SceneIntentsTesting

@@ -1,5 +1,6 @@
 import Assistant
 import Foundation
+import RecipeAssistantCLI
 import RecipeAssistantKit
 import SceneIntents
 import SceneIntentsTesting

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeAssistantCLI
 import RecipeAssistantKit
 import Testing
 

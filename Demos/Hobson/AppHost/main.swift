@@ -1,7 +1,7 @@
 import Foundation
 import HobsonKit
+import SceneIntentsCommandLine
 import SceneIntentsHost
-import SceneIntentsShell
 
 /// `hobson-app`: Hobson's app process. `hobson --separate-processes` launches it; it sends its
 /// donations, suggestions and timeline lines through the endpoint and runs the shell's app-side

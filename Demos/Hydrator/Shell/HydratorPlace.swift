@@ -12,8 +12,8 @@ import SceneIntentsTransport
 /// `SystemEvent.command` to the app's host, whose `HostEndpoint.onCommand` runs the same driver.
 @MainActor
 enum HydratorPlace {
-    /// The app runs in the shell's process.
-    case inProcess(HydratorApp, HydratorAppDriver)
+    /// The app runs in the shell's process, reached through `connection`.
+    case inProcess(HydratorApp, HydratorAppDriver, connection: InProcessConnection)
     /// The app and its extension run in their own processes, started on demand.
     case separate(RoutedConnection)
 
@@ -40,7 +40,7 @@ enum HydratorPlace {
     /// The assistant's way to the app.
     var connection: any AppConnection {
         switch self {
-        case .inProcess(let app, _): app.connection
+        case .inProcess(_, _, let connection): connection
         case .separate(let connection): connection
         }
     }
@@ -48,7 +48,7 @@ enum HydratorPlace {
     /// Runs an app-side command line where the app is; answers what it printed.
     func run(_ line: String) async throws(AppCommandError) -> String {
         switch self {
-        case .inProcess(_, let driver): return try await driver.run(line)
+        case .inProcess(_, let driver, _): return try await driver.run(line)
         case .separate(let connection):
             switch await connection.send(line == ":open" ? .open : .command(line)) {
             case .done(let output): return output ?? ""
@@ -68,7 +68,7 @@ enum HydratorPlace {
     /// Ends the app: terminates it in process, or stops every host and removes the sockets.
     func close() async {
         switch self {
-        case .inProcess(let app, _): if app.application.isRunning { app.application.terminate() }
+        case .inProcess(let app, _, _): if app.application.isRunning { app.application.terminate() }
         case .separate(let connection): await connection.close()
         }
     }

@@ -38,8 +38,9 @@ public final class HydratorSession: ShellApp {
                 vocabulary: vocabulary)
         } else {
             let app = try HydratorApp(container: options.containerPath, calendar: calendar, now: now)
-            place = .inProcess(app, HydratorAppDriver(application: app.application))
-            assistant = try app.makeAssistant(user: environment.user, clock: environment.clock)
+            let connection = app.connect()
+            place = .inProcess(app, HydratorAppDriver(application: app.application), connection: connection)
+            assistant = try app.makeAssistant(user: environment.user, clock: environment.clock, connection: connection)
         }
     }
 

@@ -1,18 +1,18 @@
 import Foundation
 import RecipeAssistantKit
+import SceneIntentsCommandLine
 import SceneIntentsHost
-import SceneIntentsShell
 
 /// `recipe-assistant-app`: the Recipe Assistant app process. `recipe-assistant
 /// --separate-processes` launches it with the shell's `--catalog-size N` and `--json`; the
 /// daemon with neither. From a terminal it runs the app here and takes `RecipeAppDriver`'s
-/// lines. The two options are the shell's own (one declaration, one check); anything else is
-/// refused.
+/// lines. The two options are declared once with the shell's (`RecipeCommandLine.appProcess`);
+/// anything else is refused.
 let options = AppProcessCommandLine(
     name: "recipe-assistant-app",
     summary: "The Recipe Assistant's app process. From a terminal it runs the app and reads its commands from\n"
         + "standard input; `recipe-assistant --separate-processes` and the assistant launch it.",
-    options: ShellOption.all.filter { ["--catalog-size", "--json"].contains($0.names[0]) }
+    options: RecipeCommandLine.appProcess
 ).parse()
 AppMain(name: RecipeAssistantApp.name, bundleIdentifier: "com.example.RecipeAssistant", words: RecipeAssistantApp.words(featured: RecipeBook.demo().featured)) {
     let app = try RecipeAssistantApp(catalogSize: options.catalogSize)

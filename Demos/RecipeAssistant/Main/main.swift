@@ -1,5 +1,5 @@
 import Foundation
-import RecipeAssistantKit
+import RecipeAssistantCLI
 
 /// `recipe-assistant`: the Recipe Assistant demo. See `--help` (generated from
 /// `ShellOption.all` and `ShellCommand.all`); `CLIProgram.main` lists the exit statuses.

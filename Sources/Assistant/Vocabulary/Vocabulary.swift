@@ -94,7 +94,7 @@ public struct Vocabulary: Sendable {
     /// "Straße" → "strasse"), so an app's own search can treat "creme brulee" and "crème
     /// brûlée" as the same words; characters that are not letters are kept.
     public static func foldingAccents(_ text: String) -> String {
-        VocabularyNormalizer.foldingAccents(text)
+        AccentFolding.folding(text)
     }
 
     /// The id of a slot name, registering it if new.

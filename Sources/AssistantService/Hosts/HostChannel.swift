@@ -2,6 +2,7 @@ import Assistant
 import Foundation
 import SceneIntents
 import SceneIntentsTransport
+import SceneIntentsWire
 import Synchronization
 
 /// Where launched hosts come in: the launch waiting for a token, and the connection that

@@ -1,4 +1,5 @@
 import SceneIntents
+import SceneIntentsWire
 
 /// How to start an app's (or an extension's) host process.
 public struct HostLaunch: Sendable, Equatable {

@@ -2,6 +2,7 @@ import Assistant
 import Foundation
 import SceneIntents
 import SceneIntentsTransport
+import SceneIntentsWire
 import Synchronization
 
 /// A connection to an app running as its own process, spoken to with the message protocol over

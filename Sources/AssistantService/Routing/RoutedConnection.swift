@@ -1,6 +1,7 @@
 import Assistant
 import SceneIntents
 import SceneIntentsTransport
+import SceneIntentsWire
 
 /// One installed app's intents extension and the connection to its process.
 public struct ExtensionHost: Sendable {

@@ -59,11 +59,11 @@ public enum ParameterResolution: Sendable, Equatable, Codable, CustomStringConve
     }
 
     /// The name each case has in JSON and in the trace.
-    enum Kind: String, Codable {
+    package enum Kind: String, Codable {
         case success, disambiguation, confirmationRequired, needsValue, notRequired, unsupported
     }
 
-    var kind: Kind {
+    package var kind: Kind {
         switch self {
         case .success: .success
         case .disambiguation: .disambiguation

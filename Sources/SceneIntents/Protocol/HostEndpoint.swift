@@ -57,16 +57,6 @@ public final class HostEndpoint {
     /// The calls started by `receive(_:)` that have not answered yet.
     public var callsInFlight: Int { calls.count }
 
-    /// The hello this app sends first.
-    public func hello(token: String, appName: String) -> HostHello {
-        let manifest = host.application.manifest
-        return HostHello(
-            token: token, processIdentifier: ProcessInfo.processInfo.processIdentifier, kind: kind,
-            appName: appName, intentsSupported: manifest.intentsSupported,
-            intentsRestrictedWhileLocked: manifest.intentsRestrictedWhileLocked,
-            userActivityTypes: manifest.userActivityTypes)
-    }
-
     /// Answers one call, then sends its answer. Each step of a `proceed` is held until the
     /// visit either suspends (a handler awaits something: the held steps go out as `step`
     /// messages then, so the system can budget the next step on its own) or answers (the held
@@ -280,10 +270,4 @@ extension LifecycleEvent {
     var isExtensionVisible: Bool {
         if case .application(.handlerFor, _) = self { true } else { false }
     }
-}
-
-extension MessageProtocol {
-    /// The environment variable a system sets to choose how long an intents extension stays idle
-    /// before it exits (seconds, e.g. `0.5`).
-    public static let idleExitVariable = "SCENEINTENTS_IDLE_EXIT"
 }

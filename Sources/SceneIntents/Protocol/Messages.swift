@@ -1,6 +1,7 @@
 /// The message protocol between the system (an assistant or the daemon) and an app host (an
 /// app process or an intents extension). One stream of messages each way; the in-process
-/// connection passes them as values, the socket connection encodes each as JSON in a frame.
+/// connection passes them as values, a socket connection encodes each as JSON in a frame
+/// (`SceneIntentsWire`).
 ///
 /// A call is answered by zero or more `step` messages and then one `answer`. A host holds the
 /// steps of a `proceed` until the visit suspends (then it sends them as `step` messages, so the
@@ -10,14 +11,6 @@
 public enum MessageProtocol {
     /// The version both sides must speak; a hello with another version is refused.
     public static let version = 2
-    /// The environment variable naming the socket a launched host connects to.
-    public static let socketVariable = "SCENEINTENTS_SOCKET"
-    /// The environment variable holding the one-time token a launched host presents in its hello.
-    public static let tokenVariable = "SCENEINTENTS_TOKEN"
-    /// The environment variable saying whether the device was locked when the host was launched
-    /// (`1` locked, `0` not): a host starts with its device in that state, so a relaunch does
-    /// not forget a lock (later changes arrive as `lock` events).
-    public static let deviceLockedVariable = "SCENEINTENTS_DEVICE_LOCKED"
 }
 
 /// What kind of process a host is.

@@ -1,3 +1,5 @@
+import SceneIntents
+
 /// Why a URL, an activity or an intent could not be turned into a performance: nothing was
 /// performed and nothing recorded.
 public typealias DispatchError = FeatureError<DispatchErrorCode>

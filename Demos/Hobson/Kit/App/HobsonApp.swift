@@ -1,11 +1,11 @@
-import Assistant
 import Foundation
 import SceneIntents
 import SceneIntentsFeatures
 
 /// Hobson, assembled: the app (manifest from its Info.plist, delegates, its screen), its intent
-/// host, the dispatcher every action goes through, and an in-process connection whose shortcuts
-/// messages (donations, suggestions, timeline lines) go to the system side.
+/// host, and the dispatcher every action goes through. Whoever connects the app to a system sets
+/// the dispatcher's outlet, where its shortcuts messages (donations, suggestions, timeline lines)
+/// go: the app host to its endpoint, the front end (`HobsonCLI`) to its in-process connection.
 @MainActor
 public final class HobsonApp {
     /// The app's name.
@@ -16,8 +16,6 @@ public final class HobsonApp {
     public let application: Application
     /// The app's side of the boundary.
     public let host: IntentHost
-    /// The assistant's way in.
-    public let connection: InProcessConnection
     /// The device, shared with the assistant.
     public let device: Device
     /// The insults.
@@ -58,9 +56,6 @@ public final class HobsonApp {
             ],
             delegate: { HobsonAppDelegate(book: book, dispatcher: dispatcher, actions: actions) })
         host = IntentHost(application: application, catalog: Self.catalog)
-        connection = InProcessConnection(host: host, appName: Self.name)
-        let endpoint = connection.appEndpoint
-        dispatcher.outlet = { endpoint.send($0) }
         let application = application
         actions.register(with: dispatcher) { () -> any InsultPresenter in Self.presenter(of: application) }
     }
@@ -96,12 +91,6 @@ public final class HobsonApp {
         words.add(["whats my favourite insult", "tell me my favourite insult"], for: GetFavouriteInsultIntent.self)
         words.add(["make me laugh", "tell me a joke"], for: MakeMeLaughIntent.self)
         return words
-    }
-
-    /// The assistant's vocabulary of `words()`.
-    public nonisolated static func vocabulary() -> Vocabulary {
-        // The phrases are fixed and well formed; a typo would be caught by the demo's tests.
-        (try? Vocabulary(words(), catalog: catalog)) ?? Vocabulary()
     }
 
     /// Sets the app's shortcut suggestions again (after its conditions changed).

@@ -1,9 +1,9 @@
-import Assistant
 import Foundation
 import SceneIntents
 
 /// Hydrator, assembled: the app (manifest, delegates, Today and Add screens) over the shared
-/// store, its intent host, and an in-process connection an assistant talks to.
+/// store, and its intent host. An assistant reaches it through a connection its front end makes
+/// (`HydratorShell`), in this process or another.
 @MainActor
 public final class HydratorApp {
     /// The app's name.
@@ -14,8 +14,6 @@ public final class HydratorApp {
     public let application: Application
     /// The app's side of the boundary.
     public let host: IntentHost
-    /// The assistant's way in.
-    public let connection: InProcessConnection
     /// The device (lock state), shared with the assistant.
     public let device: Device
     /// The app's view of the shared store.
@@ -34,7 +32,6 @@ public final class HydratorApp {
             sceneDelegates: ["Default Configuration": { HydratorSceneDelegate(model: model) }],
             delegate: { HydratorAppDelegate(model: model) })
         host = IntentHost(application: application, catalog: Self.catalog)
-        connection = InProcessConnection(host: host, appName: Self.name)
     }
 
     /// The app's manifest; `Bundle/Hydrator.app/Info.plist` says the same (a test checks).
@@ -60,11 +57,6 @@ public final class HydratorApp {
         }
         words.add(spokenPhrases.flatMap(unitVariants), for: TrackIntakeIntent.self)
         return words
-    }
-
-    /// The assistant's vocabulary of `words()`.
-    public nonisolated static func vocabulary() throws -> Vocabulary {
-        try Vocabulary(words(), catalog: catalog)
     }
 
     /// Ways to ask beyond the definition's titles.
@@ -110,15 +102,6 @@ public final class HydratorApp {
     }
 
     private nonisolated static let unitsLongestFirst = unitWords.sorted { $0.count > $1.count }
-
-    /// An assistant for this app.
-    public func makeAssistant(
-        user: any UserAgent, clock: BudgetClock, configuration: AssistantConfiguration = AssistantConfiguration()
-    ) throws -> Assistant {
-        Assistant(
-            connection: connection, user: user, device: device, clock: clock, vocabulary: try Self.vocabulary(),
-            configuration: try Self.withDialogs(configuration))
-    }
 
     /// The screen on top of the foreground (most recently active) scene, if any.
     public var foregroundScreen: (any HydratorScreen)? {

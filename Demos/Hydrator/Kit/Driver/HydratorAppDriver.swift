@@ -1,5 +1,5 @@
 import SceneIntents
-import SceneIntentsShell
+import SceneIntentsCommandLine
 
 /// The app-side commands of the `hydrator` shell, run where the app is: in the shell's process,
 /// or in `hydrator-app` through `HostEndpoint.onCommand`. Each answers the text to print.

@@ -1,9 +1,9 @@
-import Assistant
 import Foundation
 import SceneIntents
 
-/// The Recipe Assistant, assembled: the app (manifest from its Info.plist, delegates, screens),
-/// its intent host, and an in-process connection an assistant talks to.
+/// The Recipe Assistant, assembled: the app (manifest from its Info.plist, delegates, screens)
+/// and its intent host. An assistant reaches it through a connection its front end makes
+/// (`RecipeAssistantCLI`), in this process or another.
 @MainActor
 public final class RecipeAssistantApp {
     /// The app's name.
@@ -12,8 +12,6 @@ public final class RecipeAssistantApp {
     public let application: Application
     /// The app's side of the boundary.
     public let host: IntentHost
-    /// The assistant's way in.
-    public let connection: InProcessConnection
     /// The device (lock state), shared with the assistant.
     public let device: Device
     /// The recipes.
@@ -34,7 +32,6 @@ public final class RecipeAssistantApp {
             sceneDelegates: ["Default Configuration": { RecipeSceneDelegate(model: runs.current) }],
             delegate: { RecipeAppDelegate(model: runs.start()) })
         host = IntentHost(application: application, catalog: Self.catalog)
-        connection = InProcessConnection(host: host, appName: Self.name)
     }
 
     /// The intents the app defines (generated from `Recipes.intentdefinition`).
@@ -47,11 +44,6 @@ public final class RecipeAssistantApp {
             throw ManifestError(code: .malformedPropertyList, key: "Info.plist", value: "not found in the demo's resources")
         }
         return try AppManifest(contentsOf: url)
-    }
-
-    /// The words the assistant understands for this app, with the featured recipes as entities.
-    public func vocabulary() -> Vocabulary {
-        Self.vocabulary(featured: book.featured)
     }
 
     /// The words the assistant understands, with `featured` recipes as entities: what the app's
@@ -67,23 +59,6 @@ public final class RecipeAssistantApp {
             ], for: ShowDirectionsIntent.self)
         words.entities["recipe"] = featured.map { Entity(identifier: $0.identifier, name: $0.title) }
         return words
-    }
-
-    /// The assistant's vocabulary of `words(featured:)`.
-    public nonisolated static func vocabulary(featured: [Recipe]) -> Vocabulary {
-        // The phrases are fixed, and each slot is checked against the intent's parameters; a
-        // failure here would be a typo caught by tests.
-        (try? Vocabulary(words(featured: featured), catalog: catalog)) ?? Vocabulary()
-    }
-
-    /// An assistant for this app.
-    public func makeAssistant(
-        user: any UserAgent, clock: BudgetClock, configuration: AssistantConfiguration = AssistantConfiguration(),
-        isTracing: Bool = true
-    ) -> Assistant {
-        Assistant(
-            connection: connection, user: user, device: device, clock: clock, vocabulary: vocabulary(),
-            configuration: configuration, isTracing: isTracing)
     }
 
     /// The screen on top of the foreground (most recently active) scene, if any.

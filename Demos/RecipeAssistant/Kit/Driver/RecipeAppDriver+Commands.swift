@@ -1,5 +1,6 @@
 import Foundation
 import SceneIntents
+import SceneIntentsCommandLine
 
 /// The driver's commands that read the screen or the sessions.
 extension RecipeAppDriver {

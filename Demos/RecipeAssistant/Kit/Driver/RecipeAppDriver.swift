@@ -1,5 +1,6 @@
 import Foundation
 import SceneIntents
+import SceneIntentsCommandLine
 
 /// The app-side half of the shell's commands, run where the app is: in the shell's process, or
 /// in the app's own process through `HostEndpoint.onCommand` (`SystemEvent.command`). Each line
@@ -69,7 +70,8 @@ public final class RecipeAppDriver {
         return ""
     }
 
-    static func notRunning(_ line: String, _ advice: String?) -> AppCommandError {
+    /// The refusal of `line` while the app is not running, with `advice` if there is any.
+    package static func notRunning(_ line: String, _ advice: String?) -> AppCommandError {
         AppCommandError(
             .nothingToActOn, line, "\(RecipeAssistantApp.name) is not running" + (advice.map { "; \($0)." } ?? "."))
     }

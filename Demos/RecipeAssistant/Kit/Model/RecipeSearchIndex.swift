@@ -1,4 +1,4 @@
-import Assistant
+import SceneIntents
 
 /// A word-prefix index over recipe titles, answering each keystroke in logarithmic time.
 ///
@@ -31,10 +31,10 @@ public struct RecipeSearchIndex: Sendable {
         }
     }
 
-    /// `text` with its accents folded (`Vocabulary.foldingAccents`), so "creme brulee" finds
-    /// "Crème Brûlée" and the other way round; ASCII text is itself, at no cost.
+    /// `text` with its accents folded as the assistant folds words (`AccentFolding.folding`), so
+    /// "creme brulee" finds "Crème Brûlée" and the other way round; ASCII text is itself, at no cost.
     public static func folded(_ text: String) -> String {
-        text.utf8.allSatisfy { $0 < 0x80 } ? text : Vocabulary.foldingAccents(text)
+        text.utf8.allSatisfy { $0 < 0x80 } ? text : AccentFolding.folding(text)
     }
 
     /// The (normalized) title of entry `number`, length bytes left out.

@@ -1,0 +1,98 @@
+import Assistant
+import AssistantService
+import Foundation
+import HobsonKit
+import SceneIntents
+import SceneIntentsTransport
+
+/// Where Hobson runs, and the one way each app-side command reaches it: in the session's
+/// process the driver is called directly; in separate processes the line goes as
+/// `SystemEvent.command` to `hobson-app`, whose `HostEndpoint.onCommand` runs the same driver,
+/// and requests are routed to the app or its extension (`hobson-intents`).
+@MainActor
+public enum HobsonPlace {
+    /// In the session's process, reached through `connection` (`HobsonApp.connect()`).
+    case inProcess(HobsonApp, HobsonAppDriver, connection: InProcessConnection)
+    /// `Hobson.app` and its intents extension, each in its own process, started on demand.
+    case separate(RoutedConnection)
+
+    /// Why the separate processes cannot be set up.
+    public struct SetupError: Error, CustomStringConvertible {
+        /// What is wrong.
+        public let description: String
+    }
+
+    /// A routed connection to the development bundle `Demos/Hobson/Bundle`, whose executables
+    /// are found beside the running one, with sockets in `runtimeDirectory`.
+    ///
+    /// - Throws: `SetupError` when the bundle cannot be read, `TransportError` when a socket
+    ///   cannot be made.
+    public static func separate(runtimeDirectory: String?, device: Device) throws -> HobsonPlace {
+        let registry = BundleRegistry(
+            appsFolders: DemoBundles.appsFolders(), executableSearchDirectories: BundleRegistry.currentExecutableDirectory().map { [$0] } ?? [])
+        guard let bundle = registry.app(named: HobsonApp.name) else {
+            throw SetupError(description: "Hobson.app was not found in the checkout's Demos/*/Bundle: \(registry.diagnostics)")
+        }
+        return .separate(
+            try RoutedConnection(
+                bundle: bundle, catalog: HobsonApp.catalog, device: device,
+                runtimeDirectory: RuntimeDirectory.prepare(runtimeDirectory)))
+    }
+
+    /// The app's connection (routed, in separate processes).
+    var connection: any AppConnection {
+        switch self {
+        case .inProcess(_, _, let connection): connection
+        case .separate(let routed): routed
+        }
+    }
+
+    /// Passes the shortcuts messages of the app (and of its extension) to `receive`.
+    func receiveShortcuts(_ receive: @escaping @Sendable (ShortcutsMessage) -> Void) {
+        switch self {
+        case .inProcess(_, _, let connection): connection.receiveShortcuts(receive)
+        case .separate(let routed):
+            for host in [routed.app] + routed.extensions.map(\.connection) { host.receiveShortcuts(receive) }
+        }
+    }
+
+    /// Runs an app-side command line where the app is; what it printed.
+    func run(_ line: String) async throws(HobsonCommandError) -> [String] {
+        switch self {
+        case .inProcess(_, let driver, _): return try await driver.run(line)
+        case .separate(let routed):
+            // Opening is the system's to do (it launches the app); the rest is the app's command.
+            if line == ":open" { return try Self.check(await routed.send(.open), line).map { [$0] } ?? [] }
+            return try await Self.send(line, to: routed)
+        }
+    }
+
+    /// The foreground screen's lines (a process that is not running is not started for it).
+    func screen() async -> [String] {
+        if case .separate(let routed) = self, await routed.app.processIdentifier == nil {
+            return ["(\(HobsonApp.name) is not running.)"]
+        }
+        do { return try await run(":screen") } catch { return ["(\(error.message))"] }
+    }
+
+    /// Ends the app: terminates it, or stops its processes and removes the sockets.
+    func close() async {
+        switch self {
+        case .inProcess(let app, _, _): if app.application.isRunning { app.application.terminate() }
+        case .separate(let routed): await routed.close()
+        }
+    }
+
+    private static func send(_ line: String, to routed: RoutedConnection) async throws(HobsonCommandError) -> [String] {
+        let output = try check(await routed.send(.command(line)), line)
+        return (output ?? "").split(separator: "\n").map(String.init)
+    }
+
+    @discardableResult
+    private static func check(_ outcome: EventOutcome, _ line: String) throws(HobsonCommandError) -> String? {
+        switch outcome {
+        case .done(let output): return output
+        case .refused(let why): throw HobsonCommandError(.refused, value: line, why)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Assistant
+import AssistantService
+import Foundation
+import Glibc
+import RecipeAssistantKit
+import SceneIntents
+import SceneIntentsTransport
+
+/// Where the shell's app runs, and the one way each app-side command reaches it: in the shell's
+/// process the driver is called directly; in its own process the line goes as
+/// `SystemEvent.command` to the host, whose `HostEndpoint.onCommand` runs the same driver.
+@MainActor
+enum AppPlace {
+    /// The app runs in the shell's process, reached through `connection`.
+    case inProcess(RecipeAssistantApp, RecipeAppDriver, connection: InProcessConnection)
+    /// The app runs in its own process (`recipe-assistant-app`), started on demand.
+    case separate(ProcessConnection)
+
+    /// The name of the app's host executable, found beside the running one.
+    nonisolated static let hostExecutableName = "recipe-assistant-app"
+
+    /// A connection that starts `recipe-assistant-app` (beside the running executable) with the
+    /// options that matter app-side, listening in `options.runtimeDirectory` (or the default);
+    /// each launch starts with `device`'s lock state, so a relaunch does not forget `:lock`.
+    static func connection(_ options: RecipeShell.Options, device: Device) throws -> ProcessConnection {
+        let executable = ((BundleRegistry.currentExecutableDirectory() ?? ".") as NSString).appendingPathComponent(hostExecutableName)
+        let arguments = ["--catalog-size", String(options.catalogSize)] + (options.json ? ["--json"] : [])
+        return try ProcessConnection(
+            launch: HostLaunch(executable: executable, arguments: arguments, device: device), appName: RecipeAssistantApp.name,
+            manifest: RecipeAssistantApp.bundledManifest(), catalog: RecipeAssistantApp.catalog,
+            runtimeDirectory: RuntimeDirectory.prepare(options.runtimeDirectory))
+    }
+
+    /// The assistant's way to the app.
+    var connection: any AppConnection {
+        switch self {
+        case .inProcess(_, _, let connection): connection
+        case .separate(let connection): connection
+        }
+    }
+
+    /// Runs an app-side command line where the app is; answers what it printed.
+    ///
+    /// In its own process, `:quit` ends the app's process (asked, then killed after the grace),
+    /// as quitting an app ends its process, and `:scenes` starts none (with no process it says
+    /// so); every other line goes to the app's process, started if need be.
+    func run(_ line: String) async throws(AppCommandError) -> String {
+        switch self {
+        case .inProcess(_, let driver, _): return try driver.run(line)
+        case .separate(let connection):
+            let outcome: EventOutcome?
+            switch line {
+            case ":quit":
+                guard await connection.processIdentifier != nil else { throw RecipeAppDriver.notRunning(line, nil) }
+                await connection.stopHost()
+                return ""
+            case ":scenes": outcome = await connection.sendIfRunning(.command(line))
+            default: outcome = await connection.send(.command(line))
+            }
+            switch outcome {
+            case .done(let output)?: return output ?? ""
+            case .refused(let why)?: throw AppCommandError(.refused, line, why)
+            case nil: return "\(RecipeAssistantApp.name) is not running: it has no process."
+            }
+        }
+    }
+
+    /// The foreground screen, framed (a process that is not running is not started for it).
+    func screen() async -> String {
+        if case .separate(let connection) = self, await connection.processIdentifier == nil {
+            return RecipeAppDriver.notRunningLine
+        }
+        do { return try await run(":screen") } catch { return "(\(error.message))" }
+    }
+
+    /// Sends SIGKILL to the app's process and waits until the connection has noticed its end,
+    /// so the next turn starts from a known state.
+    func kill() async throws(AppCommandError) -> String {
+        guard case .separate(let connection) = self else {
+            throw AppCommandError(
+                .notSeparate, ":kill", ":kill needs --separate-processes; here the app runs in the shell's own process.")
+        }
+        guard let process = await connection.processIdentifier else {
+            throw AppCommandError(.nothingToActOn, ":kill", "\(RecipeAssistantApp.name) has no process to kill.")
+        }
+        Glibc.kill(process, SIGKILL)
+        // A real process's end is waited for on the real clock; the supervisor notices it within
+        // milliseconds, and 5 s bounds a system that never does.
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(5)
+        while await connection.processIdentifier == process, clock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(2), clock: clock)
+        }
+        return "Killed \(RecipeAssistantApp.name) (process \(process)) with SIGKILL."
+    }
+
+    /// Ends the app: terminates it in process, or stops its host and removes the socket.
+    func close() async {
+        switch self {
+        case .inProcess(let app, _, _): if app.application.isRunning { app.application.terminate() }
+        case .separate(let connection):
+            // `close` asks the app to quit (it answers, terminates and exits 0), kills a host that
+            // has not exited after the grace (a stopped one never answers), stops listening and
+            // removes the socket.
+            await connection.close()
+        }
+    }
+}

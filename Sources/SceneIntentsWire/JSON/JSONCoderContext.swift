@@ -1,0 +1,110 @@
+import Foundation
+import SceneIntents
+
+/// What every coder of one message shares: the `userInfo` that types such as `AnyIntent` read
+/// (the app's catalog), and the conventions `JSONEncoder` follows for Foundation's own types
+/// (a `Date` as milliseconds since 1970, a `URL` as its text, `Data` as Base64), so that these
+/// coders write the same bytes as `JSONEncoder` configured as `MessageCodec` once configured it.
+///
+/// Made once per codec and never changed, so messages on any thread share it. A class, as every
+/// conversion passes it down: one reference to pass, not the catalog's three.
+final class JSONCoderContext: Sendable {
+    /// The app's intent types.
+    let catalog: IntentCatalog
+
+    init(catalog: IntentCatalog) {
+        self.catalog = catalog
+    }
+
+    /// What `Codable` types see: the catalog under `IntentCatalog.userInfoKey`. Made on demand,
+    /// as few types ask for it.
+    var userInfo: [CodingUserInfoKey: Any] { [IntentCatalog.userInfoKey: catalog] }
+
+    /// A value as JSON, through `Encodable` with a `LeanEncoder`.
+    func box<T: Encodable>(_ value: T) throws -> JSONValue {
+        if T.self == Date.self, let date = value as? Date {
+            return try JSONValue.finite((date.timeIntervalSince1970 * 1000), of: date)
+        }
+        if T.self == URL.self, let url = value as? URL { return .string(url.absoluteString) }
+        if T.self == Data.self, let data = value as? Data { return .string(data.base64EncodedString()) }
+        if T.self == JSONValue.self, let tree = value as? JSONValue { return tree }
+        let node = JSONEncodingNode()
+        try value.encode(to: LeanEncoder(node: node, context: self))
+        return node.resolved()
+    }
+
+    /// A value of type `T` from JSON. A `DecodingError` thrown inside has a coding path relative
+    /// to `value`; the containers that called this prefix their key as the error passes them.
+    func unbox<T: Decodable>(_ type: T.Type, from value: JSONNode) throws -> T {
+        if T.self == Date.self || T.self == URL.self || T.self == Data.self { return try foundationValue(type, from: value) }
+        if T.self == JSONValue.self, let tree = try JSONValue(value) as? T { return tree }
+        return try T(from: LeanDecoder(value: value, context: self))
+    }
+
+    /// A `Date`, `URL` or `Data`, as `JSONEncoder` writes them. Not inlined into `unbox`, so
+    /// that decoding any other type asks the runtime for no `Optional<T>`.
+    @inline(never)
+    private func foundationValue<T>(_ type: T.Type, from value: JSONNode) throws -> T {
+        let result: Any
+        if T.self == Date.self {
+            result = Date(timeIntervalSince1970: try value.floatingPoint(Double.self) / 1000)
+        } else if T.self == URL.self {
+            let text = try value.string()
+            guard let url = URL(string: text) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not a URL: '\(text)'"))
+            }
+            result = url
+        } else {
+            guard let data = Data(base64Encoded: try value.string()) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not Base64 data"))
+            }
+            result = data
+        }
+        return try result as? T ?? Self.unreachable(type)
+    }
+
+    private static func unreachable<T>(_ type: T.Type) throws -> T {
+        // The callers compared T.self first, so the cast before this cannot fail.
+        throw DecodingError.typeMismatch(type, .init(codingPath: [], debugDescription: "internal: cast to \(type) failed"))
+    }
+}
+
+/// A key of a JSON object or an index of an array, in a coding path.
+struct JSONKey: CodingKey {
+    let stringValue: String
+    let intValue: Int?
+
+    init(_ string: String) {
+        stringValue = string
+        intValue = nil
+    }
+
+    init(stringValue: String) { self.init(stringValue) }
+
+    init(intValue: Int) {
+        stringValue = "Index \(intValue)"
+        self.intValue = intValue
+    }
+}
+
+extension DecodingError {
+    /// The same error further out: `keys` go in front of its coding path.
+    func prefixed(by keys: [any CodingKey]) -> DecodingError {
+        func prefixed(_ context: Context) -> Context {
+            Context(codingPath: keys + context.codingPath, debugDescription: context.debugDescription, underlyingError: context.underlyingError)
+        }
+        return switch self {
+        case .typeMismatch(let type, let context): .typeMismatch(type, prefixed(context))
+        case .valueNotFound(let type, let context): .valueNotFound(type, prefixed(context))
+        case .keyNotFound(let missing, let context): .keyNotFound(missing, prefixed(context))
+        case .dataCorrupted(let context): .dataCorrupted(prefixed(context))
+        @unknown default: self
+        }
+    }
+}
+
+/// Runs `body`, putting `keys` in front of the coding path of any `DecodingError` it throws.
+@inline(__always)
+func under<T>(_ keys: @autoclosure () -> [any CodingKey], _ body: () throws -> T) throws -> T {
+    do { return try body() } catch let error as DecodingError { throw error.prefixed(by: keys()) }
+}

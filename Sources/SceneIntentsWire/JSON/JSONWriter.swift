@@ -1,0 +1,209 @@
+import SceneIntents
+
+/// Writes compact UTF-8 JSON, from a `JSONValue` or as it goes (`beginObject`, `member`, …):
+/// members sorted by the UTF-8 bytes of their keys, no slash escaped, non-ASCII text as is. These
+/// are the bytes `JSONEncoder` writes with `[.sortedKeys, .withoutEscapingSlashes]`, so both
+/// coders agree byte for byte.
+struct JSONWriter {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 512) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    // MARK: Written as it goes (the messages' `JSONConvertible.write`): no tree is built, so the
+    // caller writes an object's keys in the order the bytes of their UTF-8 sort.
+
+    /// Whether the next member or element needs a comma before it.
+    private var needsComma = false
+
+    /// Starts an object; its members follow, each a `key` and a value, keys in sorted order.
+    mutating func beginObject() { open(UInt8(ascii: "{")) }
+
+    /// Ends the object begun last.
+    mutating func endObject() { close(UInt8(ascii: "}")) }
+
+    /// Starts an array; each element follows an `element()`.
+    mutating func beginArray() { open(UInt8(ascii: "[")) }
+
+    /// Ends the array begun last.
+    mutating func endArray() { close(UInt8(ascii: "]")) }
+
+    private mutating func open(_ bracket: UInt8) {
+        bytes.append(bracket)
+        needsComma = false
+    }
+
+    private mutating func close(_ bracket: UInt8) {
+        bytes.append(bracket)
+        needsComma = true
+    }
+
+    /// Starts the next member of an object: its key; its value follows.
+    mutating func key(_ key: String) {
+        element()
+        write(string: key)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// Starts the next element of an array.
+    mutating func element() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        needsComma = false
+    }
+
+    /// A string value.
+    mutating func string(_ text: String) {
+        write(string: text)
+        needsComma = true
+    }
+
+    /// An integer value.
+    mutating func number(_ value: some BinaryInteger) {
+        bytes.append(contentsOf: String(value).utf8)
+        needsComma = true
+    }
+
+    /// A value given as a tree (what `Codable` values become).
+    mutating func value(_ value: JSONValue) {
+        write(value)
+        needsComma = true
+    }
+
+    /// A member whose value is a string.
+    mutating func member(_ key: String, string text: String) {
+        self.key(key)
+        string(text)
+    }
+
+    /// A member whose value is an integer.
+    mutating func member(_ key: String, number value: some BinaryInteger) {
+        self.key(key)
+        number(value)
+    }
+
+    /// A member whose value is given as a tree.
+    mutating func member(_ key: String, value tree: JSONValue) {
+        self.key(key)
+        value(tree)
+    }
+
+    /// A member whose value `body` writes.
+    mutating func member(_ key: String, _ body: (inout JSONWriter) throws -> Void) rethrows {
+        self.key(key)
+        try body(&self)
+    }
+
+    /// The order of an object's keys: by the bytes of their UTF-8 (`JSONEncoder`'s `.sortedKeys`).
+    static func keyPrecedes(_ left: String, _ right: String) -> Bool {
+        left.utf8.lexicographicallyPrecedes(right.utf8)
+    }
+
+    /// An object of string members, written in key order whatever order they come in.
+    mutating func stringObject(_ members: some Sequence<(key: String, value: String)>) {
+        beginObject()
+        for (key, text) in members.sorted(by: { Self.keyPrecedes($0.key, $1.key) }) { member(key, string: text) }
+        endObject()
+    }
+
+    /// An array of `elements`, each written by `body`.
+    mutating func array<Elements: Sequence>(
+        _ elements: Elements, _ body: (inout JSONWriter, Elements.Element) throws -> Void
+    ) rethrows {
+        beginArray()
+        for element in elements {
+            self.element()
+            try body(&self, element)
+        }
+        endArray()
+    }
+
+    /// An object holding one member, `key`, whose value `body` writes: how a synthesized `Codable`
+    /// enum writes a case, `{"case":{…}}` with the case's values inside.
+    mutating func enumCase(_ key: String, _ body: (inout JSONWriter) throws -> Void) rethrows {
+        beginObject()
+        self.key(key)
+        beginObject()
+        try body(&self)
+        endObject()
+        endObject()
+    }
+
+    /// A case holding a message id and one value, `key`, which `value` writes; the two members
+    /// in key order.
+    mutating func enumCase(
+        _ name: String, id: UInt64, _ key: String, _ value: (inout JSONWriter) throws -> Void
+    ) rethrows {
+        try enumCase(name) { writer in
+            let idFirst = "id".utf8.lexicographicallyPrecedes(key.utf8)
+            if idFirst { writer.member("id", number: id) }
+            try writer.member(key, value)
+            if !idFirst { writer.member("id", number: id) }
+        }
+    }
+
+    /// An enum case without values: `{"case":{}}`.
+    mutating func enumCase(_ key: String) {
+        enumCase(key) { _ in }
+    }
+
+    mutating func write(_ value: JSONValue) {
+        switch value {
+        case .null: bytes.append(contentsOf: "null".utf8)
+        case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let text): bytes.append(contentsOf: text.utf8)
+        case .string(let text): write(string: text)
+        case .array(let elements):
+            bytes.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                write(element)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let members):
+            bytes.append(UInt8(ascii: "{"))
+            for (index, member) in Self.sorted(members).enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                write(string: member.key)
+                bytes.append(UInt8(ascii: ":"))
+                write(member.value)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// The members in key order; most objects arrive sorted already (the message encoders write
+    /// their keys in order), so sorting is skipped when it would change nothing.
+    private static func sorted(_ members: [JSONMember]) -> [JSONMember] {
+        func precedes(_ left: JSONMember, _ right: JSONMember) -> Bool { keyPrecedes(left.key, right.key) }
+        var index = 1
+        while index < members.count, !precedes(members[index], members[index - 1]) { index += 1 }
+        return index >= members.count ? members : members.sorted(by: precedes)
+    }
+
+    private mutating func write(string: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var string = string
+        string.withUTF8 { utf8 in
+            var runStart = 0
+            for (index, byte) in utf8.enumerated() where byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                runStart = index + 1
+                bytes.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+                case 0x08: bytes.append(UInt8(ascii: "b"))
+                case 0x0C: bytes.append(UInt8(ascii: "f"))
+                case 0x0A: bytes.append(UInt8(ascii: "n"))
+                case 0x0D: bytes.append(UInt8(ascii: "r"))
+                case 0x09: bytes.append(UInt8(ascii: "t"))
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                }
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}

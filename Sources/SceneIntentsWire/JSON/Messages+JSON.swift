@@ -1,0 +1,165 @@
+import SceneIntents
+
+// The two message enums and the small types only they carry, converted by hand (see
+// `JSONConvertible`); the rare cases' payloads (a hello, an activity, an event) go through
+// `Codable`.
+
+extension SystemMessage: JSONConvertible {
+    func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws {
+        switch self {
+        case .accept(let version): writer.enumCase("accept") { $0.member("protocolVersion", number: version) }
+        case .call(let id, let call): try writer.enumCase("call", id: id, "call") { try call.write(to: &$0, context) }
+        case .cancel(let id): writer.enumCase("cancel") { $0.member("id", number: id) }
+        case .continueActivity(let id, let activity):
+            let activity = try context.box(activity)
+            writer.enumCase("continueActivity", id: id, "activity") { $0.value(activity) }
+        case .event(let id, let event):
+            let event = try context.box(event)
+            writer.enumCase("event", id: id, "event") { $0.value(event) }
+        }
+    }
+
+    init(reading reader: inout JSONReader, _ context: JSONCoderContext) throws {
+        self = try Self.decodeCase(&reader) { name, reader in
+            switch name {
+            case "accept": return .accept(protocolVersion: try reader.single("protocolVersion") { try $0.integer(Int.self) })
+            case "call":
+                let (id, call) = try reader.identified("call") { try PhaseCall(reading: &$0, context) }
+                return .call(id: id, call: call)
+            case "cancel": return .cancel(id: try reader.single("id") { try $0.id() })
+            case "continueActivity":
+                let (id, activity) = try reader.identified("activity") { try $0.decoded(UserActivity.self, context) }
+                return .continueActivity(id: id, activity: activity)
+            case "event":
+                let (id, event) = try reader.identified("event") { try $0.decoded(SystemEvent.self, context) }
+                return .event(id: id, event: event)
+            default: throw Self.unknownCase(name)
+            }
+        }
+    }
+}
+
+extension AppMessage: JSONConvertible {
+    func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws {
+        switch self {
+        case .hello(let hello):
+            let hello = try context.box(hello)
+            writer.enumCase("hello") { $0.member("_0", value: hello) }
+        case .step(let id, let step): try writer.enumCase("step", id: id, "step") { try step.write(to: &$0, context) }
+        case .answer(let id, let answer): try writer.enumCase("answer", id: id, "answer") { try answer.write(to: &$0, context) }
+        case .continued(let id, let result):
+            let result = try context.box(result)
+            writer.enumCase("continued", id: id, "result") { $0.value(result) }
+        case .eventDone(let id, let refusal, let output):
+            writer.enumCase("eventDone") {
+                $0.member("id", number: id)
+                if let output { $0.member("output", string: output) }
+                if let refusal { $0.member("refusal", string: refusal) }
+            }
+        case .lifecycle(let event): try writer.enumCase("lifecycle") { try $0.member("_0") { try event.write(to: &$0, context) } }
+        case .report(let report): writer.enumCase("report") { $0.member("_0") { report.write(to: &$0) } }
+        case .shortcuts(let message):
+            let message = try context.box(message)
+            writer.enumCase("shortcuts") { $0.member("_0", value: message) }
+        }
+    }
+
+    init(reading reader: inout JSONReader, _ context: JSONCoderContext) throws {
+        self = try Self.decodeCase(&reader) { name, reader in
+            switch name {
+            case "hello": return .hello(try reader.single("_0") { try $0.decoded(HostHello.self, context) })
+            case "step":
+                let (id, step) = try reader.identified("step") { try PhaseStep(reading: &$0, context) }
+                return .step(id: id, step: step)
+            case "answer":
+                let (id, answer) = try reader.identified("answer") { try PhaseAnswer(reading: &$0, context) }
+                return .answer(id: id, answer: answer)
+            case "continued":
+                let (id, result) = try reader.identified("result") { try $0.decoded(ContinuationResult.self, context) }
+                return .continued(id: id, result: result)
+            case "eventDone":
+                var id: UInt64?
+                var refusal: String?
+                var output: String?
+                try reader.object { key, reader in
+                    switch key {
+                    case "id": id = try reader.id()
+                    case "refusal": refusal = try reader.nullable { try $0.string() }
+                    case "output": output = try reader.nullable { try $0.string() }
+                    default: try reader.skip()
+                    }
+                }
+                return .eventDone(id: try required(&id, "id"), refusal: refusal, output: output)
+            case "lifecycle": return .lifecycle(try reader.single("_0") { try LifecycleEvent(reading: &$0, context) })
+            case "report": return .report(try reader.single("_0") { try HostReport(reading: &$0) })
+            case "shortcuts": return .shortcuts(try reader.single("_0") { try $0.decoded(ShortcutsMessage.self, context) })
+            default: throw Self.unknownCase(name)
+            }
+        }
+    }
+}
+
+extension LifecycleEvent: JSONConvertible {
+    func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws {
+        switch self {
+        case .application(let callback, let detail):
+            writer.enumCase("application") {
+                $0.member("_0", string: callback.rawValue)
+                if let detail { $0.member("detail", string: detail) }
+            }
+        case .scene(let session, let callback):
+            writer.enumCase("scene") {
+                $0.member("_0", string: session)
+                $0.member("_1", string: callback.rawValue)
+            }
+        case .view(let name, let callback):
+            writer.enumCase("view") {
+                $0.member("_0", string: name)
+                $0.member("_1", string: callback.rawValue)
+            }
+        case .diagnostic(let diagnostic):
+            let diagnostic = try context.box(diagnostic)
+            writer.enumCase("diagnostic") { $0.member("_0", value: diagnostic) }
+        }
+    }
+
+    init(reading reader: inout JSONReader, _ context: JSONCoderContext) throws {
+        self = try Self.decodeCase(&reader) { name, reader in
+            switch name {
+            case "application":
+                var callback: ApplicationCallback?
+                var detail: String??
+                try reader.pair("_0", &callback, { try $0.rawValue(ApplicationCallback.self) }, "detail", &detail, { try $0.nullable { try $0.string() } })
+                return .application(try required(&callback, "_0"), detail: detail ?? nil)
+            case "scene":
+                var session: String?
+                var callback: SceneCallback?
+                try reader.pair("_0", &session, { try $0.string() }, "_1", &callback, { try $0.rawValue(SceneCallback.self) })
+                return .scene(try required(&session, "_0"), try required(&callback, "_1"))
+            case "view":
+                var view: String?
+                var callback: ViewCallback?
+                try reader.pair("_0", &view, { try $0.string() }, "_1", &callback, { try $0.rawValue(ViewCallback.self) })
+                return .view(try required(&view, "_0"), try required(&callback, "_1"))
+            case "diagnostic": return .diagnostic(try reader.single("_0") { try $0.decoded(ManifestDiagnostic.self, context) })
+            default: throw Self.unknownCase(name)
+            }
+        }
+    }
+}
+
+extension HostReport {
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member("detail", string: detail)
+        writer.member("kind", string: kind.rawValue)
+        writer.endObject()
+    }
+
+    init(reading reader: inout JSONReader) throws {
+        var kind: Kind?
+        var detail: String?
+        try reader.pair("kind", &kind, { try $0.rawValue(Kind.self) }, "detail", &detail, { try $0.string() })
+        self.init(try required(&kind, "kind"), try required(&detail, "detail"))
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import SceneIntents
+
+/// Encodes and decodes messages as JSON: compact, keys sorted, so the bytes are reproducible
+/// (the same bytes `JSONEncoder` writes with `.sortedKeys`); decoding intents and parameter
+/// values needs the app's catalog.
+///
+/// The coders are the package's own (`JSON/`): a writer and a reader that work on the bytes
+/// directly, conversions by hand for the messages, which make up most of every frame, and lean
+/// `Encoder`/`Decoder` for the app's types inside them. `Foundation`'s coders cost several times
+/// more per message, mostly in bookkeeping a message never needs.
+public struct MessageCodec: Sendable {
+    /// The app's intent types.
+    public let catalog: IntentCatalog
+    /// What the coders of every message share; made once, as it never changes.
+    private let context: JSONCoderContext
+
+    /// A codec for an app's catalog.
+    public init(catalog: IntentCatalog) {
+        self.catalog = catalog
+        context = JSONCoderContext(catalog: catalog)
+    }
+
+    /// A message's bytes.
+    public func encode(_ message: some Encodable & Sendable) throws(ProtocolError) -> Data {
+        do {
+            var writer = JSONWriter()
+            if let convertible = Self.convertible(message) {
+                try convertible.write(to: &writer, context)
+            } else {
+                writer.value(try context.box(message))
+            }
+            return Data(writer.bytes)
+        } catch {
+            throw ProtocolError(.undecodable, "cannot encode \(type(of: message)): \(error)")
+        }
+    }
+
+    /// The message these bytes hold.
+    ///
+    /// - Throws: `ProtocolError.undecodable` naming what is wrong and where.
+    public func decode<M: Decodable>(_ type: M.Type, from data: Data) throws(ProtocolError) -> M {
+        do {
+            return try data.withUnsafeBytes { raw in
+                try Self.read(M.self, from: raw.bindMemory(to: UInt8.self), context)
+            }
+        } catch let error as JSONSyntaxError {
+            throw ProtocolError(.undecodable, "\(data.count) bytes that are not a message: \(error)")
+        } catch let error as DecodingError {
+            throw ProtocolError(.undecodable, Self.explain(error, bytes: data.count))
+        } catch {
+            throw ProtocolError(.undecodable, "\(error)")
+        }
+    }
+
+    /// The message `bytes` hold, read straight from them.
+    private static func read<M: Decodable>(_ type: M.Type, from bytes: UnsafeBufferPointer<UInt8>, _ context: JSONCoderContext) throws -> M {
+        var reader = JSONReader(bytes)
+        do {
+            let message = try readValue(M.self, &reader, context)
+            try reader.end()
+            return message
+        } catch let error as DecodingError {
+            // Bad syntax anywhere is the problem to name, before what the values mean: the
+            // document is checked whole only when its meaning was wrong, so it is read once.
+            var checker = JSONReader(bytes)
+            try checker.skip()
+            try checker.end()
+            throw error
+        }
+    }
+
+    /// The message as a `JSONConvertible`; the two message enums are compared first, which is
+    /// cheaper than asking the runtime for a conformance.
+    private static func convertible(_ message: some Encodable) -> (any JSONConvertible)? {
+        if let message = message as? SystemMessage { return message }
+        if let message = message as? AppMessage { return message }
+        return message as? any JSONConvertible
+    }
+
+    /// The value `reader` is at, as an `M`: converted by hand when `M` is `JSONConvertible`,
+    /// else through `Decodable`. The two message enums are compared first, which is cheaper than
+    /// asking the runtime for a conformance and boxing the message in an existential. Each cast
+    /// is to the type just read, so it cannot fail; a forced one asks for no `Optional<M>`.
+    private static func readValue<M: Decodable>(_ type: M.Type, _ reader: inout JSONReader, _ context: JSONCoderContext) throws -> M {
+        if type == SystemMessage.self { return try SystemMessage(reading: &reader, context) as! M }
+        if type == AppMessage.self { return try AppMessage(reading: &reader, context) as! M }
+        if let convertible = type as? any JSONConvertible.Type { return try convertible.init(reading: &reader, context) as! M }
+        return try reader.decoded(type, context)
+    }
+
+    private static func explain(_ error: DecodingError, bytes: Int) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return keys.isEmpty ? "" : " at \(keys)"
+        }
+        return switch error {
+        case .dataCorrupted(let context): "\(bytes) bytes that are not a message\(path(context)): \(context.debugDescription)"
+        case .keyNotFound(let key, let context): "no '\(key.stringValue)'\(path(context))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context): "\(context.debugDescription)\(path(context))"
+        @unknown default: "\(error)"
+        }
+    }
+}
