@@ -47,6 +47,7 @@ public final class HostEndpoint {
             send(.lifecycle(event))
         }
         host.onReport = { report in send(.report(report)) }
+        if kind == .app { host.application.onSessionChange = { change in send(.sessions([change])) } }
     }
 
     /// Sends what the app tells the system's shortcuts store (donations, suggestions, actions).

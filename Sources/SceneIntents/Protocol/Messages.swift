@@ -144,6 +144,10 @@ public enum AppMessage: Sendable, Equatable, Codable {
     /// Donations, shortcut suggestions and performed actions, for the system's shortcuts store
     /// (nothing answers it: the store's refusals are the app's to check first).
     case shortcuts(ShortcutsMessage)
+    /// Changes to the app's scene sessions, for the system to keep across the app's process
+    /// deaths; sent as they happen, so they arrive before the answer of the call that made them
+    /// (nothing answers it).
+    case sessions([SessionChange])
 }
 
 /// A shortcut as an app offers it: an intent with the parameters set up ahead, or a user activity.

@@ -59,6 +59,9 @@ extension AppMessage: JSONConvertible {
         case .shortcuts(let message):
             let message = try context.box(message)
             writer.enumCase("shortcuts") { $0.member("_0", value: message) }
+        case .sessions(let changes):
+            let changes = try context.box(changes)
+            writer.enumCase("sessions") { $0.member("_0", value: changes) }
         }
     }
 
@@ -91,6 +94,7 @@ extension AppMessage: JSONConvertible {
             case "lifecycle": return .lifecycle(try reader.single("_0") { try LifecycleEvent(reading: &$0, context) })
             case "report": return .report(try reader.single("_0") { try HostReport(reading: &$0) })
             case "shortcuts": return .shortcuts(try reader.single("_0") { try $0.decoded(ShortcutsMessage.self, context) })
+            case "sessions": return .sessions(try reader.single("_0") { try $0.decoded([SessionChange].self, context) })
             default: throw Self.unknownCase(name)
             }
         }
