@@ -93,7 +93,8 @@ let package = Package(
             name: "SceneIntentsHost", dependencies: ["SceneIntents", "SceneIntentsTransport", "DurableFiles"],
             swiftSettings: strict),
         .target(
-            name: "AssistantService", dependencies: ["Assistant", "SceneIntents", "SceneIntentsTransport", "PropertyListSafety"],
+            name: "AssistantService",
+            dependencies: ["Assistant", "SceneIntents", "SceneIntentsTransport", "PropertyListSafety", "DurableFiles", "SceneIntentsStore"],
             swiftSettings: strict),
         .executableTarget(
             name: "transport-peer", dependencies: ["SceneIntentsTransport"], path: "Tests/Helpers/TransportPeer",
@@ -141,7 +142,7 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "AssistantServiceTests", dependencies: ["AssistantService", "SceneIntents"],
+            name: "AssistantServiceTests", dependencies: ["AssistantService", "SceneIntents", "SceneIntentsStore"],
             swiftSettings: strict),
         .target(name: "SceneIntentsStore", swiftSettings: strict),
         .executableTarget(
