@@ -24,6 +24,12 @@ extension Application {
             .sorted { $0.lastActivation < $1.lastActivation }
             .map { ($0.persistentIdentifier, $0.activationState.isForeground) }
         activations = max(activations, restoration.sessions.map(\.lastActivation).max() ?? 0)
+        // New sessions count on from the restored and discarded ones: an identifier names one
+        // session only, even once it is gone.
+        let numbers = (restoration.sessions + restoration.discarded).compactMap { record in
+            record.persistentIdentifier.hasPrefix("session-") ? Int(record.persistentIdentifier.dropFirst("session-".count)) : nil
+        }
+        sessionsMade = max(sessionsMade, numbers.max() ?? 0)
     }
 
     /// The record the system keeps of `session`, as it is now.

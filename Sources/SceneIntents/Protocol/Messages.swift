@@ -113,6 +113,9 @@ public enum SystemMessage: Sendable, Equatable, Codable {
     case continueActivity(id: UInt64, activity: UserActivity)
     /// A system event; the host answers `eventDone` with the same id.
     case event(id: UInt64, event: SystemEvent)
+    /// The sessions the system kept for the app (`Application.restoreSessions(_:)`): sent once,
+    /// right after `accept` and before any call, to an app (an extension ignores it).
+    case restore(SessionRestoration)
 }
 
 /// How continuing an activity in the app ended.

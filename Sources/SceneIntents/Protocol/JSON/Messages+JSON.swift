@@ -14,6 +14,9 @@ extension SystemMessage: JSONConvertible {
         case .event(let id, let event):
             let event = try context.box(event)
             writer.enumCase("event", id: id, "event") { $0.value(event) }
+        case .restore(let restoration):
+            let restoration = try context.box(restoration)
+            writer.enumCase("restore") { $0.member("_0", value: restoration) }
         }
     }
 
@@ -31,6 +34,7 @@ extension SystemMessage: JSONConvertible {
             case "event":
                 let (id, event) = try reader.identified("event") { try $0.decoded(SystemEvent.self, context) }
                 return .event(id: id, event: event)
+            case "restore": return .restore(try reader.single("_0") { try $0.decoded(SessionRestoration.self, context) })
             default: throw Self.unknownCase(name)
             }
         }
