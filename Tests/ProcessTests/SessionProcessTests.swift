@@ -90,3 +90,22 @@ struct SessionProcessTests {
         await test.finish()
     }
 }
+
+@Suite("Kept sessions that cannot be read")
+struct DamagedSessionProcessTests {
+    @Test func aDamagedRecordIsNamedInTheTraceAndTheAppStillLaunches() async throws {
+        let folder = "/tmp/si-sessions-\(getpid())-\(OneTimeToken.generate().value.prefix(8))"
+        let store = try SessionStore(directory: folder)
+        try Data("s1 open 00000000 {\"truncated\n".utf8).write(to: URL(fileURLWithPath: "\(folder)/com.example.kitchen.sessions"))
+        let kitchen = try HostedKitchen(sessions: SessionKeeping(store: store, bundleIdentifier: "com.example.kitchen"))
+        #expect(await kitchen.connection.send(.open) == .done(output: nil))
+        #expect(await kitchen.connection.send(.command("restored")) == .done(output: "session-1 foregroundActive restored from nothing"))
+        #expect(
+            kitchen.lines(.process).filter { $0.hasPrefix("sessions of") }.prefix(2) == [
+                "sessions of com.example.kitchen: skipped record 1 fails its checksum",
+                "sessions of com.example.kitchen: restore 0, discarded 0",
+            ])
+        await kitchen.finish()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+}
