@@ -109,3 +109,24 @@ struct DamagedSessionProcessTests {
         try? FileManager.default.removeItem(atPath: folder)
     }
 }
+
+@Suite("Kept sessions across the system's restart")
+struct SystemRestartSessionTests {
+    @Test func anInstalledAppsSessionsOutliveTheSystemThatKeptThem() async throws {
+        let folder = "/tmp/si-sessions-\(getpid())-\(OneTimeToken.generate().value.prefix(8))"
+        let first = try RoutedKitchen(sessions: try SessionStore(directory: folder))
+        #expect(await first.connection.app.send(.open) == .done(output: nil))
+        #expect(await first.connection.app.send(.home) == .done(output: nil))
+        #expect(await first.connection.app.send(.open) == .done(output: nil))
+        // The system stops (its hosts are told to quit): nothing is discarded.
+        await first.finish()
+
+        let second = try RoutedKitchen(sessions: try SessionStore(directory: folder))
+        #expect(await second.connection.app.send(.open) == .done(output: nil))
+        // Saved twice: going home, then going to the background as the first system stopped it.
+        #expect(await second.connection.app.send(.command("restored")) == .done(output: "session-1 foregroundActive restored from 2"))
+        #expect(second.lines(.process).contains("sessions of com.example.Kitchen: restore 1, discarded 0"))
+        await second.finish()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+}
