@@ -10,7 +10,8 @@ extension Application {
     /// that had a scene reconnect, the least recently active first, without
     /// `configurationForConnecting` (a restored session keeps its configuration): those that were
     /// on screen come back on screen (willConnectTo → sceneWillEnterForeground →
-    /// sceneDidBecomeActive), those in the background connect into the background. A launch to
+    /// sceneDidBecomeActive), those in the background connect into the background (a session
+    /// whose configuration no scene delegate factory makes stays archived). A launch to
     /// continue an activity (`openForUserActivity(_:)`) puts the activity in the connection
     /// options of the most recently active of them, so its scene restores, then continues.
     ///
@@ -72,7 +73,11 @@ extension Application {
         let continuing = pending.last { $0.foreground }?.identifier
         var continued: (scene: Scene, refusal: UserActivityError?)?
         for (identifier, foreground) in pending {
-            guard let session = openSessions.first(where: { $0.persistentIdentifier == identifier }) else { continue }
+            // A session whose configuration this build no longer has (renamed in an update)
+            // stays archived rather than failing the launch.
+            guard let session = openSessions.first(where: { $0.persistentIdentifier == identifier }),
+                sceneDelegateFactories[session.configuration.name] != nil
+            else { continue }
             if foreground {
                 let given = identifier == continuing ? activity : nil
                 let result = try connect(session, activity: given, configure: false)

@@ -164,6 +164,19 @@ struct SessionRestorationTests {
         #expect(leftInFlight(recorder: relaunched.recorder) == [])
     }
 
+    @Test func aSessionOfAConfigurationTheAppNoLongerHasStaysArchivedAndTheAppLaunches() throws {
+        let gone = SessionRecord(
+            persistentIdentifier: "session-7", configuration: SceneConfiguration(name: "Renamed"),
+            activationState: .foregroundActive, lastActivation: 3)
+        let relaunched = TestApp()
+        try relaunched.app.restoreSessions(SessionRestoration(sessions: [gone]))
+        try relaunched.app.launch(.intent)
+        #expect(relaunched.take() == ["app willFinishLaunching intent", "app didFinishLaunching intent"])
+        #expect(relaunched.app.openSessions.map(\.persistentIdentifier) == ["session-7"])
+        #expect(relaunched.app.connectedScenes.isEmpty)
+        #expect(leftInFlight(recorder: relaunched.recorder) == [])
+    }
+
     @Test func aSceneDisconnectedBeforeItCameOnScreenIsAskedForItsRestorationActivity() throws {
         var machine = SceneStateMachine(scene: "session-1")
         _ = try machine.apply(.connect)
