@@ -97,6 +97,7 @@ let package = Package(
             name: "AssistantService",
             dependencies: [
                 "Assistant", "SceneIntents", "SceneIntentsWire", "SceneIntentsTransport", "PropertyListSafety", "IntentDefinition",
+                "DurableFiles", "SceneIntentsStore",
             ],
             swiftSettings: strict),
         .executableTarget(
@@ -145,7 +146,7 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "AssistantServiceTests", dependencies: ["AssistantService", "SceneIntents"],
+            name: "AssistantServiceTests", dependencies: ["AssistantService", "SceneIntents", "SceneIntentsStore"],
             swiftSettings: strict),
         .target(name: "SceneIntentsStore", swiftSettings: strict),
         .executableTarget(

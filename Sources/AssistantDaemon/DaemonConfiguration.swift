@@ -10,6 +10,9 @@ public struct DaemonConfiguration: Sendable {
     public var executableSearchDirectories: [String]
     /// The runtime directory (nil: `RuntimeDirectory.defaultPath()`).
     public var runtimeDirectory: String?
+    /// Where the apps' scene sessions are kept across their process deaths and the daemon's
+    /// restarts (a `SessionStore`: one file per bundle identifier); nil keeps none.
+    public var sessionsFolder: String?
     /// How long an intents extension stays after its last request (passed to its launches).
     public var extensionIdleExit: Duration = .seconds(5)
     /// How long hosts get to quit at shutdown before they are killed.

@@ -59,9 +59,15 @@ struct ServedApp: Sendable {
         _ bundle: AppBundle, installed: InstalledApp, device: Device, directory: RuntimeDirectory,
         configuration: DaemonConfiguration, log: DaemonLog? = nil
     ) throws(TransportError) -> ServedApp {
+        // A store that cannot be made keeps no sessions: the app is served all the same, and
+        // the log says why.
+        var sessions: SessionStore?
+        if let folder = configuration.sessionsFolder {
+            do { sessions = try SessionStore(directory: folder) } catch { log?.write("sessions are not kept: \(error)") }
+        }
         let connection = try RoutedConnection(
             bundle: bundle, catalog: installed.catalog, device: device, runtimeDirectory: directory,
-            extensionIdleExit: configuration.extensionIdleExit)
+            extensionIdleExit: configuration.extensionIdleExit, sessions: sessions)
         if let log { connection.reportRefusals { log.write($0) } }
         return ServedApp(bundle: bundle, vocabulary: installed.vocabulary, dialogs: installed.dialogs, connection: connection)
     }

@@ -1,8 +1,8 @@
 /// Why a record did not decode, as a short phrase a user can read ("the key “ounces” is
 /// missing"), for `LogWarning.undecodable`: the decoder's own description is a debug dump.
-enum DecodingReason {
+public enum DecodingReason {
     /// The phrase for `error` (a `DecodingError`; any other error's own description).
-    static func phrase(_ error: any Error) -> String {
+    public static func phrase(_ error: any Error) -> String {
         guard let error = error as? DecodingError else { return "\(error)" }
         switch error {
         case .keyNotFound(let key, let context):

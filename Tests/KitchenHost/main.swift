@@ -49,6 +49,12 @@ func main() async -> Int32 {
     // What the process tests ask the host itself.
     let commands = { @MainActor (host: IntentHost) in
         { @MainActor (text: String) throws -> String in
+            if text == "restored" {
+                return host.application.connectedScenes.map { scene in
+                    let restored = (scene.rootViewController as? KitchenScreen)?.restoredFrom?.userInfo
+                    return "\(scene.session.persistentIdentifier) \(scene.activationState) restored from \(restored?["saves"]?.integerValue.map(String.init) ?? "nothing")"
+                }.joined(separator: "; ")
+            }
             guard text == "locked" else { throw KitchenCommandError(command: text) }
             return host.application.device.isLocked ? "locked" : "unlocked"
         }

@@ -25,7 +25,7 @@ struct RoutedKitchen {
     /// can take seconds.
     init(
         mode: String = "normal", extensionIdleExit: Duration? = nil, budget: Duration = .seconds(60),
-        hostBudget: Duration = .seconds(60), launchBudget: Duration = .seconds(60)
+        hostBudget: Duration = .seconds(60), launchBudget: Duration = .seconds(60), sessions: SessionStore? = nil
     ) throws {
         let unique = "\(getpid())-\(OneTimeToken.generate().value.prefix(8))"
         appsFolder = "/tmp/si-apps-\(unique)"
@@ -39,7 +39,7 @@ struct RoutedKitchen {
         connection = try RoutedConnection(
             bundle: bundle, catalog: try Kitchen.catalog(), device: device, runtimeDirectory: directory,
             environment: ["KITCHEN_MODE": mode], extensionIdleExit: extensionIdleExit, budget: hostBudget,
-            launchBudget: launchBudget)
+            launchBudget: launchBudget, sessions: sessions)
         user = ScriptedUser([])
         var configuration = AssistantConfiguration()
         configuration.phaseBudget = budget

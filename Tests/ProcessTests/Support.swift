@@ -24,13 +24,14 @@ struct HostedKitchen {
     init(
         mode: String = "normal", budget: Duration = .seconds(60), hostBudget: Duration = .seconds(60),
         launchBudget: Duration = .seconds(60), replies: [Reply] = [],
-        graceClock: any Clock<Duration> = ContinuousClock(), executable: String = BuiltProducts.executable("kitchen-host")
+        graceClock: any Clock<Duration> = ContinuousClock(), executable: String = BuiltProducts.executable("kitchen-host"),
+        sessions: SessionKeeping? = nil
     ) throws {
         directory = try RuntimeDirectory.prepare("/tmp/si-process-\(getpid())-\(OneTimeToken.generate().value.prefix(8))")
         connection = try ProcessConnection(
             launch: HostLaunch(executable: executable, environment: ["KITCHEN_MODE": mode], device: device),
             appName: "Kitchen", manifest: Kitchen.manifest(), catalog: try Kitchen.catalog(), runtimeDirectory: directory,
-            budget: hostBudget, launchBudget: launchBudget, clock: graceClock)
+            budget: hostBudget, launchBudget: launchBudget, clock: graceClock, sessions: sessions)
         user = ScriptedUser(replies)
         var configuration = AssistantConfiguration()
         configuration.phaseBudget = budget

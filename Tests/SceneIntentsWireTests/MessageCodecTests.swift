@@ -59,8 +59,15 @@ struct MessageCodecTests {
 
     static let systemMessages: [SystemMessage] =
         MessageTests.systemMessages + phases.map { .call(id: UInt64.max, call: PhaseCall(request: 1, intent: intent, phase: $0)) } + [
-            .continueActivity(id: 3, activity: activity)
+            .continueActivity(id: 3, activity: activity),
+            .restore(SessionRestoration()), .restore(SessionRestoration(sessions: [record], discarded: [record])),
         ]
+
+    /// A session record with every field set.
+    static let record = SessionRecord(
+        persistentIdentifier: "session-4", configuration: SceneConfiguration(name: "Default", delegateClassName: "Delegate"),
+        userInfo: ["step": 2, "when": .date(Date(timeIntervalSince1970: 1000)), "list": .array([.boolean(true), .real(0.5)])],
+        stateRestorationActivity: activity, activationState: .background, lastActivation: 7)
 
     static let appMessages: [AppMessage] =
         MessageTests.appMessages + answers.map { .answer(id: 9, answer: $0) } + answers.map { .step(id: 1, step: PhaseStep(phase: .confirm, answer: $0)) } + [
@@ -71,6 +78,7 @@ struct MessageCodecTests {
             .shortcuts(.deleteDonations(.group("insults.pirate"))), .shortcuts(.deleteDonations(.all)),
             .shortcuts(.setSuggestions([ShortcutSuggestion(.intent(intent), suggestedPhrase: "Order soup")])),
             .shortcuts(.performed("#1 OrderSoup from ui")),
+            .sessions([.saved(record), .discarded(["session-1", "session-2"])]), .sessions([]),
         ]
 
     func expectSameAsFoundation<M: Codable & Equatable & Sendable>(_ message: M) throws {

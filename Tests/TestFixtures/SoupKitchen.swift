@@ -69,9 +69,20 @@ public final class KitchenDelegate: ApplicationDelegate {
 public final class KitchenSceneDelegate: SceneDelegate {
     public init() {}
     public func scene(_ scene: Scene, willConnectTo session: SceneSession, options: ConnectionOptions) {
-        scene.rootViewController = KitchenScreen(name: "Screen-\(session.persistentIdentifier)")
-        (scene.rootViewController as? KitchenScreen)?.connectionActivities = options.userActivities
+        let screen = KitchenScreen(name: "Screen-\(session.persistentIdentifier)")
+        screen.connectionActivities = options.userActivities
+        screen.restoredFrom = session.stateRestorationActivity
+        scene.rootViewController = screen
     }
+    /// Where the screen is: its name and how many times the scene was asked (so a restored
+    /// scene shows which save it came back from).
+    public func stateRestorationActivity(for scene: Scene) -> UserActivity? {
+        saves += 1
+        let activity = UserActivity(activityType: "com.example.kitchen.screen")
+        try? activity.update { $0.userInfo = ["screen": .string(scene.rootViewController?.name ?? ""), "saves": .integer(saves)] }
+        return activity
+    }
+    private var saves = 0
     public func scene(_ scene: Scene, continue userActivity: UserActivity) {
         (scene.rootViewController as? KitchenScreen)?.continued.append(userActivity)
     }
@@ -83,6 +94,8 @@ public final class KitchenScreen: ViewController {
     public let handler = ScriptedSoupHandler()
     public var connectionActivities: [UserActivity] = []
     public var continued: [UserActivity] = []
+    /// The session's restoration activity when the scene connected, if it had one.
+    public var restoredFrom: UserActivity?
     override public func viewDidAppear() {
         registerIntentHandler(handler)
     }

@@ -191,7 +191,7 @@ public final class HostLink: Sendable {
         switch message {
         case .hello:
             throw ProtocolError(.outOfOrder, "a second hello")
-        case .lifecycle, .report, .shortcuts:
+        case .lifecycle, .report, .shortcuts, .sessions:
             observe(message)
         case .step(let id, let step):
             guard let waiter = waiters.withLock({ $0.calls[id] }) else { throw Self.unasked("a step", id) }

@@ -20,6 +20,7 @@ public final class InProcessConnection: AppConnection {
     private let started = Atomic<Int>(0)
     private let foreground = ActiveScenes()
     private let shortcutsSink = ShortcutsSlot()
+    private let sessionsSink = MessageSlot<[SessionChange]>()
 
     /// How many calls were started on the app's main actor: each is one round trip there.
     public var mainActorRoundTrips: Int { started.load(ordering: .relaxed) }
@@ -30,7 +31,7 @@ public final class InProcessConnection: AppConnection {
         self.appName = appName
         manifest = host.application.manifest
         catalog = host.catalog
-        let (slot, foreground, sink) = (slot, foreground, shortcutsSink)
+        let (slot, foreground, sink, sessions) = (slot, foreground, shortcutsSink, sessionsSink)
         foreground.reset(active: host.application.connectedScenes.count { $0.activationState == .foregroundActive })
         // In process, calls start directly on the main actor: the link only routes what the
         // app sends back, so it has nothing to transmit.
@@ -43,6 +44,7 @@ public final class InProcessConnection: AppConnection {
             case .shortcuts(let shortcuts):
                 slot.trace?.record(.report, shortcuts.description)
                 sink.deliver(shortcuts)
+            case .sessions(let changes): sessions.deliver(changes)
             default: break
             }
         }
@@ -61,6 +63,14 @@ public final class InProcessConnection: AppConnection {
     /// `receive` from now on; nil drops them.
     public func receiveShortcuts(_ receive: (@Sendable (ShortcutsMessage) -> Void)?) {
         shortcutsSink.receiver = receive
+    }
+
+    /// Passes every change the app makes to its scene sessions (in order, on the app's main
+    /// actor, before anything the app says after it) to `receive` from now on; nil drops them.
+    /// In process the system keeps them where it likes (a `SessionStore`, say) and gives them
+    /// back to the next run directly, with `Application.restoreSessions(_:)` before the launch.
+    public func receiveSessions(_ receive: (@Sendable ([SessionChange]) -> Void)?) {
+        sessionsSink.receiver = receive
     }
 
     /// Starts the call as one task on the main actor, where the app's endpoint serves it;
@@ -162,20 +172,24 @@ public final class InProcessConnection: AppConnection {
 
 /// Where a connection passes the shortcuts messages its app sends (set with the connection's
 /// `receiveShortcuts`); nothing receives them until one is set.
-public final class ShortcutsSlot: Sendable {
-    private let receive = Mutex<(@Sendable (ShortcutsMessage) -> Void)?>(nil)
+public typealias ShortcutsSlot = MessageSlot<ShortcutsMessage>
+
+/// Where a connection passes one kind of message its app sends (shortcuts messages, session
+/// changes) to whoever keeps them; nothing receives them until a receiver is set.
+public final class MessageSlot<Message: Sendable>: Sendable {
+    private let receive = Mutex<(@Sendable (Message) -> Void)?>(nil)
 
     /// An empty slot.
     public init() {}
 
     /// Who receives the messages.
-    public var receiver: (@Sendable (ShortcutsMessage) -> Void)? {
+    public var receiver: (@Sendable (Message) -> Void)? {
         get { receive.withLock { $0 } }
         set { receive.withLock { $0 = newValue } }
     }
 
     /// Passes one message to the receiver, if any.
-    public func deliver(_ message: ShortcutsMessage) {
+    public func deliver(_ message: Message) {
         receiver?(message)
     }
 }

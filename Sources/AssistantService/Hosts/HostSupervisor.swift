@@ -36,8 +36,9 @@ actor HostSupervisor {
     private let record: @Sendable (String) -> Void
     private let observe: @Sendable (AppMessage) -> Void
     private let onExit: @Sendable () -> Void
-    /// What the graces (a host's time to exit after it closed its connection, or after quit)
-    /// are measured on.
+    /// What to send a host after its accept, before any call (the sessions kept for an app).
+    private let afterAccept: @Sendable (HostHello) async -> [SystemMessage]
+    /// What the graces (a host's time to exit after closing its connection, or after quit) are measured on.
     private let clock: any Clock<Duration>
     private var phase = Phase.idle
     private var generation = 0
@@ -59,9 +60,10 @@ actor HostSupervisor {
     init(
         launch: HostLaunch, socketPath: String, doorway: Doorway, appName: String, maxMissedBudgets: Int,
         launchBudget: Duration, record: @escaping @Sendable (String) -> Void, observe: @escaping @Sendable (AppMessage) -> Void,
-        onExit: @escaping @Sendable () -> Void, clock: any Clock<Duration>
+        onExit: @escaping @Sendable () -> Void, clock: any Clock<Duration>, afterAccept: @escaping @Sendable (HostHello) async -> [SystemMessage]
     ) {
         self.onExit = onExit
+        self.afterAccept = afterAccept
         self.clock = clock
         self.launch = launch
         self.socketPath = socketPath
@@ -156,6 +158,7 @@ actor HostSupervisor {
                 child.kill(SIGKILL)
                 return .failure(.connectionLost("the connection closed before it was accepted"))
             }
+            for message in await afterAccept(hello) { _ = channel.send(message) }  // A failed send: the reader reports it.
             let elapsed = ContinuousClock.now - began
             record("connected after \(Self.milliseconds(elapsed)) ms: \(hello.appName) pid \(hello.processIdentifier)")
             let running = Running(

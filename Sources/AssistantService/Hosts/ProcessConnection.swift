@@ -37,6 +37,8 @@ public final class ProcessConnection: AppConnection {
     private let foregroundScenes = ForegroundScenes()
     private let shortcuts = ShortcutsSlot()
     let refusals = RefusalReports()
+    /// Where the app's sessions are kept, if anywhere.
+    let sessions: SessionKeeping?
 
     /// A connection that will start `launch` on demand, listening at `<runtimeDirectory>/<socketName>`.
     ///
@@ -51,11 +53,15 @@ public final class ProcessConnection: AppConnection {
     /// Sockets of this kind left in `runtimeDirectory` by processes that are gone (killed with
     /// SIGKILL, say) are removed first.
     ///
+    /// `sessions`: where the app's scene sessions are kept across its process deaths (see
+    /// `SessionKeeping`); nil keeps none (each launch starts with no session).
+    ///
     /// - Throws: `TransportError` when the socket cannot be made (a live one is in the way).
     public init(
         launch: HostLaunch, appName: String, manifest: AppManifest, catalog: IntentCatalog,
         runtimeDirectory: RuntimeDirectory, socketName: String? = nil, maxMissedBudgets: Int = 3,
-        budget: Duration = .seconds(10), launchBudget: Duration? = nil, clock: any Clock<Duration> = ContinuousClock()
+        budget: Duration = .seconds(10), launchBudget: Duration? = nil, clock: any Clock<Duration> = ContinuousClock(),
+        sessions: SessionKeeping? = nil
     ) throws(TransportError) {
         self.appName = appName
         self.budget = budget
@@ -80,6 +86,7 @@ public final class ProcessConnection: AppConnection {
                     foregroundScenes.note(event)
                 }
                 if case .shortcuts(let message) = message { shortcuts.deliver(message) }
+                if case .sessions(let changes) = message { sessions?.keep(changes, record: record) }
                 guard let trace = slot.trace else { return }
                 switch message {
                 case .lifecycle(let event): trace.record(lifecycle: event)
@@ -91,7 +98,9 @@ public final class ProcessConnection: AppConnection {
             onExit: {
                 activeScenes.reset(active: 0)
                 foregroundScenes.reset()
-            }, clock: clock)
+            }, clock: clock,
+            afterAccept: { hello in await sessions?.messagesAfterAccept(hello, record: record) ?? [] })
+        self.sessions = sessions
         listener.start { [refusals] event in
             let refused: @Sendable (String) -> Void = { line in
                 record(line)

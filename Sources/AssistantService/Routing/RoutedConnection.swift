@@ -54,11 +54,14 @@ public final class RoutedConnection: AppConnection {
     ///     spawn (see `ProcessConnection`).
     ///   - clock: what every host's graces and `budget` are measured on (its time to exit after
     ///     `quit`, or after it closed its connection, before it is killed); a test passes its own.
+    ///   - sessions: where the app's scene sessions are kept across its process deaths, under
+    ///     the bundle's identifier (nil: none are kept; see `SessionKeeping`).
     /// - Throws: `TransportError` when a socket cannot be made.
     public init(
         bundle: AppBundle, catalog: IntentCatalog, device: Device, runtimeDirectory: RuntimeDirectory,
         environment: [String: String] = [:], extensionIdleExit: Duration? = nil, maxMissedBudgets: Int = 3,
-        budget: Duration = .seconds(10), launchBudget: Duration? = nil, clock: any Clock<Duration> = ContinuousClock()
+        budget: Duration = .seconds(10), launchBudget: Duration? = nil, clock: any Clock<Duration> = ContinuousClock(),
+        sessions: SessionStore? = nil
     ) throws(TransportError) {
         self.bundle = bundle
         self.catalog = catalog
@@ -67,7 +70,8 @@ public final class RoutedConnection: AppConnection {
         app = try ProcessConnection(
             launch: HostLaunch(executable: bundle.executable.path, environment: environment, device: device), appName: bundle.name,
             manifest: bundle.manifest, catalog: catalog, runtimeDirectory: runtimeDirectory,
-            maxMissedBudgets: maxMissedBudgets, budget: budget, launchBudget: launchBudget, clock: clock)
+            maxMissedBudgets: maxMissedBudgets, budget: budget, launchBudget: launchBudget, clock: clock,
+            sessions: sessions.map { SessionKeeping(store: $0, bundleIdentifier: bundle.identifier) })
         var extensionEnvironment = environment
         if let extensionIdleExit {
             extensionEnvironment[MessageProtocol.idleExitVariable] = Self.seconds(extensionIdleExit)

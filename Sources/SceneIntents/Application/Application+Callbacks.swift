@@ -58,6 +58,12 @@ extension Application {
                     error: failure ?? UserActivityError.typeNotDeclared(activityType: ""))
             }
         }
+        // The session's new state (and restoration activity) reaches the system before anything
+        // that follows this transition: a connection is reported when it comes on screen.
+        switch event {
+        case .enterForeground, .activate, .resignActive, .enterBackground, .disconnect: reportSaved(scene.session)
+        case .connect, .continueUserActivity, .failToContinueUserActivity: break
+        }
     }
 
     /// Tells the delegate which sessions the user closed.
@@ -66,6 +72,7 @@ extension Application {
             .application(
                 .didDiscardSceneSessions,
                 detail: sessions.map(\.persistentIdentifier).joined(separator: ",")))
+        onSessionChange?(.discarded(sessions.map(\.persistentIdentifier)))
         delegate?.application(self, didDiscardSceneSessions: sessions)
     }
 }

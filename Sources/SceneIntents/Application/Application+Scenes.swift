@@ -64,35 +64,54 @@ extension Application {
 
     func makeSession() -> SceneSession {
         sessionsMade += 1
+        // Restored sessions keep their identifiers: a new one must not take one of theirs.
+        while openSessions.contains(where: { $0.persistentIdentifier == "session-\(sessionsMade)" }) { sessionsMade += 1 }
         let session = SceneSession(
             persistentIdentifier: "session-\(sessionsMade)", role: .windowApplication,
             configuration: SceneConfiguration(name: "", role: .windowApplication))
+        session.owner = self
         openSessions.append(session)
+        reportSaved(session)
         return session
     }
 
     // MARK: Transitions
 
     /// Connects a scene for `session`: an activity the app can continue goes in the connection
-    /// options; one it cannot is failed in the scene once it is on screen.
-    private func connect(
-        _ session: SceneSession, activity: UserActivity?
+    /// options; one it cannot is failed in the scene once it is on screen. `configure`: whether
+    /// the delegate is asked `configurationForConnecting` (not for a restored session).
+    func connect(
+        _ session: SceneSession, activity: UserActivity?, configure: Bool = true
     ) throws(ApplicationError) -> (scene: Scene, refusal: UserActivityError?) {
         guard let activity, activityRefusal(activity) != nil else {
             let options = ConnectionOptions(userActivities: activity.map { [$0] } ?? [])
-            return (try connect(session, options: options), nil)
+            return (try connect(session, options: options, configure: configure), nil)
         }
-        let scene = try connect(session, options: ConnectionOptions())
+        let scene = try connect(session, options: ConnectionOptions(), configure: configure)
         return (scene, try continueActivity(activity, in: scene))
     }
 
     /// Connects a scene for `session` and brings it on screen: configurationForConnecting →
     /// willConnectTo → (first appearance) → sceneWillEnterForeground → sceneDidBecomeActive.
     @discardableResult
-    func connect(_ session: SceneSession, options: ConnectionOptions) throws(ApplicationError) -> Scene {
+    func connect(
+        _ session: SceneSession, options: ConnectionOptions, configure: Bool = true
+    ) throws(ApplicationError) -> Scene {
+        let scene = try attach(session, options: options, configure: configure)
+        try bringToForeground(scene)
+        return scene
+    }
+
+    /// Makes a scene for `session` and connects it (willConnectTo), leaving it off screen;
+    /// `configure`: asks the delegate `configurationForConnecting` first, else the session's
+    /// configuration stands.
+    func attach(_ session: SceneSession, options: ConnectionOptions, configure: Bool) throws(ApplicationError) -> Scene {
         guard let delegate else { throw .notRunning("connect a scene") }
-        emit(.application(.configurationForConnecting, detail: session.persistentIdentifier))
-        var configuration = delegate.application(self, configurationForConnecting: session, options: options)
+        var configuration = session.configuration
+        if configure {
+            emit(.application(.configurationForConnecting, detail: session.persistentIdentifier))
+            configuration = delegate.application(self, configurationForConnecting: session, options: options)
+        }
         // The class name is informational (the factory makes the delegate); filled in so the
         // session says what the manifest declared.
         if configuration.delegateClassName == nil {
@@ -110,7 +129,6 @@ extension Application {
         session.scene = scene
         connectedScenes.append(scene)
         try perform(.connect, on: scene, options: options)
-        try bringToForeground(scene)
         return scene
     }
 

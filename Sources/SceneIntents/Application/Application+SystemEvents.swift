@@ -105,8 +105,10 @@ extension Application {
     }
 
     private func bringForward(toContinue activity: UserActivity) throws(ApplicationError) -> (scene: Scene, reply: String?) {
-        if !isRunning { try launch(.intent) }
-        let (scene, refusal) = try activate(sessionToContinue(activity), userActivity: activity)
+        var continued: (scene: Scene, refusal: UserActivityError?)?
+        if !isRunning { continued = try launch(.intent, continuing: activity) }
+        if continued == nil { continued = try activate(sessionToContinue(activity), userActivity: activity) }
+        guard let (scene, refusal) = continued else { throw .requestDenied("the app is not running") }
         let reply = scene.continuationReply
         scene.continuationReply = nil
         if let refusal {

@@ -29,6 +29,16 @@ public final class Application {
     var sessionsMade = 0
     /// How many times a scene became active: the clock `lastActivation` is read on.
     var activations: UInt64 = 0
+    /// The restored sessions to reconnect at the next launch, least recently active first, and
+    /// whether each was on screen (`restoreSessions(_:)`).
+    var pendingReconnection: [(identifier: String, foreground: Bool)] = []
+    /// Whether the app is terminating (its scenes' disconnections are not reported).
+    var isTerminating = false
+    /// Who keeps the sessions across the app's process deaths: called with every change to a
+    /// session (made, moved to another activation state, given a restoration activity or
+    /// `userInfo`, discarded), synchronously, as it happens, so the change reaches the system
+    /// before whatever the app says next. The host runtime sets it to its connection.
+    public var onSessionChange: (@MainActor (SessionChange) -> Void)?
     let sceneDelegateFactories: [String: SceneDelegateFactory]
     private let makeDelegate: @MainActor () -> any ApplicationDelegate
     private var observers = LifecycleObservers()
@@ -151,6 +161,15 @@ public final class Application {
     /// Refused with `invalidManifest` when the manifest cannot work. A delegate that terminates
     /// the app from a launch callback ends the launch there.
     public func launch(_ reason: LaunchReason) throws(ApplicationError) {
+        _ = try launch(reason, continuing: nil)
+    }
+
+    /// Launches the app (as `launch(_:)`), reconnecting the restored sessions
+    /// (`restoreSessions(_:)`), the most recently active one on screen with `activity` in its
+    /// connection options; returns that scene, if any, and why it could not continue it.
+    func launch(
+        _ reason: LaunchReason, continuing activity: UserActivity?
+    ) throws(ApplicationError) -> (scene: Scene, refusal: UserActivityError?)? {
         guard case .notRunning(let discarded) = lifecycle else { throw .alreadyRunning }
         do {
             try manifest.validate(sceneDelegateFactories: sceneDelegateFactories.keys)
@@ -162,17 +181,23 @@ public final class Application {
         lifecycle = .running(ApplicationRun(delegate: delegate, reason: reason))
         emit(.application(.willFinishLaunching, detail: reason.rawValue))
         _ = delegate.application(self, willFinishLaunchingWith: reason)
-        guard isCurrentRun(delegate) else { return }
+        guard isCurrentRun(delegate) else { return nil }
         emit(.application(.didFinishLaunching, detail: reason.rawValue))
         _ = delegate.application(self, didFinishLaunchingWith: reason)
-        guard isCurrentRun(delegate) else { return }
+        guard isCurrentRun(delegate) else { return nil }
         if !discarded.isEmpty {
             reportDiscarded(discarded)
-            guard isCurrentRun(delegate) else { return }
+            guard isCurrentRun(delegate) else { return nil }
         }
-        if reason == .user {
-            try connect(mostRecentArchivedSession ?? makeSession(), options: ConnectionOptions())
+        let continued = try reconnectRestored(continuing: activity)
+        if reason == .user && !connectedScenes.contains(where: { $0.activationState.isForeground }) {
+            if let scene = mostRecentlyActiveScene {
+                try bringToForeground(scene)
+            } else {
+                try connect(mostRecentArchivedSession ?? makeSession(), options: ConnectionOptions())
+            }
         }
+        return continued
     }
 
     /// Runs the app the way a host executable's main hands control to it: launches it and
@@ -205,10 +230,15 @@ public final class Application {
         for scene in connectedScenes {
             do {
                 try sendToBackground(scene)
+                // The scene's state in the background was reported; its disconnection is the
+                // process ending, not the system archiving it, so the system keeps it as it was.
+                isTerminating = true
+                defer { isTerminating = false }
                 try disconnect(scene)
             } catch {
                 // Every connected scene is in a state from which background then disconnect is
                 // legal, so this cannot happen; the scene is dropped either way.
+                scene.session.scene = nil
                 connectedScenes.removeAll { $0 === scene }
             }
         }

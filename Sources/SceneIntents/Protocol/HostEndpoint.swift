@@ -47,6 +47,7 @@ public final class HostEndpoint {
             send(.lifecycle(event))
         }
         host.onReport = { report in send(.report(report)) }
+        if kind == .app { host.application.onSessionChange = { change in send(.sessions([change])) } }
     }
 
     /// Sends what the app tells the system's shortcuts store (donations, suggestions, actions).
@@ -136,6 +137,11 @@ public final class HostEndpoint {
         switch message {
         case .accept:
             break  // The transport checks the order: accept comes once, before anything else.
+        case .restore(let restoration) where kind == .app:
+            // Before any call, so the app is not running yet; were it, it keeps its own sessions.
+            try? host.application.restoreSessions(restoration)
+        case .restore:
+            break  // An extension has no scenes.
         case .call(let id, let call):
             // A call that needs no suspension is answered as it is read, with no task.
             if let answer = host.answerAtOnce(call) {

@@ -106,6 +106,9 @@ public enum SystemMessage: Sendable, Equatable, Codable {
     case continueActivity(id: UInt64, activity: UserActivity)
     /// A system event; the host answers `eventDone` with the same id.
     case event(id: UInt64, event: SystemEvent)
+    /// The sessions the system kept for the app (`Application.restoreSessions(_:)`): sent once,
+    /// right after `accept` and before any call, to an app (an extension ignores it).
+    case restore(SessionRestoration)
 }
 
 /// How continuing an activity in the app ended.
@@ -137,6 +140,10 @@ public enum AppMessage: Sendable, Equatable, Codable {
     /// Donations, shortcut suggestions and performed actions, for the system's shortcuts store
     /// (nothing answers it: the store's refusals are the app's to check first).
     case shortcuts(ShortcutsMessage)
+    /// Changes to the app's scene sessions, for the system to keep across the app's process
+    /// deaths; sent as they happen, so they arrive before the answer of the call that made them
+    /// (nothing answers it).
+    case sessions([SessionChange])
 }
 
 /// A shortcut as an app offers it: an intent with the parameters set up ahead, or a user activity.

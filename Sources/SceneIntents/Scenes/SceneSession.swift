@@ -13,11 +13,17 @@ public final class SceneSession: Identifiable, CustomStringConvertible {
     public internal(set) var configuration: SceneConfiguration
     /// The connected scene, or nil while the session is archived.
     public internal(set) weak var scene: Scene?
-    /// The activity the scene saved when it last went to the background, given back when it
-    /// reconnects.
+    /// What the scene's delegate answered from `stateRestorationActivity(for:)` when the scene
+    /// last went to the background or disconnected: given back in `willConnectTo` when it
+    /// reconnects, in this run or after the app's process was relaunched.
     public internal(set) var stateRestorationActivity: UserActivity?
-    /// App data kept with the session (property-list values only).
-    public var userInfo: [String: PropertyListValue] = [:]
+    /// App data kept with the session (property-list values only); each change is reported to
+    /// the system, which keeps it across the app's process deaths.
+    public var userInfo: [String: PropertyListValue] = [:] {
+        didSet { owner?.reportSaved(self) }
+    }
+    /// The application the session belongs to (it reports the session's changes).
+    weak var owner: Application?
     /// When the session's scene last became active, as a count of activations (0: never).
     var lastActivation: UInt64 = 0
 

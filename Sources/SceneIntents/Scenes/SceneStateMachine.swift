@@ -111,7 +111,10 @@ public struct SceneStateMachine: Sendable, Equatable {
         case (.foregroundActive, .resignActive): (.foregroundInactive, [.sceneWillResignActive])
         case (.foregroundInactive, .enterBackground), (.connected, .enterBackground):
             (.background, [.sceneDidEnterBackground, .stateRestorationActivity])
-        case (.connected, .disconnect), (.background, .disconnect): (.disconnected, [.sceneDidDisconnect])
+        // Asked before disconnecting; a background scene was asked on entering the background
+        // and nothing has happened to it since.
+        case (.connected, .disconnect): (.disconnected, [.stateRestorationActivity, .sceneDidDisconnect])
+        case (.background, .disconnect): (.disconnected, [.sceneDidDisconnect])
         case (.foregroundActive, .continueUserActivity), (.foregroundInactive, .continueUserActivity):
             (state, [.willContinueUserActivityWithType, .continueUserActivity])
         case (.foregroundActive, .failToContinueUserActivity),

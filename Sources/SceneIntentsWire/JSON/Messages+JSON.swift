@@ -16,6 +16,9 @@ extension SystemMessage: JSONConvertible {
         case .event(let id, let event):
             let event = try context.box(event)
             writer.enumCase("event", id: id, "event") { $0.value(event) }
+        case .restore(let restoration):
+            let restoration = try context.box(restoration)
+            writer.enumCase("restore") { $0.member("_0", value: restoration) }
         }
     }
 
@@ -33,6 +36,7 @@ extension SystemMessage: JSONConvertible {
             case "event":
                 let (id, event) = try reader.identified("event") { try $0.decoded(SystemEvent.self, context) }
                 return .event(id: id, event: event)
+            case "restore": return .restore(try reader.single("_0") { try $0.decoded(SessionRestoration.self, context) })
             default: throw Self.unknownCase(name)
             }
         }
@@ -61,6 +65,9 @@ extension AppMessage: JSONConvertible {
         case .shortcuts(let message):
             let message = try context.box(message)
             writer.enumCase("shortcuts") { $0.member("_0", value: message) }
+        case .sessions(let changes):
+            let changes = try context.box(changes)
+            writer.enumCase("sessions") { $0.member("_0", value: changes) }
         }
     }
 
@@ -93,6 +100,7 @@ extension AppMessage: JSONConvertible {
             case "lifecycle": return .lifecycle(try reader.single("_0") { try LifecycleEvent(reading: &$0, context) })
             case "report": return .report(try reader.single("_0") { try HostReport(reading: &$0) })
             case "shortcuts": return .shortcuts(try reader.single("_0") { try $0.decoded(ShortcutsMessage.self, context) })
+            case "sessions": return .sessions(try reader.single("_0") { try $0.decoded([SessionChange].self, context) })
             default: throw Self.unknownCase(name)
             }
         }

@@ -28,7 +28,7 @@ private let table: [(SceneLifecycleState, SceneEvent, Expected)] = [
     (.connected, .activate, .illegal),
     (.connected, .resignActive, .illegal),
     (.connected, .enterBackground, .to(.background, [.sceneDidEnterBackground, .stateRestorationActivity])),
-    (.connected, .disconnect, .to(.disconnected, [.sceneDidDisconnect])),
+    (.connected, .disconnect, .to(.disconnected, [.stateRestorationActivity, .sceneDidDisconnect])),
     (.connected, .continueUserActivity, .illegal),
     (.connected, .failToContinueUserActivity, .illegal),
 

@@ -1,0 +1,52 @@
+import Assistant
+import Dispatch
+import SceneIntents
+
+/// What the user does to the app's sessions from outside it: close one, force-quit the app.
+extension ProcessConnection {
+    /// The user closes a session. A running app hears `close` (its scene disconnects, it hears
+    /// `didDiscardSceneSessions` and reports the discard); an app that is not running is not
+    /// started: the session is kept as discarded, and its next launch hears
+    /// `didDiscardSceneSessions` shortly after `didFinishLaunching`.
+    ///
+    /// - Returns: how the running app took it; for an app not running, `done` when the session
+    ///   was open, else refused naming it.
+    public func closeSession(_ identifier: String) async -> EventOutcome {
+        if let outcome = await sendIfRunning(.close(session: identifier)) { return outcome }
+        guard let sessions else { return .refused("\(appName) keeps no sessions") }
+        let record: @Sendable (String) -> Void = { [traceSlot] line in traceSlot.trace?.record(.process, line) }
+        return await Self.offPool { [appName] in
+            do throws(SessionStoreError) {
+                guard try sessions.store.close(identifier, of: sessions.bundleIdentifier) else {
+                    return .refused("\(appName) has no open session \(identifier)")
+                }
+                record("sessions of \(sessions.bundleIdentifier): closed \(identifier) while not running")
+                return .done(output: nil)
+            } catch {
+                return .refused("\(error)")
+            }
+        }
+    }
+
+    /// The user force-quits the app: its host is asked to quit (killed after `grace`), then
+    /// every session kept for it is discarded (its next launch hears `didDiscardSceneSessions`).
+    /// A crash, a kill or `stopHost` discard nothing.
+    public func forceQuit(grace: Duration = .seconds(2)) async {
+        await stopHost(grace: grace)
+        guard let sessions else { return }
+        let record: @Sendable (String) -> Void = { [traceSlot] line in traceSlot.trace?.record(.process, line) }
+        await Self.offPool {
+            do throws(SessionStoreError) {
+                try sessions.store.forceQuit(sessions.bundleIdentifier)
+                record("sessions of \(sessions.bundleIdentifier): force-quit discards them all")
+            } catch {
+                record("sessions of \(sessions.bundleIdentifier): not discarded: \(error)")
+            }
+        }
+    }
+
+    /// Runs blocking store work on a Dispatch queue, not Swift's cooperative pool.
+    private static func offPool<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
+        await withCheckedContinuation { done in DispatchQueue.global().async { done.resume(returning: work()) } }
+    }
+}

@@ -1,0 +1,183 @@
+import DurableFiles
+import Foundation
+import SceneIntents
+import Synchronization
+
+/// Why the session store refused something: a code and a sentence naming what and why.
+public struct SessionStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of refusal.
+    public enum Code: String, Sendable {
+        /// A record takes more than `SessionRecord.sizeLimit` bytes encoded.
+        case recordTooLarge
+        /// An app would keep more than `SessionStore.sessionLimit` sessions.
+        case tooManySessions
+        /// The bundle identifier cannot name a file (empty, too long, or a character other than
+        /// letters, digits, `.`, `-` and `_`).
+        case badBundleIdentifier
+        /// The store's folder or an app's file could not be written.
+        case writeFailed
+    }
+
+    /// What kind of refusal.
+    public let code: Code
+    /// The sentence.
+    public let message: String
+
+    init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// The sentence.
+    public var description: String { message }
+}
+
+/// The system's durable store of every app's scene sessions, one file per bundle identifier, so
+/// the sessions outlive the app's process (a crash, a kill), the daemon's restart and a machine
+/// shutdown (REFERENCE §2, state restoration).
+///
+/// Each change is written before the call returns: the app's whole file is rewritten to a
+/// temporary file, fsynced, renamed over the old one and the folder fsynced, so a crash leaves
+/// either the old file or the new one. Each record is checksummed on its own line; a record
+/// that cannot be read is skipped and named, never stopping a launch.
+///
+/// What discards what: the app reporting `.discarded` (it heard `didDiscardSceneSessions`)
+/// forgets those sessions; `close(_:of:)` while the app is not running keeps the session as
+/// discarded, for the app's next launch to hear; `forceQuit(_:)` discards every session the
+/// same way; a crash, a kill or the system stopping the app change nothing here.
+///
+/// The methods block on file I/O and `fsync`: call them from a thread or Dispatch queue of your
+/// own, not from Swift's cooperative pool.
+public final class SessionStore: Sendable {
+    /// The most sessions (open and discarded) one app may keep: with `SessionRecord.sizeLimit`
+    /// that bounds an app's file to about 1 MB.
+    public static let sessionLimit = 256
+    /// The store's folder.
+    public let directory: String
+    /// One change at a time: each is a read, a change and a whole-file replace.
+    private let serial = Mutex(())
+
+    /// The store in `directory`, made (`mkdir -p`) if missing.
+    public init(directory: String) throws(SessionStoreError) {
+        self.directory = directory
+        do { try DurableWrite.makeDirectory(directory) } catch {
+            throw SessionStoreError(.writeFailed, "the session store's folder: \(error)")
+        }
+    }
+
+    /// What to give the app at launch: its open sessions and those discarded while it was not
+    /// running, and a sentence for each record that could not be read (for the trace).
+    public func restoration(for bundleIdentifier: String) throws(SessionStoreError)
+        -> (restoration: SessionRestoration, skipped: [String])
+    {
+        let path = try self.path(of: bundleIdentifier)
+        let (kept, skipped) = serial.withLock { _ in read(path) }
+        return (SessionRestoration(sessions: kept.open, discarded: kept.discarded), skipped)
+    }
+
+    /// Keeps the changes the app reported, in order: a saved record replaces the session's
+    /// earlier one (or adds it); discarded sessions are forgotten.
+    ///
+    /// - Throws: `recordTooLarge` or `tooManySessions` for a record refused (the session keeps
+    ///   its earlier record; the other changes are kept); `writeFailed` when the file cannot be
+    ///   written (nothing is kept).
+    public func apply(_ changes: [SessionChange], for bundleIdentifier: String) throws(SessionStoreError) {
+        try change(bundleIdentifier) { kept throws(SessionStoreError) in
+            var refusal: SessionStoreError?
+            for change in changes {
+                switch change {
+                case .saved(let record):
+                    do throws(SessionStoreError) { _ = try SessionFile.encode(record) } catch {
+                        refusal = error
+                        continue
+                    }
+                    if let index = kept.open.firstIndex(where: { $0.persistentIdentifier == record.persistentIdentifier }) {
+                        kept.open[index] = record
+                    } else if kept.open.count + kept.discarded.count >= Self.sessionLimit {
+                        refusal = SessionStoreError(
+                            .tooManySessions,
+                            "\(bundleIdentifier) already keeps \(Self.sessionLimit) sessions: session \(record.persistentIdentifier) is not kept")
+                    } else {
+                        kept.open.append(record)
+                    }
+                case .discarded(let identifiers):
+                    kept.open.removeAll { identifiers.contains($0.persistentIdentifier) }
+                    kept.discarded.removeAll { identifiers.contains($0.persistentIdentifier) }
+                }
+            }
+            return refusal
+        }
+    }
+
+    /// The user closes a session while the app is not running: it is kept as discarded, for the
+    /// app's next launch to hear (`didDiscardSceneSessions`). Returns false when the app has no
+    /// such open session.
+    @discardableResult
+    public func close(_ identifier: String, of bundleIdentifier: String) throws(SessionStoreError) -> Bool {
+        var found = false
+        try change(bundleIdentifier) { kept in
+            guard let index = kept.open.firstIndex(where: { $0.persistentIdentifier == identifier }) else { return nil }
+            kept.discarded.append(kept.open.remove(at: index))
+            found = true
+            return nil
+        }
+        return found
+    }
+
+    /// The user force-quits the app: every open session is discarded (heard at its next launch).
+    public func forceQuit(_ bundleIdentifier: String) throws(SessionStoreError) {
+        try change(bundleIdentifier) { kept in
+            kept.discarded += kept.open
+            kept.open = []
+            return nil
+        }
+    }
+
+    /// Reads the app's file, changes it and replaces it durably; `edit` returns a refusal to
+    /// throw once the rest is written.
+    private func change(
+        _ bundleIdentifier: String, _ edit: (inout KeptSessions) throws(SessionStoreError) -> SessionStoreError?
+    ) throws(SessionStoreError) {
+        let path = try self.path(of: bundleIdentifier)
+        let name = String(path.split(separator: "/").last ?? "")
+        try serial.withLock { _ throws(SessionStoreError) in
+            var kept = read(path).sessions
+            let before = kept
+            let refusal = try edit(&kept)
+            if kept != before {
+                let bytes = try SessionFile.encode(kept)
+                do { try DurableWrite.writeAll([(name: name, contents: bytes)], directory: directory) } catch {
+                    throw SessionStoreError(.writeFailed, "the sessions of \(bundleIdentifier): \(error)")
+                }
+            }
+            if let refusal { throw refusal }
+        }
+    }
+
+    /// The sessions in the file at `path` (none when there is no file) and what was skipped.
+    private func read(_ path: String) -> (sessions: KeptSessions, skipped: [String]) {
+        let limit = Self.sessionLimit * (SessionRecord.sizeLimit + 32)
+        guard let handle = FileHandle(forReadingAtPath: path) else { return (KeptSessions(), []) }
+        defer { try? handle.close() }
+        let data: Data
+        do { data = try handle.read(upToCount: limit + 1) ?? Data() } catch {
+            return (KeptSessions(), ["\(path) cannot be read (\(error)): the app starts with no sessions"])
+        }
+        guard data.count <= limit else {
+            return (KeptSessions(), ["\(path) is larger than \(limit) bytes: the app starts with no sessions"])
+        }
+        return SessionFile.decode(Array(data))
+    }
+
+    private func path(of bundleIdentifier: String) throws(SessionStoreError) -> String {
+        let allowed = bundleIdentifier.unicodeScalars.allSatisfy {
+            ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "." || $0 == "-" || $0 == "_"
+        }
+        guard allowed, !bundleIdentifier.isEmpty, bundleIdentifier.utf8.count <= 200, !bundleIdentifier.hasPrefix(".") else {
+            throw SessionStoreError(
+                .badBundleIdentifier,
+                "'\(bundleIdentifier.prefix(64))' is not a bundle identifier the session store can keep (letters, digits, '.', '-' and '_', at most 200 bytes, not starting with '.')")
+        }
+        return "\(directory)/\(bundleIdentifier).sessions"
+    }
+}
