@@ -35,7 +35,13 @@ enum BundleData {
         _ app: HostedApp, name: String, bundleIdentifier: String?, words: AppVocabulary, executable: String, to folder: String
     ) throws(Failure) {
         var keys = try identity(name: name, bundleIdentifier: bundleIdentifier, executable: executable)
-        keys.merge(app.host.application.manifest.propertyListKeys) { identity, _ in identity }
+        let manifest = app.host.application.manifest
+        // A manifest a system would refuse is refused here, when the bundle is made, not when it
+        // is installed.
+        do throws(ManifestError) { try manifest.validate() } catch {
+            throw Failure(description: "the app's manifest would be refused in Info.plist: \(error)", status: 70)
+        }
+        keys.merge(manifest.propertyListKeys) { identity, _ in identity }
         try write(keys, to: folder)
         try writeIntentDataFiles(AppBundleData(catalog: app.host.catalog, vocabulary: words), into: folder)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import IntentDefinition
 import SceneIntents
+import SceneIntentsHost
 import SceneIntentsTesting
 import TestFixtures
 import Testing
@@ -86,6 +87,32 @@ struct BundleDataTests {
                 run.stderr.replacing(/\.\d+\.tmp/, with: ".N.tmp")
                     == "Kitchen: --write-bundle-data: cannot write '\(missing)/.Info.plist.N.tmp': open failed (No such file or directory)\n")
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
+        }
+    }
+}
+
+/// A manifest the registry would refuse is refused when the bundle is made, naming the key.
+@MainActor
+struct RefusedManifestBundleDataTests {
+    @Test func aManifestASystemWouldRefuseIsRefusedWhenTheBundleIsMadeAndNothingIsWritten() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bundle-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Activity types to continue, and no scene configuration to continue them in.
+        let manifest = AppManifest(
+            supportsMultipleScenes: true, sceneConfigurations: [:], intentsSupported: ["OrderSoupIntent"],
+            userActivityTypes: ["OrderSoupIntent"])
+        let app = AppMain(
+            name: "Kitchen", bundleIdentifier: "com.example.kitchen", manifest: manifest, intents: [OrderSoupIntent.self],
+            delegate: { KitchenDelegate() })
+        let status = await app.main(environment: [:], executable: "kitchen-app", arguments: ["--write-bundle-data", folder])
+        #expect(status == 70)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
+        do {
+            try manifest.validate()
+            Issue.record("the manifest was expected to be refused")
+        } catch {
+            #expect(error.key.hasPrefix("NSUserActivityTypes"))
         }
     }
 }
