@@ -90,7 +90,9 @@ func builtProduct(_ name: String) throws -> URL {
 }
 
 /// `launch.app`: from the spawn of the Recipe Assistant's host process (`recipe-assistant-app`)
-/// to its first answered intent, against a Foundation hello's spawn → exit, interleaved.
+/// to its first answered intent, against a Foundation hello's spawn → exit; `launch.restore@100`:
+/// the same launch with 100 sessions to restore (`RestoringRecipeApp`), against `launch.app`.
+/// The three are interleaved, round by round, so they see the same machine.
 @MainActor
 func appLaunchMetrics(_ plan: Plan) async throws -> [Metric] {
     let directory = try RuntimeDirectory.prepare("/tmp/intent-bench-launch-\(getpid())")
@@ -99,29 +101,52 @@ func appLaunchMetrics(_ plan: Plan) async throws -> [Metric] {
         launch: HostLaunch(executable: try builtProduct("recipe-assistant-app").path), appName: RecipeAssistantApp.name,
         manifest: try RecipeAssistantApp.bundledManifest(), catalog: RecipeAssistantApp.catalog,
         runtimeDirectory: directory)
+    let restoring = try RestoringRecipeApp(runtimeDirectory: directory)
     let hello = try builtProduct("floor-hello")
     let intent = ShowDirectionsIntent(recipe: RecipeBook.demo().featured[0].reference)
     var helloTimes: [Double] = []
     var appTimes: [Double] = []
-    for round in 0..<(plan.launches + 2) {
-        let helloTime = try await timeSpawn(hello, [])
+    var restoreTimes: [Double] = []
+    /// One launch for the intent, timed from the spawn to the answer; the host is stopped after.
+    /// A relaunch whose restored scene shows the recipe answers in that scene (`success`).
+    func launch(_ connection: ProcessConnection, answering: Set<AssistantOutcome.Status> = [.continuedInApp]) async throws -> Double {
         let assistant = Assistant(connection: connection, user: SilentUser(), device: Device(), clock: .continuous(), isTracing: false)
         let start = now()
         let outcome = await assistant.perform(.intent(intent))
-        let appTime = Double(now() - start) / 1000
-        guard outcome.status == .continuedInApp else { throw BenchError("recipe-assistant-app answered \(outcome.status)") }
+        let time = Double(now() - start) / 1000
+        guard answering.contains(outcome.status) else { throw BenchError("recipe-assistant-app answered \(outcome.status)") }
         await connection.stopHost()
-        if round >= 2 {
-            helloTimes.append(helloTime)
-            appTimes.append(appTime)
+        return time
+    }
+    do {
+        for round in 0..<(plan.launches + 2) {
+            let helloTime = try await timeSpawn(hello, [])
+            let appTime = try await launch(connection)
+            try restoring.refill()
+            let restoreTime = try await launch(restoring.connection, answering: [.continuedInApp, .success])
+            if round >= 2 {
+                helloTimes.append(helloTime)
+                appTimes.append(appTime)
+                restoreTimes.append(restoreTime)
+            }
         }
+    } catch {
+        await connection.close()
+        await restoring.close()
+        throw error
     }
     await connection.close()
+    await restoring.close()
     let floor = Stats(helloTimes)
     let launch = Stats(appTimes)
+    let restore = Stats(restoreTimes)
     return [
         Metric(
             "launch.app", launch, unit: "µs", floor: floor.median, goal: "ratio ≤ 2", met: launch.median / floor.median <= 2,
             note: "spawn of recipe-assistant-app → first answered intent (hello, launch for the intent, continueInApp), against floor.hello measured beside it"),
+        Metric(
+            "launch.restore@100", restore, unit: "µs", floor: launch.median, goal: "ratio ≤ 1.2",
+            met: restore.median / launch.median <= 1.2,
+            note: "the launch of launch.app with 100 kept sessions to restore (1 on screen, 99 in the background: 100 scenes reconnect), against launch.app measured beside it"),
     ]
 }

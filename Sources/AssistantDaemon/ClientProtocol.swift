@@ -108,6 +108,8 @@ public struct DaemonError: Error, Sendable, Equatable, Codable, CustomStringConv
         case cannotListen
         /// An app's connection could not be made.
         case cannotServe
+        /// The state directory (where the apps' scene sessions are kept) cannot be made or used.
+        case cannotKeepState
         /// The daemon already serves as many clients as it may (`DaemonConfiguration.clientLimit`).
         case tooManyClients
         /// The connection did not say hello within `DaemonConfiguration.helloDeadline`.

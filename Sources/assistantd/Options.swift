@@ -6,6 +6,7 @@ struct DaemonOptions {
     static let specs = [
         CommandLineOption("--apps", value: "DIR", help: "an apps folder to serve (repeat for several); default: the demo bundles of this checkout"),
         CommandLineOption("--runtime-dir", value: "DIR", help: "where assistantd.sock goes; default: $XDG_RUNTIME_DIR/sceneintents, else /tmp/sceneintents-<uid>"),
+        CommandLineOption("--state-dir", value: "DIR", help: "where the apps' scene sessions are kept across their deaths and the daemon's restarts; default: $XDG_STATE_HOME/sceneintents, else ~/.local/state/sceneintents"),
         CommandLineOption("--idle-exit", value: "SECONDS", help: "how long an intents extension stays after its last request (default 5)"),
         CommandLineOption("--rescan", value: "SECONDS", help: "how often the apps folders are read again (default 1; 0: only on SIGHUP)"),
         CommandLineOption("--help", help: "print this help and exit"),
@@ -14,13 +15,14 @@ struct DaemonOptions {
     /// The usage text, from `specs`.
     static var usage: String {
         let synopsis = specs.filter { $0.name != "--help" }.map { $0.name == "--apps" ? "[\($0.synopsis)]..." : "[\($0.synopsis)]" }
-        let exits = ["", "SIGHUP reads the apps folders again at once.", "exit status: 0 stopped by SIGTERM or SIGINT, 1 cannot start (another daemon runs, an unsafe runtime directory), 2 usage, 74 standard output cannot be written"]
+        let exits = ["", "SIGHUP reads the apps folders again at once.", "exit status: 0 stopped by SIGTERM or SIGINT, 1 cannot start (another daemon runs, an unsafe runtime or state directory), 2 usage, 74 standard output cannot be written"]
         return (["usage: assistantd " + synopsis.joined(separator: " "), ""] + CommandLineOption.helpLines(specs) + exits)
             .joined(separator: "\n") + "\n"
     }
 
     var appsFolders: [String] = []
     var runtimeDirectory: String?
+    var stateDirectory: String?
     var idleExit: Duration = .seconds(5)
     var rescan: Duration? = .seconds(1)
     var help = false
@@ -49,6 +51,7 @@ struct DaemonOptions {
             switch spec.name {
             case "--apps": appsFolders.append(value)
             case "--runtime-dir": runtimeDirectory = value
+            case "--state-dir": stateDirectory = value
             case "--idle-exit":
                 guard let seconds = Double(value), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
                     throw UsageError("--idle-exit needs a number of seconds above 0 and at most 86400 (such as 0.5 or 60), not \(value.debugDescription)")

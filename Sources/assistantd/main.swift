@@ -4,12 +4,13 @@ import Foundation
 
 /// `assistantd`: the system side as a daemon. Serves the apps installed under `--apps` (default:
 /// the demo bundles of this checkout), each read from its bundle's data (it links no app), on
-/// `<runtime-dir>/assistantd.sock`, until SIGTERM or SIGINT. It reads the apps folders again
+/// `<runtime-dir>/assistantd.sock`, until SIGTERM or SIGINT, keeping the apps' scene sessions in
+/// `<state-dir>/sessions` (so they outlive the apps' processes and the daemon). It reads the apps folders again
 /// every `--rescan` seconds and on SIGHUP: what it installs, replaces and removes, and every new
 /// problem, is one line on standard error.
 ///
 /// Exit status: 0 after a signal's orderly stop, 1 when it cannot start (another daemon runs,
-/// the runtime directory is unsafe), 2 on a bad command line, 74 when standard output cannot be
+/// the runtime or state directory is unsafe), 2 on a bad command line, 74 when standard output cannot be
 /// written (one line on standard error; the daemon stops first, removing its sockets).
 let streams = StandardStreams(name: "assistantd")
 
@@ -32,6 +33,12 @@ func main() async -> Int32 {
         executableSearchDirectories: BundleRegistry.currentExecutableDirectory().map { [$0] } ?? [],
         runtimeDirectory: options.runtimeDirectory)
     configuration.extensionIdleExit = options.idleExit
+    do {
+        configuration.sessionsFolder = try StateDirectory.prepare(options.stateDirectory ?? StateDirectory.defaultPath())
+    } catch {
+        streams.error(error.message)
+        return 1
+    }
     configuration.rescanInterval = options.rescan
     // What the daemon refuses (bad clients, rejected peers), one line each, rate-limited.
     configuration.log = { line in streams.error(line) }

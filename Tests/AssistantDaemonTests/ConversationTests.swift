@@ -112,7 +112,7 @@ struct ConversationTests {
             .spoken(line: "You'll need to unlock your device first."), .outcome(status: .refused, app: "Recipe Assistant"),
         ])
         #expect(try await client.exchange(.command(line: ":unlock")) == [.listing(lines: ["Unlocked the device."])])
-        #expect(try await client.exchange(.command(line: ":quit")) == [.listing(lines: ["Quit Recipe Assistant."])])
+        #expect(try await client.exchange(.command(line: ":quit")) == [.listing(lines: ["Quit Recipe Assistant: its sessions are discarded."])])
         let running = await daemon.runningHosts
         #expect(running == [:])
         #expect(try await client.exchange(.command(line: ":open Nope")) == [

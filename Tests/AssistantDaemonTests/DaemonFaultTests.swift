@@ -28,8 +28,8 @@ struct DaemonFaultTests {
     @Test func aDaemonWhoseStandardOutputIsClosedOrFullExits74WithOneLineAndLeavesNoSocket() async throws {
         for (redirection, reason) in [(">&-", "bad file descriptor"), ("> /dev/full", "no space left on device")] {
             let directory = freshRuntimeDirectory()
-            defer { try? FileManager.default.removeItem(atPath: directory) }
-            let run = try await runRedirected("assistantd", ["--runtime-dir", directory], redirection)
+            defer { [directory, directory + "-state"].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+            let run = try await runRedirected("assistantd", ["--runtime-dir", directory, "--state-dir", directory + "-state"], redirection)
             #expect(run.status == .exited(74), "\(redirection)")
             #expect(run.stderr == "assistantd: cannot write to standard output: \(reason).\n", "\(redirection)")
             #expect(((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []) == [], "\(redirection)")
@@ -40,12 +40,12 @@ struct DaemonFaultTests {
         // What a daemon holds in the moment between taking its lock and listening: the lock,
         // and no socket yet.
         let directory = try RuntimeDirectory.prepare(freshRuntimeDirectory())
-        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        defer { [directory.path, directory.path + "-state"].forEach { try? FileManager.default.removeItem(atPath: $0) } }
         let lockPath = directory.path + "/assistantd.lock"
         let held = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         #expect(flock(held, LOCK_EX | LOCK_NB) == 0)
         _ = "4242\n".withCString { write(held, $0, 5) }
-        let second = try await DaemonProcess.run(["--runtime-dir", directory.path])
+        let second = try await DaemonProcess.run(["--runtime-dir", directory.path, "--state-dir", directory.path + "-state"])
         #expect(second.status == .exited(1))
         #expect(second.stderr == """
             assistantd: assistantd is already running (pid 4242) in \(directory.path): it holds \(lockPath); stop it first, or give this one another --runtime-dir
@@ -68,7 +68,7 @@ struct DaemonFaultTests {
                 let (output, errors) = (files.writable("out\(number)"), files.writable("err\(number)"))
                 defer { [output, errors].forEach { _ = close($0) } }
                 return try ChildProcess.spawn(
-                    BuiltProducts.executable("assistantd"), arguments: ["--runtime-dir", directory],
+                    BuiltProducts.executable("assistantd"), arguments: ["--runtime-dir", directory, "--state-dir", "\(files.folder)/state"],
                     stdout: .descriptor(output), stderr: .descriptor(errors))
             }
             // Two refuse and exit; the one left serves.

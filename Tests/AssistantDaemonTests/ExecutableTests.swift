@@ -23,7 +23,7 @@ struct ExecutableTests {
         let repl = try await daemon.client(stdin: ":quit Recipe Assistant\nshow directions\n2\n")
         #expect(repl.status == .exited(0))
         #expect(repl.lines == [
-            "> :quit Recipe Assistant", "Quit Recipe Assistant.", "> show directions", "Which recipe?", "All Recipes:",
+            "> :quit Recipe Assistant", "Quit Recipe Assistant: its sessions are discarded.", "> show directions", "Which recipe?", "All Recipes:",
             "1. Banana Pancakes (25 min · serves 4)", "2. Buttermilk Pancakes (20 min · serves 4)",
             "3. Blueberry Pancakes (25 min · serves 4)", "Say \"more\" for more.", "> 2", "Opening Recipe Assistant.",
             "Here are the ingredients for Buttermilk Pancakes: 250 g flour, 2 tbsp sugar, 1 tsp baking soda, 500 ml buttermilk, 2 eggs, 50 g melted butter.",
@@ -72,7 +72,7 @@ struct ExecutableTests {
     @Test func theDaemonsCommandLineIsCheckedAndItsHelpComesFromOneList() async throws {
         let help = try await DaemonProcess.run(["--help"])
         #expect(help.status == .exited(0))
-        #expect(help.stdout.hasPrefix("usage: assistantd [--apps DIR]... [--runtime-dir DIR] [--idle-exit SECONDS] [--rescan SECONDS]\n"))
+        #expect(help.stdout.hasPrefix("usage: assistantd [--apps DIR]... [--runtime-dir DIR] [--state-dir DIR] [--idle-exit SECONDS] [--rescan SECONDS]\n"))
         for (arguments, problem) in [
             (["--fly"], "there is no option \"--fly\""), (["--apps"], "--apps needs a DIR"),
             (["--idle-exit", "soon"], "--idle-exit needs a number of seconds above 0 and at most 86400 (such as 0.5 or 60), not \"soon\""),
@@ -94,7 +94,7 @@ struct ExecutableTests {
         let hosts = children(of: daemon.child.pid)
         #expect(hosts.count == 1)
         // A second daemon is refused while this one serves.
-        let second = try await DaemonProcess.run(["--runtime-dir", daemon.directory])
+        let second = try await DaemonProcess.run(["--runtime-dir", daemon.directory, "--state-dir", "\(daemon.files.folder)/state"])
         #expect(second.status == .exited(1))
         #expect(second.stderr == "assistantd: assistantd is already running (pid \(daemon.child.pid)) in \(daemon.directory): it holds \(daemon.directory)/assistantd.lock; stop it first, or give this one another --runtime-dir\n")
         #expect(await daemon.end(SIGTERM) == .exited(0))

@@ -57,20 +57,22 @@ func runToEnd(_ name: String, _ arguments: [String], stdin: String = "") async t
     return ClientRun(status: status, stdout: files.text("out"), stderr: files.text("err"))
 }
 
-/// The built `assistantd`, started in its own runtime directory; `start` returns once its socket
-/// answers.
+/// The built `assistantd`, started in its own runtime directory, keeping the apps' sessions in a
+/// state directory of its own unless given one (never the user's); `start` returns once its
+/// socket answers.
 struct DaemonProcess {
     let child: ChildProcess
     let directory: String
     let files: TempFiles
     var socket: String { "\(directory)/assistantd.sock" }
 
-    static func start(_ directory: String, arguments: [String] = []) async throws -> DaemonProcess {
+    static func start(_ directory: String, arguments: [String] = [], stateDirectory: String? = nil) async throws -> DaemonProcess {
         let files = TempFiles()
+        let state = ["--state-dir", stateDirectory ?? "\(files.folder)/state"]
         let (output, errors) = (files.writable("out"), files.writable("err"))
         defer { [output, errors].forEach { _ = close($0) } }
         let child = try ChildProcess.spawn(
-            BuiltProducts.executable("assistantd"), arguments: ["--runtime-dir", directory] + arguments,
+            BuiltProducts.executable("assistantd"), arguments: ["--runtime-dir", directory] + state + arguments,
             stdout: .descriptor(output), stderr: .descriptor(errors))
         let daemon = DaemonProcess(child: child, directory: directory, files: files)
         _ = await eventually { daemon.files.text("out").contains("serving") || child.exitStatus != nil }

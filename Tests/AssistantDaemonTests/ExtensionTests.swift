@@ -12,9 +12,9 @@ import Testing
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct ExtensionTests {
     /// `Kitchen.app` (`kitchen-host`) with `PlugIns/Kitchen Intents.appex` (`kitchen-extension`),
-    /// both listing OrderSoupIntent (the extension `extensionIntents`), written as the XML a
-    /// developer would write.
-    static func installKitchen(in folder: String, extensionIntents: [String] = ["OrderSoupIntent"]) throws {
+    /// both listing OrderSoupIntent (the extension `extensionIntents`; nil: no extension, so every
+    /// request launches the app), written as the XML a developer would write.
+    static func installKitchen(in folder: String, extensionIntents: [String]? = ["OrderSoupIntent"]) throws {
         func plist(_ body: String) -> String {
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict>\(body)</dict></plist>\n"
         }
@@ -33,12 +33,15 @@ struct ExtensionTests {
             <key>CFBundleName</key><string>Kitchen Intents</string>
             <key>CFBundleExecutable</key><string>kitchen-extension</string>
             <key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.intents-service</string>
-            <key>NSExtensionAttributes</key><dict><key>IntentsSupported</key>\(strings(extensionIntents))</dict></dict>
+            <key>NSExtensionAttributes</key><dict><key>IntentsSupported</key>\(strings(extensionIntents ?? []))</dict></dict>
             """)
         let extensionFolder = "\(folder)/Kitchen.app/PlugIns/Kitchen Intents.appex"
-        try FileManager.default.createDirectory(atPath: extensionFolder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: "\(folder)/Kitchen.app", withIntermediateDirectories: true)
         try app.write(toFile: "\(folder)/Kitchen.app/Info.plist", atomically: true, encoding: .utf8)
-        try plugIn.write(toFile: "\(extensionFolder)/Info.plist", atomically: true, encoding: .utf8)
+        if extensionIntents != nil {
+            try FileManager.default.createDirectory(atPath: extensionFolder, withIntermediateDirectories: true)
+            try plugIn.write(toFile: "\(extensionFolder)/Info.plist", atomically: true, encoding: .utf8)
+        }
         try writeKitchenData(in: "\(folder)/Kitchen.app")
     }
 

@@ -16,7 +16,7 @@ struct DaemonTests {
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let daemon = Process()
         daemon.executableURL = URL(fileURLWithPath: BuiltProducts.executable("assistantd"))
-        daemon.arguments = ["--runtime-dir", runtime]
+        daemon.arguments = ["--runtime-dir", runtime, "--state-dir", container.root + "/state"]
         daemon.environment = ProcessInfo.processInfo.environment.merging([HydrationStore.containerVariable: container.path]) { _, new in new }
         daemon.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
         let ended = AsyncStream<Int32>.makeStream()

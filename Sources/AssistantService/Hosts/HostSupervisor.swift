@@ -75,13 +75,16 @@ actor HostSupervisor {
         self.observe = observe
     }
 
-    /// The running host's process identifier, if one runs.
-    var processIdentifier: Int32? {
+    /// The running host's process, if one runs (until it is reaped, so it can be signalled).
+    var runningChild: ChildProcess? {
         switch phase {
-        case .running(let running), .exiting(let running, _): running.child.pid
+        case .running(let running), .exiting(let running, _): running.child
         case .idle, .launching: nil
         }
     }
+
+    /// The running host's process identifier, if one runs.
+    var processIdentifier: Int32? { runningChild?.pid }
 
     /// The link to the running host, if one runs (nothing is started).
     var runningLink: HostLink? {
@@ -183,17 +186,14 @@ actor HostSupervisor {
         }
     }
 
-    /// Whether the host behind `link` was an intents extension that exited on its own with
-    /// status 0: it idled out, so a call it never answered was never read, and may be sent again
-    /// to a new launch.
+    /// Whether the host behind `link` was an intents extension that exited on its own with status
+    /// 0: it idled out, so a call it never answered was never read and may go to a new launch.
     nonisolated func idledOut(_ link: HostLink) -> Bool {
         lastIdledOut.withLock { $0 == ObjectIdentifier(link) }
     }
 
     /// A call was answered in time.
-    nonisolated func answeredInTime() {
-        misses.store(0, ordering: .relaxed)
-    }
+    nonisolated func answeredInTime() { misses.store(0, ordering: .relaxed) }
 
     /// A call ended without an answer in time; after `maxMissedBudgets` in a row the host is
     /// killed (the next request starts a new one).
@@ -288,8 +288,8 @@ actor HostSupervisor {
 
     /// How long a host that closed its connection has to exit before it is killed.
     static let closingGrace = Duration.seconds(2)
-    /// How long the reader has, once a host exited, to deliver what it wrote before (the
-    /// connection's end comes at once when the process is gone; this bounds a stray descriptor).
+    /// How long the reader has, once a host exited, to deliver what it wrote before (bounds a
+    /// stray descriptor: the connection ends at once when the process is gone).
     static let drainGrace = Duration.seconds(1)
 
     private static func milliseconds(_ duration: Duration) -> String {

@@ -1,8 +1,10 @@
 import Assistant
 import Dispatch
+import Glibc
 import SceneIntents
 
-/// What the user does to the app's sessions from outside it: close one, force-quit the app.
+/// What the user does to the app's sessions from outside it: close one, force-quit the app, and
+/// what a crash does (a kill): discard nothing.
 extension ProcessConnection {
     /// The user closes a session. A running app hears `close` (its scene disconnects, it hears
     /// `didDiscardSceneSessions` and reports the discard); an app that is not running is not
@@ -43,6 +45,18 @@ extension ProcessConnection {
                 record("sessions of \(sessions.bundleIdentifier): not discarded: \(error)")
             }
         }
+    }
+
+    /// The host dies as in a crash: SIGKILL, nothing asked, nothing discarded (its sessions
+    /// come back at its next launch). Returns once the process is reaped.
+    ///
+    /// - Returns: the process identifier killed, nil when no host ran.
+    @discardableResult
+    public func kill() async -> Int32? {
+        guard let child = await supervisor.runningChild else { return nil }
+        child.kill(SIGKILL)
+        _ = await child.exit
+        return child.pid
     }
 
     /// Runs blocking store work on a Dispatch queue, not Swift's cooperative pool.

@@ -28,6 +28,25 @@ extension RoutedConnection {
         }
     }
 
+    /// The user closes one of the app's sessions (see `ProcessConnection.closeSession(_:)`: an
+    /// app not running is not started, and hears of it at its next launch).
+    public func closeSession(_ identifier: String) async -> EventOutcome {
+        await app.closeSession(identifier)
+    }
+
+    /// The user force-quits the app: it is asked to quit (killed after `grace`) and every
+    /// session kept for it is discarded (see `ProcessConnection.forceQuit(grace:)`).
+    public func forceQuit(grace: Duration = .seconds(2)) async {
+        await app.forceQuit(grace: grace)
+    }
+
+    /// The app's process dies as in a crash (SIGKILL), discarding nothing; answers the process
+    /// identifier killed, nil when the app was not running. Extensions are left to idle out.
+    @discardableResult
+    public func kill() async -> Int32? {
+        await app.kill()
+    }
+
     /// Asks every running host (app and extensions) to quit and waits until each exited,
     /// killing any still running after `grace`; the next request starts them again.
     public func stopHosts(grace: Duration = .seconds(2)) async {

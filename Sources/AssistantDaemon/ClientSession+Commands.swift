@@ -1,0 +1,133 @@
+import Assistant
+import SceneIntents
+
+/// What each `:command` does (declared in `DaemonCommand.all`).
+extension ClientSession {
+    func showTrace(_ input: CommandInput) -> DaemonMessage {
+        guard let events = lastTrace else {
+            return .failure(DaemonError(.noTrace, value: input.line, message: "you have made no request yet"))
+        }
+        return .listing(lines: events.map(\.description))
+    }
+
+    func goHome() async -> DaemonMessage {
+        for app in await runningApps() { _ = await daemon.send(.home, to: app) }
+        return .listing(lines: ["Went to the home screen."])
+    }
+
+    func setLocked(_ locked: Bool) async -> DaemonMessage {
+        daemon.device.isLocked = locked
+        for app in await runningApps() {
+            _ = await daemon.send(.lock(isLocked: locked), to: app)
+            if locked { _ = await daemon.send(.home, to: app) }
+        }
+        return .listing(lines: [locked ? "Locked the device." : "Unlocked the device."])
+    }
+
+    func open(_ input: CommandInput) async -> DaemonMessage {
+        await withApp(input.name(from: 0), required: true, input) { app in
+            current = app.bundle.identifier
+            return outcome(await daemon.send(.open, to: app), input.line, "Opened \(app.bundle.name).")
+        }
+    }
+
+    func listScenes(_ input: CommandInput) async -> DaemonMessage {
+        await withApp(input.name(from: 0), required: false, input) { app in
+            guard await app.isRunning else { return .listing(lines: ["\(app.bundle.name) is not running."]) }
+            return outcome(await daemon.send(.command(":scenes"), to: app), input.line, nil)
+        }
+    }
+
+    /// The user closes one session; an app not running is not started (its next launch hears
+    /// `didDiscardSceneSessions`).
+    func closeSession(_ input: CommandInput) async -> DaemonMessage {
+        guard let session = input.arguments.first else {
+            return .failure(
+                DaemonError(.unknownCommand, value: input.line, message: "name the session: :close SESSION [NAME] (:scenes lists them)"))
+        }
+        return await withApp(input.name(from: 1), required: false, input) { app in
+            let running = await app.isRunning
+            let closed = await app.connection.closeSession(session)
+            let heard = running ? "" : " (\(app.bundle.name) is not running: it hears of it at its next launch)"
+            return outcome(closed, input.line, "Closed \(session) of \(app.bundle.name)\(heard).")
+        }
+    }
+
+    /// The app's process is killed as in a crash; its sessions are kept.
+    func kill(_ input: CommandInput) async -> DaemonMessage {
+        await withApp(input.name(from: 0), required: false, input) { app in
+            guard await app.connection.kill() != nil else { return .listing(lines: ["\(app.bundle.name) is not running."]) }
+            // The next command finds it gone, not on its way out.
+            await daemon.waitForExit(of: [app])
+            return .listing(lines: ["Killed \(app.bundle.name) (SIGKILL): its sessions are kept for its next launch."])
+        }
+    }
+
+    /// The user force-quits the app, running or not: every session kept for it is discarded.
+    func forceQuit(_ input: CommandInput) async -> DaemonMessage {
+        await withApp(input.name(from: 0), required: false, input) { app in
+            let running = await app.isRunning
+            await app.connection.forceQuit(grace: daemon.configuration.shutdownGrace)
+            await daemon.waitForExit(of: [app])
+            let name = app.bundle.name
+            return .listing(lines: [running ? "Quit \(name): its sessions are discarded." : "\(name) is not running: its sessions are discarded."])
+        }
+    }
+
+    /// Runs `body` with the app a command names (the current one when none is named and one is
+    /// not required), borrowed until it ends (`Daemon.giveBack`); a failure when there is none.
+    private func withApp(
+        _ name: String, required: Bool, _ input: CommandInput, _ body: (ServedApp) async -> DaemonMessage
+    ) async -> DaemonMessage {
+        switch target(name, required: required, line: input.line) {
+        case .success(let app):
+            defer { daemon.giveBack(app) }
+            return await body(app)
+        case .failure(let error):
+            return .failure(error)
+        }
+    }
+
+    private func outcome(_ outcome: EventOutcome, _ line: String, _ success: String?) -> DaemonMessage {
+        switch outcome {
+        case .done(let output):
+            let text = success ?? output ?? ""
+            return .listing(lines: text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        case .refused(let why):
+            return .failure(DaemonError(.commandFailed, value: line, message: why))
+        }
+    }
+
+    /// The app a command names, or the current one when none is named (and one is not
+    /// required), borrowed until the command ends (`Daemon.giveBack`).
+    private func target(_ name: String, required: Bool, line: String) -> Result<ServedApp, DaemonError> {
+        let current = current
+        let app = daemon.borrow { apps in
+            guard !name.isEmpty else {
+                return required ? nil : apps.first(where: { $0.bundle.identifier == current }) ?? (apps.count == 1 ? apps.first : nil)
+            }
+            return apps.first(where: { $0.bundle.name.caseInsensitiveCompare(name) == .orderedSame })
+        }
+        if let app { return .success(app) }
+        let served = daemon.served
+        let names = served.apps.map(\.bundle.name).joined(separator: ", ")
+        if name.isEmpty {
+            return .failure(DaemonError(.unknownCommand, value: line, message: "name the app: \(line) NAME (served: \(names))"))
+        }
+        if let refusal = served.refused.values.first(where: { $0.source.name.caseInsensitiveCompare(name) == .orderedSame }) {
+            let why = refusal.problems.first.map { "\($0.problem)" } ?? "see `assistant apps`"
+            return .failure(
+                DaemonError(.unknownApp, value: name, message: "\(refusal.source.name) is installed but not served: \(why)"))
+        }
+        if let withdrawn = served.withdrawn[name.lowercased()] {
+            return .failure(DaemonError(.unknownApp, value: name, message: withdrawn.message))
+        }
+        return .failure(DaemonError(.unknownApp, value: name, message: "no app is named \(name) (served: \(names.isEmpty ? "none" : names))"))
+    }
+
+    private func runningApps() async -> [ServedApp] {
+        var running: [ServedApp] = []
+        for app in daemon.apps where await app.isRunning { running.append(app) }
+        return running
+    }
+}
