@@ -21,14 +21,17 @@ enum AppPlace {
 
     /// A connection that starts `recipe-assistant-app` (beside the running executable) with the
     /// options that matter app-side, listening in `options.runtimeDirectory` (or the default);
-    /// each launch starts with `device`'s lock state, so a relaunch does not forget `:lock`.
+    /// each launch starts with `device`'s lock state, so a relaunch does not forget `:lock`. The
+    /// app's scene sessions are kept in the runtime directory's `sessions` folder, so a killed
+    /// app comes back where the cook was.
     static func connection(_ options: RecipeShell.Options, device: Device) throws -> ProcessConnection {
         let executable = ((BundleRegistry.currentExecutableDirectory() ?? ".") as NSString).appendingPathComponent(hostExecutableName)
         let arguments = ["--catalog-size", String(options.catalogSize)] + (options.json ? ["--json"] : [])
+        let runtime = try RuntimeDirectory.prepare(options.runtimeDirectory)
         return try ProcessConnection(
             launch: HostLaunch(executable: executable, arguments: arguments, device: device), appName: RecipeAssistantApp.name,
-            manifest: RecipeAssistantApp.bundledManifest(), catalog: RecipeAssistantApp.catalog,
-            runtimeDirectory: RuntimeDirectory.prepare(options.runtimeDirectory))
+            manifest: RecipeAssistantApp.bundledManifest(), catalog: RecipeAssistantApp.catalog, runtimeDirectory: runtime,
+            sessions: SessionKeeping(runtimeDirectory: runtime, bundleIdentifier: RecipeAssistantApp.bundleIdentifier))
     }
 
     /// The assistant's way to the app.
@@ -41,20 +44,24 @@ enum AppPlace {
 
     /// Runs an app-side command line where the app is; answers what it printed.
     ///
-    /// In its own process, `:quit` ends the app's process (asked, then killed after the grace),
-    /// as quitting an app ends its process, and `:scenes` starts none (with no process it says
-    /// so); every other line goes to the app's process, started if need be.
+    /// In its own process, `:quit` is the user's force-quit: the app's process ends (asked, then
+    /// killed after the grace) and every session kept for it is discarded; `:close N` closes
+    /// session-N (running or not: one closed while not running is discarded at the next
+    /// launch); `:scenes` starts no process (with none it says so); every other line goes to the
+    /// app's process, started if need be.
     func run(_ line: String) async throws(AppCommandError) -> String {
         switch self {
         case .inProcess(_, let driver, _): return try driver.run(line)
         case .separate(let connection):
             let outcome: EventOutcome?
-            switch line {
-            case ":quit":
-                guard await connection.processIdentifier != nil else { throw RecipeAppDriver.notRunning(line, nil) }
-                await connection.stopHost()
+            switch line.split(separator: " ") {
+            case [":quit"]:
+                await connection.forceQuit()
                 return ""
-            case ":scenes": outcome = await connection.sendIfRunning(.command(line))
+            case [":close", let number]:
+                guard let number = Int(number), number > 0 else { throw RecipeAppDriver.badSession(line) }
+                outcome = await connection.closeSession("session-\(number)")
+            case [":scenes"]: outcome = await connection.sendIfRunning(.command(line))
             default: outcome = await connection.send(.command(line))
             }
             switch outcome {

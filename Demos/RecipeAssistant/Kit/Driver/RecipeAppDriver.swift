@@ -6,7 +6,7 @@ import SceneIntentsCommandLine
 /// in the app's own process through `HostEndpoint.onCommand` (`SystemEvent.command`). Each line
 /// comes back as the text the shell prints (JSON Lines when `json`), or an `AppCommandError`.
 ///
-/// Lines: `:open`, `:tap N`, `:back`, `:home`, `:new-window`, `:close`, `:scenes`, `:quit`, and
+/// Lines: `:open`, `:tap N`, `:back`, `:home`, `:new-window`, `:close [N]`, `:scenes`, `:quit`, and
 /// two the shell sends on its own: `:screen` (the foreground screen, framed) and `:lock` /
 /// `:unlock` (the app's device, and the scenes a lock sends to the background).
 @MainActor
@@ -34,7 +34,7 @@ public final class RecipeAppDriver {
         let words = line.split(separator: " ").map(String.init)
         let arguments = Array(words.dropFirst())
         let name = words.first ?? ""
-        if name != ":tap" && !arguments.isEmpty {
+        if name != ":tap" && name != ":close" && !arguments.isEmpty {
             throw AppCommandError(.badArgument, line, "\(name) takes nothing after it; type \(name) alone.")
         }
         let application = app.application
@@ -47,11 +47,7 @@ public final class RecipeAppDriver {
             case ":new-window":
                 guard application.isRunning else { throw Self.notRunning(line, ":open it first") }
                 try application.userOpensNewWindow()
-            case ":close":
-                guard let scene = application.mostRecentlyActiveScene else {
-                    throw AppCommandError(.nothingToActOn, line, "No window is open.")
-                }
-                try application.userCloses(scene.session)
+            case ":close": try application.userCloses(try session(closedBy: line, arguments))
             case ":scenes": return scenes()
             case ":quit":
                 guard application.isRunning else { throw Self.notRunning(line, nil) }
@@ -74,6 +70,26 @@ public final class RecipeAppDriver {
     package static func notRunning(_ line: String, _ advice: String?) -> AppCommandError {
         AppCommandError(
             .nothingToActOn, line, "\(RecipeAssistantApp.name) is not running" + (advice.map { "; \($0)." } ?? "."))
+    }
+
+    /// The refusal of a `:close` whose argument is not a session number.
+    package static func badSession(_ line: String) -> AppCommandError {
+        AppCommandError(.badArgument, line, ":close takes a session number, for example :close 1 for session-1.")
+    }
+
+    /// The session `:close` closes: session-N, or the front window's without N.
+    private func session(closedBy line: String, _ arguments: [String]) throws(AppCommandError) -> SceneSession {
+        guard let typed = arguments.first else {
+            guard let scene = app.application.mostRecentlyActiveScene else {
+                throw AppCommandError(.nothingToActOn, line, "No window is open.")
+            }
+            return scene.session
+        }
+        guard arguments.count == 1, let number = Int(typed), number > 0 else { throw Self.badSession(line) }
+        guard let session = app.application.openSessions.first(where: { $0.persistentIdentifier == "session-\(number)" }) else {
+            throw AppCommandError(.nothingToActOn, line, "\(RecipeAssistantApp.name) has no open session session-\(number).")
+        }
+        return session
     }
 
     /// A command's feedback: the sentence, or `{"message": …}` in JSON mode.

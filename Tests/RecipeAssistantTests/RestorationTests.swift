@@ -1,0 +1,100 @@
+import Foundation
+import RecipeAssistantKit
+import SceneIntents
+import SceneIntentsTesting
+import Testing
+
+/// The Recipe Assistant comes back where the cook was: in its own process across a SIGKILL
+/// (real processes, a real session store in the run's runtime directory), and in process on the
+/// manual clock, callback by callback.
+@MainActor
+@Suite("The Recipe Assistant restores its sessions")
+struct RestorationTests {
+    @Test func aKilledAppComesBackAtTheSameRecipeAndStepInTheSameSession() async throws {
+        let run = try await ShellRun.turns("""
+            show directions for banana pancakes
+            next step
+            :kill
+            next step
+            """, mode: .separateProcesses)
+        #expect(run.spoken.suffix(2) == ["Step 1. Mash the bananas in a large bowl.", "Step 2. Whisk in the eggs and the milk."])
+        #expect(run.shell.errorCount == 0)
+        #expect(run.processLines.filter { $0.hasPrefix("sessions of") } == [
+            "sessions of com.example.RecipeAssistant: restore 0, discarded 0",
+            "sessions of com.example.RecipeAssistant: restore 1, discarded 0",
+        ])
+        let relaunch = try #require(run.lifecycle.lastIndex(of: "app didFinishLaunching intent"))
+        #expect(run.lifecycle[(relaunch + 1)...].first == "session-1 willConnectTo")
+        #expect(run.lines.contains { $0.contains("Banana Pancakes · Directions") && $0.contains("session-1") })
+        #expect(run.lines.contains { $0.contains("Step 2 of 4") })
+        await run.expectNothingInFlight()
+        await run.finish()
+    }
+
+    @Test func aSessionClosedWhileTheAppIsNotRunningIsDiscardedAtItsNextLaunch() async throws {
+        let run = try await ShellRun.turns(":open\n:tap 1\n:kill\n:close 1\n:open", mode: .separateProcesses)
+        #expect(run.shell.errorCount == 0)
+        #expect(run.processLines.contains("sessions of com.example.RecipeAssistant: closed session-1 while not running"))
+        let relaunch = try #require(run.lifecycle.lastIndex(of: "app didFinishLaunching user"))
+        #expect(run.lifecycle[(relaunch + 1)...].prefix(2) == [
+            "app didDiscardSceneSessions session-1", "app configurationForConnecting session-2",
+        ])
+        #expect(run.lines.last { $0.contains("Recipes") && $0.contains("session-2") } != nil)
+        await run.expectNothingInFlight()
+        await run.finish()
+    }
+
+    @Test func aForceQuitDiscardsEverySession() async throws {
+        let run = try await ShellRun.turns(":open\n:tap 1\n:new-window\n:quit\n:open", mode: .separateProcesses)
+        #expect(run.shell.errorCount == 0)
+        #expect(run.processLines.contains("sessions of com.example.RecipeAssistant: force-quit discards them all"))
+        let relaunch = try #require(run.lifecycle.lastIndex(of: "app didFinishLaunching user"))
+        #expect(run.lifecycle[(relaunch + 1)...].prefix(2) == [
+            "app didDiscardSceneSessions session-1 session-2", "app configurationForConnecting session-3",
+        ])
+        await run.expectNothingInFlight()
+        await run.finish()
+    }
+
+    @Test func inProcessTheRestoredSceneIsRebuiltListRecipeDirectionsBeforeTheIntentContinues() async throws {
+        // The first run: every change the app reports is kept, as the system keeps it.
+        let first = try await ShellRun.turns("show directions for banana pancakes\nnext step")
+        let kept = KeptRecords()
+        first.app.application.onSessionChange = { kept.keep($0) }
+        await first.shell.turn(":tap 1")
+        #expect(kept.records.map(\.userInfo) == [["screen": "directions", "recipe": "banana-pancakes", "step": 1]])
+        // The process dies here: nothing more is asked of the app.
+
+        let second = try ShellRun.make("next step")
+        try second.app.application.restoreSessions(SessionRestoration(sessions: kept.records))
+        let before = second.lifecycle.count
+        await second.shell.turn("next step")
+        #expect(Array(second.lifecycle.dropFirst(before)) == [
+            "app willFinishLaunching intent", "app didFinishLaunching intent",
+            "session-1 willConnectTo", "Navigation viewDidLoad", "Navigation viewWillAppear",
+            "session-1 sceneWillEnterForeground", "session-1 sceneDidBecomeActive", "Navigation viewDidAppear",
+        ])
+        #expect(second.spoken == ["Step 3. Fold in the flour and the baking powder until just combined."])
+        #expect(second.directions?.step == 2)
+        #expect(second.app.application.openSessions.map(\.persistentIdentifier) == ["session-1"])
+        #expect(second.app.application.openSessions.first?.userInfo == ["screen": "directions", "recipe": "banana-pancakes", "step": 2])
+        await second.expectNothingInFlight()
+        await first.expectNothingInFlight()
+    }
+}
+
+/// The last record of each session an app reported, as the system keeps them.
+@MainActor
+final class KeptRecords {
+    private(set) var records: [SessionRecord] = []
+
+    func keep(_ change: SessionChange) {
+        switch change {
+        case .saved(let record):
+            records.removeAll { $0.persistentIdentifier == record.persistentIdentifier }
+            records.append(record)
+        case .discarded(let identifiers):
+            records.removeAll { identifiers.contains($0.persistentIdentifier) }
+        }
+    }
+}
