@@ -19,7 +19,7 @@ struct RestorationTests {
             """, mode: .separateProcesses)
         #expect(run.spoken.suffix(2) == ["Step 1. Mash the bananas in a large bowl.", "Step 2. Whisk in the eggs and the milk."])
         #expect(run.shell.errorCount == 0)
-        #expect(run.processLines.filter { $0.hasPrefix("sessions of") } == [
+        #expect(run.sessionLines.filter { $0.contains("restore") } == [
             "sessions of com.example.RecipeAssistant: restore 0, discarded 0",
             "sessions of com.example.RecipeAssistant: restore 1, discarded 0",
         ])
@@ -34,7 +34,7 @@ struct RestorationTests {
     @Test func aSessionClosedWhileTheAppIsNotRunningIsDiscardedAtItsNextLaunch() async throws {
         let run = try await ShellRun.turns(":open\n:tap 1\n:kill\n:close 1\n:open", mode: .separateProcesses)
         #expect(run.shell.errorCount == 0)
-        #expect(run.processLines.contains("sessions of com.example.RecipeAssistant: closed session-1 while not running"))
+        #expect(run.sessionLines.contains("sessions of com.example.RecipeAssistant: closed session-1 while not running"))
         let relaunch = try #require(run.lifecycle.lastIndex(of: "app didFinishLaunching user"))
         #expect(run.lifecycle[(relaunch + 1)...].prefix(2) == [
             "app didDiscardSceneSessions session-1", "app configurationForConnecting session-2",
@@ -47,10 +47,10 @@ struct RestorationTests {
     @Test func aForceQuitDiscardsEverySession() async throws {
         let run = try await ShellRun.turns(":open\n:tap 1\n:new-window\n:quit\n:open", mode: .separateProcesses)
         #expect(run.shell.errorCount == 0)
-        #expect(run.processLines.contains("sessions of com.example.RecipeAssistant: force-quit discards them all"))
+        #expect(run.sessionLines.contains("sessions of com.example.RecipeAssistant: force-quit discards them all"))
         let relaunch = try #require(run.lifecycle.lastIndex(of: "app didFinishLaunching user"))
         #expect(run.lifecycle[(relaunch + 1)...].prefix(2) == [
-            "app didDiscardSceneSessions session-1 session-2", "app configurationForConnecting session-3",
+            "app didDiscardSceneSessions session-1,session-2", "app configurationForConnecting session-3",
         ])
         await run.expectNothingInFlight()
         await run.finish()
@@ -65,17 +65,20 @@ struct RestorationTests {
         #expect(kept.records.map(\.userInfo) == [["screen": "directions", "recipe": "banana-pancakes", "step": 1]])
         // The process dies here: nothing more is asked of the app.
 
-        let second = try ShellRun.make("next step")
+        let second = try ShellRun.make("")
         try second.app.application.restoreSessions(SessionRestoration(sessions: kept.records))
         let before = second.lifecycle.count
         await second.shell.turn("next step")
         #expect(Array(second.lifecycle.dropFirst(before)) == [
             "app willFinishLaunching intent", "app didFinishLaunching intent",
-            "session-1 willConnectTo", "Navigation viewDidLoad", "Navigation viewWillAppear",
-            "session-1 sceneWillEnterForeground", "session-1 sceneDidBecomeActive", "Navigation viewDidAppear",
+            "session-1 willConnectTo", "Directions viewDidLoad", "Directions viewWillAppear",
+            "session-1 sceneWillEnterForeground", "session-1 sceneDidBecomeActive", "Directions viewDidAppear",
+            "app handlerFor ShowDirectionsIntent",
         ])
         #expect(second.spoken == ["Step 3. Fold in the flour and the baking powder until just combined."])
         #expect(second.directions?.step == 2)
+        let navigation = second.app.application.openSessions.first?.scene?.rootViewController as? NavigationController
+        #expect(navigation?.viewControllers.map(\.name) == ["RecipeList", "RecipeDetail", "Directions"])
         #expect(second.app.application.openSessions.map(\.persistentIdentifier) == ["session-1"])
         #expect(second.app.application.openSessions.first?.userInfo == ["screen": "directions", "recipe": "banana-pancakes", "step": 2])
         await second.expectNothingInFlight()

@@ -54,14 +54,15 @@ enum AppPlace {
         case .inProcess(_, let driver, _): return try driver.run(line)
         case .separate(let connection):
             let outcome: EventOutcome?
-            switch line.split(separator: " ") {
-            case [":quit"]:
+            let words = line.split(separator: " ")
+            switch (words.first ?? "", words.count) {
+            case (":quit", 1):
                 await connection.forceQuit()
                 return ""
-            case [":close", let number]:
-                guard let number = Int(number), number > 0 else { throw RecipeAppDriver.badSession(line) }
+            case (":close", 2):
+                guard let number = Int(words[1]), number > 0 else { throw RecipeAppDriver.badSession(line) }
                 outcome = await connection.closeSession("session-\(number)")
-            case [":scenes"]: outcome = await connection.sendIfRunning(.command(line))
+            case (":scenes", 1): outcome = await connection.sendIfRunning(.command(line))
             default: outcome = await connection.send(.command(line))
             }
             switch outcome {
@@ -87,16 +88,8 @@ enum AppPlace {
             throw AppCommandError(
                 .notSeparate, ":kill", ":kill needs --separate-processes; here the app runs in the shell's own process.")
         }
-        guard let process = await connection.processIdentifier else {
+        guard let process = await connection.killHost() else {
             throw AppCommandError(.nothingToActOn, ":kill", "\(RecipeAssistantApp.name) has no process to kill.")
-        }
-        Glibc.kill(process, SIGKILL)
-        // A real process's end is waited for on the real clock; the supervisor notices it within
-        // milliseconds, and 5 s bounds a system that never does.
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(5)
-        while await connection.processIdentifier == process, clock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(2), clock: clock)
         }
         return "Killed \(RecipeAssistantApp.name) (process \(process)) with SIGKILL."
     }

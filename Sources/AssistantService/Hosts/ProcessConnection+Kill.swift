@@ -1,0 +1,22 @@
+import Glibc
+
+/// What a user's `:kill` does to the app's process.
+extension ProcessConnection {
+    /// Sends SIGKILL to the app's process, as a crash would end it: nothing is asked of the app
+    /// and nothing is discarded (its kept sessions come back at the next launch). Waits until the
+    /// connection has noticed the end, so the next event starts from a known state.
+    ///
+    /// - Returns: the process killed, or nil when none was running.
+    public func killHost() async -> Int32? {
+        guard let process = await processIdentifier else { return nil }
+        Glibc.kill(process, SIGKILL)
+        // A real process's end is waited for on the real clock: the supervisor notices it within
+        // milliseconds, and 5 s bounds a system that never does.
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(5)
+        while await processIdentifier == process, clock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(2), clock: clock)
+        }
+        return process
+    }
+}
