@@ -4,6 +4,7 @@ import Foundation
 import Glibc
 import RecipeAssistantKit
 import SceneIntents
+import SceneIntentsCommandLine
 import SceneIntentsTransport
 
 /// Where the shell's app runs, and the one way each app-side command reaches it: in the shell's
@@ -31,7 +32,7 @@ enum AppPlace {
         return try ProcessConnection(
             launch: HostLaunch(executable: executable, arguments: arguments, device: device), appName: RecipeAssistantApp.name,
             manifest: RecipeAssistantApp.bundledManifest(), catalog: RecipeAssistantApp.catalog, runtimeDirectory: runtime,
-            sessions: SessionKeeping(runtimeDirectory: runtime, bundleIdentifier: RecipeAssistantApp.bundleIdentifier))
+            sessions: SessionKeeping(store: SessionStore(runtimeDirectory: runtime), bundleIdentifier: RecipeAssistantApp.bundleIdentifier))
     }
 
     /// The assistant's way to the app.
@@ -60,8 +61,7 @@ enum AppPlace {
                 await connection.forceQuit()
                 return ""
             case (":close", 2):
-                guard let number = Int(words[1]), number > 0 else { throw RecipeAppDriver.badSession(line) }
-                outcome = await connection.closeSession("session-\(number)")
+                outcome = await connection.closeSession(try SessionClosing.identifier(line, number: String(words[1])))
             case (":scenes", 1): outcome = await connection.sendIfRunning(.command(line))
             default: outcome = await connection.send(.command(line))
             }
@@ -88,10 +88,7 @@ enum AppPlace {
             throw AppCommandError(
                 .notSeparate, ":kill", ":kill needs --separate-processes; here the app runs in the shell's own process.")
         }
-        guard let process = await connection.killHost() else {
-            throw AppCommandError(.nothingToActOn, ":kill", "\(RecipeAssistantApp.name) has no process to kill.")
-        }
-        return "Killed \(RecipeAssistantApp.name) (process \(process)) with SIGKILL."
+        return try await connection.killHost()
     }
 
     /// Ends the app: terminates it in process, or stops its host and removes the socket.

@@ -47,7 +47,9 @@ public final class RecipeAppDriver {
             case ":new-window":
                 guard application.isRunning else { throw Self.notRunning(line, ":open it first") }
                 try application.userOpensNewWindow()
-            case ":close": try application.userCloses(try session(closedBy: line, arguments))
+            case ":close":
+                try application.userCloses(
+                    try SessionClosing.session(line, arguments: arguments, in: application, appName: RecipeAssistantApp.name))
             case ":scenes": return scenes()
             case ":quit":
                 guard application.isRunning else { throw Self.notRunning(line, nil) }
@@ -70,26 +72,6 @@ public final class RecipeAppDriver {
     package static func notRunning(_ line: String, _ advice: String?) -> AppCommandError {
         AppCommandError(
             .nothingToActOn, line, "\(RecipeAssistantApp.name) is not running" + (advice.map { "; \($0)." } ?? "."))
-    }
-
-    /// The refusal of a `:close` whose argument is not a session number.
-    package static func badSession(_ line: String) -> AppCommandError {
-        AppCommandError(.badArgument, line, ":close takes a session number, for example :close 1 for session-1.")
-    }
-
-    /// The session `:close` closes: session-N, or the front window's without N.
-    private func session(closedBy line: String, _ arguments: [String]) throws(AppCommandError) -> SceneSession {
-        guard let typed = arguments.first else {
-            guard let scene = app.application.mostRecentlyActiveScene else {
-                throw AppCommandError(.nothingToActOn, line, "No window is open.")
-            }
-            return scene.session
-        }
-        guard arguments.count == 1, let number = Int(typed), number > 0 else { throw Self.badSession(line) }
-        guard let session = app.application.openSessions.first(where: { $0.persistentIdentifier == "session-\(number)" }) else {
-            throw AppCommandError(.nothingToActOn, line, "\(RecipeAssistantApp.name) has no open session session-\(number).")
-        }
-        return session
     }
 
     /// A command's feedback: the sentence, or `{"message": …}` in JSON mode.
