@@ -59,14 +59,14 @@ struct RestorationTests {
     @Test func inProcessTheRestoredSceneIsRebuiltListRecipeDirectionsBeforeTheIntentContinues() async throws {
         // The first run: every change the app reports is kept, as the system keeps it.
         let first = try await ShellRun.turns("show directions for banana pancakes\nnext step")
-        let kept = KeptRecords()
-        first.app.application.onSessionChange = { kept.keep($0) }
+        let kept = KeptSessionRecords()
+        kept.keep(first.app.application)
         await first.shell.turn(":tap 1")
         #expect(kept.records.map(\.userInfo) == [["screen": "directions", "recipe": "banana-pancakes", "step": 1]])
         // The process dies here: nothing more is asked of the app.
 
         let second = try ShellRun.make("")
-        try second.app.application.restoreSessions(SessionRestoration(sessions: kept.records))
+        try second.app.application.restoreSessions(kept.restoration)
         let before = second.lifecycle.count
         await second.shell.turn("next step")
         #expect(Array(second.lifecycle.dropFirst(before)) == [
@@ -83,21 +83,5 @@ struct RestorationTests {
         #expect(second.app.application.openSessions.first?.userInfo == ["screen": "directions", "recipe": "banana-pancakes", "step": 2])
         await second.expectNothingInFlight()
         await first.expectNothingInFlight()
-    }
-}
-
-/// The last record of each session an app reported, as the system keeps them.
-@MainActor
-final class KeptRecords {
-    private(set) var records: [SessionRecord] = []
-
-    func keep(_ change: SessionChange) {
-        switch change {
-        case .saved(let record):
-            records.removeAll { $0.persistentIdentifier == record.persistentIdentifier }
-            records.append(record)
-        case .discarded(let identifiers):
-            records.removeAll { identifiers.contains($0.persistentIdentifier) }
-        }
     }
 }
