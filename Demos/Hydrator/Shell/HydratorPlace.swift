@@ -77,7 +77,7 @@ enum HydratorPlace {
     /// Sends SIGKILL to the app's process (`ProcessConnection.killHost`): nothing is discarded.
     func kill() async throws(AppCommandError) -> String {
         guard case .separate(let connection) = self else {
-            throw AppCommandError(.notSeparate, ":kill", ":kill needs --separate-processes; here the app runs in the shell's own process.")
+            throw ProcessConnection.killNeedsSeparateProcesses
         }
         return try await connection.app.killHost()
     }

@@ -85,8 +85,7 @@ enum AppPlace {
     /// so the next turn starts from a known state.
     func kill() async throws(AppCommandError) -> String {
         guard case .separate(let connection) = self else {
-            throw AppCommandError(
-                .notSeparate, ":kill", ":kill needs --separate-processes; here the app runs in the shell's own process.")
+            throw ProcessConnection.killNeedsSeparateProcesses
         }
         return try await connection.killHost()
     }

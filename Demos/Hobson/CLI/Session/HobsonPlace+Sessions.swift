@@ -21,7 +21,7 @@ extension HobsonPlace {
         do throws(AppCommandError) {
             switch (self, name) {
             case (.inProcess, ":kill"):
-                throw AppCommandError(.notSeparate, line, ":kill needs --separate-processes; here the app runs in the shell's own process.")
+                throw ProcessConnection.killNeedsSeparateProcesses
             case (.separate(let routed), ":kill"): return [try await routed.app.killHost()]
             case (.inProcess(let app, _, _), ":close"):
                 let application = app.application
