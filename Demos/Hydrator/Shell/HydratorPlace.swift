@@ -64,6 +64,12 @@ enum HydratorPlace {
             let outcome: EventOutcome
             if words.first == ":close", words.count == 2 {
                 outcome = await connection.app.closeSession(try SessionClosing.identifier(line, number: String(words[1])))
+            } else if line == ":close" {
+                // The front window is the running app's: `:close` alone starts no process.
+                guard let running = await connection.app.sendIfRunning(.command(line)) else {
+                    throw AppCommandError(.nothingToActOn, line, "\(HydratorApp.name) is not running; close a session with :close N.")
+                }
+                outcome = running
             } else {
                 outcome = await connection.send(line == ":open" ? .open : .command(line))
             }

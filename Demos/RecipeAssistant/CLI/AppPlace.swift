@@ -48,8 +48,8 @@ enum AppPlace {
     /// In its own process, `:quit` is the user's force-quit: the app's process ends (asked, then
     /// killed after the grace) and every session kept for it is discarded; `:close N` closes
     /// session-N (running or not: one closed while not running is discarded at the next
-    /// launch); `:scenes` starts no process (with none it says so); every other line goes to the
-    /// app's process, started if need be.
+    /// launch); `:scenes` and `:close` alone start no process (with none they say so); every
+    /// other line goes to the app's process, started if need be.
     func run(_ line: String) async throws(AppCommandError) -> String {
         switch self {
         case .inProcess(_, let driver, _): return try driver.run(line)
@@ -62,7 +62,8 @@ enum AppPlace {
                 return ""
             case (":close", 2):
                 outcome = await connection.closeSession(try SessionClosing.identifier(line, number: String(words[1])))
-            case (":scenes", 1): outcome = await connection.sendIfRunning(.command(line))
+            // The front window is the running app's: `:close` alone starts no process.
+            case (":scenes", 1), (":close", 1): outcome = await connection.sendIfRunning(.command(line))
             default: outcome = await connection.send(.command(line))
             }
             switch outcome {
