@@ -94,15 +94,22 @@ extension ShellRun {
         return (lines + ["--- trace"] + trace).map { $0.replacing(/process \d+/, with: "process N") }
     }
 
-    /// The trace's process lines with numbers replaced.
+    /// The trace's process lines with numbers replaced, but those of the kept sessions.
     var processLines: [String] {
-        shell.trace.events.filter { $0.kind == .process }.map {
+        shell.trace.events.filter { $0.kind == .process && !$0.detail.hasPrefix("sessions of") }.map {
             $0.detail.replacing(/pid \d+/, with: "pid N").replacing(/after [\d.]+ ms/, with: "after X ms")
         }
     }
 
+    /// The trace's lines about the app's kept sessions: what each launch restores, and what
+    /// was saved, closed and discarded.
+    var sessionLines: [String] {
+        shell.trace.events.filter { $0.kind == .process && $0.detail.hasPrefix("sessions of") }.map(\.detail)
+    }
+
     /// Ends the session as `run()` does and checks nothing is left: no app process, no socket
-    /// file in the runtime directory (which is then removed).
+    /// file in the runtime directory (which is then removed); the kept sessions' folder stays
+    /// until then, as it outlives the app's processes on purpose.
     func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
         let before = shell.trace.count
         await shell.close()
@@ -110,11 +117,12 @@ extension ShellRun {
         if shell.options.separateProcesses {
             // A host that ran is asked to quit and exits on its own; one that never ran leaves
             // nothing to say.
-            let stops = shell.trace.events.dropFirst(before).filter { $0.kind == .process }.map(\.detail)
+            let stops = shell.trace.events.dropFirst(before)
+                .filter { $0.kind == .process && !$0.detail.hasPrefix("sessions of") }.map(\.detail)
             #expect(stops.allSatisfy { $0.hasSuffix("exited with status 0") }, "\(stops)", sourceLocation: sourceLocation)
         }
         guard let directory = shell.options.runtimeDirectory else { return }
-        let left = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        let left = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0 != "sessions" }
         #expect(left.isEmpty, "left in the runtime directory: \(left)", sourceLocation: sourceLocation)
         try? FileManager.default.removeItem(atPath: directory)
     }

@@ -3,6 +3,7 @@ import AssistantService
 import Foundation
 import HydratorKit
 import SceneIntents
+import SceneIntentsCommandLine
 import SceneIntentsTransport
 
 /// Where the shell's Hydrator runs, and the one way each app-side command reaches it: in the
@@ -31,10 +32,11 @@ enum HydratorPlace {
                 .refused, "--separate-processes",
                 "the Hydrator bundle was not found beside this checkout's build: \(registry.diagnostics.map(\.description).joined(separator: "; "))")
         }
+        let runtime = try RuntimeDirectory.prepare(options.runtimeDirectory)
         return try RoutedConnection(
-            bundle: bundle, catalog: HydratorApp.catalog, device: device,
-            runtimeDirectory: RuntimeDirectory.prepare(options.runtimeDirectory),
-            environment: [HydrationStore.containerVariable: options.containerPath])
+            bundle: bundle, catalog: HydratorApp.catalog, device: device, runtimeDirectory: runtime,
+            environment: [HydrationStore.containerVariable: options.containerPath],
+            sessions: SessionStore(runtimeDirectory: runtime))
     }
 
     /// The assistant's way to the app.
@@ -46,15 +48,44 @@ enum HydratorPlace {
     }
 
     /// Runs an app-side command line where the app is; answers what it printed.
+    ///
+    /// With separate processes, `:quit` is the user's force-quit (the app's process ends and
+    /// every session kept for it is discarded) and `:close N` closes session-N through the
+    /// system, running or not (one closed while not running is discarded at the next launch).
     func run(_ line: String) async throws(AppCommandError) -> String {
         switch self {
         case .inProcess(_, let driver, _): return try await driver.run(line)
         case .separate(let connection):
-            switch await connection.send(line == ":open" ? .open : .command(line)) {
+            let words = line.split(separator: " ")
+            if line == ":quit" {
+                await connection.app.forceQuit()
+                return ""
+            }
+            let outcome: EventOutcome
+            if words.first == ":close", words.count == 2 {
+                outcome = await connection.app.closeSession(try SessionClosing.identifier(line, number: String(words[1])))
+            } else if line == ":close" {
+                // The front window is the running app's: `:close` alone starts no process.
+                guard let running = await connection.app.sendIfRunning(.command(line)) else {
+                    throw AppCommandError(.nothingToActOn, line, "\(HydratorApp.name) is not running; close a session with :close N.")
+                }
+                outcome = running
+            } else {
+                outcome = await connection.send(line == ":open" ? .open : .command(line))
+            }
+            switch outcome {
             case .done(let output): return output ?? ""
             case .refused(let why): throw AppCommandError(.refused, line, why)
             }
         }
+    }
+
+    /// Sends SIGKILL to the app's process (`ProcessConnection.killHost`): nothing is discarded.
+    func kill() async throws(AppCommandError) -> String {
+        guard case .separate(let connection) = self else {
+            throw ProcessConnection.killNeedsSeparateProcesses
+        }
+        return try await connection.app.killHost()
     }
 
     /// The foreground screen, framed (a process that is not running is not started for it).

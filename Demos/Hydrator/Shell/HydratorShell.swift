@@ -58,7 +58,13 @@ public enum HydratorShell {
             shell.printLines(await shell.app.today())
         },
         app(":scenes", "List the app's process and its windows.", atPrompt: .runs),
-        app(":quit", "Terminate the app."),
+        app(
+            ":close", argument: "[N]",
+            "Close session-N (the front window without N): its session is discarded, at the next launch if the app is not running."),
+        app(":quit", "Force-quit the app: its process ends and (--separate-processes) every session it kept is discarded."),
+        CLICommand(":kill", "Kill the app's process with SIGKILL (--separate-processes); the next request relaunches it.") {
+            shell, _ in shell.note(try await shell.app.place.kill())
+        },
     ] + CLICommand.standard
 
     /// Things to say to the assistant, for help.

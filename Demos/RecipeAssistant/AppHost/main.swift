@@ -14,7 +14,7 @@ let options = AppProcessCommandLine(
         + "standard input; `recipe-assistant --separate-processes` and the assistant launch it.",
     options: RecipeCommandLine.appProcess
 ).parse()
-AppMain(name: RecipeAssistantApp.name, bundleIdentifier: "com.example.RecipeAssistant", words: RecipeAssistantApp.words(featured: RecipeBook.demo().featured)) {
+AppMain(name: RecipeAssistantApp.name, bundleIdentifier: RecipeAssistantApp.bundleIdentifier, words: RecipeAssistantApp.words(featured: RecipeBook.demo().featured)) {
     let app = try RecipeAssistantApp(catalogSize: options.catalogSize)
     if app.book.catalogSize > 0 {
         app.book.buildIndexInBackground { FileHandle.standardError.write(Data("recipe-assistant-app: \($0)\n".utf8)) }

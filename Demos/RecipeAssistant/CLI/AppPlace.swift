@@ -4,6 +4,7 @@ import Foundation
 import Glibc
 import RecipeAssistantKit
 import SceneIntents
+import SceneIntentsCommandLine
 import SceneIntentsTransport
 
 /// Where the shell's app runs, and the one way each app-side command reaches it: in the shell's
@@ -21,14 +22,17 @@ enum AppPlace {
 
     /// A connection that starts `recipe-assistant-app` (beside the running executable) with the
     /// options that matter app-side, listening in `options.runtimeDirectory` (or the default);
-    /// each launch starts with `device`'s lock state, so a relaunch does not forget `:lock`.
+    /// each launch starts with `device`'s lock state, so a relaunch does not forget `:lock`. The
+    /// app's scene sessions are kept in the runtime directory's `sessions` folder, so a killed
+    /// app comes back where the cook was.
     static func connection(_ options: RecipeShell.Options, device: Device) throws -> ProcessConnection {
         let executable = ((BundleRegistry.currentExecutableDirectory() ?? ".") as NSString).appendingPathComponent(hostExecutableName)
         let arguments = ["--catalog-size", String(options.catalogSize)] + (options.json ? ["--json"] : [])
+        let runtime = try RuntimeDirectory.prepare(options.runtimeDirectory)
         return try ProcessConnection(
             launch: HostLaunch(executable: executable, arguments: arguments, device: device), appName: RecipeAssistantApp.name,
-            manifest: RecipeAssistantApp.bundledManifest(), catalog: RecipeAssistantApp.catalog,
-            runtimeDirectory: RuntimeDirectory.prepare(options.runtimeDirectory))
+            manifest: RecipeAssistantApp.bundledManifest(), catalog: RecipeAssistantApp.catalog, runtimeDirectory: runtime,
+            sessions: SessionKeeping(store: SessionStore(runtimeDirectory: runtime), bundleIdentifier: RecipeAssistantApp.bundleIdentifier))
     }
 
     /// The assistant's way to the app.
@@ -41,20 +45,25 @@ enum AppPlace {
 
     /// Runs an app-side command line where the app is; answers what it printed.
     ///
-    /// In its own process, `:quit` ends the app's process (asked, then killed after the grace),
-    /// as quitting an app ends its process, and `:scenes` starts none (with no process it says
-    /// so); every other line goes to the app's process, started if need be.
+    /// In its own process, `:quit` is the user's force-quit: the app's process ends (asked, then
+    /// killed after the grace) and every session kept for it is discarded; `:close N` closes
+    /// session-N (running or not: one closed while not running is discarded at the next
+    /// launch); `:scenes` and `:close` alone start no process (with none they say so); every
+    /// other line goes to the app's process, started if need be.
     func run(_ line: String) async throws(AppCommandError) -> String {
         switch self {
         case .inProcess(_, let driver, _): return try driver.run(line)
         case .separate(let connection):
             let outcome: EventOutcome?
-            switch line {
-            case ":quit":
-                guard await connection.processIdentifier != nil else { throw RecipeAppDriver.notRunning(line, nil) }
-                await connection.stopHost()
+            let words = line.split(separator: " ")
+            switch (words.first ?? "", words.count) {
+            case (":quit", 1):
+                await connection.forceQuit()
                 return ""
-            case ":scenes": outcome = await connection.sendIfRunning(.command(line))
+            case (":close", 2):
+                outcome = await connection.closeSession(try SessionClosing.identifier(line, number: String(words[1])))
+            // The front window is the running app's: `:close` alone starts no process.
+            case (":scenes", 1), (":close", 1): outcome = await connection.sendIfRunning(.command(line))
             default: outcome = await connection.send(.command(line))
             }
             switch outcome {
@@ -77,21 +86,9 @@ enum AppPlace {
     /// so the next turn starts from a known state.
     func kill() async throws(AppCommandError) -> String {
         guard case .separate(let connection) = self else {
-            throw AppCommandError(
-                .notSeparate, ":kill", ":kill needs --separate-processes; here the app runs in the shell's own process.")
+            throw ProcessConnection.killNeedsSeparateProcesses
         }
-        guard let process = await connection.processIdentifier else {
-            throw AppCommandError(.nothingToActOn, ":kill", "\(RecipeAssistantApp.name) has no process to kill.")
-        }
-        Glibc.kill(process, SIGKILL)
-        // A real process's end is waited for on the real clock; the supervisor notices it within
-        // milliseconds, and 5 s bounds a system that never does.
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(5)
-        while await connection.processIdentifier == process, clock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(2), clock: clock)
-        }
-        return "Killed \(RecipeAssistantApp.name) (process \(process)) with SIGKILL."
+        return try await connection.killHost()
     }
 
     /// Ends the app: terminates it in process, or stops its host and removes the socket.

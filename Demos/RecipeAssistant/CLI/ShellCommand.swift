@@ -13,7 +13,9 @@ public enum ShellCommand {
         app(":back", "Go back one screen."),
         app(":home", "Send the app to the background."),
         app(":new-window", "Open another window (a new scene).", needsUnlocked: true),
-        app(":close", "Close the front window (its session is discarded)."),
+        app(
+            ":close", argument: "[N]",
+            "Close session-N (the front window without N): its session is discarded, at the next launch if the app is not running."),
         app(":scenes", "List the windows, their states and what archived ones restore.", atPrompt: .runs),
         CLICommand(":lock", "Lock the device: the app's scenes go to the background.") { shell, _ in
             shell.note(try await shell.app.lock(true))
@@ -21,7 +23,7 @@ public enum ShellCommand {
         CLICommand(":unlock", "Unlock the device: the scenes the lock sent away come back.") { shell, _ in
             shell.note(try await shell.app.lock(false))
         },
-        app(":quit", "Terminate the app."),
+        app(":quit", "Force-quit the app: its process ends and (--separate-processes) every session it kept is discarded."),
         CLICommand(":kill", "Kill the app's process with SIGKILL (--separate-processes); the next request relaunches it.") {
             shell, _ in shell.note(try await shell.app.place.kill())
         },

@@ -33,10 +33,13 @@ public enum HobsonPlace {
         guard let bundle = registry.app(named: HobsonApp.name) else {
             throw SetupError(description: "Hobson.app was not found in the checkout's Demos/*/Bundle: \(registry.diagnostics)")
         }
+        // The app's sessions are kept in the runtime directory's `sessions` folder, so a killed
+        // app comes back to the insult it showed.
+        let runtime = try RuntimeDirectory.prepare(runtimeDirectory)
         return .separate(
             try RoutedConnection(
-                bundle: bundle, catalog: HobsonApp.catalog, device: device,
-                runtimeDirectory: RuntimeDirectory.prepare(runtimeDirectory)))
+                bundle: bundle, catalog: HobsonApp.catalog, device: device, runtimeDirectory: runtime,
+                sessions: SessionStore(runtimeDirectory: runtime)))
     }
 
     /// The app's connection (routed, in separate processes).
@@ -58,6 +61,7 @@ public enum HobsonPlace {
 
     /// Runs an app-side command line where the app is; what it printed.
     func run(_ line: String) async throws(HobsonCommandError) -> [String] {
+        if let done = try await userCommand(line) { return done }
         switch self {
         case .inProcess(_, let driver, _): return try await driver.run(line)
         case .separate(let routed):

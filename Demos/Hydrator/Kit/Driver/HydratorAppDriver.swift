@@ -29,7 +29,7 @@ public final class HydratorAppDriver {
         let name = words.first ?? ""
         let argument = words.count == 2 ? Self.wholeNumber(words[1]) : nil
         let takesNumber = [":pick", ":ounces"].contains(name)
-        guard takesNumber ? argument != nil : words.count == 1 else {
+        guard takesNumber ? argument != nil : words.count == 1 || name == ":close" else {
             throw AppCommandError(
                 .badArgument, line, takesNumber ? "Type \(name) and a whole number, as in \(name) 2." : "\(name) takes nothing after it.")
         }
@@ -48,6 +48,9 @@ public final class HydratorAppDriver {
                 return SceneListing.lines(HydratorApp.name, application: application, json: false) {
                     ($0.visibleViewController as? (any HydratorScreen))?.heading ?? "nothing"
                 }
+            case ":close":
+                try application.userCloses(
+                    try SessionClosing.session(line, arguments: Array(words.dropFirst()), in: application, appName: HydratorApp.name))
             case ":quit":
                 guard application.isRunning else { throw Self.notRunning(line) }
                 application.terminate()

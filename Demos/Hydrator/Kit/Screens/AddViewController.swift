@@ -6,14 +6,28 @@ import SceneIntents
 public final class AddViewController: ViewController, HydratorScreen {
     private let handler: TrackIntakeHandler
     /// The drink picked, if any.
-    public private(set) var drink: HydrationType?
+    public private(set) var drink: HydrationType? {
+        didSet { keep(form.userInfo) }
+    }
     /// The amount entered, if any.
-    public private(set) var ounces: Int?
+    public private(set) var ounces: Int? {
+        didSet { keep(form.userInfo) }
+    }
 
-    /// The screen, saving through `handler`.
-    public init(handler: TrackIntakeHandler) {
+    /// The screen, saving through `handler`, with `form` already filled in (as restored).
+    public init(handler: TrackIntakeHandler, form: AddForm = AddForm(drink: nil, ounces: nil)) {
         self.handler = handler
+        drink = form.drink
+        ounces = form.ounces
         super.init(name: "Add")
+    }
+
+    /// What the screen holds.
+    public var form: AddForm { AddForm(drink: drink, ounces: ounces) }
+
+    /// Keeps what the screen holds in the session, as the screen shows.
+    override public func viewDidAppear() {
+        keep(form.userInfo)
     }
 
     /// "Add a drink".

@@ -19,6 +19,11 @@ public final class TodayViewController: ViewController, HydratorScreen {
         model.refresh()
     }
 
+    /// Today on screen: the session keeps no Add screen any more.
+    override public func viewDidAppear() {
+        keep(["screen": "today"])
+    }
+
     /// Counts a redraw; the scene delegate calls it when the model changed.
     public func setNeedsRedraw() { redraws += 1 }
 

@@ -8,6 +8,8 @@ import SceneIntents
 public final class RecipeAssistantApp {
     /// The app's name.
     public static let name = "Recipe Assistant"
+    /// The app's bundle identifier: its host says it in its hello, and its sessions are kept under it.
+    public static let bundleIdentifier = "com.example.RecipeAssistant"
     /// The app's runtime.
     public let application: Application
     /// The app's side of the boundary.

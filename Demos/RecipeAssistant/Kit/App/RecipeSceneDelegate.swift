@@ -15,19 +15,19 @@ public final class RecipeSceneDelegate: SceneDelegate {
         self.model = model
     }
 
-    /// Builds the navigation stack, then continues the activity the scene was connected for, or
-    /// restores where the user was.
+    /// Builds the navigation stack, rebuilt where the user was (the session's `userInfo`, kept
+    /// as it changed, else its restoration activity), then continues the activity the scene was
+    /// connected for.
     public func scene(_ scene: Scene, willConnectTo session: SceneSession, options: ConnectionOptions) {
         let navigation = NavigationController(root: RecipeListViewController(model: model), name: "Navigation")
         scene.rootViewController = navigation
         scene.title = "Recipe Assistant"
         let activity = options.userActivities.first
+        let place = RecipePlace(session: session)
         // A session reconnected for the assistant first comes back where the user was, when the
         // intent is about that recipe (or names none): "next step" then goes on from there.
-        if let restoration = session.stateRestorationActivity,
-            activity.map({ Self.continues(restoration, $0) }) ?? true
-        {
-            restore(restoration, in: navigation, model: model)
+        if let place, activity.map({ Self.continues(place, $0) }) ?? true {
+            restore(place, in: navigation, model: model)
         }
         if let activity { continueIntent(from: activity, in: scene) }
     }
@@ -43,10 +43,7 @@ public final class RecipeSceneDelegate: SceneDelegate {
         else { return nil }
         var content = UserActivity.Content(activityType: Self.viewingActivityType)
         content.title = recipe.title
-        content.userInfo = ["recipe": .string(recipe.identifier)]
-        if let directions = screen as? DirectionsViewController {
-            content.userInfo["step"] = .integer(directions.step)
-        }
+        content.userInfo = RecipePlace(screen: screen).userInfo
         content.requiredUserInfoKeys = ["recipe"]
         return UserActivity(content: content)
     }
@@ -71,18 +68,17 @@ public final class RecipeSceneDelegate: SceneDelegate {
     }
 
     /// Whether the assistant's activity is about the restored recipe (or names no recipe).
-    private static func continues(_ restoration: UserActivity, _ activity: UserActivity) -> Bool {
+    private static func continues(_ place: RecipePlace, _ activity: UserActivity) -> Bool {
         guard let intent = activity.interaction?.intent.as(ShowDirectionsIntent.self) else { return false }
         guard let named = intent.recipe else { return true }
-        return named.identifier.map { restoration.userInfo["recipe"] == .string($0) } ?? false
+        return named.identifier.map { place.recipe == $0 } ?? false
     }
 
-    private func restore(_ activity: UserActivity, in navigation: NavigationController, model: RecipeModel) {
-        guard case .string(let identifier)? = activity.userInfo["recipe"],
-            let recipe = model.book.recipe(identifier: identifier)
-        else { return }
+    /// Pushes the recipe's detail, then its directions at the step, over the list.
+    private func restore(_ place: RecipePlace, in navigation: NavigationController, model: RecipeModel) {
+        guard let identifier = place.recipe, let recipe = model.book.recipe(identifier: identifier) else { return }
         try? navigation.push(RecipeDetailViewController(recipe: recipe, model: model))
-        if case .integer(let step)? = activity.userInfo["step"] {
+        if let step = place.step {
             let directions = DirectionsViewController(recipe: recipe, model: model)
             directions.show(step: step)
             try? navigation.push(directions)

@@ -68,11 +68,9 @@ extension RecipeAppDriver {
 
     /// The recipe title and step (from 1) an archived session restores, if it saved any.
     private func restoration(of session: SceneSession) -> (String?, Int?) {
-        guard let activity = session.stateRestorationActivity,
-            case .string(let identifier)? = activity.userInfo["recipe"]
-        else { return (nil, nil) }
+        let place = RecipePlace(session: session)
+        guard let place, let identifier = place.recipe else { return (nil, nil) }
         let title = app.book.recipe(identifier: identifier)?.title ?? identifier
-        guard case .integer(let step)? = activity.userInfo["step"] else { return (title, nil) }
-        return (title, step + 1)
+        return (title, place.step.map { $0 + 1 })
     }
 }

@@ -6,7 +6,7 @@ import SceneIntentsCommandLine
 /// in the app's own process through `HostEndpoint.onCommand` (`SystemEvent.command`). Each line
 /// comes back as the text the shell prints (JSON Lines when `json`), or an `AppCommandError`.
 ///
-/// Lines: `:open`, `:tap N`, `:back`, `:home`, `:new-window`, `:close`, `:scenes`, `:quit`, and
+/// Lines: `:open`, `:tap N`, `:back`, `:home`, `:new-window`, `:close [N]`, `:scenes`, `:quit`, and
 /// two the shell sends on its own: `:screen` (the foreground screen, framed) and `:lock` /
 /// `:unlock` (the app's device, and the scenes a lock sends to the background).
 @MainActor
@@ -34,7 +34,7 @@ public final class RecipeAppDriver {
         let words = line.split(separator: " ").map(String.init)
         let arguments = Array(words.dropFirst())
         let name = words.first ?? ""
-        if name != ":tap" && !arguments.isEmpty {
+        if name != ":tap" && name != ":close" && !arguments.isEmpty {
             throw AppCommandError(.badArgument, line, "\(name) takes nothing after it; type \(name) alone.")
         }
         let application = app.application
@@ -48,10 +48,8 @@ public final class RecipeAppDriver {
                 guard application.isRunning else { throw Self.notRunning(line, ":open it first") }
                 try application.userOpensNewWindow()
             case ":close":
-                guard let scene = application.mostRecentlyActiveScene else {
-                    throw AppCommandError(.nothingToActOn, line, "No window is open.")
-                }
-                try application.userCloses(scene.session)
+                try application.userCloses(
+                    try SessionClosing.session(line, arguments: arguments, in: application, appName: RecipeAssistantApp.name))
             case ":scenes": return scenes()
             case ":quit":
                 guard application.isRunning else { throw Self.notRunning(line, nil) }

@@ -7,7 +7,9 @@ public final class DirectionsViewController: ViewController, RecipeScreen {
     /// The recipe whose directions are shown.
     public let recipe: Recipe
     /// The step shown, from 0.
-    public private(set) var step = 0
+    public private(set) var step = 0 {
+        didSet { keepPlace() }
+    }
     private let model: RecipeModel
     private lazy var handler = ShowDirectionsHandler(screen: self, model: model, application: scene?.application)
 
@@ -19,6 +21,7 @@ public final class DirectionsViewController: ViewController, RecipeScreen {
     }
 
     override public func viewDidAppear() {
+        keepPlace()
         registerIntentHandler(handler)
     }
 

@@ -17,6 +17,7 @@ public final class RecipeDetailViewController: ViewController, RecipeScreen {
     }
 
     override public func viewDidAppear() {
+        keepPlace()
         model.viewed(recipe)
         registerIntentHandler(handler)
     }

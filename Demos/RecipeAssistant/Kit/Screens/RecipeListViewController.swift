@@ -14,6 +14,7 @@ public final class RecipeListViewController: ViewController, RecipeScreen {
     }
 
     override public func viewDidAppear() {
+        keepPlace()
         registerIntentHandler(handler)
     }
 
