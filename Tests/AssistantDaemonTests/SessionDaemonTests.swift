@@ -161,6 +161,28 @@ struct SessionDaemonTests {
         #expect(children(of: second.child.pid) == [])
     }
 
+    /// The sequence through `assistantd`: the cook's place outlives the daemon's stop and
+    /// start; the scene, restored in the background, is brought forward and goes on to step 2.
+    @Test func theCooksStepOutlivesTheDaemonsStopAndStart() async throws {
+        let state = freshRuntimeDirectory() + "-state"
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let apps = ["--apps"] + recipeFolders
+        let first = try await DaemonProcess.start(freshRuntimeDirectory(), arguments: apps, stateDirectory: state)
+        defer { first.cleanUp() }
+        #expect(try await first.client("say", "show directions for banana pancakes").status == .exited(0))
+        let step1 = try await first.client("say", "next step")
+        #expect(step1.stdout == "Step 1. Mash the bananas in a large bowl.\n")
+        #expect(await first.end(SIGTERM) == .exited(0))
+
+        let second = try await DaemonProcess.start(first.directory, arguments: apps, stateDirectory: state)
+        defer { second.cleanUp() }
+        let step2 = try await second.client("say", "next step")
+        #expect(step2 == ClientRun(
+            status: .exited(0), stdout: "Opening Recipe Assistant.\nStep 2. Whisk in the eggs and the milk.\n", stderr: ""))
+        #expect(await second.end(SIGTERM) == .exited(0))
+        #expect(children(of: second.child.pid) == [])
+    }
+
     @Test func aStateFolderThatCannotBeUsedStopsTheDaemonFromStarting() async throws {
         let files = TempFiles()
         defer { files.remove() }

@@ -82,7 +82,10 @@ public final class ShowDirectionsHandler: ShowDirectionsIntentHandling {
     /// recipe and step (from 0), if it names a recipe of the book.
     public var restoredPlace: (recipe: Recipe, step: Int?)? {
         guard let application else { return nil }
-        for session in application.openSessions.reversed() where session.scene == nil {
+        // A session with no scene, or whose scene is in the background (restored there after the
+        // system stopped): its screen never appeared, so no screen's handler answers for it.
+        for session in application.openSessions.reversed()
+        where session.scene == nil || session.scene?.activationState == .background {
             guard let activity = session.stateRestorationActivity,
                 case .string(let identifier)? = activity.userInfo["recipe"],
                 let recipe = model.book.recipe(identifier: identifier)
