@@ -160,8 +160,8 @@ struct MessageCodecTests {
                 "expected String, found a number at .call.call.phase.proceed.parameters[1]"
             ),
             (
-                #"{"call":{"id":1,"call":{"request":1,"phase":{"handle":{}},"intent":{"type":"OrderSoupIntent","intent":{"quantity":"x"}}}}}"#,
-                "expected Int, found a string at .call.call.intent.intent.quantity"
+                #"{"call":{"id":1,"call":{"request":1,"phase":{"handle":{}},"intent":{"type":"OrderSoupIntent","parameters":{"quantity":[{"type":"Int","value":"x"}]}}}}}"#,
+                "expected Int, found a string at .call.call.intent.parameters.quantity[0].value"
             ),
             (
                 #"{"call":{"id":1,"call":{"request":1,"phase":{"handle":{}},"intent":{"type":"Nope","intent":{}}}}}"#,

@@ -68,7 +68,9 @@ struct MessageReaderTests {
         var value = AnyIntent(OrderSoupIntent(soup: Self.soup, quantity: 2, toppings: ["lime"]))
         value.unreadWords = ["size": "large"]
         let json = #"{"unreadWords":{"size":"large"},"type":"OrderSoupIntent","targetSceneIdentifier":null,"#
-            + #""note":[1,{"a":null},"b"],"intent":\#(try json(OrderSoupIntent(soup: Self.soup, quantity: 2, toppings: ["lime"])))}"#
+            + #""note":[1,{"a":null},"b"],"parameters":{"toppings":[{"value":"lime","type":"String"}],"#
+            + #""soup":[{"value":\#(try json(Self.soup)),"extra":null,"type":"Soup","display":{"title":"Pho","identifier":"pho"}}],"#
+            + #""quantity":[{"type":"Int","value":2}]}}"#
         return (json, value)
     }
 

@@ -78,40 +78,63 @@ public struct AnyIntent: Sendable, Equatable, Codable, CustomStringConvertible {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let typeName = try container.decode(String.self, forKey: .type)
         let catalog = try IntentCatalog.from(decoder)
-        guard let descriptor = catalog.descriptor(named: typeName) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .type, in: container,
-                debugDescription: "unknown intent type '\(typeName)': the app's catalog does not list it")
-        }
         let target = try container.decodeIfPresent(String.self, forKey: .targetSceneIdentifier)
-        var unread = Dictionary(
+        let unread = Dictionary(
             uniqueKeysWithValues: (try container.decodeIfPresent([String: String].self, forKey: .unreadWords) ?? [:]).map {
                 (ParameterName($0.key), $0.value)
             })
-        if container.contains(.intent), !catalog.keepsRecords, let type = catalog.intentType(named: typeName) {
+        if container.contains(.intent), !catalog.keepsRecords, let type = catalog.intentType(named: typeName),
+            catalog.descriptor(named: typeName) != nil
+        {
             // Written before intents went as their parameters: the typed intent itself.
             func decode<T: Intent>(_ type: T.Type) throws -> any Intent { try container.decode(T.self, forKey: .intent) }
             self.init(erasing: try decode(type), targetSceneIdentifier: target)
             unreadWords = unread
             return
         }
-        var intent = descriptor.makeIntent()
         let parameters = try container.decodeIfPresent([String: [AnyParameterValue]].self, forKey: .parameters) ?? [:]
-        for (name, values) in parameters.sorted(by: { $0.key < $1.key }) {
+        self = try Self.assembled(
+            typeName: typeName, parameters: parameters.map { ($0.key, $0.value) }, target: target, unread: unread,
+            catalog: catalog)
+    }
+
+    /// The intent of type `typeName` with the parameters' values read (its first form: the one
+    /// definition of what the values make, for `init(from:)` and the message codec alike): the
+    /// app's own type, or an `IntentRecord` for a catalog read from data; words the app's type
+    /// cannot read become the parameter's unread words.
+    ///
+    /// - Throws: `DecodingError` for a type the catalog does not list, or values that do not fit
+    ///   a parameter.
+    package static func assembled(
+        typeName: String, parameters: [(name: String, values: [AnyParameterValue])], target: String?,
+        unread: [ParameterName: String], catalog: IntentCatalog
+    ) throws -> AnyIntent {
+        guard let descriptor = catalog.descriptor(named: typeName) else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: [CodingKeys.type],
+                    debugDescription: "unknown intent type '\(typeName)': the app's catalog does not list it"))
+        }
+        var unread = unread
+        var intent = descriptor.makeIntent()
+        for (name, values) in parameters.sorted(by: { $0.name < $1.name }) {
             let parameter = ParameterName(name)
             if !catalog.keepsRecords, let words = values.lazy.compactMap({ ($0.base as? ParameterValueRecord)?.spokenWords }).first {
                 unread[parameter] = words.text
                 continue
             }
             guard let updated = descriptor.setting(parameter, to: values, in: intent) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .parameters, in: container,
-                    debugDescription: "\(typeName) has no parameter '\(name)' taking \(values.count) value(s) of type \(values.first?.typeName ?? "none")")
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: [CodingKeys.parameters],
+                        debugDescription:
+                            "\(typeName) has no parameter '\(name)' taking \(values.count) value(s) of type \(values.first?.typeName ?? "none")"))
             }
             intent = updated
         }
-        self.init(erasing: intent.base, targetSceneIdentifier: target)
-        unreadWords = unread
+        var assembled = AnyIntent(erasing: intent.base, targetSceneIdentifier: target)
+        assembled.unreadWords = unread
+        return assembled
     }
 
     /// Encodes the type name, each parameter's values, the target and the unread words.
@@ -127,7 +150,7 @@ public struct AnyIntent: Sendable, Equatable, Codable, CustomStringConvertible {
     }
 
     /// The values of every parameter given, by name: what crosses the boundary.
-    var parameterValues: [String: [AnyParameterValue]] {
+    package var parameterValues: [String: [AnyParameterValue]] {
         Dictionary(uniqueKeysWithValues: IntentRecord(base).values.map { ($0.key.rawValue, $0.value) })
     }
 }

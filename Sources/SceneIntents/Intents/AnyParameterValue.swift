@@ -47,24 +47,55 @@ public struct AnyParameterValue: Sendable, Equatable, Codable, CustomStringConve
     /// `ParameterValueRecord` holding them (an intent takes them as unread words).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: ValueCodingKeys.self)
-        let typeName = try container.decode(String.self, forKey: .type)
-        let catalog = try IntentCatalog.from(decoder)
-        if let type = catalog.valueType(named: typeName) {
-            func decode<T: ParameterValue>(_ type: T.Type) throws -> any ParameterValue {
-                guard let text = try container.decodeIfPresent(String.self, forKey: .spoken) else {
-                    return try container.decode(T.self, forKey: .value)
+        let spoken = try container.decodeIfPresent(String.self, forKey: .spoken)
+        self = try Self.assembled(
+            typeName: try container.decode(String.self, forKey: .type), catalog: try IntentCatalog.from(decoder),
+            spoken: try spoken.map { ($0, try container.decodeIfPresent(String.self, forKey: .identifier)) },
+            value: { type in
+                func decode<T: ParameterValue>(_ type: T.Type) throws -> any ParameterValue {
+                    try container.decode(T.self, forKey: .value)
                 }
-                let identifier = try container.decodeIfPresent(String.self, forKey: .identifier)
-                return T.fromSpoken(text, identifier: identifier)
-                    ?? ParameterValueRecord(typeName: typeName, spoken: text, identifier: identifier)
+                return try decode(type)
+            },
+            record: { (try container.decode(JSONValue.self, forKey: .value), try container.decodeIfPresent(DisplayItem.self, forKey: .display)) })
+    }
+
+    /// The value a decoder's members make (the one definition, for `init(from:)` and the message
+    /// codec alike): of the catalog's type `typeName` (`value` decodes it), made from `spoken`
+    /// words with its `fromSpoken` (words it cannot read stay a record holding them); or, for a
+    /// type the catalog knows only by name, a `ParameterValueRecord` (`record` reads the value's
+    /// tree and display item, which it must have).
+    ///
+    /// - Throws: `DecodingError` for a type no intent of the catalog uses, or a record without
+    ///   its display item.
+    package static func assembled(
+        typeName: String, catalog: IntentCatalog, spoken: (text: String, identifier: String?)?,
+        value: (any ParameterValue.Type) throws -> any ParameterValue, record: () throws -> (JSONValue, DisplayItem?)
+    ) throws -> AnyParameterValue {
+        if let type = catalog.valueType(named: typeName) {
+            guard let spoken else { return AnyParameterValue(erasing: try value(type)) }
+            func made<T: ParameterValue>(_ type: T.Type) -> any ParameterValue {
+                T.fromSpoken(spoken.text, identifier: spoken.identifier)
+                    ?? ParameterValueRecord(typeName: typeName, spoken: spoken.text, identifier: spoken.identifier)
             }
-            base = try decode(type)
-        } else if catalog.keepsRecords(of: typeName) {
-            base = try ParameterValueRecord(decoding: container, typeName: typeName)
-        } else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .type, in: container, debugDescription: "no intent in the catalog has a parameter of type '\(typeName)'")
+            return AnyParameterValue(erasing: made(type))
         }
+        guard catalog.keepsRecords(of: typeName) else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: [ValueCodingKeys.type],
+                    debugDescription: "no intent in the catalog has a parameter of type '\(typeName)'"))
+        }
+        if let spoken {
+            return AnyParameterValue(ParameterValueRecord(typeName: typeName, spoken: spoken.text, identifier: spoken.identifier))
+        }
+        let (tree, display) = try record()
+        guard let display else {
+            throw DecodingError.keyNotFound(
+                ValueCodingKeys.display,
+                .init(codingPath: [], debugDescription: "a value of type '\(typeName)' comes with its display item"))
+        }
+        return AnyParameterValue(ParameterValueRecord(typeName: typeName, displayItem: display, content: .encoded(tree)))
     }
 
     /// Encodes the type name, the value and, unless the type is a standard one, its display item.

@@ -152,19 +152,19 @@ public struct IntentCatalog: Sendable {
 
     func intentType(named typeName: String) -> (any Intent.Type)? { descriptors[typeName]?.intentType }
 
-    func valueType(named typeName: String) -> (any ParameterValue.Type)? {
+    package func valueType(named typeName: String) -> (any ParameterValue.Type)? {
         Self.builtInValueTypes[typeName] ?? valueTypes[typeName]
     }
 
     /// Whether values of this type are kept as records (the catalog knows the type by name only).
-    func keepsRecords(of typeName: String) -> Bool { recordTypes.contains(typeName) }
+    package func keepsRecords(of typeName: String) -> Bool { recordTypes.contains(typeName) }
 
     /// Whether the catalog was read from data: its intents are records, and words for its
     /// values go to the app as words.
     let keepsRecords: Bool
 
     /// The value types every catalog knows, by wire name.
-    static let builtInValueTypes: [String: any ParameterValue.Type] = Dictionary(
+    package static let builtInValueTypes: [String: any ParameterValue.Type] = Dictionary(
         uniqueKeysWithValues: [String.self, Int.self, Double.self, Bool.self].map { ($0.typeName, $0 as any ParameterValue.Type) })
 
     /// The `userInfo` key under which decoders find the catalog.

@@ -85,17 +85,17 @@ public struct ParameterValueRecord: ParameterValue {
     public let valueTypeName: String
     /// The value as the app showed it, or the words as said.
     public let displayItem: DisplayItem
-    let content: Content
+    package let content: Content
 
     /// What the record holds.
-    enum Content: Sendable, Equatable {
+    package enum Content: Sendable, Equatable {
         /// A value the app encoded.
         case encoded(JSONValue)
         /// Words (and the vocabulary entity they matched, if any) for the app to read.
         case spoken(String, identifier: String?)
     }
 
-    init(typeName: String, displayItem: DisplayItem, content: Content) {
+    package init(typeName: String, displayItem: DisplayItem, content: Content) {
         valueTypeName = typeName
         self.displayItem = displayItem
         self.content = content

@@ -1,25 +1,109 @@
 import SceneIntents
 
-// The erased intent and parameter value go through their `Codable` conformance (one definition
-// of their JSON: each names its type, which decides how the rest is read).
+// The erased intent and parameter value, converted by hand (see `JSONConvertible`): the same JSON
+// their `Codable` conformances write, and read through the same definitions (`assembled`); the
+// typed value inside goes through its own `Codable` conformance.
 
 extension AnyIntent: JSONConvertible {
     func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws {
-        writer.value(try context.box(self))
+        writer.beginObject()
+        try writer.member("parameters") { writer in
+            writer.beginObject()
+            for (name, values) in parameterValues.sorted(by: { JSONWriter.keyPrecedes($0.key, $1.key) }) {
+                writer.key(name)
+                try writer.array(values) { try $1.write(to: &$0, context) }
+            }
+            writer.endObject()
+        }
+        if let targetSceneIdentifier { writer.member("targetSceneIdentifier", string: targetSceneIdentifier) }
+        writer.member("type", string: typeName)
+        if !unreadWords.isEmpty {
+            // Sorted, so the same intent always writes the same bytes.
+            writer.member("unreadWords") { $0.stringObject(unreadWords.lazy.map { (key: $0.key.rawValue, value: $0.value) }) }
+        }
+        writer.endObject()
     }
 
     init(reading reader: inout JSONReader, _ context: JSONCoderContext) throws {
-        self = try context.unbox(AnyIntent.self, from: try reader.tape().root)
+        var typeName: String?
+        var target: String?
+        var unread: [ParameterName: String]?
+        var parameters: [(name: String, values: [AnyParameterValue])] = []
+        try reader.object { key, reader in
+            switch key {
+            case "type": typeName = try reader.string()
+            case "parameters":
+                try reader.object { name, reader in
+                    parameters.append((name.string, try reader.array { try AnyParameterValue(reading: &$0, context) }))
+                }
+            case "targetSceneIdentifier": target = try reader.nullable { try $0.string() }
+            case "unreadWords": unread = try reader.nullable { try $0.strings { ParameterName($0) } }
+            default: try reader.skip()
+            }
+        }
+        self = try AnyIntent.assembled(
+            typeName: try required(&typeName, "type"), parameters: parameters, target: target, unread: unread ?? [:],
+            catalog: context.catalog)
     }
 }
 
 extension AnyParameterValue: JSONConvertible {
     func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws {
-        writer.value(try context.box(self))
+        writer.beginObject()
+        if let record = base as? ParameterValueRecord {
+            switch record.content {
+            case .encoded(let tree):
+                writer.member("display", value: try context.box(record.displayItem))
+                writer.member("type", string: record.valueTypeName)
+                writer.member("value", value: tree)
+            case .spoken(let text, let identifier):
+                if let identifier { writer.member("identifier", string: identifier) }
+                writer.member("spoken", string: text)
+                writer.member("type", string: record.valueTypeName)
+            }
+        } else {
+            func box<T: ParameterValue>(_ value: T) throws -> JSONValue { try context.box(value) }
+            let typeName = typeName
+            if IntentCatalog.builtInValueTypes[typeName] == nil { writer.member("display", value: try context.box(displayItem)) }
+            writer.member("type", string: typeName)
+            writer.member("value", value: try box(base))
+        }
+        writer.endObject()
     }
 
     init(reading reader: inout JSONReader, _ context: JSONCoderContext) throws {
-        self = try context.unbox(AnyParameterValue.self, from: try reader.tape().root)
+        var typeName: String?
+        var value: JSONTape?
+        var display: JSONTape?
+        var spoken: String?
+        var identifier: String?
+        try reader.object { key, reader in
+            switch key {
+            case "type": typeName = try reader.string()
+            case "value": value = try reader.tape()
+            case "display": display = try reader.tape()
+            case "spoken": spoken = try reader.nullable { try $0.string() }
+            case "identifier": identifier = try reader.nullable { try $0.string() }
+            default: try reader.skip()
+            }
+        }
+        let name = try required(&typeName, "type")
+        self = try AnyParameterValue.assembled(
+            typeName: name, catalog: context.catalog, spoken: spoken.map { ($0, identifier) },
+            value: { type in
+                let node = try required(&value, "value").root
+                func decode<T: ParameterValue>(_ type: T.Type) throws -> any ParameterValue {
+                    try under([JSONKey("value")]) { try context.unbox(T.self, from: node) }
+                }
+                return try decode(type)
+            },
+            record: {
+                let tree = try JSONValue(try required(&value, "value").root)
+                let item = try display.map { tape in
+                    try under([JSONKey("display")]) { try context.unbox(DisplayItem.self, from: tape.root) }
+                }
+                return (tree, item)
+            })
     }
 }
 
