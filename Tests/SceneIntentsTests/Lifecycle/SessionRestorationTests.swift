@@ -2,26 +2,18 @@ import SceneIntents
 import SceneIntentsTesting
 import Testing
 
-/// What a system keeps of an app's sessions: the last record of each, from the changes the app
-/// reports, in the order the sessions were made.
+/// What a system keeps of an app's sessions (the testing kit's `KeptSessionRecords`), and every
+/// change the app reported, as said.
 @MainActor
 final class KeptSessions {
     private(set) var changes: [String] = []
-    private(set) var records: [SessionRecord] = []
+    private let kept = KeptSessionRecords()
+    var records: [SessionRecord] { kept.records }
 
     func keep(_ app: Application) {
         app.onSessionChange = { [self] change in
             changes.append(change.description)
-            switch change {
-            case .saved(let record):
-                if let index = records.firstIndex(where: { $0.persistentIdentifier == record.persistentIdentifier }) {
-                    records[index] = record
-                } else {
-                    records.append(record)
-                }
-            case .discarded(let identifiers):
-                records.removeAll { identifiers.contains($0.persistentIdentifier) }
-            }
+            kept.keep(change)
         }
     }
 
