@@ -72,12 +72,21 @@ public final class HostLink: Sendable {
     private let waiters = Mutex(Waiters())
     private let transmit: @Sendable (SystemMessage) -> Bool
     private let observe: @Sendable (AppMessage) -> Void
+    private let settle: @Sendable () -> Void
 
     /// A link sending through `transmit` (false: the message could not be sent) and passing
-    /// lifecycle, report and shortcuts messages to `observe`.
-    public init(transmit: @escaping @Sendable (SystemMessage) -> Bool, observe: @escaping @Sendable (AppMessage) -> Void) {
+    /// lifecycle, report, shortcuts and sessions messages to `observe`.
+    ///
+    /// `settle` is called on the delivering thread before a step, an answer or a continuation
+    /// reaches its waiter: what `observe` deferred (a session store's write) is finished first,
+    /// so nothing the app reported before an answer is lost once that answer is heard.
+    public init(
+        transmit: @escaping @Sendable (SystemMessage) -> Bool, observe: @escaping @Sendable (AppMessage) -> Void,
+        settle: @escaping @Sendable () -> Void = {}
+    ) {
         self.transmit = transmit
         self.observe = observe
+        self.settle = settle
     }
 
     /// The host's failure, once it failed.
@@ -194,6 +203,7 @@ public final class HostLink: Sendable {
         case .lifecycle, .report, .shortcuts, .sessions:
             observe(message)
         case .step(let id, let step):
+            settle()
             guard let waiter = waiters.withLock({ $0.calls[id] }) else { throw Self.unasked("a step", id) }
             waiter.steps.withLock { steps in
                 // A visit's steps: its parameters, confirm and handle; one allocation for them all.
@@ -202,6 +212,7 @@ public final class HostLink: Sendable {
             }
             waiter.progress(step)
         case .answer(let id, let answer):
+            settle()
             guard let waiter = waiters.withLock({ $0.calls.removeValue(forKey: id) }) else { throw Self.unasked("an answer", id) }
             if case .progressed(let intent, let folded) = answer {
                 // Steps the host held until its answer are reported here, after those it sent
@@ -213,12 +224,14 @@ public final class HostLink: Sendable {
                 waiter.reply(answer)
             }
         case .continued(let id, let result):
+            settle()
             guard let waiter = waiters.withLock({ $0.continuations.removeValue(forKey: id) }) else {
                 if wasAbandoned(id) { return }
                 throw Self.unasked("a continuation", id)
             }
             waiter.resume(returning: result)
         case .eventDone(let id, let refusal, let output):
+            settle()
             guard let waiter = waiters.withLock({ $0.events.removeValue(forKey: id) }) else {
                 if wasAbandoned(id) { return }
                 throw Self.unasked("an event answer", id)

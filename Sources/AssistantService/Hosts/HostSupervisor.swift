@@ -35,6 +35,8 @@ actor HostSupervisor {
     private let launchBudget: Duration
     private let record: @Sendable (String) -> Void
     private let observe: @Sendable (AppMessage) -> Void
+    /// Finishes what `observe` deferred, before an answer is delivered (`HostLink`'s settle).
+    private let settle: @Sendable () -> Void
     private let onExit: @Sendable () -> Void
     /// What to send a host after its accept, before any call (the sessions kept for an app).
     private let afterAccept: @Sendable (HostHello) async -> [SystemMessage]
@@ -60,7 +62,7 @@ actor HostSupervisor {
     init(
         launch: HostLaunch, socketPath: String, doorway: Doorway, appName: String, maxMissedBudgets: Int,
         launchBudget: Duration, record: @escaping @Sendable (String) -> Void, observe: @escaping @Sendable (AppMessage) -> Void,
-        onExit: @escaping @Sendable () -> Void, clock: any Clock<Duration>, afterAccept: @escaping @Sendable (HostHello) async -> [SystemMessage]
+        settle: @escaping @Sendable () -> Void, onExit: @escaping @Sendable () -> Void, clock: any Clock<Duration>, afterAccept: @escaping @Sendable (HostHello) async -> [SystemMessage]
     ) {
         self.onExit = onExit
         self.afterAccept = afterAccept
@@ -73,6 +75,7 @@ actor HostSupervisor {
         self.launchBudget = launchBudget
         self.record = record
         self.observe = observe
+        self.settle = settle
     }
 
     /// The running host's process, if one runs (until it is reaped, so it can be signalled).
@@ -155,7 +158,7 @@ actor HostSupervisor {
             record("\(appName) (pid \(child.pid)) stopped before it connected: \(failure)")
             return .failure(failure)
         case .success(let (channel, hello)):
-            let link = HostLink(transmit: { channel.send($0) }, observe: observe)
+            let link = HostLink(transmit: { channel.send($0) }, observe: observe, settle: settle)
             guard channel.send(.accept(protocolVersion: MessageProtocol.version)) else {
                 record("\(appName) (pid \(child.pid)) closed its connection before it was accepted: killed (SIGKILL)")
                 child.kill(SIGKILL)

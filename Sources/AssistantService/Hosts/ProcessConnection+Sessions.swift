@@ -18,6 +18,8 @@ extension ProcessConnection {
         guard let sessions else { return .refused("\(appName) keeps no sessions") }
         let record: @Sendable (String) -> Void = { [traceSlot] line in traceSlot.trace?.record(.process, line) }
         return await Self.offPool { [appName] in
+            // What the app reported before it stopped is written first, so the close is the last word.
+            sessions.settle()
             do throws(SessionStoreError) {
                 guard try sessions.store.close(identifier, of: sessions.bundleIdentifier) else {
                     return .refused("\(appName) has no open session \(identifier)")
@@ -38,6 +40,7 @@ extension ProcessConnection {
         guard let sessions else { return }
         let record: @Sendable (String) -> Void = { [traceSlot] line in traceSlot.trace?.record(.process, line) }
         await Self.offPool {
+            sessions.settle()
             do throws(SessionStoreError) {
                 try sessions.store.forceQuit(sessions.bundleIdentifier)
                 record("sessions of \(sessions.bundleIdentifier): force-quit discards them all")
@@ -56,7 +59,14 @@ extension ProcessConnection {
         guard let child = await supervisor.runningChild else { return nil }
         child.kill(SIGKILL)
         _ = await child.exit
+        await settleSessions()
         return child.pid
+    }
+
+    /// Returns once every session change the host reported so far is written.
+    func settleSessions() async {
+        guard let sessions else { return }
+        await Self.offPool { sessions.settle() }
     }
 
     /// Runs blocking store work on a Dispatch queue, not Swift's cooperative pool.

@@ -95,11 +95,14 @@ public final class ProcessConnection: AppConnection {
                 default: break
                 }
             },
+            settle: { sessions?.settle() },
             onExit: {
                 activeScenes.reset(active: 0)
                 foregroundScenes.reset()
             }, clock: clock,
-            afterAccept: { hello in await sessions?.messagesAfterAccept(hello, record: record) ?? [] })
+            afterAccept: { [restorePatience = (launchBudget ?? budget) / 2] hello in
+                await sessions?.messagesAfterAccept(hello, patience: restorePatience, clock: clock, record: record) ?? []
+            })
         self.sessions = sessions
         listener.start { [refusals] event in
             let refused: @Sendable (String) -> Void = { line in
@@ -235,15 +238,16 @@ public final class ProcessConnection: AppConnection {
         traceSlot.trace = trace
     }
 
-    /// Asks the host to quit and waits until it exited (killing it after `grace`); the next
-    /// request starts it again.
+    /// Asks the host to quit and waits until it exited (killing it after `grace`) and every
+    /// session change it reported is written; the next request starts it again.
     public func stopHost(grace: Duration = .seconds(2)) async {
         await supervisor.stop(grace: grace)
+        await settleSessions()
     }
 
     /// Stops the host as `stopHost` does, stops listening and removes the socket.
     public func close(grace: Duration = .seconds(2)) async {
-        await supervisor.stop(grace: grace)
+        await stopHost(grace: grace)
         listener.close()
     }
 }

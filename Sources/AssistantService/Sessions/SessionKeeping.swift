@@ -1,53 +1,123 @@
 import Dispatch
 import SceneIntents
+import Synchronization
 
 /// Which app's sessions a process connection keeps, and in which store: what makes an app's
 /// scene sessions outlive its process (`ProcessConnection(…, sessions:)`).
 ///
 /// At each launch, after the host's hello is accepted and before any call, the host is sent the
 /// sessions kept for it (`SystemMessage.restore`); records that cannot be read are named in the
-/// trace and left out. Every change the app reports (`AppMessage.sessions`) is written to the
-/// store on the thread that read it, before the messages after it are looked at, so a change
-/// made by a call is durable before the call's answer is delivered.
+/// trace and left out. Every change the app reports (`AppMessage.sessions`) is traced at once and
+/// written to the store soon after, on a queue of its own, with whatever other changes came in
+/// meanwhile (a relaunch reconnecting 100 scenes reports 100 changes: a few writes, not 100);
+/// before a step, an answer or a continuation is delivered, every change reported before it is
+/// written (`settle`), so a change made by a call is durable before the call's answer is heard.
 public struct SessionKeeping: Sendable {
     /// Where the sessions are kept.
-    public let store: SessionStore
+    public let store: any SessionStoring
     /// The app's bundle identifier, the key of its sessions.
     public let bundleIdentifier: String
+    /// The changes reported and not yet written.
+    private let writer = GroupWriter()
 
     /// Keeps the sessions of `bundleIdentifier` in `store`.
-    public init(store: SessionStore, bundleIdentifier: String) {
+    public init(store: any SessionStoring, bundleIdentifier: String) {
         self.store = store
         self.bundleIdentifier = bundleIdentifier
     }
 
     /// The messages to send a host just accepted: the restoration, for an app. Read off the
     /// cooperative pool; every skipped record and a store that cannot be read are recorded.
-    func messagesAfterAccept(_ hello: HostHello, record: @escaping @Sendable (String) -> Void) async -> [SystemMessage] {
+    ///
+    /// A store that has not answered after `patience` on `clock` (a hung disk) gives nothing:
+    /// the app launches with no sessions rather than miss its first phase's budget.
+    func messagesAfterAccept(
+        _ hello: HostHello, patience: Duration, clock: any Clock<Duration>, record: @escaping @Sendable (String) -> Void
+    ) async -> [SystemMessage] {
         guard hello.kind == .app else { return [] }
         let (store, bundleIdentifier) = (store, bundleIdentifier)
+        let answered = Mutex(false)
         return await withCheckedContinuation { done in
+            // The first to answer (the store or the deadline) is heard; the other is dropped.
+            let answer: @Sendable ([SystemMessage], [String]) -> Void = { messages, lines in
+                let first = answered.withLock { answered in
+                    defer { answered = true }
+                    return !answered
+                }
+                guard first else { return }
+                for line in lines { record("sessions of \(bundleIdentifier): \(line)") }
+                done.resume(returning: messages)
+            }
+            let deadline = Task {
+                do { try await clock.sleep(for: patience, tolerance: nil) } catch { return }
+                answer([], ["not restored: the store did not answer within \(patience)"])
+            }
             DispatchQueue.global().async {
                 do throws(SessionStoreError) {
                     let (restoration, skipped) = try store.restoration(for: bundleIdentifier)
-                    for line in skipped { record("sessions of \(bundleIdentifier): skipped \(line)") }
-                    record(
-                        "sessions of \(bundleIdentifier): restore \(restoration.sessions.count), discarded \(restoration.discarded.count)")
-                    done.resume(returning: [.restore(restoration)])
+                    answer(
+                        [.restore(restoration)],
+                        skipped.map { "skipped \($0)" }
+                            + ["restore \(restoration.sessions.count), discarded \(restoration.discarded.count)"])
                 } catch {
-                    record("sessions of \(bundleIdentifier): not restored: \(error)")
-                    done.resume(returning: [])
+                    answer([], ["not restored: \(error)"])
                 }
+                deadline.cancel()
             }
         }
     }
 
-    /// Writes the changes an app reported (blocking, on the calling transport thread); a
-    /// refusal is recorded.
-    func keep(_ changes: [SessionChange], record: @Sendable (String) -> Void) {
+    /// Traces the changes an app reported and has them written soon, on the writer's queue; a
+    /// refusal is recorded when the write happens.
+    func keep(_ changes: [SessionChange], record: @escaping @Sendable (String) -> Void) {
         for change in changes { record("sessions of \(bundleIdentifier): \(change)") }
-        do throws(SessionStoreError) { try store.apply(changes, for: bundleIdentifier) } catch {
-            record("sessions of \(bundleIdentifier): refused: \(error)")
+        let (store, bundleIdentifier) = (store, bundleIdentifier)
+        writer.add(changes) { changes in
+            do throws(SessionStoreError) { try store.apply(changes, for: bundleIdentifier) } catch {
+                record("sessions of \(bundleIdentifier): refused: \(error)")
+            }
+        }
+    }
+
+    /// Writes every change reported so far, blocking the calling thread until they are durable
+    /// (a transport thread, before it delivers an answer; never Swift's cooperative pool).
+    func settle() {
+        writer.flush()
+    }
+}
+
+/// Changes waiting to be written, and the one write at a time that takes them all: a group
+/// commit, so a burst of reports costs a few durable writes rather than one each.
+private final class GroupWriter: Sendable {
+    private struct Waiting {
+        var changes: [SessionChange] = []
+        var write: (@Sendable ([SessionChange]) -> Void)?
+        var scheduled = false
+    }
+
+    private let waiting = Mutex(Waiting())
+    /// Held for a whole write: changes are taken and written under it, so they reach the store
+    /// in the order they were reported, and `flush` returns only once the write before it ended.
+    private let writing = Mutex(())
+    private let queue = DispatchQueue(label: "session-store-writer")
+
+    func add(_ changes: [SessionChange], write: @escaping @Sendable ([SessionChange]) -> Void) {
+        let schedule = waiting.withLock { waiting in
+            waiting.changes += changes
+            waiting.write = write
+            defer { waiting.scheduled = true }
+            return !waiting.scheduled
+        }
+        if schedule { queue.async { self.flush() } }
+    }
+
+    func flush() {
+        writing.withLock { _ in
+            let (changes, write) = waiting.withLock { waiting in
+                defer { waiting = Waiting() }
+                return (waiting.changes, waiting.write)
+            }
+            if let write, !changes.isEmpty { write(changes) }
         }
     }
 }

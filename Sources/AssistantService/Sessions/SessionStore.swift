@@ -155,18 +155,16 @@ public final class SessionStore: Sendable {
     }
 
     /// The sessions in the file at `path` (none when there is no file) and what was skipped.
+    /// Read without blocking: something other than a regular file in its place (a FIFO) is
+    /// named and skipped, as a damaged file is.
     private func read(_ path: String) -> (sessions: KeptSessions, skipped: [String]) {
         let limit = Self.sessionLimit * (SessionRecord.sizeLimit + 32)
-        guard let handle = FileHandle(forReadingAtPath: path) else { return (KeptSessions(), []) }
-        defer { try? handle.close() }
-        let data: Data
-        do { data = try handle.read(upToCount: limit + 1) ?? Data() } catch {
-            return (KeptSessions(), ["\(path) cannot be read (\(error)): the app starts with no sessions"])
+        if FileProbe.kind(path) == .missing { return (KeptSessions(), []) }
+        switch FileProbe.contents(path, limit: limit) {
+        case .success(let data): return SessionFile.decode(Array(data))
+        case .failure(let failure):
+            return (KeptSessions(), ["\(path) cannot be read (\(failure.reason)): the app starts with no sessions"])
         }
-        guard data.count <= limit else {
-            return (KeptSessions(), ["\(path) is larger than \(limit) bytes: the app starts with no sessions"])
-        }
-        return SessionFile.decode(Array(data))
     }
 
     private func path(of bundleIdentifier: String) throws(SessionStoreError) -> String {
