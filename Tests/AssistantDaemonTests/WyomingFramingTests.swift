@@ -65,7 +65,7 @@ import Testing
         #expect(read([#"{"type":"audio-chunk","payload_length":65536}"# + "\n"]) == [
             .failure(DaemonError(
                 .tooLarge, value: "65582",
-                message: "a audio-chunk event of 65582 bytes (line, data and payload) is over the limit of 65536 bytes"))
+                message: "the audio-chunk event announces 65582 bytes (line, data and payload), over the limit of 65536 bytes"))
         ])
     }
 
@@ -81,11 +81,11 @@ import Testing
         #expect(error(#"{"type":"ping","data":[1]}"# + "\n")?.code == .badMessage)
         #expect(error(#"{"type":"ping","data_length":1.5}"# + "\n")?.code == .badMessage)
         #expect(error(#"{"type":"ping","data_length":-2}"# + "\n") == DaemonError(
-            .badMessage, value: "ping", message: "a ping event announces a negative length"))
+            .badMessage, value: "ping", message: "the ping event announces a negative length"))
         #expect(error(#"{"type":"ping","data_length":2}"# + "\n[]") == DaemonError(
-            .badMessage, value: "ping", message: "the extra data of a ping event is not a JSON object"))
+            .badMessage, value: "ping", message: "the extra data of the ping event is not a JSON object"))
         #expect(error(#"{"type":"transcript","data":{"text":5}}"# + "\n") == DaemonError(
-            .badMessage, value: "transcript", message: "a transcript event needs its text (a string) in its data"))
+            .badMessage, value: "transcript", message: "the transcript event needs its text (a string) in its data"))
     }
 
     @Test func theStreamedFormIsForSendersOfVersionOneSevenAndLater() {

@@ -71,7 +71,7 @@ package enum WyomingEvent: Sendable, Equatable {
     init(type: String, data: WyomingData) throws(DaemonError) {
         func required(_ value: String?, _ member: String) throws(DaemonError) -> String {
             guard let value else {
-                throw DaemonError(.badMessage, value: type, message: "a \(type) event needs its \(member) (a string) in its data")
+                throw DaemonError(.badMessage, value: type, message: "the \(type) event needs its \(member) (a string) in its data")
             }
             return value
         }

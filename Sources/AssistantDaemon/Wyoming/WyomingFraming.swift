@@ -122,13 +122,13 @@ package struct WyomingDecoder: Sendable {
             let header = try Self.header(line)
             let (extra, payload) = (header.dataLength ?? 0, header.payloadLength ?? 0)
             guard extra >= 0, payload >= 0 else {
-                throw DaemonError(.badMessage, value: header.type, message: "a \(header.type) event announces a negative length")
+                throw DaemonError(.badMessage, value: header.type, message: "the \(header.type) event announces a negative length")
             }
             let total = line.count + 1 + extra + payload
             guard total <= limit else {
                 throw DaemonError(
                     .tooLarge, value: "\(total)",
-                    message: "a \(header.type) event of \(total) bytes (line, data and payload) is over the limit of \(limit) bytes")
+                    message: "the \(header.type) event announces \(total) bytes (line, data and payload), over the limit of \(limit) bytes")
             }
             pending = (header, line.count + 1, total)
         }
@@ -139,7 +139,7 @@ package struct WyomingDecoder: Sendable {
             do {
                 data = data.merged(with: try JSONDecoder().decode(WyomingData.self, from: extra))
             } catch {
-                throw DaemonError(.badMessage, value: header.type, message: "the extra data of a \(header.type) event is not a JSON object")
+                throw DaemonError(.badMessage, value: header.type, message: "the extra data of the \(header.type) event is not a JSON object")
             }
         }
         // A payload (audio, which this server does not take) is read past, not kept.
