@@ -37,14 +37,17 @@ extension Daemon {
     /// port it bound (the one the system chose for port 0).
     public var wyomingAddresses: [StreamAddress] { wyomingListeners.map(\.address) }
 
-    /// The configuration's Wyoming listeners, bound; an address beyond this machine is refused
-    /// unless `wyomingAllowsRemote` (Wyoming has no authentication or encryption).
+    /// Refuses a Wyoming address beyond this machine unless `wyomingAllowsRemote`: Wyoming has
+    /// no authentication or encryption.
+    static func checkWyoming(_ configuration: DaemonConfiguration) throws(DaemonError) {
+        guard !configuration.wyomingAllowsRemote, let remote = configuration.wyoming.first(where: { !$0.isLoopback }) else { return }
+        throw DaemonError(
+            .cannotListen, value: "\(remote)",
+            message: "\(remote) can be reached from other machines, and Wyoming has no authentication or encryption: anyone who reaches it could speak to your apps; listen on 127.0.0.1, or give --wyoming-allow-remote if your network is trusted")
+    }
+
+    /// The configuration's Wyoming listeners, bound (all or none).
     static func listenForWyoming(_ configuration: DaemonConfiguration) throws(DaemonError) -> [StreamListener] {
-        if !configuration.wyomingAllowsRemote, let remote = configuration.wyoming.first(where: { !$0.isLoopback }) {
-            throw DaemonError(
-                .cannotListen, value: "\(remote)",
-                message: "\(remote) can be reached from other machines, and Wyoming has no authentication or encryption: anyone who reaches it could speak to your apps; listen on 127.0.0.1, or give --wyoming-allow-remote if your network is trusted")
-        }
         var listeners: [StreamListener] = []
         for address in configuration.wyoming {
             do {

@@ -81,6 +81,8 @@ public final class Daemon: Sendable {
     ///   cannot be used, or a Wyoming address cannot be listened on (or is beyond this machine
     ///   and `wyomingAllowsRemote` is false), `.cannotServe` when an app's socket cannot be made.
     public init(_ configuration: DaemonConfiguration) throws(DaemonError) {
+        // Checked before anything is touched.
+        try Self.checkWyoming(configuration)
         self.configuration = configuration
         wyomingConversations = WyomingConversations(patience: configuration.wyomingPatience, clock: configuration.waitClock)
         log = DaemonLog(configuration.log, clock: configuration.waitClock)

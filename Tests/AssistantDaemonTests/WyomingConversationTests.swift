@@ -103,4 +103,23 @@ struct WyomingConversationTests {
         #expect(lines == [#"{"data": {"text": "unix"}, "type": "pong"}"#] + Self.handled(["Opening Recipe Assistant.", Self.pancakes]))
         #expect(await finish(daemon) == [])
     }
+
+    @Test func assistantdSpeaksWyomingBesideItsClientsAndRefusesAnAddressBeyondThisMachine() async throws {
+        let files = TempFiles()
+        defer { files.remove() }
+        let state = ["--state-dir", "\(files.folder)/state"]
+        let refused = try await DaemonProcess.run(["--runtime-dir", freshRuntimeDirectory()] + state + ["--wyoming", "tcp://0.0.0.0:10700"])
+        #expect(refused.status == .exited(1))
+        #expect(refused.stderr == "assistantd: tcp://0.0.0.0:10700 can be reached from other machines, and Wyoming has no authentication or encryption: anyone who reaches it could speak to your apps; listen on 127.0.0.1, or give --wyoming-allow-remote if your network is trusted\n")
+        let daemon = try await DaemonProcess.start(freshRuntimeDirectory(), arguments: ["--wyoming", "tcp://127.0.0.1:0"])
+        defer { daemon.cleanUp() }
+        let announced = daemon.output.split(separator: "\n").first { $0.hasPrefix("assistantd: Wyoming on tcp://127.0.0.1:") }
+        let address = try WyomingAddress.parse(String(try #require(announced).dropFirst("assistantd: Wyoming on ".count)))
+        // `assistant` and a Wyoming client take turns with the same app.
+        #expect(try await daemon.client("say", "show directions for banana pancakes").lines == ["Opening Recipe Assistant.", Self.pancakes])
+        #expect(try await Wyoming.drive(address, [#"{"transcript": "next step"}"#]) == Self.handled(["Step 1. Mash the bananas in a large bowl."]))
+        #expect(try await daemon.client("say", "next step").lines == ["Step 2. Whisk in the eggs and the milk."])
+        #expect(await daemon.end(SIGTERM) == .exited(0))
+        #expect(daemon.errors == "")
+    }
 }
