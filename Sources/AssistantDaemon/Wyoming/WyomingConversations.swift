@@ -62,18 +62,22 @@ final class WyomingConversations: Sendable {
 
     /// One request, start to end, then the conversation is closed.
     private func run(_ text: String, in conversation: WyomingConversation, daemon: Daemon) async {
+        let turn: (inout [String]) -> WyomingTurn
         switch daemon.choose(text, preferring: current) {
         case .refused(let error):
-            conversation.finish { _ in .refused(error) }
+            turn = { _ in .refused(error) }
         case .chosen(let app, let admitted):
             if admitted { state.withLock { $0.current = app.bundle.identifier } }
             let assistant = daemon.makeAssistant(for: app, user: conversation)
             let (outcome, _) = await daemon.perform(text, with: assistant, on: app)
-            conversation.finish { lines in .ended(lines, outcome.status) }
+            turn = { lines in .ended(lines, outcome.status) }
         }
+        // Closed before its last turn is told: a transcript with its id sent on hearing that
+        // turn begins a new conversation.
         state.withLock { state in
             if state.open[conversation.id] === conversation { state.open[conversation.id] = nil }
         }
+        conversation.finish(turn)
     }
 
     /// Abandons every conversation and waits for their requests to end; none begins after.
