@@ -211,7 +211,7 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(
             name: "assistantd",
-            dependencies: ["AssistantDaemon", "AssistantService", "Assistant"],
+            dependencies: ["AssistantDaemon", "AssistantService", "Assistant", "SceneIntentsTransport"],
             path: "Sources/assistantd", swiftSettings: strict),
         .executableTarget(
             name: "assistant", dependencies: ["AssistantDaemon", "Assistant", "SceneIntentsTransport"],

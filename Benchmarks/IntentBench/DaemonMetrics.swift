@@ -124,7 +124,7 @@ private func concurrentRequestMetrics(_ plan: Plan) async throws -> [Metric] {
 }
 
 /// A client of the daemon's socket, as `assistant` speaks to it (used by one task).
-private final class DaemonClient {
+final class DaemonClient {
     private let connection: FramedConnection
     private var events: AsyncStream<ConnectionEvent>.Iterator
 
@@ -139,7 +139,7 @@ private final class DaemonClient {
     deinit { connection.close() }
 
     /// Says `words`; answers the outcome's status.
-    func request(_ words: String) async throws -> AssistantOutcome.Status {
+    nonisolated(nonsending) func request(_ words: String) async throws -> AssistantOutcome.Status {
         guard case .outcome(let status, _) = try await exchange(.say(text: words, wantsTrace: false)) else {
             throw BenchError("the daemon ended the request without an outcome")
         }
@@ -147,9 +147,9 @@ private final class DaemonClient {
     }
 
     /// Sends `message` and answers the message that ends the exchange.
-    private func exchange(_ message: ClientMessage) async throws -> DaemonMessage {
+    private nonisolated(nonsending) func exchange(_ message: ClientMessage) async throws -> DaemonMessage {
         try connection.send(ClientProtocol.encode(message))
-        while case .frame(let bytes)? = await events.next() {
+        while case .frame(let bytes)? = await events.next(isolation: #isolation) {
             switch try ClientProtocol.decode(DaemonMessage.self, from: bytes) {
             case .spoken, .traceEvents: continue
             case .prompt: try connection.send(ClientProtocol.encode(ClientMessage.reply(text: "cancel")))

@@ -17,4 +17,5 @@ let metricGroups: [(name: String, measure: @MainActor (Plan) async throws -> [Me
     ("vocabulary", { try vocabularyMetrics($0) }),
     ("store", { try storeMetrics($0) }),
     ("daemon", { try await daemonMetrics($0) }),
+    ("wyoming", { try await wyomingMetrics($0) }),
 ]

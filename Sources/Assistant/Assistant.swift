@@ -163,9 +163,7 @@ public final class Assistant: Sendable {
             }
             var intent = descriptor.makeIntent()
             for (name, slot) in interpretation.slots.sorted(by: { $0.key < $1.key }) {
-                // Free words reach the app as the user wrote them ("crème brûlée", not the folded
-                // "creme brulee" matching compares).
-                let said = slot.entity?.name ?? VocabularyNormalizer.said(slot.spoken, in: words) ?? slot.spoken
+                let said = interpretation.said(slot, in: words)
                 guard let value = descriptor.value(for: name, spoken: said, identifier: slot.entity?.identifier) else {
                     // Words the value type cannot read go to the parameter's resolution, which
                     // may refuse them with a reason of its own.

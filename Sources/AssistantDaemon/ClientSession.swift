@@ -164,36 +164,16 @@ actor ClientSession {
 
     private func perform(_ text: String, wantsTrace: Bool) async {
         defer { request = nil }
-        // Words the assistant will refuse are not matched against every app first.
-        let admitted = Admission.refusal(of: text) == nil
-        let current = current
-        var read = false
-        // Held until the request ends: an app replaced or removed meanwhile finishes it.
-        let app = daemon.borrow { apps in
-            let chosen = admitted ? AppChooser.choose(text, among: apps, preferring: current) : nil
-            read = chosen != nil
-            return chosen ?? apps.first(where: { $0.bundle.identifier == current }) ?? apps.first
+        switch daemon.choose(text, preferring: current) {
+        case .refused(let error):
+            send(.failure(error))
+        case .chosen(let app, let admitted):
+            if admitted { current = app.bundle.identifier }
+            let (outcome, events) = await daemon.perform(text, with: assistant(for: app), on: app)
+            lastTrace = events
+            if wantsTrace { send(.traceEvents(events)) }
+            send(.outcome(status: outcome.status, app: app.bundle.name))
         }
-        defer { if let app { daemon.giveBack(app) } }
-        // Words only an app no longer served reads are for it: said so, not handed to another.
-        if admitted, !read, let withdrawal = daemon.served.withdrawal(reading: text) {
-            return send(.failure(DaemonError(.unknownApp, value: Admission.shortened(text), message: withdrawal.message)))
-        }
-        guard let app else {
-            return send(.failure(DaemonError(.noApps, value: Admission.shortened(text), message: "assistantd serves no app; see `assistant apps`")))
-        }
-        if admitted { self.current = app.bundle.identifier }
-        let assistant = assistant(for: app)
-        let mark = assistant.trace.count
-        // The app's host is shared: its process and lifecycle events go to the trace of the
-        // request that last began on it.
-        app.connection.attach(assistant.trace)
-        let outcome = await assistant.perform(.utterance(text))
-        let events = assistant.trace.events(from: mark)
-        lastTrace = events
-        daemon.noteTrace(events)
-        if wantsTrace { send(.traceEvents(events)) }
-        send(.outcome(status: outcome.status, app: app.bundle.name))
     }
 
     /// This client's assistant for `app`, made on first use.
@@ -202,12 +182,7 @@ actor ClientSession {
         // Assistants of servings replaced or removed since are let go.
         let served = Set(daemon.apps.map(\.serial))
         assistants = assistants.filter { served.contains($0.key) }
-        let configuration = daemon.configuration
-        var assistantConfiguration = configuration.assistant
-        assistantConfiguration.dialogs = app.dialogs
-        let assistant = Assistant(
-            connection: app.connection, user: SocketUser(session: self), device: daemon.device,
-            clock: configuration.budgetClock(), vocabulary: app.vocabulary, configuration: assistantConfiguration)
+        let assistant = daemon.makeAssistant(for: app, user: SocketUser(session: self))
         assistants[app.serial] = assistant
         return assistant
     }

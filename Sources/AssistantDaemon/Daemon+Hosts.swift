@@ -39,8 +39,11 @@ extension Daemon {
     public var inFlight: [String] {
         get async {
             var open: [String] = []
-            let sessions = sessionCount
-            if sessions > 0 { open.append("\(sessions) client connection(s) still open") }
+            for door in FrontDoor.allCases where sessionCount(door) > 0 {
+                open.append("\(sessionCount(door)) \(door.connections) still open")
+            }
+            let waiting = wyomingConversations.count
+            if waiting > 0 { open.append("\(waiting) Wyoming conversation(s) still open") }
             for app in allApps {
                 if let pid = await app.connection.processIdentifier { open.append("\(app.bundle.name) still runs (pid \(pid))") }
             }

@@ -42,6 +42,10 @@ public final class Daemon: Sendable {
     /// Where the apps folders are read, one scan at a time, off the concurrency threads.
     let scans = DispatchQueue(label: "assistantd.rescan")
     private let listener: SocketListener
+    /// The Wyoming listeners (`DaemonConfiguration.wyoming`).
+    let wyomingListeners: [StreamListener]
+    /// The conversations through Wyoming, across its connections.
+    let wyomingConversations: WyomingConversations
     /// Held from before the socket is touched until after it is removed: one daemon per
     /// runtime directory, whatever the timing of their starts.
     private let lock: DaemonLock
@@ -51,7 +55,8 @@ public final class Daemon: Sendable {
 
     struct State {
         var phase = Phase.ready
-        var sessions: [Int: (session: ClientSession, run: Task<Void, Never>)] = [:]
+        /// The connections served, through either front door, by session number.
+        var sessions: [Int: OpenSession] = [:]
         var nextSession = 0
         var lastTrace: [TraceEvent]?
         var served: ServedSet
@@ -73,9 +78,13 @@ public final class Daemon: Sendable {
     /// - Throws: `DaemonError` `.alreadyRunning` when another daemon holds the runtime
     ///   directory's lock (naming its pid) or a live process listens on the socket (a stale
     ///   socket of a dead one is replaced), `.cannotListen` when the runtime directory or socket
-    ///   cannot be used, `.cannotServe` when an app's socket cannot be made.
+    ///   cannot be used, or a Wyoming address cannot be listened on (or is beyond this machine
+    ///   and `wyomingAllowsRemote` is false), `.cannotServe` when an app's socket cannot be made.
     public init(_ configuration: DaemonConfiguration) throws(DaemonError) {
+        // Checked before anything is touched.
+        try Self.checkWyoming(configuration)
         self.configuration = configuration
+        wyomingConversations = WyomingConversations(patience: configuration.wyomingPatience, clock: configuration.waitClock)
         log = DaemonLog(configuration.log, clock: configuration.waitClock)
         let device = Device()
         self.device = device
@@ -98,11 +107,19 @@ public final class Daemon: Sendable {
         // This daemon holds the socket now: sockets in its directory nobody listens on are a
         // dead predecessor's (or another dead process's) leftovers.
         StaleSockets.sweep(runtimeDirectory.path, keeping: socketPath)
+        do {
+            wyomingListeners = try Self.listenForWyoming(configuration)
+        } catch {
+            listener.close()
+            lock.release()
+            throw error
+        }
         let registry = BundleRegistry(
             appsFolders: configuration.appsFolders, executableSearchDirectories: configuration.executableSearchDirectories)
         serving = AppServing(configuration: configuration, device: device, directory: runtimeDirectory, log: log)
         let (served, failures) = serving.serve(registry, after: nil)
         if let failure = failures.first {
+            for wyoming in wyomingListeners { wyoming.close() }
             listener.close()
             lock.release()
             throw failure
@@ -134,36 +151,50 @@ public final class Daemon: Sendable {
             case .stopped: break
             }
         }
+        startWyoming()
     }
 
-    /// Serves `connection` in a session of its own, unless `clientLimit` sessions are open:
-    /// then it is told why and closed (on the listener's thread: one small frame to a socket
-    /// just made, which has room for it).
+    /// Serves `connection` in a session of its own, unless `clientLimit` client sessions are
+    /// open: then it is told why and closed (on the listener's thread: one small frame to a
+    /// socket just made, which has room for it).
     private func admit(_ connection: FramedConnection) {
-        enum Admission { case admitted, full(Int), stopping }
-        let admission = state.withLock { state -> Admission in
+        let error: DaemonError
+        switch admit(.client, { ClientSession(id: $0, connection: connection, daemon: self) }) {
+        case .admitted: return
+        case .stopping: return connection.close()
+        case .full(let full): error = full
+        }
+        if let bytes = try? ClientProtocol.encode(DaemonMessage.failure(error)) { try? connection.send(bytes) }
+        connection.close()
+        log.write("refused client \(connection.peer): \(error.message)")
+    }
+
+    /// What became of a connection at a front door.
+    enum Entry { case admitted, full(DaemonError), stopping }
+
+    /// Serves a connection at `door` in the session `make` makes (given its number), unless
+    /// `clientLimit` sessions of that door are open (each door has its own places, so one cannot
+    /// crowd out the other) or the daemon is stopping.
+    func admit(_ door: FrontDoor, _ make: (Int) -> any FrontDoorSession) -> Entry {
+        let limit = configuration.clientLimit
+        return state.withLock { state -> Entry in
             guard case .serving = state.phase else { return .stopping }
-            guard state.sessions.count < configuration.clientLimit else { return .full(state.sessions.count) }
+            let open = state.sessions.values.count { $0.door == door }
+            guard open < limit else {
+                return .full(
+                    DaemonError(
+                        .tooManyClients, value: "\(open)",
+                        message: "assistantd serves at most \(limit) \(door.clients) at once and \(open) are connected; try again when one has left"))
+            }
             state.nextSession += 1
-            let session = ClientSession(id: state.nextSession, connection: connection, daemon: self)
-            state.sessions[state.nextSession] = (session, Task { await session.run() })
+            let session = make(state.nextSession)
+            state.sessions[state.nextSession] = OpenSession(door: door, session: session, run: Task { await session.run() })
             return .admitted
         }
-        switch admission {
-        case .admitted: return
-        case .stopping: connection.close()
-        case .full(let open):
-            let error = DaemonError(
-                .tooManyClients, value: "\(open)",
-                message: "assistantd serves at most \(configuration.clientLimit) clients at once and \(open) are connected; try again when one has left")
-            if let bytes = try? ClientProtocol.encode(DaemonMessage.failure(error)) { try? connection.send(bytes) }
-            connection.close()
-            log.write("refused client \(connection.peer): \(error.message)")
-        }
     }
 
-    /// How many client connections are open.
-    var sessionCount: Int { state.withLock { $0.sessions.count } }
+    /// How many connections are open at `door`.
+    func sessionCount(_ door: FrontDoor) -> Int { state.withLock { $0.sessions.values.count { $0.door == door } } }
 
     func sessionEnded(_ id: Int) {
         state.withLock { _ = $0.sessions.removeValue(forKey: id) }
@@ -180,7 +211,7 @@ public final class Daemon: Sendable {
     /// request), every running host is told to quit and given `shutdownGrace` on the wait
     /// clock, the rest are killed, then the socket is removed. A second call returns at once.
     public func stop() async {
-        let sessions = state.withLock { state -> [(session: ClientSession, run: Task<Void, Never>)]? in
+        let sessions = state.withLock { state -> [OpenSession]? in
             guard case .serving = state.phase else {
                 if case .ready = state.phase { state.phase = .stopping } else { return nil }
                 return []
@@ -189,8 +220,10 @@ public final class Daemon: Sendable {
             return Array(state.sessions.values)
         }
         guard let sessions else { return }
-        for (session, _) in sessions { await session.close() }
-        for (_, run) in sessions { await run.value }
+        closeWyomingListeners()
+        for open in sessions { await open.session.close() }
+        for open in sessions { await open.run.value }
+        await wyomingConversations.endAll()
         await endRescans()
         await quitHosts()
         listener.close()

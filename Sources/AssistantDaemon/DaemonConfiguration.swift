@@ -1,5 +1,6 @@
 import Assistant
 import Foundation
+import SceneIntentsTransport
 
 /// How a daemon runs: where it looks for apps, where its socket goes, what it serves, and the
 /// clocks it reads.
@@ -40,6 +41,18 @@ public struct DaemonConfiguration: Sendable {
     /// a client silent (or too slow) until then is told so (`.tooSlow`) and closed, so idle
     /// connections cannot hold the client places.
     public var helloDeadline: Duration = .seconds(5)
+    /// Where the daemon also speaks the Wyoming protocol (Home Assistant's and Rhasspy's voice
+    /// services): TCP addresses and Unix socket paths (see `WyomingAddress.parse`). Each
+    /// Wyoming connection has the client socket's limits: `helloDeadline` for its first event,
+    /// `WyomingFraming.eventLimit` bytes per event, and `clientLimit` connections at once (places
+    /// of their own, apart from the clients').
+    public var wyoming: [StreamAddress] = []
+    /// Whether a Wyoming address other people's machines can reach (not loopback) may be
+    /// listened on (default false: Wyoming has no authentication or encryption).
+    public var wyomingAllowsRemote = false
+    /// How long a Wyoming conversation waits, on the wait clock, for the transcript answering
+    /// its prompt (default 60 s); then it is cancelled, as a client leaving at a prompt is.
+    public var wyomingPatience: Duration = .seconds(60)
     /// Where the daemon reports what it refused (a bad client, a rejected peer, a host's bad
     /// hello): one line each, at most `DaemonLog.burst` per `DaemonLog.window` on the wait clock.
     /// `assistantd` writes them on standard error; by default they go nowhere.

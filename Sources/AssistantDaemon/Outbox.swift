@@ -8,18 +8,18 @@ import Synchronization
 /// thread; one that lets more than `limit` bytes pile up is disconnected, so what the daemon
 /// holds for a client is bounded whatever the client does.
 final class Outbox: Sendable {
-    private let connection: FramedConnection
+    private let connection: any OutboxConnection
     private let queue: DispatchQueue
     private let pending = Atomic<Int>(0)
     private let limit: Int
 
-    init(_ connection: FramedConnection, limit: Int = 4 * ClientProtocol.frameLimit) {
+    init(_ connection: any OutboxConnection, limit: Int = 4 * ClientProtocol.frameLimit) {
         self.connection = connection
         self.limit = limit
         queue = DispatchQueue(label: "assistantd.client-outbox")
     }
 
-    /// Queues `bytes` as one frame.
+    /// Queues `bytes` as one message (a frame, or a Wyoming answer's events).
     func send(_ bytes: Data) {
         guard pending.add(bytes.count, ordering: .relaxed).newValue <= limit else {
             // Nobody reads what this client asked for: it loses its connection, nothing else.
@@ -38,3 +38,14 @@ final class Outbox: Sendable {
         queue.async { [connection] in connection.close() }
     }
 }
+
+/// A connection an `Outbox` sends on: `assistant`'s (frames) or a Wyoming client's (bytes).
+protocol OutboxConnection: Sendable {
+    /// Sends one message's bytes, all of them.
+    func send(_ bytes: Data) throws(TransportError)
+    /// Ends the connection.
+    func close()
+}
+
+extension FramedConnection: OutboxConnection {}
+extension StreamConnection: OutboxConnection {}

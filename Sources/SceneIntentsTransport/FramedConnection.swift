@@ -54,25 +54,7 @@ public final class FramedConnection: Sendable {
     public static func connect(
         to path: String, limit: Int = Framing.defaultLimit, policy: PeerPolicy = .sameUser
     ) throws(TransportError) -> FramedConnection {
-        let descriptor = try UnixAddress.socket()
-        let result = try UnixAddress.with(path) { address, length in
-            retryingEINTR { Glibc.connect(descriptor, address, length) }
-        }
-        guard result == 0 else {
-            let error = TransportError.call("connect", path)
-            Glibc.close(descriptor)
-            throw error
-        }
-        guard let peer = PeerCredentials.of(descriptor) else {
-            let error = TransportError.call("getsockopt(SO_PEERCRED)", path)
-            Glibc.close(descriptor)
-            throw error
-        }
-        guard policy.admits(peer) else {
-            Glibc.close(descriptor)
-            let rejection = PeerRejection(peer: peer, expectedUID: geteuid())
-            throw TransportError(.peerRejected, value: "\(peer.uid)", message: "\(rejection) (listener at \(path))")
-        }
+        let (descriptor, peer) = try UnixAddress.connect(to: path, policy: policy)
         return FramedConnection(adopting: descriptor, peer: peer, limit: limit)
     }
 
@@ -267,28 +249,5 @@ public final class FramedConnection: Sendable {
         }
         handler(.closed(reason))
         for waiter in waiters { waiter.resume(returning: reason) }
-    }
-
-    /// Writes every byte, retrying on `EINTR` and waiting for room on `EAGAIN`. Called with the
-    /// descriptor leased; answers the failure, if any.
-    private func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> SystemError? {
-        var offset = 0
-        while offset < bytes.count {
-            let written = Glibc.send(
-                descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
-            if written >= 0 {
-                offset += written
-                continue
-            }
-            switch errno {
-            case EINTR: continue
-            case EAGAIN:
-                var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&poller, 1, -1)
-            default:
-                return SystemError("send")
-            }
-        }
-        return nil
     }
 }

@@ -66,3 +66,27 @@ final class SharedDescriptor: Sendable {
         if now { Glibc.close(value) }
     }
 }
+
+/// Writes every byte to a socket, retrying on `EINTR` and waiting for room on `EAGAIN`, never
+/// raising `SIGPIPE`. Called with the descriptor leased (``SharedDescriptor/withWriteLease(_:)``);
+/// answers the failure, if any.
+func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> SystemError? {
+    var offset = 0
+    while offset < bytes.count {
+        let written = Glibc.send(
+            descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+        if written >= 0 {
+            offset += written
+            continue
+        }
+        switch errno {
+        case EINTR: continue
+        case EAGAIN:
+            var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&poller, 1, -1)
+        default:
+            return SystemError("send")
+        }
+    }
+    return nil
+}

@@ -113,6 +113,31 @@ enum UnixAddress {
         }
     }
 
+    /// A socket connected to the listener at `path` and the listener's credentials, checked
+    /// against `policy` (Unix-socket connects complete at once unless the backlog is full).
+    static func connect(to path: String, policy: PeerPolicy) throws(TransportError) -> (Int32, PeerCredentials) {
+        let descriptor = try UnixAddress.socket()
+        let result = try UnixAddress.with(path) { address, length in
+            retryingEINTR { Glibc.connect(descriptor, address, length) }
+        }
+        guard result == 0 else {
+            let error = TransportError.call("connect", path)
+            Glibc.close(descriptor)
+            throw error
+        }
+        guard let peer = PeerCredentials.of(descriptor) else {
+            let error = TransportError.call("getsockopt(SO_PEERCRED)", path)
+            Glibc.close(descriptor)
+            throw error
+        }
+        guard policy.admits(peer) else {
+            Glibc.close(descriptor)
+            let rejection = PeerRejection(peer: peer, expectedUID: geteuid())
+            throw TransportError(.peerRejected, value: "\(peer.uid)", message: "\(rejection) (listener at \(path))")
+        }
+        return (descriptor, peer)
+    }
+
     /// A new Unix stream socket, close-on-exec.
     static func socket() throws(TransportError) -> Int32 {
         let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)

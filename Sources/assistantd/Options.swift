@@ -1,5 +1,6 @@
 import AssistantDaemon
 import Foundation
+import SceneIntentsTransport
 
 /// `assistantd`'s command line, declared once: the parser reads this list and `--help` prints it.
 struct DaemonOptions {
@@ -9,18 +10,25 @@ struct DaemonOptions {
         CommandLineOption("--state-dir", value: "DIR", help: "where the apps' scene sessions are kept across their deaths and the daemon's restarts; default: $XDG_STATE_HOME/sceneintents, else ~/.local/state/sceneintents"),
         CommandLineOption("--idle-exit", value: "SECONDS", help: "how long an intents extension stays after its last request (default 5)"),
         CommandLineOption("--rescan", value: "SECONDS", help: "how often the apps folders are read again (default 1; 0: only on SIGHUP)"),
+        CommandLineOption("--wyoming", value: "URI", help: "also speak the Wyoming protocol at tcp://HOST:PORT or unix://PATH (repeat for several), for Home Assistant and Rhasspy"),
+        CommandLineOption("--wyoming-allow-remote", help: "let a --wyoming address be reachable from other machines (Wyoming has no authentication or encryption)"),
         CommandLineOption("--help", help: "print this help and exit"),
     ]
 
     /// The usage text, from `specs`.
     static var usage: String {
-        let synopsis = specs.filter { $0.name != "--help" }.map { $0.name == "--apps" ? "[\($0.synopsis)]..." : "[\($0.synopsis)]" }
-        let exits = ["", "SIGHUP reads the apps folders again at once.", "exit status: 0 stopped by SIGTERM or SIGINT, 1 cannot start (another daemon runs, an unsafe runtime or state directory), 2 usage, 74 standard output cannot be written"]
+        let synopsis = specs.filter { $0.name != "--help" }.map { Self.repeatable.contains($0.name) ? "[\($0.synopsis)]..." : "[\($0.synopsis)]" }
+        let exits = ["", "SIGHUP reads the apps folders again at once.", "exit status: 0 stopped by SIGTERM or SIGINT, 1 cannot start (another daemon runs, an unsafe runtime or state directory, a --wyoming address taken, or beyond this machine without --wyoming-allow-remote), 2 usage, 74 standard output cannot be written"]
         return (["usage: assistantd " + synopsis.joined(separator: " "), ""] + CommandLineOption.helpLines(specs) + exits)
             .joined(separator: "\n") + "\n"
     }
 
+    /// The options that add up when repeated.
+    static let repeatable: Set = ["--apps", "--wyoming"]
+
     var appsFolders: [String] = []
+    var wyoming: [StreamAddress] = []
+    var wyomingAllowsRemote = false
     var runtimeDirectory: String?
     var stateDirectory: String?
     var idleExit: Duration = .seconds(5)
@@ -37,8 +45,8 @@ struct DaemonOptions {
             guard let spec = Self.specs.first(where: { $0.name == argument }) else {
                 throw UsageError("there is no option \(argument.debugDescription)")
             }
-            // Only --apps adds up; any other given twice would silently keep the last.
-            guard spec.name == "--apps" || seen.insert(spec.name).inserted else {
+            // Only --apps and --wyoming add up; any other given twice would silently keep the last.
+            guard Self.repeatable.contains(spec.name) || seen.insert(spec.name).inserted else {
                 throw UsageError("\(spec.name) is given twice; give it once")
             }
             var value = ""
@@ -52,6 +60,9 @@ struct DaemonOptions {
             case "--apps": appsFolders.append(value)
             case "--runtime-dir": runtimeDirectory = value
             case "--state-dir": stateDirectory = value
+            case "--wyoming":
+                do { wyoming.append(try WyomingAddress.parse(value)) } catch { throw UsageError("--wyoming: \(error.message)") }
+            case "--wyoming-allow-remote": wyomingAllowsRemote = true
             case "--idle-exit":
                 guard let seconds = Double(value), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
                     throw UsageError("--idle-exit needs a number of seconds above 0 and at most 86400 (such as 0.5 or 60), not \(value.debugDescription)")

@@ -9,8 +9,11 @@ import Foundation
 /// every `--rescan` seconds and on SIGHUP: what it installs, replaces and removes, and every new
 /// problem, is one line on standard error.
 ///
+/// With `--wyoming URI` it also speaks the Wyoming protocol there (one line on standard output
+/// each, with the port bound).
+///
 /// Exit status: 0 after a signal's orderly stop, 1 when it cannot start (another daemon runs,
-/// the runtime or state directory is unsafe), 2 on a bad command line, 74 when standard output cannot be
+/// the runtime or state directory is unsafe, a Wyoming address is taken or beyond this machine), 2 on a bad command line, 74 when standard output cannot be
 /// written (one line on standard error; the daemon stops first, removing its sockets).
 let streams = StandardStreams(name: "assistantd")
 
@@ -40,6 +43,8 @@ func main() async -> Int32 {
         return 1
     }
     configuration.rescanInterval = options.rescan
+    configuration.wyoming = options.wyoming
+    configuration.wyomingAllowsRemote = options.wyomingAllowsRemote
     // What the daemon refuses (bad clients, rejected peers), one line each, rate-limited.
     configuration.log = { line in streams.error(line) }
     let daemon: Daemon
@@ -55,6 +60,7 @@ func main() async -> Int32 {
     let rescans = RescanSignals([SIGHUP]) { _ in Task { await daemon.rescan() } }
     let served = daemon.servedAppNames.isEmpty ? "no app" : daemon.servedAppNames.joined(separator: ", ")
     streams.output.write("assistantd: serving \(served) on \(daemon.socketPath)")
+    for address in daemon.wyomingAddresses { streams.output.write("assistantd: Wyoming on \(address)") }
     for diagnostic in daemon.listing.drop(while: { !$0.hasSuffix("problem:") && !$0.hasSuffix("problems:") }) {
         streams.error(diagnostic.trimmingCharacters(in: .whitespaces))
     }

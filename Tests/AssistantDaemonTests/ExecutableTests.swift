@@ -72,7 +72,7 @@ struct ExecutableTests {
     @Test func theDaemonsCommandLineIsCheckedAndItsHelpComesFromOneList() async throws {
         let help = try await DaemonProcess.run(["--help"])
         #expect(help.status == .exited(0))
-        #expect(help.stdout.hasPrefix("usage: assistantd [--apps DIR]... [--runtime-dir DIR] [--state-dir DIR] [--idle-exit SECONDS] [--rescan SECONDS]\n"))
+        #expect(help.stdout.hasPrefix("usage: assistantd [--apps DIR]... [--runtime-dir DIR] [--state-dir DIR] [--idle-exit SECONDS] [--rescan SECONDS] [--wyoming URI]... [--wyoming-allow-remote]\n"))
         for (arguments, problem) in [
             (["--fly"], "there is no option \"--fly\""), (["--apps"], "--apps needs a DIR"),
             (["--idle-exit", "soon"], "--idle-exit needs a number of seconds above 0 and at most 86400 (such as 0.5 or 60), not \"soon\""),
@@ -80,6 +80,9 @@ struct ExecutableTests {
             (["--rescan", "-1"], "--rescan needs a number of seconds from 0 to 86400 (such as 0.5, or 0 for only on SIGHUP), not \"-1\""),
             (["--runtime-dir", "/tmp/a", "--runtime-dir", "/tmp/b"], "--runtime-dir is given twice; give it once"),
             (["--idle-exit", "1", "--idle-exit", "2"], "--idle-exit is given twice; give it once"),
+            (["--wyoming", "tcp://example.org:10700"], "--wyoming: \"tcp://example.org:10700\" is not a Wyoming address: the host must be a numeric IP address or localhost (no name is looked up) (tcp://HOST:PORT such as tcp://127.0.0.1:10700, or unix://PATH)"),
+            (["--wyoming", "tcp://127.0.0.1"], "--wyoming: \"tcp://127.0.0.1\" is not a Wyoming address: a tcp:// address needs a port from 0 to 65535 (tcp://HOST:PORT such as tcp://127.0.0.1:10700, or unix://PATH)"),
+            (["--wyoming-allow-remote", "--wyoming-allow-remote"], "--wyoming-allow-remote is given twice; give it once"),
         ] {
             let run = try await DaemonProcess.run(arguments)
             #expect(run.status == .exited(2))

@@ -46,12 +46,17 @@ func runClient(_ arguments: [String], stdin: String = "") async throws -> Client
 
 /// Runs the built executable `name` with `arguments` and standard input `stdin`, to its end.
 func runToEnd(_ name: String, _ arguments: [String], stdin: String = "") async throws -> ClientRun {
+    try await runToEnd(path: BuiltProducts.executable(name), arguments, stdin: stdin)
+}
+
+/// Runs the executable at `path` with `arguments` and standard input `stdin`, to its end.
+func runToEnd(path: String, _ arguments: [String], stdin: String = "") async throws -> ClientRun {
     let files = TempFiles()
     defer { files.remove() }
     let (input, output, errors) = (files.readable("in", stdin), files.writable("out"), files.writable("err"))
     defer { [input, output, errors].forEach { _ = close($0) } }
     let child = try ChildProcess.spawn(
-        BuiltProducts.executable(name), arguments: arguments, stdin: .descriptor(input),
+        path, arguments: arguments, stdin: .descriptor(input),
         stdout: .descriptor(output), stderr: .descriptor(errors))
     let status = await child.exit
     return ClientRun(status: status, stdout: files.text("out"), stderr: files.text("err"))

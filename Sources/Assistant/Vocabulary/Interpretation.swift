@@ -21,3 +21,12 @@ public struct Interpretation: Sendable, Equatable {
         self.score = score
     }
 }
+
+extension Interpretation {
+    /// What `words` said for `slot` as the app receives it: the entity's name when one was
+    /// resolved, else the words as the user wrote them ("crème brûlée", not the folded "creme
+    /// brulee" matching compares).
+    public func said(_ slot: SlotValue, in words: String) -> String {
+        slot.entity?.name ?? VocabularyNormalizer.said(slot.spoken, in: words) ?? slot.spoken
+    }
+}

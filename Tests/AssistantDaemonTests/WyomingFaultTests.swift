@@ -1,0 +1,147 @@
+@testable import AssistantDaemon
+import Foundation
+import SceneIntentsTesting
+import SceneIntentsTransport
+import Testing
+
+/// Wyoming connections are untrusted input: malformed and oversize events, silence and crowds
+/// get an `error` event and a close, each one line of the log, and the daemon serves its own
+/// clients and Wyoming clients at once. Written as raw bytes, which the package's client never
+/// sends.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct WyomingFaultTests {
+    /// A peer writing raw bytes and reading events (nil once the connection has closed).
+    final class RawPeer {
+        let connection: StreamConnection
+        private var events: AsyncStream<StreamEvent>.Iterator
+        private var decoder = WyomingDecoder(limit: 1 << 20)
+
+        init(_ address: StreamAddress) throws {
+            connection = try StreamConnection.connect(to: address)
+            events = connection.events().makeAsyncIterator()
+        }
+
+        func send(_ text: String) throws { try connection.send(Data(text.utf8)) }
+
+        func next() async throws -> WyomingEvent? {
+            while true {
+                if let received = try decoder.next() { return received.event }
+                guard case .bytes(let bytes)? = await events.next() else { return nil }
+                decoder.append(bytes)
+            }
+        }
+
+        /// Every event up to the close.
+        func rest() async throws -> [WyomingEvent] {
+            var all: [WyomingEvent] = []
+            while let event = try await next() { all.append(event) }
+            return all
+        }
+    }
+
+    @Test func aMalformedOrOversizeEventGetsAnErrorAndACloseAndTheDaemonServesOn() async throws {
+        let log = DaemonLimitFaultTests.Log()
+        let daemon = try Wyoming.daemon { $0.log = log.write }
+        daemon.start()
+        let address = daemon.wyomingAddresses[0]
+        let malformed = try RawPeer(address)
+        try malformed.send("{\"type\": \"ping\"}\nnot json\n{\"type\": \"ping\"}\n")
+        let message = #"a line of 8 bytes is not a Wyoming event (a JSON object with a type, data an object, lengths whole numbers): "not json"..."#
+        // What came before the bad line is answered; nothing after it is read.
+        #expect(try await malformed.rest() == [.pong(text: nil), .error(text: message, code: "badMessage")])
+        let endless = try RawPeer(address)
+        try endless.send("{\"type\": \"transcript\", \"data\": {\"text\": \"" + String(repeating: "a", count: 70_000))
+        let tooLong = "an event's line ran past 65536 bytes without its end: events are at most 65536 bytes"
+        #expect(try await endless.rest().map { if case .error(let text, let code) = $0 { text.hasPrefix(tooLong) && code == "tooLarge" } else { false } } == [true])
+        let announced = try RawPeer(address)
+        try announced.send("{\"type\": \"audio-chunk\", \"payload_length\": 1048576}\n")
+        #expect(try await announced.rest() == [
+            .error(text: "the audio-chunk event announces 1048627 bytes (line, data and payload), over the limit of 65536 bytes", code: "tooLarge")
+        ])
+        let good = try RawPeer(address)
+        try good.send("{\"type\": \"ping\", \"data\": {\"text\": \"still here\"}}\n")
+        #expect(try await good.next() == .pong(text: "still here"))
+        good.connection.close()
+        #expect(await eventually { log.all.count == 3 })
+        #expect(log.all.map { $0.hasPrefix("refused Wyoming client 127.0.0.1:") } == [true, true, true])
+        #expect(log.all[0].hasSuffix(message))
+        #expect(await finish(daemon) == [])
+    }
+
+    @Test func aConnectionSilentPastTheDeadlineIsToldAndClosedOnTheDaemonsClock() async throws {
+        let clock = ManualClock()
+        let daemon = try Wyoming.daemon { $0.waitClock = clock }
+        daemon.start()
+        let silent = try RawPeer(daemon.wyomingAddresses[0])
+        await clock.waitForSleepers(1)
+        let speaking = try RawPeer(daemon.wyomingAddresses[0])
+        await clock.waitForSleepers(2)
+        try speaking.send("{\"type\": \"ping\"}\n")
+        #expect(try await speaking.next() == .pong(text: nil))
+        clock.advance(by: .seconds(5))
+        #expect(try await silent.rest() == [
+            .error(text: "no event within 5.0 seconds: assistantd closes Wyoming connections that say nothing in time", code: "tooSlow")
+        ])
+        // One that spoke in time holds no timer, and is served whatever the time.
+        #expect(clock.sleeperCount == 0)
+        clock.advance(by: .seconds(3600))
+        try speaking.send("{\"type\": \"ping\", \"data\": {\"text\": \"later\"}}\n")
+        #expect(try await speaking.next() == .pong(text: "later"))
+        speaking.connection.close()
+        #expect(await finish(daemon) == [])
+    }
+
+    @Test func beyondTheCapAConnectionIsToldWhyAndTheClientSocketKeepsItsOwnPlaces() async throws {
+        let daemon = try Wyoming.daemon { $0.clientLimit = 2 }
+        daemon.start()
+        let address = daemon.wyomingAddresses[0]
+        let first = try RawPeer(address)
+        let second = try RawPeer(address)
+        for peer in [first, second] {
+            try peer.send("{\"type\": \"ping\"}\n")
+            #expect(try await peer.next() == .pong(text: nil))
+        }
+        #expect(try await RawPeer(address).rest() == [
+            .error(text: "assistantd serves at most 2 Wyoming clients at once and 2 are connected; try again when one has left", code: "tooManyClients")
+        ])
+        // `assistant`'s socket has places of its own.
+        let client = try await TestClient(daemon.socketPath)
+        #expect(try await client.exchange(.command(line: ":help")) == [.listing(lines: DaemonCommand.help)])
+        first.connection.close()
+        #expect(await eventually { daemon.sessionCount(.wyoming) == 1 })
+        let third = try RawPeer(address)
+        try third.send("{\"type\": \"ping\"}\n")
+        #expect(try await third.next() == .pong(text: nil))
+        for peer in [second, third] { peer.connection.close() }
+        client.connection.close()
+        #expect(await finish(daemon) == [])
+    }
+
+    @Test func aClientAtAPromptAndAWyomingTranscriptAreServedAtOnceAndAnOlderPeerGetsThePlainForm() async throws {
+        let daemon = try Wyoming.daemon()
+        daemon.start()
+        let client = try await TestClient(daemon.socketPath)
+        try client.send(.say(text: "show directions", wantsTrace: false))
+        guard case .prompt? = await client.next() else { throw Unexpected("no prompt") }
+        // A peer writing no version (before 1.7) gets one `handled`, not the streamed form.
+        let peer = try RawPeer(daemon.wyomingAddresses[0])
+        try peer.send("{\"type\": \"transcript\", \"data\": {\"text\": \"show directions for banana pancakes\"}}\n")
+        #expect(try await peer.next() == .handled(text: "Opening Recipe Assistant.\n\(WyomingConversationTests.pancakes)", conversation: nil))
+        try peer.send("{\"type\": \"transcript\", \"version\": \"1.6.0\", \"data\": {\"text\": \"next step\"}}\n")
+        #expect(try await peer.next() == .handled(text: "Step 1. Mash the bananas in a large bowl.", conversation: nil))
+        try client.send(.reply(text: "3"))
+        var rest: [DaemonMessage] = []
+        while let message = await client.next() {
+            rest.append(message)
+            if case .outcome = message { break }
+        }
+        // The client's request goes on from its prompt, on the screen the Wyoming requests left.
+        #expect(rest == [
+            .spoken(line: "Opening Recipe Assistant."), .spoken(line: "Step 2. Whisk in the eggs and the milk."),
+            .outcome(status: .continuedInApp, app: "Recipe Assistant"),
+        ])
+        peer.connection.close()
+        client.connection.close()
+        #expect(await finish(daemon) == [])
+    }
+}
