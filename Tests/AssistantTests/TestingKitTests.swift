@@ -7,8 +7,9 @@ import Testing
 /// The testing kit as a user of SceneIntents meets it.
 @MainActor
 struct TestingKitTests {
-    /// The README's test: launched for an intent with the app not running, one prompt answered,
-    /// a hung handler ended by its budget on the test clock, the whole trace asserted.
+    /// The getting-started article's test: launched for an intent with the app not running, one
+    /// prompt answered, a hung handler ended by its budget on the test clock, the whole trace
+    /// asserted.
     @Test func aHungHandlerIsEndedByItsBudget() async throws {
         let kitchen = ScriptedSoupHandler(), gate = HandlerGate()
         kitchen.handling = { _ in await gate.pass(); return .success }

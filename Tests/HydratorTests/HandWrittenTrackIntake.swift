@@ -3,8 +3,9 @@ import SceneIntents
 
 // Hydrator's intent written by hand with SceneIntents' API: what `intentgen` generates from
 // `Hydrator.intentdefinition`, as a developer without the definition file would write it. The
-// README's "Hydrator's intent, three ways" counts these lines; `HandWrittenTrackIntakeTests`
-// checks that a conversation through it reads exactly as through the generated intent. The
+// Hydrator article's "Hydrator's intent, three ways" counts these lines;
+// `HandWrittenTrackIntakeTests` checks that a conversation through it reads exactly as through
+// the generated intent. The
 // Swift names differ (they live beside the generated ones); the names the assistant and the
 // manifest see (`TrackIntakeIntent`, `HydrationType`) are the same.
 
