@@ -39,9 +39,11 @@ struct SessionStoreFaultTests {
         let kitchen = try HostedKitchen(
             hostBudget: .seconds(600), launchBudget: .seconds(60), graceClock: clock,
             sessions: SessionKeeping(store: store, bundleIdentifier: Self.app))
+        defer { store.release() }
         async let opened = kitchen.connection.send(.open)
-        #expect(await pollUntil { store.isHanging })
-        // The restoration's patience is the one sleeper on the connection's clock.
+        // Hanging, the store was asked after the hello: the launch's deadline, also on this
+        // clock, is over, and the restoration's patience is the one sleeper left.
+        try #require(await pollUntil(within: .seconds(60)) { store.isHanging })
         await clock.waitForSleepers(1)
         #expect(!kitchen.lines(.process).contains { $0.hasPrefix("sessions of") })
         clock.advance(by: .seconds(30))
@@ -52,7 +54,6 @@ struct SessionStoreFaultTests {
                 "sessions of \(Self.app): not restored: the store did not answer within 30.0 seconds",
                 "sessions of \(Self.app): saved session-1 unattached",
             ])
-        store.release()
         await kitchen.finish()
         #expect(await kitchen.connection.processIdentifier == nil)
         #expect(clock.sleeperCount == 0)
