@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "SceneIntents", targets: ["SceneIntents"]),
+        .library(name: "SceneAppIntents", targets: ["SceneAppIntents"]),
         .library(name: "Assistant", targets: ["Assistant"]),
         .library(name: "SceneIntentsTesting", targets: ["SceneIntentsTesting"]),
         .executable(name: "recipe-assistant", targets: ["recipe-assistant"]),
@@ -38,6 +39,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "SceneIntents", dependencies: ["PropertyListSafety"], swiftSettings: strict),
+        // App Intents' API (`AppIntent`, `@Parameter`, `AppEnum`, `AppEntity`, shortcuts) over the
+        // engine: `AppIntentsCatalog` turns the declarations into `SceneIntents`' schemas.
+        .target(name: "SceneAppIntents", dependencies: ["SceneIntents"], swiftSettings: strict),
         // The assistant's async functions run on their caller's actor (see `Assistant`): from the
         // main actor a request does not leave it. Changing this setting changes how these
         // functions are called, and SwiftPM does not rebuild the modules that call them: remove
@@ -223,6 +227,17 @@ let package = Package(
                 "SceneIntentsTransport", "SceneIntentsWire", "RecipeAssistantKit", "assistantd", "assistant", "recipe-assistant-app",
                 "TestFixtures", "kitchen-host", "kitchen-extension", "HobsonKit", "HydratorKit", "IntentDefinition",
                 "RecipeAssistantCLI", "HobsonCLI", "HydratorShell",
+            ],
+            swiftSettings: strict),
+        // Apps declared with App Intents' API: Hydrator's intent (the README counts its lines)
+        // and a timer app that uses the rest of the API.
+        .target(
+            name: "AppIntentsFixtures", dependencies: ["SceneAppIntents", "SceneIntents", "HydratorKit"],
+            path: "Tests/AppIntentsFixtures", swiftSettings: strict),
+        .testTarget(
+            name: "SceneAppIntentsTests",
+            dependencies: [
+                "SceneAppIntents", "SceneIntents", "Assistant", "SceneIntentsTesting", "AppIntentsFixtures", "HydratorKit",
             ],
             swiftSettings: strict),
         .target(

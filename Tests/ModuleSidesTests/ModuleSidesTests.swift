@@ -103,6 +103,7 @@ enum ModuleSides {
         "Sources/SceneIntents": Module(name: "SceneIntents", side: .shared),
         "Sources/SceneIntentsWire": Module(name: wire, side: .shared),
         "Sources/SceneIntentsHost": Module(name: "SceneIntentsHost", side: .app),
+        "Sources/SceneAppIntents": Module(name: "SceneAppIntents", side: .app),
         "Sources/SceneIntentsFeatures": Module(name: "SceneIntentsFeatures", side: .app),
         "Sources/SceneIntentsTesting": Module(name: "SceneIntentsTesting", side: .testing),
         "Sources/Assistant": Module(name: "Assistant", side: .system),
