@@ -61,8 +61,7 @@ extension IntentParameter: ParameterWrapper {
             unsupported: queried ? [EntityLookup.notFound: "Sorry, I couldn't find ${\(name)}."] : [:])
         let options = optionsCall(in: intent)
         var flags: ParameterFlags = [.resolvable, .configurable]
-        if options != nil { flags.insert(.dynamicOptions) }
-        if queried { flags.insert(.searchable) }
+        if options != nil { flags.formUnion([.dynamicOptions, .searchable]) }
         let parameter: SceneIntents.IntentParameter<EngineIntent<A>> =
             Value._isArray
             ? .values(
@@ -111,14 +110,24 @@ extension IntentParameter: ParameterWrapper {
         -> (@MainActor @Sendable (AppIntentRunner, EngineIntent<A>, String?) async throws -> ObjectCollection<Engine>)?
     {
         if let options {
-            return { runner, _, _ in
-                try await runner.withDependencies { ObjectCollection(items: try await options().map(\._engineValue)) }
+            return { runner, _, term in
+                try await runner.withDependencies {
+                    ObjectCollection(items: Self.matching(try await options().map(\._engineValue), term))
+                }
             }
         }
         guard let queried = Engine.self as? any QueriedValue.Type else { return nil }
         return { runner, _, term in
             try await runner.withDependencies { ObjectCollection(items: try await Self.options(of: queried, for: term)) }
         }
+    }
+
+    /// The options whose title contains the search term, ignoring case and accents (all of them
+    /// for no term).
+    private static func matching(_ options: [Engine], _ term: String?) -> [Engine] {
+        guard let term = term?.trimmingCharacters(in: .whitespaces), !term.isEmpty else { return options }
+        let fold = { (text: String) in text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
+        return options.filter { fold($0.displayItem.title).contains(fold(term)) }
     }
 
     private static func resolution(of value: Engine) async throws -> ResolutionResult<Engine> {

@@ -121,6 +121,11 @@ public struct AddPresetIntent: AppIntent {
 
     public init() {}
 
+    /// A preset named `name`, its minutes to be asked.
+    public init(name: String) {
+        self.name = name
+    }
+
     @MainActor
     public func perform() async throws -> some IntentResult & ReturnsValue<TimerPreset> & ProvidesDialog {
         var chosen = minutes
