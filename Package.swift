@@ -234,10 +234,14 @@ let package = Package(
         .target(
             name: "AppIntentsFixtures", dependencies: ["SceneAppIntents", "SceneIntents", "HydratorKit"],
             path: "Tests/AppIntentsFixtures", swiftSettings: strict),
+        .executableTarget(
+            name: "appintents-hydrator", dependencies: ["AppIntentsFixtures", "HydratorKit", "SceneIntentsHost"],
+            path: "Tests/Helpers/AppIntentsHydrator", swiftSettings: strict),
         .testTarget(
             name: "SceneAppIntentsTests",
             dependencies: [
                 "SceneAppIntents", "SceneIntents", "Assistant", "SceneIntentsTesting", "AppIntentsFixtures", "HydratorKit",
+                "AssistantService", "SceneIntentsTransport", "IntentDefinition", "appintents-hydrator",
             ],
             swiftSettings: strict),
         .target(

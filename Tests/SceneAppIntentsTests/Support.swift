@@ -30,7 +30,7 @@ extension IntentTestHarness {
         let app = HydratorIntentsApp(container: folder.path, now: { morning })
         let harness = IntentTestHarness(
             application: app.application, catalog: app.intents.catalog, appName: HydratorIntentsApp.name,
-            vocabulary: try Vocabulary(app.words, catalog: app.intents.catalog), replies: replies, asInstalled: asInstalled)
+            vocabulary: try Vocabulary(HydratorIntentsApp.words, catalog: app.intents.catalog), replies: replies, asInstalled: asInstalled)
         return (harness, app)
     }
 

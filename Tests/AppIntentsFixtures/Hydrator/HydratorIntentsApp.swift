@@ -30,16 +30,22 @@ public final class HydratorIntentsApp {
         let intents = AppIntentsCatalog([TrackIntakeIntent.self], shortcuts: HydratorShortcuts.self, dependencies: dependencies)
         self.intents = intents
         application = Application(
-            manifest: intents.manifest(sceneConfigurations: [
-                .windowApplication: [SceneConfiguration(name: "Default Configuration", delegateClassName: "HydratorSceneDelegate")]
-            ]),
-            device: device, sceneDelegates: ["Default Configuration": { HydratorSceneDelegate(model: model) }],
+            manifest: Self.manifest, device: device, sceneDelegates: ["Default Configuration": { HydratorSceneDelegate(model: model) }],
             delegate: { AppIntentsAppDelegate(intents: intents) })
         host = IntentHost(application: application, catalog: intents.catalog)
     }
 
+    /// The app's manifest: the catalog's intents, Hydrator's scene configuration.
+    public nonisolated static var manifest: AppManifest {
+        AppIntentsCatalog([TrackIntakeIntent.self]).manifest(sceneConfigurations: [
+            .windowApplication: [SceneConfiguration(name: "Default Configuration", delegateClassName: "HydratorSceneDelegate")]
+        ])
+    }
+
     /// The assistant's words for the app: its shortcuts' phrases.
-    public var words: AppVocabulary { intents.vocabulary(appName: Self.name) }
+    public nonisolated static var words: AppVocabulary {
+        AppIntentsCatalog([TrackIntakeIntent.self], shortcuts: HydratorShortcuts.self).vocabulary(appName: name)
+    }
 
     /// The intents' engine catalog (for an assistant that links the app's types).
     public nonisolated static var catalog: IntentCatalog { AppIntentsCatalog([TrackIntakeIntent.self]).catalog }
