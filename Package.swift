@@ -234,6 +234,10 @@ let package = Package(
         .target(
             name: "AppIntentsFixtures", dependencies: ["SceneAppIntents", "SceneIntents", "HydratorKit"],
             path: "Tests/AppIntentsFixtures", swiftSettings: strict),
+        // App Intents files in the Swift 5 language mode most such code was written in.
+        .target(
+            name: "AppIntentsSwift5Corpus", dependencies: ["SceneAppIntents"], path: "Tests/AppIntentsSwift5Corpus",
+            swiftSettings: strict + [.swiftLanguageMode(.v5)]),
         .executableTarget(
             name: "appintents-hydrator", dependencies: ["AppIntentsFixtures", "HydratorKit", "SceneIntentsHost"],
             path: "Tests/Helpers/AppIntentsHydrator", swiftSettings: strict),
@@ -241,7 +245,7 @@ let package = Package(
             name: "SceneAppIntentsTests",
             dependencies: [
                 "SceneAppIntents", "SceneIntents", "Assistant", "SceneIntentsTesting", "AppIntentsFixtures", "HydratorKit",
-                "AssistantService", "SceneIntentsTransport", "IntentDefinition", "appintents-hydrator",
+                "AssistantService", "SceneIntentsTransport", "IntentDefinition", "appintents-hydrator", "AppIntentsSwift5Corpus",
             ],
             swiftSettings: strict),
         .target(

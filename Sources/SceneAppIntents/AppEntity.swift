@@ -99,12 +99,16 @@ extension EntityQuery {
 
 /// A query that also finds entities from the words a user said.
 public protocol EntityStringQuery: EntityQuery {
+    /// The entity type it finds (restated so it is inferred from `entities(matching:)` too).
+    associatedtype Entity
     /// The entities the words name.
     func entities(matching string: String) async throws -> [Entity]
 }
 
 /// A query that can list every entity (a short list): suggestions and identifiers come from it.
 public protocol EnumerableEntityQuery: EntityQuery {
+    /// The entity type it lists (restated so a query that only lists is inferred from it).
+    associatedtype Entity
     /// Every entity.
     func allEntities() async throws -> [Entity]
 }
