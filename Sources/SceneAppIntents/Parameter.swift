@@ -124,10 +124,10 @@ public final class IntentParameter<Value: _IntentValue>: Sendable {
 
 extension IntentParameter where Value.UnwrappedType == Int {
     /// A whole-number parameter accepted only within `inclusiveRange` (the assistant refuses a
-    /// number outside it, saying the bounds, before the app sees it).
+    /// number outside it, saying the bounds, before the app sees it); `controlStyle` is kept.
     public convenience init(
         title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Int? = nil,
-        inclusiveRange: (lowerBound: Int, upperBound: Int), requestValueDialog: IntentDialog? = nil,
+        controlStyle: NumberControlStyle = .stepper, inclusiveRange: (lowerBound: Int, upperBound: Int), requestValueDialog: IntentDialog? = nil,
         inputConnectionBehavior: InputConnectionBehavior = .default
     ) {
         self.init(
@@ -137,10 +137,11 @@ extension IntentParameter where Value.UnwrappedType == Int {
 }
 
 extension IntentParameter where Value.UnwrappedType == Double {
-    /// A number parameter accepted only within `inclusiveRange`.
+    /// A number parameter accepted only within `inclusiveRange`; `controlStyle` is kept.
     public convenience init(
         title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Double? = nil,
-        inclusiveRange: (lowerBound: Double, upperBound: Double), requestValueDialog: IntentDialog? = nil,
+        controlStyle: NumberControlStyle = .field, inclusiveRange: (lowerBound: Double, upperBound: Double),
+        requestValueDialog: IntentDialog? = nil,
         inputConnectionBehavior: InputConnectionBehavior = .default
     ) {
         self.init(
@@ -172,6 +173,23 @@ extension IntentParameter {
             titled: title, description: description, default: defaultValue, requestValueDialog: requestValueDialog,
             spokenUnit: { Measurement(value: $0, unit: defaultUnit) })
     }
+}
+
+extension IntentParameter {
+    /// How Shortcuts edits a number parameter (kept; the assistant takes spoken numbers).
+    public enum NumberControlStyle: Sendable, Hashable {
+        /// A text field.
+        case field
+        /// A slider.
+        case slider
+        /// A stepper.
+        case stepper
+    }
+
+    /// Apple's name for a whole-number parameter's control style.
+    public typealias IntControlStyle = NumberControlStyle
+    /// Apple's name for a number parameter's control style.
+    public typealias DoubleControlStyle = NumberControlStyle
 }
 
 /// How Shortcuts connects a previous action's output to a parameter (kept; nothing here

@@ -6,13 +6,19 @@ import SceneAppIntents
 
 /// A named timer the user starts by name ("Tea", "Pasta").
 public struct TimerPreset: AppEntity {
+    /// "Timer".
     public static let typeDisplayRepresentation: TypeDisplayRepresentation = "Timer"
+    /// The shelf's presets.
     public static let defaultQuery = TimerPresetQuery()
 
+    /// A stable identifier ("tea").
     public let id: String
+    /// The name said and shown.
     public let name: String
+    /// How long it runs.
     public let minutes: Int
 
+    /// The name, the minutes as a subtitle, a timer symbol.
     public var displayRepresentation: DisplayRepresentation {
         DisplayRepresentation(title: "\(name)", subtitle: "\(minutes) min", image: .init(systemName: "timer"))
     }
@@ -22,18 +28,22 @@ public struct TimerPreset: AppEntity {
 public struct TimerPresetQuery: EntityStringQuery, EnumerableEntityQuery {
     @Dependency var shelf: TimerShelf
 
+    /// A query.
     public init() {}
 
+    /// The presets with these identifiers.
     @MainActor
     public func entities(for identifiers: [String]) async throws -> [TimerPreset] {
         shelf.presets.filter { identifiers.contains($0.id) }
     }
 
+    /// The presets whose name contains the words.
     @MainActor
     public func entities(matching string: String) async throws -> [TimerPreset] {
         shelf.presets.filter { $0.name.localizedCaseInsensitiveContains(string) }
     }
 
+    /// Every preset.
     @MainActor
     public func allEntities() async throws -> [TimerPreset] { shelf.presets }
 }
@@ -42,7 +52,9 @@ public struct TimerPresetQuery: EntityStringQuery, EnumerableEntityQuery {
 public enum TimerSound: String, AppEnum {
     case chime, bell, radar, beacon, bulletin, marimba, harp, silk
 
+    /// "Sound".
     public static let typeDisplayRepresentation: TypeDisplayRepresentation = "Sound"
+    /// Each sound's name.
     public static let caseDisplayRepresentations: [TimerSound: DisplayRepresentation] = [
         .chime: "Chime", .bell: "Bell", .radar: "Radar", .beacon: "Beacon", .bulletin: "Bulletin", .marimba: "Marimba",
         .harp: "Harp", .silk: DisplayRepresentation(title: "Silk", subtitle: "Soft"),
@@ -51,15 +63,21 @@ public enum TimerSound: String, AppEnum {
 
 /// "Start a tea timer in Timers".
 public struct StartTimerIntent: AppIntent {
+    /// "Start Timer".
     public static let title: LocalizedStringResource = "Start Timer"
+    /// What it does.
     public static let description = IntentDescription("Starts one of your timers.")
 
+    /// The timer to start.
     @Parameter(title: "Timer", requestValueDialog: "Which timer?") public var preset: TimerPreset
+    /// A label for it, if given.
     @Parameter(title: "Label") public var label: String?
     @Dependency var shelf: TimerShelf
 
+    /// An intent with no value given.
     public init() {}
 
+    /// Does it.
     @MainActor
     public func perform() async throws -> some IntentResult & ReturnsValue<Int> & ProvidesDialog {
         guard shelf.running.count < shelf.capacity else { throw TimersFull(capacity: shelf.capacity) }
@@ -67,6 +85,7 @@ public struct StartTimerIntent: AppIntent {
         return .result(value: preset.minutes, dialog: "Started \(preset) for \(preset.minutes) minutes.")
     }
 
+    /// "Start Tea", with the label when there is one.
     public static var parameterSummary: some ParameterSummary {
         When(\.$label, .hasAnyValue) {
             Summary("Start \(\.$preset) labelled \(\.$label)")
@@ -79,16 +98,20 @@ public struct StartTimerIntent: AppIntent {
 /// Too many timers run already.
 public struct TimersFull: LocalizedError {
     let capacity: Int
+    /// What the user hears.
     public var errorDescription: String? { "You already have \(capacity) timers running." }
 }
 
 /// "Stop my timers": asks first.
 public struct StopTimersIntent: AppIntent {
+    /// "Stop Timers".
     public static let title: LocalizedStringResource = "Stop Timers"
     @Dependency var shelf: TimerShelf
 
+    /// An intent with no value given.
     public init() {}
 
+    /// Does it.
     @MainActor
     public func perform() async throws -> some IntentResult & ProvidesDialog {
         let count = shelf.running.count
@@ -101,11 +124,15 @@ public struct StopTimersIntent: AppIntent {
 
 /// "Show my timers": brings the app forward.
 public struct ShowTimersIntent: AppIntent {
+    /// "Show Timers".
     public static let title: LocalizedStringResource = "Show Timers"
+    /// It brings the app forward.
     public static let openAppWhenRun = true
 
+    /// An intent.
     public init() {}
 
+    /// Says so; the app comes forward.
     public func perform() async throws -> some IntentResult & ProvidesDialog {
         .result(dialog: "Here are your timers.")
     }
@@ -113,12 +140,16 @@ public struct ShowTimersIntent: AppIntent {
 
 /// "Add a timer": the minutes are asked for inside perform() when not given.
 public struct AddPresetIntent: AppIntent {
+    /// "Add Timer".
     public static let title: LocalizedStringResource = "Add Timer"
 
+    /// The new preset's name.
     @Parameter(title: "Name", requestValueDialog: "What's the timer called?") public var name: String
+    /// How long it runs, if said.
     @Parameter(title: "Minutes", inclusiveRange: (1, 240)) public var minutes: Int?
     @Dependency var shelf: TimerShelf
 
+    /// An intent with no value given.
     public init() {}
 
     /// A preset named `name`, its minutes to be asked.
@@ -126,6 +157,7 @@ public struct AddPresetIntent: AppIntent {
         self.name = name
     }
 
+    /// Adds the preset, asking for its minutes when they were not given.
     @MainActor
     public func perform() async throws -> some IntentResult & ReturnsValue<TimerPreset> & ProvidesDialog {
         var chosen = minutes
@@ -138,13 +170,17 @@ public struct AddPresetIntent: AppIntent {
 
 /// "Change the sound": offered a page at a time when not said.
 public struct SetSoundIntent: AppIntent {
+    /// "Set Sound".
     public static let title: LocalizedStringResource = "Set Sound"
 
+    /// The sound, if said.
     @Parameter(title: "Sound") public var sound: TimerSound?
     @Dependency var shelf: TimerShelf
 
+    /// An intent with no value given.
     public init() {}
 
+    /// Does it.
     @MainActor
     public func perform() async throws -> some IntentResult & ProvidesDialog {
         var chosen = sound
@@ -156,6 +192,7 @@ public struct SetSoundIntent: AppIntent {
 
 /// What users say.
 public struct TimerShortcuts: AppShortcutsProvider {
+    /// A phrase or two for each intent.
     public static var appShortcuts: [AppShortcut] {
         AppShortcut(
             intent: StartTimerIntent(),
