@@ -241,11 +241,15 @@ let package = Package(
         .executableTarget(
             name: "appintents-hydrator", dependencies: ["AppIntentsFixtures", "HydratorKit", "SceneIntentsHost"],
             path: "Tests/Helpers/AppIntentsHydrator", swiftSettings: strict),
+        .executableTarget(
+            name: "appintents-hydrator-intents", dependencies: ["AppIntentsFixtures", "HydratorKit", "SceneIntentsHost"],
+            path: "Tests/Helpers/AppIntentsHydratorIntents", swiftSettings: strict),
         .testTarget(
             name: "SceneAppIntentsTests",
             dependencies: [
                 "SceneAppIntents", "SceneIntents", "Assistant", "SceneIntentsTesting", "AppIntentsFixtures", "HydratorKit",
-                "AssistantService", "SceneIntentsTransport", "IntentDefinition", "appintents-hydrator", "AppIntentsSwift5Corpus",
+                "AssistantService", "SceneIntentsTransport", "IntentDefinition", "appintents-hydrator", "appintents-hydrator-intents",
+                "AppIntentsSwift5Corpus",
             ],
             swiftSettings: strict),
         .target(

@@ -27,6 +27,17 @@ struct EchoIntent: AppIntent {
     }
 }
 
+/// An intent whose perform() needs the app on screen to finish.
+struct FinishInAppIntent: ForegroundContinuableIntent {
+    static let title: LocalizedStringResource = "Finish in App"
+    @Parameter(title: "Done") var done: Bool?
+
+    func perform() async throws -> some IntentResult & ProvidesDialog {
+        guard done == true else { throw needsToContinueInForegroundError("Finish it in the app.") }
+        return .result(dialog: "Finished.")
+    }
+}
+
 /// Questions perform() asks, through the message codec (an installed app), and the assistant's
 /// patience with them.
 @MainActor
@@ -77,6 +88,34 @@ struct QuestionTests {
         #expect(runs[0].dialog == ["Which timer?", "Which timer?\n1. Tea (4 min)\n2. Green Tea (3 min)", "Started Tea for 4 minutes."])
         #expect(runs[0].trace == runs[1].trace)
         #expect(runs.map(\.running) == [["Tea"], ["Tea"]])
+    }
+
+    @Test func anIntentThatNeedsTheScreenBringsTheAppForwardWithItsDialog() async throws {
+        let harness = Self.harness([FinishInAppIntent.self], replies: [])
+        let outcome = await harness.perform(.intent(AnyIntentRequest(AppIntentsCatalog.request(FinishInAppIntent()))))
+        #expect(outcome.status == .continuedInApp)
+        #expect(outcome.dialog == ["Finish it in the app."])
+        #expect(outcome.continuedInScene == "session-1")
+        #expect(harness.recorder.take() == [
+            "app willFinishLaunching intent", "app didFinishLaunching intent", "app handlerFor FinishInAppIntent",
+            "app configurationForConnecting session-1", "session-1 willConnectTo", "session-1 sceneWillEnterForeground",
+            "session-1 sceneDidBecomeActive",
+        ])
+        #expect(harness.leftInFlight() == [])
+    }
+
+    @Test func anEnumPickAskedInsidePerformReadsTheSameThroughTheMessageCodec() async throws {
+        var traces: [[String]] = []
+        for installed in [false, true] {
+            let (harness, app) = try IntentTestHarness.timers(replies: [.more, .pick(6)], asInstalled: installed)
+            let outcome = await harness.perform(.utterance("change the sound in timers"))
+            #expect(outcome.dialog.last == "Timers now end with Marimba.")
+            #expect(app.shelf.sound == .marimba)
+            traces.append(harness.traceLines)
+            _ = harness.recorder.take()
+            #expect(harness.leftInFlight() == [])
+        }
+        #expect(traces[0] == traces[1])
     }
 
     @Test func aRequestMadeOutsideTheAssistantSaysSo() async throws {

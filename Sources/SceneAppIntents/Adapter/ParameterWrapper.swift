@@ -16,10 +16,12 @@ protocol ParameterWrapper: AnyObject, Sendable {
 
 /// A value the engine handed over that is not of the parameter's type, or an entity its query
 /// no longer finds.
-struct UnusableValue: Error, CustomStringConvertible {
+struct UnusableValue: LocalizedError, CustomStringConvertible {
     let parameter: String
     let value: String
     var description: String { "the \(parameter) '\(value)' could not be found" }
+    /// What the user hears: the same.
+    var errorDescription: String? { "Sorry, the \(parameter) '\(value)' could not be found." }
 }
 
 extension IntentParameter: ParameterWrapper {

@@ -47,6 +47,15 @@ public final class HydratorIntentsApp {
         AppIntentsCatalog([TrackIntakeIntent.self], shortcuts: HydratorShortcuts.self).vocabulary(appName: name)
     }
 
+    /// The intents as an intents extension serves them: `perform()` logging straight to the
+    /// store in `container` through a model of its own (the extension has no screens).
+    public static func extensionIntents(container: String) -> AppIntentsCatalog {
+        let model = HydrationModel(store: HydrationStore(container: container))
+        let dependencies = AppDependencyManager()
+        dependencies.add(dependency: model)
+        return AppIntentsCatalog([TrackIntakeIntent.self], dependencies: dependencies)
+    }
+
     /// The intents' engine catalog (for an assistant that links the app's types).
     public nonisolated static var catalog: IntentCatalog { AppIntentsCatalog([TrackIntakeIntent.self]).catalog }
 }
