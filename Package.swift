@@ -36,6 +36,8 @@ let package = Package(
         .plugin(name: "bundle-app", targets: ["BundleAppPlugin"]),
         .executable(name: "assistantd", targets: ["assistantd"]),
         .executable(name: "assistant", targets: ["assistant"]),
+        .executable(name: "timers", targets: ["timers"]),
+        .executable(name: "timers-app", targets: ["timers-app"]),
     ],
     targets: [
         .target(name: "SceneIntents", dependencies: ["PropertyListSafety"], swiftSettings: strict),
@@ -229,11 +231,18 @@ let package = Package(
                 "RecipeAssistantCLI", "HobsonCLI", "HydratorShell",
             ],
             swiftSettings: strict),
-        // Apps declared with App Intents' API: Hydrator's intent (the README counts its lines)
-        // and a timer app that uses the rest of the API.
+        // Hydrator with its intent declared with App Intents' API (the README counts its lines).
         .target(
             name: "AppIntentsFixtures", dependencies: ["SceneAppIntents", "SceneIntents", "HydratorKit"],
             path: "Tests/AppIntentsFixtures", swiftSettings: strict),
+        // The Timers demo: every intent declared with App Intents' API (`SceneAppIntents`).
+        .target(name: "TimersKit", dependencies: ["SceneAppIntents", "SceneIntents"], path: "Demos/Timers/Kit", swiftSettings: strict),
+        .executableTarget(
+            name: "timers-app", dependencies: ["TimersKit", "SceneIntentsHost"], path: "Demos/Timers/AppHost", swiftSettings: strict),
+        .target(
+            name: "TimersCLI", dependencies: ["TimersKit", "SceneIntents", "Assistant", "SceneIntentsShell"], path: "Demos/Timers/CLI",
+            swiftSettings: strict),
+        .executableTarget(name: "timers", dependencies: ["TimersCLI"], path: "Demos/Timers/Main", swiftSettings: strict),
         // App Intents files in the Swift 5 language mode most such code was written in.
         .target(
             name: "AppIntentsSwift5Corpus", dependencies: ["SceneAppIntents"], path: "Tests/AppIntentsSwift5Corpus",
@@ -249,7 +258,7 @@ let package = Package(
             dependencies: [
                 "SceneAppIntents", "SceneIntents", "Assistant", "SceneIntentsTesting", "AppIntentsFixtures", "HydratorKit",
                 "AssistantService", "SceneIntentsTransport", "IntentDefinition", "appintents-hydrator", "appintents-hydrator-intents",
-                "AppIntentsSwift5Corpus",
+                "AppIntentsSwift5Corpus", "TimersKit", "timers", "timers-app",
             ],
             swiftSettings: strict),
         .target(

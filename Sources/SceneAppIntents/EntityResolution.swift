@@ -4,7 +4,8 @@ import SceneIntents
 /// its entity type.
 protocol QueriedValue: ParameterValue {
     /// The value resolved: an entity stays; an identifier is fetched; words are matched (one
-    /// match succeeds, several are offered, none is refused with `EntityLookup.notFound`).
+    /// match succeeds, as does the one of several whose title the words are; several are
+    /// offered; none is refused with `EntityLookup.notFound`).
     func resolution() async throws -> ResolutionResult<Self>
     /// The entities to offer for a search term (nil or empty: the suggestions).
     static func options(searchTerm: String?) async throws -> [Self]
@@ -31,9 +32,12 @@ extension _AppEntityValue: QueriedValue {
             return .success(found)
         case .spoken(let words):
             let matches = try await Self.matching(words)
-            switch matches.count {
-            case 0: return .unsupported(reason: EntityLookup.notFound)
-            case 1: return .success(matches[0])
+            // Of several matches, the one whose title the words are wins ("tea" over "Green Tea").
+            let exact = matches.filter { Self.folded($0.displayItem.title) == Self.folded(words) }
+            switch (matches.count, exact.count) {
+            case (0, _): return .unsupported(reason: EntityLookup.notFound)
+            case (1, _): return .success(matches[0])
+            case (_, 1): return .success(exact[0])
             default: return .disambiguation(matches)
             }
         }

@@ -135,6 +135,10 @@ enum ModuleSides {
         "Demos/Hydrator/Extension": Module(name: "hydrator-intents", side: .app),
         "Demos/Hydrator/Shell": Module(name: "HydratorShell", side: .frontEnd),
         "Demos/Hydrator/Main": Module(name: "hydrator", side: .frontEnd),
+        "Demos/Timers/Kit": Module(name: "TimersKit", side: .app),
+        "Demos/Timers/AppHost": Module(name: "timers-app", side: .app),
+        "Demos/Timers/CLI": Module(name: "TimersCLI", side: .frontEnd),
+        "Demos/Timers/Main": Module(name: "timers", side: .frontEnd),
     ]
 
     /// The side of an imported module, if it is one of the package's.

@@ -1,4 +1,5 @@
 import AppIntentsFixtures
+import TimersKit
 import HydratorKit
 import SceneAppIntents
 import SceneIntents

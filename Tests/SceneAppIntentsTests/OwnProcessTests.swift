@@ -1,4 +1,5 @@
 import AppIntentsFixtures
+import TimersKit
 import Assistant
 import AssistantService
 import Foundation

@@ -1,4 +1,5 @@
 import AppIntentsFixtures
+import TimersKit
 import Assistant
 import SceneAppIntents
 import SceneIntents
@@ -54,6 +55,15 @@ struct TimerConversationTests {
             "result: handle → response(success)", "say: Started Pasta for 10 minutes.", "outcome: success",
         ])
         #expect(app.shelf.running == ["Pasta"])
+        #expect(harness.recorder.take() == Self.launched(for: "StartTimerIntent"))
+        #expect(harness.leftInFlight() == [])
+    }
+
+    @Test func ofSeveralEntitiesTheWordsNameTheOneWhoseTitleTheyAreWins() async throws {
+        let (harness, app) = try IntentTestHarness.timers()
+        let outcome = await harness.perform(.utterance("start a tea timer in timers"))
+        #expect(outcome.dialog == ["Started Tea for 4 minutes."])
+        #expect(app.shelf.running == ["Tea"])
         #expect(harness.recorder.take() == Self.launched(for: "StartTimerIntent"))
         #expect(harness.leftInFlight() == [])
     }
@@ -118,7 +128,7 @@ struct TimerConversationTests {
         let (harness, _) = try IntentTestHarness.timers(replies: [.no], shelf: shelf)
         let outcome = await harness.perform(.utterance("stop my timers in timers"))
         #expect(outcome.status == .cancelled)
-        #expect(outcome.dialog == ["Stop all 1 timers?", "OK, cancelled."])
+        #expect(outcome.dialog == ["Stop your timer?", "OK, cancelled."])
         #expect(shelf.running == ["Tea"])
         #expect(harness.recorder.take() == Self.launched(for: "StopTimersIntent"))
         #expect(harness.leftInFlight() == [])
@@ -183,7 +193,7 @@ struct TimerConversationTests {
         _ = harness.recorder.take()
         let outcome = await harness.perform(.utterance("stop my timers in timers"))
         // No confirmation: the screen's handler, not the intent's perform(), answered.
-        #expect(outcome.dialog == ["Stopped 1 timers on screen."])
+        #expect(outcome.dialog == ["Stopped 1 timer on screen."])
         #expect(harness.user.prompts == [])
         #expect(harness.recorder.take() == [
             "session-1 sceneWillResignActive", "app handlerFor StopTimersIntent", "session-1 sceneDidBecomeActive",

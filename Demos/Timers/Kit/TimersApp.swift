@@ -19,6 +19,11 @@ public final class TimerShelf {
         self.capacity = capacity
     }
 
+    /// "Stopped 1 timer", "Stopped 3 timers".
+    public nonisolated static func stopped(_ count: Int) -> String {
+        "Stopped \(count) timer\(count == 1 ? "" : "s")"
+    }
+
     /// Tea, green tea, pasta, eggs, pizza.
     public nonisolated static let standard = [
         TimerPreset(id: "tea", name: "Tea", minutes: 4), TimerPreset(id: "green-tea", name: "Green Tea", minutes: 3),
@@ -39,7 +44,7 @@ public final class TimersViewController: ViewController {
         intents.handle(StopTimersIntent.self) { [weak shelf] _ in
             let count = shelf?.running.count ?? 0
             shelf?.running = []
-            return .result(dialog: "Stopped \(count) timers on screen.")
+            return .result(dialog: "\(TimerShelf.stopped(count)) on screen.")
         }
     }
 
@@ -65,7 +70,8 @@ public final class TimersSceneDelegate: SceneDelegate {
     }
 }
 
-/// The timer app, assembled: its intents from `AppIntentsCatalog`, the shelf as their dependency.
+/// The timer app, assembled: every intent declared with App Intents' API (`TimerIntents.swift`),
+/// turned into the engine's by `AppIntentsCatalog`, the shelf as their dependency.
 @MainActor
 public final class TimersApp {
     /// The app's name.
@@ -84,9 +90,7 @@ public final class TimersApp {
         self.shelf = shelf
         let dependencies = AppDependencyManager()
         dependencies.add(dependency: shelf)
-        let intents = AppIntentsCatalog(
-            [StartTimerIntent.self, StopTimersIntent.self, ShowTimersIntent.self, AddPresetIntent.self, SetSoundIntent.self],
-            shortcuts: TimerShortcuts.self, dependencies: dependencies)
+        let intents = AppIntentsCatalog(Self.intentTypes, shortcuts: TimerShortcuts.self, dependencies: dependencies)
         self.intents = intents
         application = Application(
             manifest: intents.manifest(sceneConfigurations: [
@@ -99,4 +103,22 @@ public final class TimersApp {
 
     /// The assistant's words: the shortcuts' phrases.
     public var words: AppVocabulary { intents.vocabulary(appName: Self.name) }
+
+    /// The words, known without making the app (what its bundle carries).
+    public nonisolated static var words: AppVocabulary {
+        AppIntentsCatalog(intentTypes, shortcuts: TimerShortcuts.self).vocabulary(appName: name)
+    }
+
+    /// The intent types, in the order the catalog lists them.
+    public nonisolated static var intentTypes: [any AppIntent.Type] {
+        [StartTimerIntent.self, StopTimersIntent.self, ShowTimersIntent.self, AddPresetIntent.self, SetSoundIntent.self]
+    }
+
+    /// What the timers screen shows: the running timers, then the presets.
+    public var screenLines: [String] {
+        let running = shelf.running.isEmpty ? ["No timers running. Say \"start a tea timer in timers\"."] : shelf.running.map { "▶ \($0)" }
+        let presets = shelf.presets.map { "  \($0.name) — \($0.minutes) min" }
+        let sound = shelf.sound.map { ["Sound: \($0.localizedStringResource)"] } ?? []
+        return running + [""] + presets + sound
+    }
 }

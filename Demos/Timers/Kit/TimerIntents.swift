@@ -1,6 +1,6 @@
 import SceneAppIntents
 
-// A timer app's intents, declared as App Intents declares them: an entity with a string query,
+// The Timers demo's intents, declared as App Intents declares them: an entity with a string query,
 // an enum, a value asked for inside perform(), a confirmation, an intent that opens the app, a
 // custom error, a returned value, shortcuts.
 
@@ -116,9 +116,9 @@ public struct StopTimersIntent: AppIntent {
     public func perform() async throws -> some IntentResult & ProvidesDialog {
         let count = shelf.running.count
         guard count > 0 else { return .result(dialog: "No timers are running.") }
-        try await requestConfirmation(actionName: .do, dialog: "Stop all \(count) timers?")
+        try await requestConfirmation(actionName: .do, dialog: count == 1 ? "Stop your timer?" : "Stop all \(count) timers?")
         shelf.running = []
-        return .result(dialog: "Stopped \(count) timers.")
+        return .result(dialog: "\(TimerShelf.stopped(count)).")
     }
 }
 
