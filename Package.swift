@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "SceneIntents", targets: ["SceneIntents"]),
+        .library(name: "SceneAppIntents", targets: ["SceneAppIntents"]),
         .library(name: "Assistant", targets: ["Assistant"]),
         .library(name: "SceneIntentsTesting", targets: ["SceneIntentsTesting"]),
         .executable(name: "recipe-assistant", targets: ["recipe-assistant"]),
@@ -35,9 +36,14 @@ let package = Package(
         .plugin(name: "bundle-app", targets: ["BundleAppPlugin"]),
         .executable(name: "assistantd", targets: ["assistantd"]),
         .executable(name: "assistant", targets: ["assistant"]),
+        .executable(name: "timers", targets: ["timers"]),
+        .executable(name: "timers-app", targets: ["timers-app"]),
     ],
     targets: [
         .target(name: "SceneIntents", dependencies: ["PropertyListSafety"], swiftSettings: strict),
+        // App Intents' API (`AppIntent`, `@Parameter`, `AppEnum`, `AppEntity`, shortcuts) over the
+        // engine: `AppIntentsCatalog` turns the declarations into `SceneIntents`' schemas.
+        .target(name: "SceneAppIntents", dependencies: ["SceneIntents"], swiftSettings: strict),
         // The assistant's async functions run on their caller's actor (see `Assistant`): from the
         // main actor a request does not leave it. Changing this setting changes how these
         // functions are called, and SwiftPM does not rebuild the modules that call them: remove
@@ -223,6 +229,36 @@ let package = Package(
                 "SceneIntentsTransport", "SceneIntentsWire", "RecipeAssistantKit", "assistantd", "assistant", "recipe-assistant-app",
                 "TestFixtures", "kitchen-host", "kitchen-extension", "HobsonKit", "HydratorKit", "IntentDefinition",
                 "RecipeAssistantCLI", "HobsonCLI", "HydratorShell",
+            ],
+            swiftSettings: strict),
+        // Hydrator with its intent declared with App Intents' API (the README counts its lines).
+        .target(
+            name: "AppIntentsFixtures", dependencies: ["SceneAppIntents", "SceneIntents", "HydratorKit"],
+            path: "Tests/AppIntentsFixtures", swiftSettings: strict),
+        // The Timers demo: every intent declared with App Intents' API (`SceneAppIntents`).
+        .target(name: "TimersKit", dependencies: ["SceneAppIntents", "SceneIntents"], path: "Demos/Timers/Kit", swiftSettings: strict),
+        .executableTarget(
+            name: "timers-app", dependencies: ["TimersKit", "SceneIntentsHost"], path: "Demos/Timers/AppHost", swiftSettings: strict),
+        .target(
+            name: "TimersCLI", dependencies: ["TimersKit", "SceneIntents", "Assistant", "SceneIntentsShell"], path: "Demos/Timers/CLI",
+            swiftSettings: strict),
+        .executableTarget(name: "timers", dependencies: ["TimersCLI"], path: "Demos/Timers/Main", swiftSettings: strict),
+        // App Intents files in the Swift 5 language mode most such code was written in.
+        .target(
+            name: "AppIntentsSwift5Corpus", dependencies: ["SceneAppIntents"], path: "Tests/AppIntentsSwift5Corpus",
+            swiftSettings: strict + [.swiftLanguageMode(.v5)]),
+        .executableTarget(
+            name: "appintents-hydrator", dependencies: ["AppIntentsFixtures", "HydratorKit", "SceneIntentsHost"],
+            path: "Tests/Helpers/AppIntentsHydrator", swiftSettings: strict),
+        .executableTarget(
+            name: "appintents-hydrator-intents", dependencies: ["AppIntentsFixtures", "HydratorKit", "SceneIntentsHost"],
+            path: "Tests/Helpers/AppIntentsHydratorIntents", swiftSettings: strict),
+        .testTarget(
+            name: "SceneAppIntentsTests",
+            dependencies: [
+                "SceneAppIntents", "SceneIntents", "Assistant", "SceneIntentsTesting", "AppIntentsFixtures", "HydratorKit",
+                "AssistantService", "SceneIntentsTransport", "IntentDefinition", "appintents-hydrator", "appintents-hydrator-intents",
+                "AppIntentsSwift5Corpus", "TimersKit", "timers", "timers-app",
             ],
             swiftSettings: strict),
         .target(

@@ -103,6 +103,7 @@ enum ModuleSides {
         "Sources/SceneIntents": Module(name: "SceneIntents", side: .shared),
         "Sources/SceneIntentsWire": Module(name: wire, side: .shared),
         "Sources/SceneIntentsHost": Module(name: "SceneIntentsHost", side: .app),
+        "Sources/SceneAppIntents": Module(name: "SceneAppIntents", side: .app),
         "Sources/SceneIntentsFeatures": Module(name: "SceneIntentsFeatures", side: .app),
         "Sources/SceneIntentsTesting": Module(name: "SceneIntentsTesting", side: .testing),
         "Sources/Assistant": Module(name: "Assistant", side: .system),
@@ -134,6 +135,10 @@ enum ModuleSides {
         "Demos/Hydrator/Extension": Module(name: "hydrator-intents", side: .app),
         "Demos/Hydrator/Shell": Module(name: "HydratorShell", side: .frontEnd),
         "Demos/Hydrator/Main": Module(name: "hydrator", side: .frontEnd),
+        "Demos/Timers/Kit": Module(name: "TimersKit", side: .app),
+        "Demos/Timers/AppHost": Module(name: "timers-app", side: .app),
+        "Demos/Timers/CLI": Module(name: "TimersCLI", side: .frontEnd),
+        "Demos/Timers/Main": Module(name: "timers", side: .frontEnd),
     ]
 
     /// The side of an imported module, if it is one of the package's.

@@ -215,6 +215,7 @@ extension PhaseAnswer {
         case .finished: "finished"
         case .refused(let error): "refused(\(error.code.rawValue): \(error))"
         case .progressed(_, let steps): steps.last.map { $0.answer.summary } ?? "nothing to do"
+        case .asks(let question): "asks \(question)"
         }
     }
 }

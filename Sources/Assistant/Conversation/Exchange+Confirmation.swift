@@ -15,18 +15,23 @@ extension Exchange {
         return await conclude(with: try await response(of: .handle))
     }
 
-    /// The response a confirm or handle call answers.
+    /// The response a confirm or handle call answers; a question it asks first is answered, the
+    /// parameters from the one asked about resolved again, and the phase called again.
     private mutating func response(of phase: PhaseCall.Phase) async throws(ExchangeStop) -> IntentResponse {
-        switch try await call(phase) {
-        case .response(let response): return response
-        case let other: throw .refused(unexpected("\(phase) was answered \(other.summary)"))
+        while true {
+            switch try await call(phase) {
+            case .response(let response): return response
+            case .asks(let question):
+                for parameter in try await answer(question) { try await resolve(parameter) }
+            case let other: throw .refused(unexpected("\(phase) was answered \(other.summary)"))
+            }
         }
     }
 
     /// Asks the intent's confirmation until the user says yes (it returns) or no (the request is
     /// cancelled); any other answer asks again, until patience runs out (cancelled too: nothing
     /// is handled that the user did not agree to).
-    private mutating func askToGoAhead(_ confirmation: IntentConfirmation) async throws(ExchangeStop) {
+    mutating func askToGoAhead(_ confirmation: IntentConfirmation) async throws(ExchangeStop) {
         let question = lines.intentConfirmationPrompt(confirmation) { parameterTitles() }
         for _ in 0...configuration.maxReasks {
             switch await ask(.intentConfirmation(intent: descriptor.typeName, question: question)) {

@@ -40,6 +40,9 @@ struct Exchange {
     var connectedAt: Int64
     /// Each phase call's budget (read once: it is looked up by the intent's type name).
     let budget: Duration
+    /// How many questions confirm and handle asked (`IntentQuestion`): patience runs out after
+    /// `maxReasks` of them.
+    var questionsAnswered = 0
 
     init(
         descriptor: IntentDescriptor, intent: AnyIntent, request: UInt64, connection: any AppConnection,
@@ -108,6 +111,9 @@ struct Exchange {
                 switch (last.phase, last.answer) {
                 case (.handle, .response(let response)), (.confirm, .response(let response)):
                     return await conclude(with: response)
+                case (.handle, .asks(let question)), (.confirm, .asks(let question)):
+                    remaining = try await answer(question)
+                    names = remaining.map(\.name)
                 case (.resolve(let name), .resolved(let results)):
                     remaining = remaining.drop { $0.name != name }
                     guard let parameter = remaining.first else { throw .gaveUp(parameter: name) }

@@ -31,6 +31,7 @@ extension IntentHost {
                 return await proceed([], of: schema, on: handler, intent: intent, request: call, progress: nil)
             }
         } catch {
+            if let question = Self.question(error, in: phase) { return .asks(question) }
             return refusal(error, of: schema, on: handler, request: call)
         }
     }
@@ -54,6 +55,7 @@ extension IntentHost {
                 throw SuspendingCall()
             }
         } catch {
+            if let question = Self.question(error, in: phase) { return .asks(question) }
             return refusal(error, of: schema, on: handler, request: call)
         }
     }
@@ -145,6 +147,16 @@ extension IntentHost {
         }
         if error is CancellationError { return .refused(IntentHostError(.cancelled, intent: I.typeName)) }
         return .refused(IntentHostError(.handlerThrew, intent: I.typeName, detail: "\(error)"))
+    }
+
+    /// The question a confirm or handle threw (`IntentQuestion`): the phase's answer, which keeps
+    /// the request and its handler; nil for any other error or phase.
+    nonisolated static func question(_ error: any Error, in phase: PhaseCall.Phase) -> IntentQuestion? {
+        guard let question = error as? IntentQuestion else { return nil }
+        switch phase {
+        case .confirm, .handle: return question
+        case .resolve, .provideOptions, .finish, .proceed: return nil
+        }
     }
 
     /// The words the user gave for `name` that its value type could not read. Most calls carry

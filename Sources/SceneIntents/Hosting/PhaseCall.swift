@@ -90,6 +90,9 @@ public indirect enum PhaseAnswer: Sendable, Equatable, Codable {
     case refused(IntentHostError)
     /// What a `proceed` call did: the intent with the values it took, and each step's answer.
     case progressed(intent: AnyIntent, steps: [PhaseStep])
+    /// Confirm or handle cannot answer before the user answers this question; the request and
+    /// its handler go on (see `IntentQuestion`).
+    case asks(IntentQuestion)
 }
 
 /// One step of a `proceed` call: the phase and the app's answer to it.

@@ -58,6 +58,8 @@ struct ProceedVisit {
         let step = PhaseStep(phase: current.phase, answer: answer)
         steps.append(step)
         progress?(step)
+        // A question from confirm or handle ends the visit where the user is needed.
+        if case .asks = answer { return .progressed(intent: current.intent, steps: steps) }
         let count = parameters.count
         guard position < count else {
             // A confirmation other than ready ends the visit: there is nothing to handle.

@@ -52,3 +52,65 @@ extension DisplayItem: ParameterValue {
         return title.isEmpty ? nil : DisplayItem(identifier: identifier ?? title, title: title)
     }
 }
+
+extension Date: ParameterValue {
+    /// `2026-12-01 14:30` in the current time zone, identified by the instant in ISO 8601 (UTC).
+    public var displayItem: DisplayItem {
+        let parts = Calendar.current.dateComponents([.year, .month, .day, .hour, .minute], from: self)
+        return DisplayItem(identifier: ISO8601DateFormatter().string(from: self), title: parts.displayItem.title)
+    }
+
+    /// Reads `yyyy-MM-dd` (midnight), `yyyy-MM-dd HH:mm` in the current time zone, or an ISO 8601
+    /// instant (`2026-12-01T14:30:00Z`).
+    public static func fromSpoken(_ text: String, identifier: String?) -> Date? {
+        let words = text.trimmingCharacters(in: .whitespaces)
+        if let instant = ISO8601DateFormatter().date(from: identifier ?? words) { return instant }
+        guard let parts = DateComponents.fromSpoken(words, identifier: nil), parts.year != nil else { return nil }
+        return Calendar.current.date(from: parts)
+    }
+}
+
+extension Measurement: ParameterValue where UnitType: Dimension {
+    /// The value with its unit's symbol (`3.0 mi`).
+    public var displayItem: DisplayItem { DisplayItem(identifier: description, title: description) }
+
+    /// A number followed by one of the dimension's units, by symbol or by name (`5 km`,
+    /// `3 miles`, `20 °C`); a number alone makes none (it has no unit).
+    public static func fromSpoken(_ text: String, identifier: String?) -> Measurement? {
+        let words = text.trimmingCharacters(in: .whitespaces)
+        guard let split = words.firstIndex(where: { !($0.isNumber || $0 == "." || $0 == "-") }),
+            let value = Double(words[..<split])
+        else { return nil }
+        let name = words[split...].trimmingCharacters(in: .whitespaces).lowercased()
+        guard let unit = SpokenUnits.unit(named: name, of: UnitType.self) else { return nil }
+        return Measurement(value: value, unit: unit)
+    }
+}
+
+/// The units a spoken measurement may name, by dimension: each by its symbol and its names.
+enum SpokenUnits {
+    /// The unit of dimension `D` that `name` (lowercased) names, if any.
+    static func unit<D: Dimension>(named name: String, of dimension: D.Type) -> D? {
+        for (unit, names) in table where unit is D {
+            if unit.symbol.lowercased() == name || names.contains(name) { return unit as? D }
+        }
+        return nil
+    }
+
+    private static var table: [(Dimension, [String])] {
+        [
+            (UnitLength.meters, ["meter", "meters", "metre", "metres"]), (UnitLength.kilometers, ["kilometer", "kilometers"]),
+            (UnitLength.centimeters, ["centimeter", "centimeters"]), (UnitLength.miles, ["mile", "miles"]),
+            (UnitLength.feet, ["foot", "feet"]), (UnitLength.inches, ["inch", "inches"]), (UnitLength.yards, ["yard", "yards"]),
+            (UnitMass.kilograms, ["kilogram", "kilograms", "kilo", "kilos"]), (UnitMass.grams, ["gram", "grams"]),
+            (UnitMass.pounds, ["pound", "pounds"]), (UnitMass.ounces, ["ounce", "ounces"]),
+            (UnitVolume.liters, ["liter", "liters", "litre", "litres"]), (UnitVolume.milliliters, ["milliliter", "milliliters"]),
+            (UnitVolume.fluidOunces, ["fluid ounce", "fluid ounces", "oz", "ounce", "ounces"]), (UnitVolume.cups, ["cup", "cups"]),
+            (UnitDuration.seconds, ["second", "seconds", "sec"]), (UnitDuration.minutes, ["minute", "minutes", "min"]),
+            (UnitDuration.hours, ["hour", "hours"]),
+            (UnitTemperature.celsius, ["celsius", "degrees celsius", "c"]), (UnitTemperature.fahrenheit, ["fahrenheit", "f"]),
+            (UnitSpeed.kilometersPerHour, ["kilometers per hour", "kph"]), (UnitSpeed.milesPerHour, ["miles per hour", "mph"]),
+            (UnitEnergy.kilocalories, ["kilocalorie", "kilocalories", "calories", "kcal"]),
+        ]
+    }
+}

@@ -102,6 +102,9 @@ extension PhaseAnswer: JSONConvertible {
         case .refused(let error):
             let error = try context.box(error)
             writer.enumCase("refused") { $0.member("_0", value: error) }
+        case .asks(let question):
+            let question = try context.box(question)
+            writer.enumCase("asks") { $0.member("_0", value: question) }
         case .progressed(let intent, let steps):
             try writer.enumCase("progressed") {
                 try $0.member("intent") { try intent.write(to: &$0, context) }
@@ -117,6 +120,7 @@ extension PhaseAnswer: JSONConvertible {
             case "options": return .options(try reader.single("_0") { try $0.decoded(ObjectCollection<AnyParameterValue>.self, context) })
             case "response": return .response(try reader.single("_0") { try IntentResponse(reading: &$0, context) })
             case "finished": return try reader.valueless(.finished)
+            case "asks": return .asks(try reader.single("_0") { try $0.decoded(IntentQuestion.self, context) })
             case "refused": return .refused(try reader.single("_0") { try $0.decoded(IntentHostError.self, context) })
             case "progressed":
                 var intent: AnyIntent?

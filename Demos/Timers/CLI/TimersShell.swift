@@ -1,0 +1,65 @@
+import Assistant
+import SceneIntents
+import SceneIntentsShell
+import TimersKit
+
+/// The Timers demo's command line: a `Shell` over the app in this process. Plain text is spoken
+/// to the assistant ("start a tea timer in timers"); `:open` and `:home` act on the app as a user
+/// would.
+public enum TimersShell {
+    /// Every option, in help order.
+    public static let options: [CLIOption<SessionSettings>] = [.script, .trace, .json, .speak, .help]
+
+    /// The `:commands`, in help order.
+    public static let commands: [CLICommand<TimersSession>] = [
+        CLICommand<TimersSession>(":open", "Open the app: launch it, or bring it to the foreground.") { shell, _ in
+            try shell.app.app.application.userOpensApp()
+        },
+        CLICommand<TimersSession>(":home", "Send the app to the background.") { shell, _ in
+            try shell.app.app.application.moveToBackground()
+        },
+    ] + CLICommand<TimersSession>.standard
+
+    /// Things to say, for help.
+    public static let examples = [
+        "start a tea timer in timers", "start a timer in timers", "add a timer in timers", "stop my timers in timers",
+        "show my timers in timers", "change the sound in timers",
+    ]
+
+    /// The program: its name, help texts and commands.
+    public static let program = CLIProgram<TimersSession>(
+        name: "timers", summary: "kitchen timers, every intent declared with App Intents' API.",
+        commands: commands, examples: examples,
+        banner: "Timers. Say \"start a tea timer in timers\", type :open to see them, :help for commands.")
+}
+
+/// Timers as a `Shell` drives it: the app in this process and the assistant in front of it.
+@MainActor
+public final class TimersSession: ShellApp {
+    /// The app.
+    public let app: TimersApp
+    /// The assistant in front of it.
+    public let assistant: Assistant
+    /// The app's phrases.
+    public let vocabulary: Vocabulary
+
+    /// A new, not yet running, Timers app with an assistant for the terminal's user.
+    public init(environment: ShellEnvironment) throws {
+        app = TimersApp()
+        vocabulary = try Vocabulary(app.words, catalog: app.intents.catalog)
+        assistant = Assistant(
+            connection: InProcessConnection(host: app.host, appName: TimersApp.name), user: environment.user,
+            device: app.application.device, clock: environment.clock, vocabulary: vocabulary)
+    }
+
+    /// The timers screen, framed, while a scene of the app is in the foreground.
+    public func screen() async -> String? {
+        guard let scene = app.application.mostRecentlyActiveScene, scene.activationState != .background else { return nil }
+        return ScreenFrame.render(heading: "Timers", badge: scene.session.persistentIdentifier, lines: app.screenLines)
+    }
+
+    /// Terminates the app.
+    public func close() async {
+        app.application.terminate()
+    }
+}

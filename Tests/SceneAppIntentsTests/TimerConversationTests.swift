@@ -1,0 +1,219 @@
+import AppIntentsFixtures
+import TimersKit
+import Assistant
+import SceneAppIntents
+import SceneIntents
+import SceneIntentsTesting
+import Testing
+
+/// The timer app, declared with App Intents' API, conversing through the assistant in process:
+/// entity queries and disambiguation, values and confirmations asked inside `perform()`, an
+/// intent that opens the app, a screen that handles an intent, errors as dialogs.
+@MainActor
+struct TimerConversationTests {
+    /// The app's callbacks of a launch for `intent`: in the background, no scene.
+    static func launched(for intent: String) -> [String] {
+        ["app willFinishLaunching intent", "app didFinishLaunching intent", "app handlerFor \(intent)"]
+    }
+
+    /// The trace from the route to the handler lookup of a launch for `intent`.
+    static func routed(_ intent: String, _ parameters: String) -> [String] {
+        [
+            "route: \(intent) → Timers", "call: proceed(\(parameters)) budget 10s per step, first until 10s",
+            "lifecycle: app willFinishLaunching intent", "lifecycle: app didFinishLaunching intent",
+            "report: launchedForIntent: \(intent)", "lifecycle: app handlerFor \(intent)",
+        ]
+    }
+
+    @Test func wordsNamingSeveralEntitiesAreOfferedWithTheirSubtitlesAndThePickIsPerformed() async throws {
+        let (harness, app) = try IntentTestHarness.timers(replies: [.text("tea"), .pick(2)])
+        let outcome = await harness.perform(.utterance("start a timer in timers"))
+        #expect(outcome.status == .success)
+        #expect(outcome.dialog == ["Which timer?", "Which timer?\n1. Tea (4 min)\n2. Green Tea (3 min)", "Started Green Tea for 3 minutes."])
+        #expect(outcome.response?.values == ["value": "3"])
+        #expect(harness.traceFromRoute == Self.routed("StartTimerIntent", "preset, label") + [
+            "result: resolve(preset) → needsValue", "prompt: Which timer?", "answer: tea",
+            "call: provideOptions(preset, \"tea\", from 0, 2) budget 10s until 10s",
+            "result: provideOptions(preset, \"tea\", from 0, 2) → options(2)",
+            "prompt: Which timer? | 1. Tea (4 min) | 2. Green Tea (3 min)", "answer: 2",
+            "call: resolve(preset) budget 10s until 10s", "result: resolve(preset) → success(Green Tea)",
+            "call: proceed(label) budget 10s per step, first until 10s", "result: resolve(label) → notRequired",
+            "result: confirm → response(ready)", "result: handle → response(success)", "say: Started Green Tea for 3 minutes.",
+            "outcome: success",
+        ])
+        #expect(app.shelf.running == ["Green Tea"])
+        #expect(harness.recorder.take() == Self.launched(for: "StartTimerIntent"))
+        #expect(harness.leftInFlight() == [])
+    }
+
+    @Test func anEntityNamedInThePhraseIsFoundByTheQueryInOneVisit() async throws {
+        let (harness, app) = try IntentTestHarness.timers()
+        let outcome = await harness.perform(.utterance("start a pasta timer in timers"))
+        #expect(outcome.dialog == ["Started Pasta for 10 minutes."])
+        #expect(harness.traceFromRoute == Self.routed("StartTimerIntent", "preset, label") + [
+            "result: resolve(preset) → success(Pasta)", "result: resolve(label) → notRequired", "result: confirm → response(ready)",
+            "result: handle → response(success)", "say: Started Pasta for 10 minutes.", "outcome: success",
+        ])
+        #expect(app.shelf.running == ["Pasta"])
+        #expect(harness.recorder.take() == Self.launched(for: "StartTimerIntent"))
+        #expect(harness.leftInFlight() == [])
+    }
+
+    @Test func ofSeveralEntitiesTheWordsNameTheOneWhoseTitleTheyAreWins() async throws {
+        let (harness, app) = try IntentTestHarness.timers()
+        let outcome = await harness.perform(.utterance("start a tea timer in timers"))
+        #expect(outcome.dialog == ["Started Tea for 4 minutes."])
+        #expect(app.shelf.running == ["Tea"])
+        #expect(harness.recorder.take() == Self.launched(for: "StartTimerIntent"))
+        #expect(harness.leftInFlight() == [])
+    }
+
+    @Test func wordsNamingNoEntityAreRefusedAndAskedAgain() async throws {
+        let (harness, _) = try IntentTestHarness.timers(replies: [.text("eggs")])
+        let outcome = await harness.perform(.utterance("start a soup timer in timers"))
+        #expect(outcome.dialog == ["Sorry, I couldn't find soup.", "Which timer?", "Started Eggs for 7 minutes."])
+        #expect(harness.recorder.take() == Self.launched(for: "StartTimerIntent"))
+        #expect(harness.leftInFlight() == [])
+    }
+
+    @Test func aValueRequestedInsidePerformIsAskedAndPerformRunsAgainWithIt() async throws {
+        let (harness, app) = try IntentTestHarness.timers(replies: [.text("Soup"), .text("12")])
+        let outcome = await harness.perform(.utterance("add a timer in timers"))
+        #expect(outcome.dialog == ["What's the timer called?", "How many minutes for Soup?", "Added Soup, 12 minutes."])
+        #expect(outcome.response?.values == ["value": "Soup"])
+        #expect(harness.traceFromRoute == Self.routed("AddPresetIntent", "name, minutes") + [
+            "result: resolve(name) → needsValue", "prompt: What's the timer called?", "answer: Soup",
+            "call: resolve(name) budget 10s until 10s", "result: resolve(name) → success(Soup)",
+            "call: proceed(minutes) budget 10s per step, first until 10s", "result: resolve(minutes) → notRequired",
+            "result: confirm → response(ready)", "result: handle → asks value(minutes) \"How many minutes for Soup?\"",
+            "prompt: How many minutes for Soup?", "answer: 12", "call: proceed(minutes) budget 10s per step, first until 10s",
+            "result: resolve(minutes) → success(12)", "result: confirm → response(ready)", "result: handle → response(success)",
+            "say: Added Soup, 12 minutes.", "outcome: success",
+        ])
+        #expect(app.shelf.presets.last.map { [$0.id, $0.name, "\($0.minutes)"] } == ["soup", "Soup", "12"])
+        #expect(harness.recorder.take() == Self.launched(for: "AddPresetIntent"))
+        #expect(harness.leftInFlight() == [])
+    }
+
+    @Test func aRequestedValueOutsideTheRangeIsRefusedAndAskedAgain() async throws {
+        let (harness, app) = try IntentTestHarness.timers(replies: [.text("300"), .text("20")])
+        let outcome = await harness.perform(.intent(AnyIntentRequest(AppIntentsCatalog.request(AddPresetIntent(name: "Stew")))))
+        #expect(outcome.dialog == ["How many minutes for Stew?", "Sorry, the minutes must be from 1 to 240.", "How many minutes for Stew?",
+                                   "Added Stew, 20 minutes."])
+        #expect(app.shelf.presets.last?.minutes == 20)
+        #expect(harness.recorder.take() == Self.launched(for: "AddPresetIntent"))
+        #expect(harness.leftInFlight() == [])
+    }
+
+    @Test func aConfirmationRequestedInsidePerformGoesAheadOnYes() async throws {
+        let shelf = TimerShelf()
+        shelf.running = ["Tea", "Eggs"]
+        let (harness, _) = try IntentTestHarness.timers(replies: [.yes], shelf: shelf)
+        let outcome = await harness.perform(.utterance("stop my timers in timers"))
+        #expect(outcome.dialog == ["Stop all 2 timers?", "Stopped 2 timers."])
+        #expect(harness.user.prompts == [.intentConfirmation(intent: "StopTimersIntent", question: "Stop all 2 timers?")])
+        #expect(harness.traceFromRoute == Self.routed("StopTimersIntent", "") + [
+            "result: confirm → response(ready)", "result: handle → asks confirmation \"Stop all 2 timers?\"",
+            "prompt: Stop all 2 timers?", "answer: yes", "call: proceed() budget 10s per step, first until 10s",
+            "result: confirm → response(ready)", "result: handle → response(success)", "say: Stopped 2 timers.", "outcome: success",
+        ])
+        #expect(shelf.running == [])
+        #expect(harness.recorder.take() == Self.launched(for: "StopTimersIntent"))
+        #expect(harness.leftInFlight() == [])
+    }
+
+    @Test func noToAConfirmationCancelsTheRequestAndNothingIsDone() async throws {
+        let shelf = TimerShelf()
+        shelf.running = ["Tea"]
+        let (harness, _) = try IntentTestHarness.timers(replies: [.no], shelf: shelf)
+        let outcome = await harness.perform(.utterance("stop my timers in timers"))
+        #expect(outcome.status == .cancelled)
+        #expect(outcome.dialog == ["Stop your timer?", "OK, cancelled."])
+        #expect(shelf.running == ["Tea"])
+        #expect(harness.recorder.take() == Self.launched(for: "StopTimersIntent"))
+        #expect(harness.leftInFlight() == [])
+    }
+
+    @Test func anEnumDisambiguationRequestedInsidePerformIsOfferedAPageAtATime() async throws {
+        let (harness, app) = try IntentTestHarness.timers(replies: [.more, .pick(5)])
+        let outcome = await harness.perform(.utterance("change the sound in timers"))
+        #expect(outcome.dialog == [
+            "Which sound?\n1. Chime\n2. Bell\n3. Radar\nSay \"more\" for more.",
+            "Which sound?\n4. Beacon\n5. Bulletin\n6. Marimba\nSay \"more\" for more.", "Timers now end with Bulletin.",
+        ])
+        #expect(harness.traceFromRoute == Self.routed("SetSoundIntent", "sound") + [
+            "result: resolve(sound) → notRequired", "result: confirm → response(ready)",
+            "result: handle → asks disambiguation(sound: Chime, Bell, Radar, Beacon, Bulletin, Marimba, Harp, Silk) \"Which sound?\"",
+            "prompt: Which sound? | 1. Chime | 2. Bell | 3. Radar | Say \"more\" for more.", "answer: more",
+            "prompt: Which sound? | 4. Beacon | 5. Bulletin | 6. Marimba | Say \"more\" for more.", "answer: 5",
+            "call: proceed(sound) budget 10s per step, first until 10s", "result: resolve(sound) → success(Bulletin)",
+            "result: confirm → response(ready)", "result: handle → response(success)", "say: Timers now end with Bulletin.",
+            "outcome: success",
+        ])
+        #expect(app.shelf.sound == .bulletin)
+        #expect(harness.recorder.take() == Self.launched(for: "SetSoundIntent"))
+        #expect(harness.leftInFlight() == [])
+    }
+
+    @Test func aThrownErrorIsTheFailuresDialog() async throws {
+        let shelf = TimerShelf()
+        shelf.running = ["Tea", "Eggs", "Pasta"]
+        let (harness, _) = try IntentTestHarness.timers(shelf: shelf)
+        let outcome = await harness.perform(.utterance("start a pizza timer in timers"))
+        #expect(outcome.status == .failure)
+        #expect(outcome.dialog == ["You already have 3 timers running."])
+        #expect(shelf.running == ["Tea", "Eggs", "Pasta"])
+        #expect(harness.recorder.take() == Self.launched(for: "StartTimerIntent"))
+        #expect(harness.leftInFlight() == [])
+    }
+
+    @Test func openAppWhenRunBringsASceneForwardThroughTheSceneLifecycle() async throws {
+        let (harness, _) = try IntentTestHarness.timers()
+        let outcome = await harness.perform(.utterance("show my timers in timers"))
+        #expect(outcome.status == .continuedInApp)
+        #expect(outcome.dialog == ["Here are your timers."])
+        #expect(outcome.continuedInScene == "session-1")
+        #expect(harness.traceFromRoute == Self.routed("ShowTimersIntent", "") + [
+            "result: confirm → response(ready)", "result: handle → response(continueInApp, activity ShowTimersIntent)",
+            "say: Here are your timers.", "lifecycle: app configurationForConnecting session-1", "lifecycle: session-1 willConnectTo",
+            "lifecycle: Timers viewDidLoad", "lifecycle: Timers viewWillAppear", "lifecycle: session-1 sceneWillEnterForeground",
+            "lifecycle: session-1 sceneDidBecomeActive", "lifecycle: Timers viewDidAppear",
+            "continuation: ShowTimersIntent continued in session-1", "outcome: continuedInApp",
+        ])
+        #expect(harness.application.applicationState == .active)
+        _ = harness.recorder.take()
+        #expect(harness.leftInFlight() == [])
+    }
+
+    @Test func theScreenOnDisplayHandlesTheIntentItsHandlerTakes() async throws {
+        let shelf = TimerShelf()
+        shelf.running = ["Tea"]
+        let (harness, _) = try IntentTestHarness.timers(shelf: shelf)
+        try harness.launchByUser()
+        _ = harness.recorder.take()
+        let outcome = await harness.perform(.utterance("stop my timers in timers"))
+        // No confirmation: the screen's handler, not the intent's perform(), answered.
+        #expect(outcome.dialog == ["Stopped 1 timer on screen."])
+        #expect(harness.user.prompts == [])
+        #expect(harness.recorder.take() == [
+            "session-1 sceneWillResignActive", "app handlerFor StopTimersIntent", "session-1 sceneDidBecomeActive",
+        ])
+        #expect(shelf.running == [])
+        #expect(harness.leftInFlight() == [])
+    }
+
+    @Test func theAppsShortcutPhrasesAreTheAssistantsVocabulary() throws {
+        let app = TimersApp()
+        #expect(app.words.phrases.map(\.template) == [
+            "Start a ${preset} timer in Timers", "Start a timer in Timers", "Stop my timers in Timers", "Show my timers in Timers",
+            "Add a timer in Timers", "Change the sound in Timers",
+        ])
+        let vocabulary = try Vocabulary(app.words, catalog: app.intents.catalog)
+        guard case .matched(let reading) = vocabulary.match("Start a green tea timer in Timers") else {
+            Issue.record("the phrase did not match")
+            return
+        }
+        #expect(reading.intent == "StartTimerIntent")
+        #expect(reading.slots["preset"]?.spoken == "green tea")
+    }
+}
