@@ -80,13 +80,19 @@ public enum MainLoop {
     /// Serves forever: `queue` is the main queue's wake-up descriptor.
     private static func serve(_ hooks: MainQueueHooks, queue: Int32) -> Never {
         var descriptors: [pollfd] = []
+        // The first turn runs whatever was queued before the loop began.
+        var queueReadable = true
         while true {
-            runJobs(hooks, queue: queue)
+            runJobs(hooks, queue: queue, readable: queueReadable)
             let watches = state.withLock { $0.watches }
             descriptors.removeAll(keepingCapacity: true)
             descriptors.append(pollfd(fd: queue, events: Int16(POLLIN), revents: 0))
             for watch in watches { descriptors.append(pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0)) }
-            guard poll(&descriptors, nfds_t(descriptors.count), -1) > 0 else { continue }
+            guard poll(&descriptors, nfds_t(descriptors.count), -1) > 0 else {
+                queueReadable = false
+                continue
+            }
+            queueReadable = descriptors[0].revents != 0
             var finished: [Int] = []
             for (index, watch) in watches.enumerated() where descriptors[index + 1].revents != 0 {
                 if !MainActor.assumeIsolated({ watch.readable() }) { finished.append(watch.id) }
@@ -97,18 +103,15 @@ public enum MainLoop {
         }
     }
 
-    /// Runs the main queue's jobs and the task executor's until neither has any left, before the
-    /// loop waits: the jobs a socket's messages started run in the same turn. A drain runs only
-    /// the jobs queued when it began (Dispatch writes to the wake-up descriptor again for the
-    /// rest), so the descriptor, cleared before each drain, says whether another is due.
-    private static func runJobs(_ hooks: MainQueueHooks, queue: Int32) {
+    /// Runs the main queue's jobs (when `poll` found its wake-up descriptor `readable`: an
+    /// unsignalled descriptor would only answer `EAGAIN`) and the task executor's until it has
+    /// none left, before the loop waits: the jobs a socket's messages started run in the same
+    /// turn. A drain runs only the jobs queued when it began; Dispatch writes to the descriptor
+    /// again for the rest and for any queued meanwhile, so the next `poll` returns at once.
+    private static func runJobs(_ hooks: MainQueueHooks, queue: Int32, readable: Bool) {
         var count: UInt64 = 0
-        var busy = true
-        while busy {
-            busy = read(queue, &count, MemoryLayout<UInt64>.size) > 0
-            if busy { hooks.drain() }
-            if taskExecutor.runPending() { busy = true }
-        }
+        if readable && read(queue, &count, MemoryLayout<UInt64>.size) > 0 { hooks.drain() }
+        while taskExecutor.runPending() {}
     }
 }
 
