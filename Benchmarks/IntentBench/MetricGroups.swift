@@ -11,7 +11,7 @@ let metricGroups: [(name: String, measure: @MainActor (Plan) async throws -> [Me
     ("app-launch", { try await appLaunchMetrics($0) }),
     ("extension-launch", { try await extensionLaunchMetrics($0) }),
     ("hydrator", { try await hydratorMetrics($0) }),
-    ("transport", { try socketMetrics($0) }),
+    ("transport", { try await socketMetrics($0) }),
     ("search", { searchMetrics($0) }),
     ("index", { indexBuildMetrics($0) }),
     ("vocabulary", { try vocabularyMetrics($0) }),

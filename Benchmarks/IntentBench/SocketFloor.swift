@@ -4,66 +4,50 @@ import Glibc
 import SceneIntentsTransport
 import Synchronization
 
-/// What one delivery exchanges each way, about 600 bytes of JSON: a request number, the intent
-/// and its parameters, a phase, a dialog line and the budget's figures.
-struct SocketExchange: Codable, Equatable {
-    var request: Int
-    var intent: String
-    var phase: String
-    var parameters: [String]
-    var values: [String]
-    var dialog: String
-    var activityType: String
-    var deadline: Double
-    var charged: Double
-    var sequence: Int
-
-    static let sample = SocketExchange(
-        request: 1, intent: "com.example.recipes.ShowDirectionsIntent", phase: "resolve",
-        parameters: ["recipe", "servings", "step", "unit"],
-        values: ["Banana Pancakes", "4", "next", "metric", "The batter rests for five minutes before the pan is hot enough."],
-        dialog: "Here are the directions for Banana Pancakes. Step one: mash two ripe bananas in a large bowl, then whisk in the eggs, the milk and a pinch of salt until smooth. Step two: fold in the flour and the baking powder.",
-        activityType: "com.example.recipes.view-recipe-directions", deadline: 1_764_558_000.125, charged: 0.004_321,
-        sequence: 0)
-}
-
-/// The floor's peer: a copy of this executable answering frames by hand on one end of a socket
-/// pair (`--socket-peer raw`), and the exchange bounced with it.
+/// The floor of a socket delivery: a copy of this executable (`--socket-peer raw`) on the other
+/// end of a socket pair, and the writes of a recorded delivery (`FrameScript`) bounced with it
+/// byte for byte. Neither side encodes, decodes or looks at what it reads.
 final class RawSocketFloor {
-    private let encoder = JSONEncoder()
-    private let decoder = JSONDecoder()
-    private var exchange = SocketExchange.sample
+    private let script: FrameScript
     private let descriptor: Int32
     private let peer: ChildProcess
-    /// The bytes of JSON each way.
-    let size: Int
+    private let buffer: UnsafeMutableRawBufferPointer
 
-    init() throws {
+    /// The peer's process id, for its CPU time.
+    var peerProcess: pid_t { peer.pid }
+
+    private let scriptPath: String
+
+    init(_ script: FrameScript) throws {
+        self.script = script
+        scriptPath = (NSTemporaryDirectory() as NSString).appendingPathComponent("intent-bench-script-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        size = try encoder.encode(exchange).count
         var pair: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             throw BenchError("socketpair: \(SystemError("socketpair"))")
         }
         defer { Glibc.close(pair[1]) }
         do {
-            peer = try ChildProcess.spawn(executable, arguments: ["--socket-peer", "raw", "-"], stdin: .descriptor(pair[1]))
+            try script.save(to: scriptPath)
+            peer = try ChildProcess.spawn(executable, arguments: ["--socket-peer", "raw", scriptPath], stdin: .descriptor(pair[1]))
         } catch {
             Glibc.close(pair[0])
             throw error
         }
         descriptor = pair[0]
+        buffer = .allocate(byteCount: script.writes.map(\.bytes.count).max() ?? 0, alignment: 8)
     }
 
-    /// One round trip: encode, write, read, decode.
+    deinit { buffer.deallocate() }
+
+    /// One round trip: the system's writes sent, the host's read, in the recorded order.
     func trip() throws {
-        exchange.sequence += 1
-        try writeFrame(descriptor, encoder.encode(exchange))
-        exchange = try decoder.decode(SocketExchange.self, from: readFrame(descriptor))
+        guard replay(script, on: descriptor, as: .system, buffer: buffer) else { throw BenchError("the socket floor's peer is gone") }
     }
 
     /// Ends the peer (its read sees the end) and answers how it exited.
     func close() -> ChildExit {
+        unlink(scriptPath)
         shutdown(descriptor, Int32(SHUT_RDWR))
         Glibc.close(descriptor)
         let exited = Handoff<ChildExit>()
@@ -76,36 +60,60 @@ final class RawSocketFloor {
     func metric(_ stats: Stats) -> Metric {
         Metric(
             "floor.socket", stats, unit: "µs",
-            note: "hand-written ping-pong with a peer process, \(size) B of JSON each way, encoded and decoded on both sides; measured interleaved with delivery.socket")
+            note: "the writes of one recorded socket delivery (\(script.summary)) bounced with a peer process that neither encodes nor decodes; measured interleaved with delivery.socket")
     }
 }
 
-/// `transport.roundtrip` (a round trip through `FramedConnection`, against the hand-written
-/// floor measured beside it) and `process.kill-notice`.
-func socketMetrics(_ plan: Plan) throws -> [Metric] {
+/// Plays `side`'s part of `script` once on `descriptor`: its writes sent as recorded, the other
+/// side's read whole into `buffer` and not looked at. False when the other side is gone.
+private func replay(_ script: FrameScript, on descriptor: Int32, as side: FrameScript.Side, buffer: UnsafeMutableRawBufferPointer) -> Bool {
+    for write in script.writes {
+        if write.side == side {
+            guard write.bytes.withUnsafeBytes({ sendAll(descriptor, $0) }) else { return false }
+        } else {
+            var received = 0
+            while received < write.bytes.count {
+                let count = recv(descriptor, buffer.baseAddress! + received, write.bytes.count - received, 0)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return false }
+                received += count
+            }
+        }
+    }
+    return true
+}
+
+/// `transport.roundtrip` (a recorded delivery's frames through `FramedConnection` on both sides,
+/// against the same writes bounced by hand, interleaved) and `process.kill-notice`.
+@MainActor
+func socketMetrics(_ plan: Plan) async throws -> [Metric] {
     let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-    let floorPeer = try RawSocketFloor()
-    let encoder = JSONEncoder()
-    let decoder = JSONDecoder()
-    var exchange = SocketExchange.sample
+    let script = try await FrameScript.recordDelivery()
+    let floorPeer = try RawSocketFloor(script)
 
     // The transport's peer connects to a listener in a private runtime directory.
     let directory = try RuntimeDirectory.prepare(
         (NSTemporaryDirectory() as NSString).appendingPathComponent("intent-bench-\(getpid())"))
     defer { try? FileManager.default.removeItem(atPath: directory.path) }
+    let scriptPath = directory.socketPath("script")
+    try script.save(to: scriptPath)
     let listener = try SocketListener(path: directory.socketPath("bench.sock"))
     defer { listener.close() }
     let accepted = Handoff<FramedConnection>()
     listener.start { if case .accepted(let connection) = $0 { accepted.put(connection) } }
-    let framedPeer = try ChildProcess.spawn(executable, arguments: ["--socket-peer", "framed", listener.path])
+    let framedPeer = try ChildProcess.spawn(executable, arguments: ["--socket-peer", "framed", listener.path, scriptPath])
     let connection = accepted.take()
     let replies = Handoff<Data>()
     connection.start { if case .frame(let payload) = $0 { replies.put(payload) } }
 
     func transportTrip() throws {
-        exchange.sequence += 1
-        try connection.send(encoder.encode(exchange))
-        exchange = try decoder.decode(SocketExchange.self, from: replies.take())
+        for write in script.writes {
+            if write.side == .system {
+                try connection.send(contentsOf: write.payloads)
+            } else {
+                for _ in write.payloads { _ = replies.take() }
+            }
+        }
     }
     var floorSamples: [Double] = []
     var transportSamples: [Double] = []
@@ -132,7 +140,7 @@ func socketMetrics(_ plan: Plan) throws -> [Metric] {
     return [
         Metric(
             "transport.roundtrip", transport, unit: "µs", floor: floor.median,
-            note: "the same bytes through FramedConnection (reader thread + hand-off to the waiting caller), against the hand-written ping-pong measured beside it"),
+            note: "a recorded delivery's frames through FramedConnection on both sides (reader thread + hand-off to the waiting caller), against the same writes bounced by hand, measured beside it"),
         try killNotice(executable, rounds: plan.quick ? 10 : 40),
     ]
 }
@@ -157,68 +165,64 @@ private func killNotice(_ executable: String, rounds: Int) throws -> Metric {
         note: "SIGKILL → exit delivered to an awaiting task (pidfd + Dispatch source, reaped)")
 }
 
-/// `intent-bench --socket-peer raw|framed|sleep PATH`: the other process of `socketMetrics`.
-/// `raw` answers frames on standard input by hand; `framed` through a `FramedConnection`.
-func socketPeer(_ mode: String?, _ path: String?) async -> Int32 {
-    let encoder = JSONEncoder()
-    let decoder = JSONDecoder()
-    @Sendable func answer(_ payload: Data) throws -> Data {
-        var exchange = try decoder.decode(SocketExchange.self, from: payload)
-        exchange.phase = exchange.phase == "resolve" ? "confirm" : "resolve"
-        return try encoder.encode(exchange)
-    }
+/// `intent-bench --socket-peer raw SCRIPT | framed PATH SCRIPT | sleep`: the other process of
+/// the socket floors. `raw` plays the host's part of a `FrameScript` on standard input by hand;
+/// `framed` through a `FramedConnection` to `PATH`, frame by frame. Neither looks at what it reads.
+func socketPeer(_ mode: String?, _ arguments: inout some IteratorProtocol<String>) async -> Int32 {
     switch mode {
     case "raw":
-        // This process does nothing else, so its main thread may block on the socket.
-        while let payload = try? readFrame(STDIN_FILENO) {
-            guard let reply = try? answer(payload), (try? writeFrame(STDIN_FILENO, reply)) != nil else { return 1 }
-        }
+        guard let path = arguments.next(), let script = try? FrameScript(contentsOf: path) else { return 2 }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: script.writes.map(\.bytes.count).max() ?? 0, alignment: 8)
+        defer { buffer.deallocate() }
+        // This process does nothing else, so its main thread may block on the socket; the
+        // system's end of the socket ends the script in its first read.
+        while replay(script, on: STDIN_FILENO, as: .host, buffer: buffer) {}
         return 0
     case "framed":
-        guard let path, let connection = try? FramedConnection.connect(to: path) else { return 1 }
+        guard let path = arguments.next(), let script = try? FrameScript(contentsOf: arguments.next() ?? ""),
+            let connection = try? FramedConnection.connect(to: path)
+        else { return 2 }
+        let cursor = ScriptCursor(script)
         connection.start { event in
-            if case .frame(let payload) = event, let reply = try? answer(payload) { try? connection.send(reply) }
+            guard case .frame = event else { return }
+            for payloads in cursor.received() { try? connection.send(contentsOf: payloads) }
         }
         return await connection.closed() == .closedLocally ? 1 : 0
     case "sleep":
         while true { pause() }
     default:
-        benchLog("--socket-peer needs raw|framed|sleep and a path")
+        benchLog("--socket-peer needs raw SCRIPT, framed PATH SCRIPT or sleep")
         return 2
     }
 }
 
-/// Writes one length-prefixed frame by hand.
-private func writeFrame(_ descriptor: Int32, _ payload: Data) throws {
-    var frame = Data(capacity: 4 + payload.count)
-    withUnsafeBytes(of: UInt32(payload.count).bigEndian) { frame.append(contentsOf: $0) }
-    frame.append(payload)
-    try frame.withUnsafeBytes { bytes in
-        var offset = 0
-        while offset < bytes.count {
-            let written = send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-            guard written > 0 || errno == EINTR else { throw BenchError("send: \(SystemError("send"))") }
-            offset += max(0, written)
-        }
-    }
-}
+/// Where the framed peer is in its script: the write it waits for, and how many of that
+/// write's frames are still to come.
+private final class ScriptCursor: Sendable {
+    private let writes: [FrameScript.Write]
+    private let place = Mutex((write: 0, framesLeft: 0))
 
-/// Reads one length-prefixed frame by hand.
-private func readFrame(_ descriptor: Int32) throws -> Data {
-    func read(_ count: Int) throws -> Data {
-        var data = Data(count: count)
-        var offset = 0
-        try data.withUnsafeMutableBytes { bytes in
-            while offset < count {
-                let received = recv(descriptor, bytes.baseAddress! + offset, count - offset, 0)
-                guard received > 0 || (received < 0 && errno == EINTR) else { throw BenchError("recv: end of stream") }
-                offset += max(0, received)
-            }
-        }
-        return data
+    init(_ script: FrameScript) {
+        writes = script.writes
+        place.withLock { $0 = (0, writes[0].payloads.count) }
     }
-    let header = try read(4)
-    return try read(header.reduce(0) { $0 << 8 | Int($1) })
+
+    /// Counts one frame received; answers the host's writes due once it completes a write of the
+    /// system's (each write's payloads, to send in one go).
+    func received() -> [[Data]] {
+        place.withLock { place in
+            place.framesLeft -= 1
+            guard place.framesLeft == 0 else { return [] }
+            var due: [[Data]] = []
+            var next = (place.write + 1) % writes.count
+            while writes[next].side == .host {
+                due.append(writes[next].payloads)
+                next = (next + 1) % writes.count
+            }
+            place = (next, writes[next].payloads.count)
+            return due
+        }
+    }
 }
 
 /// One value handed from another thread to a waiting one (the bench's caller blocks on purpose:

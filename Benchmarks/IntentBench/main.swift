@@ -39,7 +39,8 @@ func main() async -> Int32 {
             }
             await profile(what, count: count)
             return 0
-        case "--socket-peer": return await socketPeer(arguments.next(), arguments.next())
+        case "--socket-peer": return await socketPeer(arguments.next(), &arguments)
+        case "--frame-tap": return await frameTap(arguments.next(), arguments.next())
         case "--help", "-h":
             print("intent-bench [--quick] [--busy] [--only GROUP,…] [--json FILE]: prints metric, median, p99, floor, ratio, goal.")
             print("groups: \(metricGroups.map(\.name).joined(separator: ", "))")

@@ -1,6 +1,5 @@
 import DurableFiles
 import Foundation
-import PropertyListSafety
 import SceneIntents
 
 /// Why a bundle could not be made: one line naming the product, file or key.

@@ -1,12 +1,12 @@
 import Foundation
-import PropertyListSafety
+import SceneIntents
 
 /// An `Info.plist` an executable wrote, read back and checked: every problem names the product
 /// that wrote it and the key (the file itself is still in a hidden staging folder).
 struct InfoPlistCheck {
     /// "the Info.plist PRODUCT wrote", as errors say it.
     let file: String
-    let values: [String: Any]
+    let values: [String: PropertyListValue]
 
     /// Reads `path` (at most `Limits.infoPlistBytes`), written by `product`.
     init(file path: String, bundleOf product: String) throws(BundleFailure) {
@@ -17,18 +17,18 @@ struct InfoPlistCheck {
         guard data.count <= Limits.infoPlistBytes else {
             throw BundleFailure("\(file) is larger than \(Limits.infoPlistBytes / 1024) KiB")
         }
-        let root: Any
-        do { root = try SafePropertyList.propertyList(from: data) } catch {
+        let root: PropertyListValue
+        do { root = try PropertyListValue.read(data) } catch {
             throw BundleFailure("\(file) is not a property list: \(error)")
         }
-        guard let values = root as? [String: Any] else { throw BundleFailure("\(file): the top level is not a dictionary") }
+        guard let values = root.dictionaryValue else { throw BundleFailure("\(file): the top level is not a dictionary") }
         self.values = values
     }
 
     /// The non-empty string at `key`.
     func string(_ key: String) throws(BundleFailure) -> String {
         guard let value = values[key] else { throw BundleFailure("\(file) has no \(key)") }
-        guard let string = value as? String, !string.isEmpty else { throw BundleFailure("\(file): \(key) is not a non-empty string") }
+        guard let string = value.stringValue, !string.isEmpty else { throw BundleFailure("\(file): \(key) is not a non-empty string") }
         return string
     }
 
@@ -43,7 +43,7 @@ struct InfoPlistCheck {
 
     /// Checks the `.appex` declares an intents extension (`NSExtension`).
     func requireIntentsExtension() throws(BundleFailure) {
-        guard values["NSExtension"] is [String: Any] else {
+        guard values["NSExtension"]?.dictionaryValue != nil else {
             throw BundleFailure("\(file) has no NSExtension dictionary: it is not an intents extension")
         }
     }

@@ -1,3 +1,5 @@
+import PropertyListSafety
+
 /// One case of an enum (`INEnumValues[]`).
 public struct DefinedEnumCase: Sendable, Equatable {
     /// The case name (lowerCamel; `First_Floor` and `MPR` also occur).

@@ -1,3 +1,5 @@
+import PropertyListSafety
+
 /// One dialog of a parameter (`INIntentParameterPromptDialogs[]`).
 public struct PromptDialog: Sendable, Equatable {
     /// `Primary`, `Configuration`, `Confirmation`, `DisambiguationIntroduction`,
@@ -43,10 +45,10 @@ public struct ParameterRelationship: Sendable, Equatable {
     /// `EnumHasExactValue`, `HasAnyValue`, `BooleanHasExactValue`…
     public var predicateName: String?
     /// The value the parent must have, when the predicate takes one.
-    public var predicateValue: PlistValue?
+    public var predicateValue: PropertyListValue?
 
     /// A value with every field given.
-    public init(parentName: String?, predicateName: String?, predicateValue: PlistValue?) {
+    public init(parentName: String?, predicateName: String?, predicateValue: PropertyListValue?) {
         self.parentName = parentName
         self.predicateName = predicateName
         self.predicateValue = predicateValue

@@ -1,3 +1,5 @@
+import PropertyListSafety
+
 /// One response code (`INIntentResponseCodes[]`).
 public struct DefinedResponseCode: Sendable, Equatable {
     /// The code's name: `success`, `failure`, or a custom one such as `failureOutOfStock`.

@@ -1,3 +1,4 @@
+import PropertyListSafety
 import Foundation
 
 /// A whole `.intentdefinition` file, typed: what Xcode's intent editor saved.
@@ -69,7 +70,14 @@ public struct IntentDefinitionFile: Sendable, Equatable {
 
     /// Reads a definition from XML or binary property-list bytes; `file` names it in errors.
     public init(data: Data, file: String) throws(IntentDefinitionError) {
-        let root = PropertyListNode(value: try PlistValue.read(data, file: file), path: "", file: file)
+        let value: PropertyListValue
+        do throws(PropertyListError) { value = try PropertyListValue.read(data) } catch {
+            throw IntentDefinitionError(
+                code: .notAPropertyList, file: file, keyPath: "",
+                message: error.code == .tooDeep
+                    ? "the property list \(error.reason)" : "not a property list (\(error.reason)); save it again from Xcode")
+        }
+        let root = PropertyListNode(value: value, path: "", file: file)
         guard case .dictionary = root.value else {
             throw root.failure(
                 .wrongType, nil, root.value,

@@ -1,8 +1,10 @@
+import PropertyListSafety
+
 /// A value inside a definition file with its key path: typed reads that report the path.
 ///
 /// Absent booleans read as false (Xcode omits false from model 1.1 on); absent arrays as empty.
 struct PropertyListNode {
-    let value: PlistValue
+    let value: PropertyListValue
     let path: String
     let file: String
 
@@ -10,22 +12,22 @@ struct PropertyListNode {
 
     /// The error for a value at `key` (nil: this node).
     func failure(
-        _ code: IntentDefinitionError.Code, _ key: String?, _ value: PlistValue?, _ message: String
+        _ code: IntentDefinitionError.Code, _ key: String?, _ value: PropertyListValue?, _ message: String
     ) -> IntentDefinitionError {
         IntentDefinitionError(
             code: code, file: file, keyPath: key.map(child) ?? path, value: value?.summary ?? "", message: message)
     }
 
-    private func entries() throws(IntentDefinitionError) -> [String: PlistValue] {
+    private func entries() throws(IntentDefinitionError) -> [String: PropertyListValue] {
         guard case .dictionary(let entries) = value else {
             throw failure(.wrongType, nil, value, "expected a dictionary, found \(value.kindName)")
         }
         return entries
     }
 
-    private func raw(_ key: String) throws(IntentDefinitionError) -> PlistValue? { try entries()[key] }
+    private func raw(_ key: String) throws(IntentDefinitionError) -> PropertyListValue? { try entries()[key] }
 
-    private func wrongType(_ key: String, _ found: PlistValue, _ expected: String) -> IntentDefinitionError {
+    private func wrongType(_ key: String, _ found: PropertyListValue, _ expected: String) -> IntentDefinitionError {
         failure(.wrongType, key, found, "expected \(expected), found \(found.kindName)")
     }
 
@@ -128,5 +130,5 @@ struct PropertyListNode {
     }
 
     /// The raw value at `key`, if any, for metadata kept as it stands.
-    func rawValue(_ key: String) throws(IntentDefinitionError) -> PlistValue? { try raw(key) }
+    func rawValue(_ key: String) throws(IntentDefinitionError) -> PropertyListValue? { try raw(key) }
 }

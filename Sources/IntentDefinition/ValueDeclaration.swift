@@ -1,3 +1,5 @@
+import PropertyListSafety
+
 /// A type named by a definition: its name and namespace (`System` for Apple's own types).
 public struct TypeReference: Sendable, Hashable {
     /// The enum or type name, e.g. `HydrationType`.
@@ -77,7 +79,7 @@ public struct ValueDeclaration: Sendable, Equatable {
     public var keyPath: String
     /// The `…Metadata` dictionary with the prefix dropped from each key
     /// (`INIntentParameterMetadataDefaultValue` → `DefaultValue`).
-    public var metadata: [String: PlistValue]
+    public var metadata: [String: PropertyListValue]
 
     /// The display name, or the name when there is none (or it is blank).
     public var label: String {
@@ -124,7 +126,7 @@ public struct ValueDeclaration: Sendable, Equatable {
         default: type = .other(typeName)
         }
         let metadataPrefix = prefix + "Metadata"
-        var metadata: [String: PlistValue] = [:]
+        var metadata: [String: PropertyListValue] = [:]
         if let dictionary = try node.optionalDictionary(metadataPrefix), case .dictionary(let entries) = dictionary.value {
             for (key, value) in entries {
                 metadata[key.hasPrefix(metadataPrefix) ? String(key.dropFirst(metadataPrefix.count)) : key] = value

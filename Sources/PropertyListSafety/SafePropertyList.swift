@@ -1,19 +1,34 @@
 import Foundation
 
-/// Why bytes were refused before Foundation's property-list parser saw them.
-public struct UnsafePropertyListError: Error, Sendable, Equatable, CustomStringConvertible {
+/// Why bytes could not be read as a property list (see `PropertyListValue.read(_:)`).
+public struct PropertyListError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of problem.
+    public enum Code: Sendable, Equatable {
+        /// A binary list refused before Foundation's parser saw it (see `SafePropertyList`).
+        case unsafe
+        /// Not a property list: Foundation's parser refused it.
+        case unparsable
+        /// Nested deeper than `PropertyListValue.maximumDepth`.
+        case tooDeep
+    }
+
+    /// What kind of problem.
+    public let code: Code
     /// What is wrong, in words (the object's index and the byte offset where one is known).
     public let reason: String
 
     /// An error.
-    public init(_ reason: String) { self.reason = reason }
+    public init(_ code: Code, _ reason: String) {
+        self.code = code
+        self.reason = reason
+    }
 
     /// One line for messages.
     public var description: String { reason }
 }
 
-/// Foundation's `PropertyListSerialization`, behind a check that keeps input from stopping the
-/// process.
+/// The check that keeps property-list input from stopping the process, run before Foundation's
+/// `PropertyListSerialization` sees it (by `PropertyListValue.read(_:)`).
 ///
 /// Linux Foundation crashes (a null pointer in the runtime's cast to `AnyHashable`) when it
 /// bridges a binary property list holding a set whose members are not hashable, such as a set
@@ -22,25 +37,15 @@ public struct UnsafePropertyListError: Error, Sendable, Equatable, CustomStringC
 /// only binary plists can), so a binary plist's object table is walked first and any set, or a
 /// table that cannot be walked, is refused with an error instead.
 public enum SafePropertyList {
-    /// The property list in `data` (XML, binary or OpenStep), as `PropertyListSerialization`
-    /// reads it.
-    ///
-    /// - Throws: `UnsafePropertyListError` for a binary plist holding a set or with a broken
-    ///   object table; otherwise what `PropertyListSerialization` throws.
-    public static func propertyList(from data: Data) throws -> Any {
-        try check(data)
-        return try PropertyListSerialization.propertyList(from: data, format: nil)
-    }
-
     /// Refuses a binary property list whose object table cannot be walked or holds a set; other
     /// formats pass (they cannot express a set).
-    public static func check(_ data: Data) throws(UnsafePropertyListError) {
+    public static func check(_ data: Data) throws(PropertyListError) {
         let bytes = [UInt8](data)
         guard bytes.starts(with: Array("bplist".utf8)) else { return }
         let header = 8
         let trailerSize = 32
         guard bytes.count >= header + trailerSize + 1 else {
-            throw UnsafePropertyListError("a binary property list of \(bytes.count) bytes is too short for its trailer")
+            throw PropertyListError(.unsafe, "a binary property list of \(bytes.count) bytes is too short for its trailer")
         }
         let trailer = bytes.count - trailerSize
         let offsetSize = Int(bytes[trailer + 6])
@@ -49,16 +54,16 @@ public enum SafePropertyList {
         guard (1...8).contains(offsetSize), let objects, let tableStart, objects >= 1, tableStart >= header,
             tableStart < trailer, objects <= (trailer - tableStart) / offsetSize
         else {
-            throw UnsafePropertyListError("a binary property list whose trailer does not describe its object table")
+            throw PropertyListError(.unsafe, "a binary property list whose trailer does not describe its object table")
         }
         for index in 0..<objects {
             guard let offset = number(bytes, at: tableStart + index * offsetSize, size: offsetSize), offset >= header,
                 offset < tableStart
             else {
-                throw UnsafePropertyListError("object \(index) of the binary property list lies outside its objects")
+                throw PropertyListError(.unsafe, "object \(index) of the binary property list lies outside its objects")
             }
             if bytes[offset] >> 4 == 0xC {
-                throw UnsafePropertyListError("object \(index) (byte \(offset)) is a set, which property lists for apps do not hold")
+                throw PropertyListError(.unsafe, "object \(index) (byte \(offset)) is a set, which property lists for apps do not hold")
             }
         }
     }

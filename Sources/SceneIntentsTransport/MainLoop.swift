@@ -28,8 +28,12 @@ public enum MainLoop {
 
     private struct State {
         var isRunning = false
+        /// The thread the loop serves (set once it runs).
+        var thread: pthread_t?
         var nextID = 0
         var watches: [Watch] = []
+        /// What runs once the pending jobs have run (see `afterJobs(_:)`).
+        var afterJobs: [@MainActor @Sendable () -> Void] = []
     }
 
     // Watches are added and removed on the main actor and read by the loop on the main thread:
@@ -57,7 +61,10 @@ public enum MainLoop {
         }
         // Before the first job is enqueued, which would make the wake-up descriptor anywhere.
         let queue = outsideStandardStreams { hooks.handle() }
-        state.withLock { $0.isRunning = true }
+        state.withLock { state in
+            state.isRunning = true
+            state.thread = pthread_self()
+        }
         taskExecutor.adopt(mainThread: pthread_self())
         start(body)
         serve(hooks, queue: queue)
@@ -77,16 +84,48 @@ public enum MainLoop {
         }
     }
 
+    /// Runs `work` on the main thread once the loop has run the jobs pending now, before it waits
+    /// again: what several jobs produced (a host's outgoing frames) goes out together, with no
+    /// job of its own. Answers false (and keeps nothing) when the loop is not running.
+    public static func afterJobs(_ work: @escaping @MainActor @Sendable () -> Void) -> Bool {
+        let thread = state.withLock { state -> pthread_t? in
+            if state.isRunning { state.afterJobs.append(work) }
+            return state.isRunning ? state.thread : nil
+        }
+        guard let thread else { return false }
+        // From another thread the loop may be waiting: a job wakes it.
+        if pthread_equal(thread, pthread_self()) == 0 { DispatchQueue.main.async {} }
+        return true
+    }
+
+    /// Runs what waited for the jobs; answers whether anything did.
+    private static func runAfterJobs() -> Bool {
+        let works = state.withLock { state in
+            defer { state.afterJobs = [] }
+            return state.afterJobs
+        }
+        for work in works { MainActor.assumeIsolated { work() } }
+        return !works.isEmpty
+    }
+
     /// Serves forever: `queue` is the main queue's wake-up descriptor.
     private static func serve(_ hooks: MainQueueHooks, queue: Int32) -> Never {
         var descriptors: [pollfd] = []
+        // The first turn runs whatever was queued before the loop began.
+        var queueReadable = true
         while true {
-            runJobs(hooks, queue: queue)
+            runJobs(hooks, queue: queue, readable: queueReadable)
+            // The jobs what waited for them starts run before the wait too.
+            while runAfterJobs() { runJobs(hooks, queue: queue, readable: false) }
             let watches = state.withLock { $0.watches }
             descriptors.removeAll(keepingCapacity: true)
             descriptors.append(pollfd(fd: queue, events: Int16(POLLIN), revents: 0))
             for watch in watches { descriptors.append(pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0)) }
-            guard poll(&descriptors, nfds_t(descriptors.count), -1) > 0 else { continue }
+            guard poll(&descriptors, nfds_t(descriptors.count), -1) > 0 else {
+                queueReadable = false
+                continue
+            }
+            queueReadable = descriptors[0].revents != 0
             var finished: [Int] = []
             for (index, watch) in watches.enumerated() where descriptors[index + 1].revents != 0 {
                 if !MainActor.assumeIsolated({ watch.readable() }) { finished.append(watch.id) }
@@ -97,18 +136,15 @@ public enum MainLoop {
         }
     }
 
-    /// Runs the main queue's jobs and the task executor's until neither has any left, before the
-    /// loop waits: the jobs a socket's messages started run in the same turn. A drain runs only
-    /// the jobs queued when it began (Dispatch writes to the wake-up descriptor again for the
-    /// rest), so the descriptor, cleared before each drain, says whether another is due.
-    private static func runJobs(_ hooks: MainQueueHooks, queue: Int32) {
+    /// Runs the main queue's jobs (when `poll` found its wake-up descriptor `readable`: an
+    /// unsignalled descriptor would only answer `EAGAIN`) and the task executor's until it has
+    /// none left, before the loop waits: the jobs a socket's messages started run in the same
+    /// turn. A drain runs only the jobs queued when it began; Dispatch writes to the descriptor
+    /// again for the rest and for any queued meanwhile, so the next `poll` returns at once.
+    private static func runJobs(_ hooks: MainQueueHooks, queue: Int32, readable: Bool) {
         var count: UInt64 = 0
-        var busy = true
-        while busy {
-            busy = read(queue, &count, MemoryLayout<UInt64>.size) > 0
-            if busy { hooks.drain() }
-            if taskExecutor.runPending() { busy = true }
-        }
+        if readable && read(queue, &count, MemoryLayout<UInt64>.size) > 0 { hooks.drain() }
+        while taskExecutor.runPending() {}
     }
 }
 

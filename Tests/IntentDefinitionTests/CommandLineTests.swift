@@ -1,5 +1,6 @@
 import Foundation
 import IntentDefinition
+import SceneIntents
 import Testing
 
 /// Runs the built `intentgen` (found beside the test bundle) and checks exit codes and output.

@@ -1,9 +1,10 @@
 import Foundation
 import IntentDefinition
+import SceneIntents
 import Testing
 
 struct DefaultImageTests {
-    func generated(imageName: PlistValue?) throws -> String {
+    func generated(imageName: PropertyListValue?) throws -> String {
         let value = try Fixtures.value(Fixtures.built("Hydrator"))
         let changed = try #require(value.setting(["INIntents", 0, "INIntentDefaultImageName"], to: imageName))
         let file = try IntentDefinitionFile(data: changed.encoded(.xml), file: "Hydrator.intentdefinition")
@@ -23,7 +24,7 @@ struct SuggestionSummaryTests {
     func generated(title: String) throws -> GenerationResult {
         let value = try Fixtures.value(Fixtures.built("Hydrator"))
         let path: [PathStep] = ["INIntents", 0, "INIntentParameterCombinations", "ounces,hydrationType"]
-        let combination = PlistValue.dictionary([
+        let combination = PropertyListValue.dictionary([
             "INIntentParameterCombinationIsPrimary": .boolean(true),
             "INIntentParameterCombinationSupportsBackgroundExecution": .boolean(true),
             "INIntentParameterCombinationTitle": .string(title),

@@ -1,11 +1,12 @@
 import Foundation
 import IntentDefinition
+import SceneIntents
 import Testing
 
 struct ErrorTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let path: [String]
-        let replacement: PlistValue?
+        let replacement: PropertyListValue?
         let code: IntentDefinitionError.Code
         let keyPath: String
         var testDescription: String { keyPath }
@@ -67,7 +68,7 @@ struct ErrorTests {
 
     @Test func aTopLevelThatIsNoDictionaryIsReported() throws {
         let error = #expect(throws: IntentDefinitionError.self) {
-            try IntentDefinitionFile(data: PlistValue.array([.string("x")]).encoded(), file: "A")
+            try IntentDefinitionFile(data: PropertyListValue.array([.string("x")]).encoded(), file: "A")
         }
         #expect(error?.code == .wrongType && error?.keyPath == "" && error?.description == "A: top level: expected a dictionary with INIntents at the top, found an array")
     }
@@ -78,7 +79,7 @@ struct ErrorTests {
     }
 
     @Test func anEmptyDictionaryIsAnEmptyDefinition() throws {
-        let file = try IntentDefinitionFile(data: PlistValue.dictionary([:]).encoded(), file: "E")
+        let file = try IntentDefinitionFile(data: PropertyListValue.dictionary([:]).encoded(), file: "E")
         #expect(file.intents.isEmpty && file.enums.isEmpty && file.types.isEmpty && file.modelVersion == nil)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import IntentDefinition
+import SceneIntents
 import Testing
 
 /// What `intentgen` refuses or fixes rather than generating Swift that does not build: names
@@ -7,7 +8,7 @@ import Testing
 /// skipped.
 struct GenerationSafetyTests {
     /// The fixture `name` with the value at `path` replaced, read as `file`.
-    func changed(_ name: String, _ path: [PathStep], to value: PlistValue, file: String) throws -> IntentDefinitionFile {
+    func changed(_ name: String, _ path: [PathStep], to value: PropertyListValue, file: String) throws -> IntentDefinitionFile {
         let changed = try #require(try Fixtures.value(Fixtures.built(name)).setting(path, to: value))
         return try IntentDefinitionFile(data: changed.encoded(), file: file)
     }

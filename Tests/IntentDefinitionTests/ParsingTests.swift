@@ -1,5 +1,6 @@
 import Foundation
 import IntentDefinition
+import SceneIntents
 import Testing
 
 struct ParsingTests {
@@ -111,11 +112,11 @@ struct ParsingTests {
 
     @Test func readsRelationshipsIncludingADanglingOne() throws {
         let base = try Fixtures.value(Fixtures.built("Hydrator"))
-        let relation: PlistValue = .dictionary([
+        let relation: PropertyListValue = .dictionary([
             "INIntentParameterRelationshipParentName": .string("ounces"),
             "INIntentParameterRelationshipPredicateName": .string("HasAnyValue"),
         ])
-        let dangling: PlistValue = .dictionary(["INIntentParameterRelationshipPredicateName": .string("BooleanHasExactValue"),
+        let dangling: PropertyListValue = .dictionary(["INIntentParameterRelationshipPredicateName": .string("BooleanHasExactValue"),
                                                         "INIntentParameterRelationshipPredicateValue": .boolean(true)])
         let changed = try #require(
             base.setting(["INIntents", 0, "INIntentParameters", 1, "INIntentParameterRelationship"], to: relation)?

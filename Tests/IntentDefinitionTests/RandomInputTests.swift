@@ -1,6 +1,7 @@
 import Foundation
 import IntentDefinition
 import TestFixtures
+import SceneIntents
 import Testing
 
 /// Feeds the reader and the generator thousands of random property lists: shapes built from the
@@ -25,7 +26,7 @@ struct RandomInputTests {
         "\"\\(x)\n", "Intent",
     ]
 
-    static func random(_ depth: Int, _ generator: inout SeededGenerator) -> PlistValue {
+    static func random(_ depth: Int, _ generator: inout SeededGenerator) -> PropertyListValue {
         switch Int.random(in: 0..<(depth > 5 ? 6 : 9), using: &generator) {
         case 0: return .integer(Int.random(in: -3...200, using: &generator))
         case 1: return .real(Double.random(in: -10...10, using: &generator))
@@ -35,7 +36,7 @@ struct RandomInputTests {
         case 5, 6: return .string(strings.randomElement(using: &generator) ?? "")
         case 7: return .array((0..<Int.random(in: 0...4, using: &generator)).map { _ in random(depth + 1, &generator) })
         default:
-            var entries: [String: PlistValue] = [:]
+            var entries: [String: PropertyListValue] = [:]
             for _ in 0..<Int.random(in: 0...6, using: &generator) {
                 entries[keys.randomElement(using: &generator) ?? ""] = random(depth + 1, &generator)
             }
@@ -44,7 +45,7 @@ struct RandomInputTests {
     }
 
     /// `value` with one node somewhere replaced by a random value (or removed).
-    static func mutate(_ value: PlistValue, _ generator: inout SeededGenerator) -> PlistValue {
+    static func mutate(_ value: PropertyListValue, _ generator: inout SeededGenerator) -> PropertyListValue {
         switch value {
         case .dictionary(var entries) where !entries.isEmpty && Int.random(in: 0..<4, using: &generator) > 0:
             let key = entries.keys.sorted()[Int.random(in: 0..<entries.count, using: &generator)]
@@ -58,7 +59,7 @@ struct RandomInputTests {
         }
     }
 
-    func check(_ value: PlistValue, _ outcomes: inout [String: Int]) throws {
+    func check(_ value: PropertyListValue, _ outcomes: inout [String: Int]) throws {
         do {
             let file = try IntentDefinitionFile(data: value.encoded(.binary), file: "Random.intentdefinition")
             let result = IntentGenerator.generate([file])
@@ -75,7 +76,7 @@ struct RandomInputTests {
         var outcomes: [String: Int] = [:]
         for _ in 0..<2000 {
             await Task.yield()
-            var root: [String: PlistValue] = [:]
+            var root: [String: PropertyListValue] = [:]
             for key in ["INIntents", "INEnums", "INTypes"] where Bool.random(using: &generator) {
                 root[key] = .array((0..<Int.random(in: 0...3, using: &generator)).map { _ in Self.random(1, &generator) })
             }

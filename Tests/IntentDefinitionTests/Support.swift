@@ -1,5 +1,6 @@
 import Foundation
 import IntentDefinition
+import SceneIntents
 
 /// Where the fixture files are, and ways to build and change property lists in tests.
 enum Fixtures {
@@ -19,8 +20,8 @@ enum Fixtures {
     static func golden(_ name: String) -> String { testsDirectory.appending(path: "Golden/\(name)").path }
 
     /// A fixture read as a property-list value.
-    static func value(_ path: String) throws -> PlistValue {
-        try PlistValue.read(Data(contentsOf: URL(fileURLWithPath: path)), file: path)
+    static func value(_ path: String) throws -> PropertyListValue {
+        try PropertyListValue.read(Data(contentsOf: URL(fileURLWithPath: path)))
     }
 }
 
@@ -32,9 +33,9 @@ enum PathStep: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
     init(integerLiteral value: Int) { self = .index(value) }
 }
 
-extension PlistValue {
+extension PropertyListValue {
     /// The value with the node at `path` replaced (nil removes it).
-    func setting(_ path: [PathStep], to replacement: PlistValue?) -> PlistValue? {
+    func setting(_ path: [PathStep], to replacement: PropertyListValue?) -> PropertyListValue? {
         guard let step = path.first else { return replacement }
         let rest = Array(path.dropFirst())
         switch (self, step) {

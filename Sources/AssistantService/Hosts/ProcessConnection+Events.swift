@@ -20,6 +20,10 @@ extension ProcessConnection {
         }
     }
 
+    /// Whether the app has a foreground-active scene to interrupt, as its lifecycle messages so
+    /// far say: when it has none, the assistant makes no overlay call at all (no task, no hop).
+    public var mayInterrupt: Bool { activeScenes.isActive }
+
     /// Interrupts the app's foreground-active scenes (the assistant's overlay) with a system
     /// event; when none is active, as the lifecycle messages so far say, it answers at once.
     ///

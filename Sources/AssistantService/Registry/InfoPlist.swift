@@ -1,5 +1,5 @@
 import Foundation
-import PropertyListSafety
+import SceneIntents
 
 /// One `Info.plist` dictionary (or a dictionary inside it) being read, turning every problem into
 /// the `RegistryDiagnostic` that names the file, the key path and the bundle skipped.
@@ -11,7 +11,7 @@ struct InfoPlist {
     /// The raw bytes (handed to `AppManifest` so the scene and intents keys are read in one place).
     let data: Data
     /// The dictionary read at this level.
-    private let values: [String: Any]
+    private let values: [String: PropertyListValue]
     /// The key path down to this level (`NSExtension.`), prefixed to every key named.
     private let prefix: String
 
@@ -30,19 +30,17 @@ struct InfoPlist {
         case .success(let bytes): data = bytes
         case .failure(let failure): throw fail(.unreadableInfoPlist, failure.reason)
         }
-        let root: Any
-        do { root = try SafePropertyList.propertyList(from: data) } catch let refusal as UnsafePropertyListError {
-            throw fail(.malformedInfoPlist, "\(refusal)")
-        } catch {
-            throw fail(.malformedInfoPlist, "the property list parser refused it")
+        let root: PropertyListValue
+        do throws(PropertyListError) { root = try PropertyListValue.read(data) } catch {
+            throw fail(.malformedInfoPlist, error.code == .unparsable ? "the property list parser refused it" : error.reason)
         }
-        guard let dictionary = root as? [String: Any] else {
+        guard let dictionary = root.dictionaryValue else {
             throw fail(.malformedInfoPlist, "the top level is not a dictionary")
         }
         self.init(file: file, bundle: bundle, data: data, dictionary: dictionary, prefix: "")
     }
 
-    private init(file: String, bundle: String, data: Data, dictionary: [String: Any], prefix: String) {
+    private init(file: String, bundle: String, data: Data, dictionary: [String: PropertyListValue], prefix: String) {
         self.file = file
         self.bundle = bundle
         self.data = data
@@ -64,7 +62,7 @@ struct InfoPlist {
     /// A string that may be absent; present, it must be non-empty.
     func optionalString(_ key: String) throws(RegistryDiagnostic) -> String? {
         guard let value = values[key] else { return nil }
-        guard let string = value as? String else { throw diagnostic(.wrongType, key, "a string") }
+        guard let string = value.stringValue else { throw diagnostic(.wrongType, key, "a string") }
         guard !string.isEmpty else { throw diagnostic(.invalidValue, key, "it is empty") }
         return string
     }
@@ -75,14 +73,14 @@ struct InfoPlist {
             if required { throw diagnostic(.missingKey, key) }
             return []
         }
-        guard let strings = value as? [String] else { throw diagnostic(.wrongType, key, "an array of strings") }
+        guard let strings = value.stringsValue else { throw diagnostic(.wrongType, key, "an array of strings") }
         return strings
     }
 
     /// The dictionary under `key`, which must be present.
     func dictionary(_ key: String) throws(RegistryDiagnostic) -> InfoPlist {
         guard let value = values[key] else { throw diagnostic(.missingKey, key) }
-        guard let nested = value as? [String: Any] else { throw diagnostic(.wrongType, key, "a dictionary") }
+        guard let nested = value.dictionaryValue else { throw diagnostic(.wrongType, key, "a dictionary") }
         return InfoPlist(file: file, bundle: bundle, data: data, dictionary: nested, prefix: prefix + key + ".")
     }
 }

@@ -141,6 +141,9 @@ public final class RoutedConnection: AppConnection {
         try await app.continueInApp(activity)
     }
 
+    /// Whether the app has a foreground-active scene to interrupt (an extension has none).
+    public var mayInterrupt: Bool { app.mayInterrupt }
+
     /// Interrupts the app's foreground-active scenes (an extension has none).
     public func beginInterruption() async throws -> Bool {
         try await app.beginInterruption()

@@ -1,5 +1,4 @@
 import Foundation
-import PropertyListSafety
 import SceneIntents
 
 /// `AppIntentVocabulary.plist`, Apple's format for an app's phrases and parameter values.
@@ -36,17 +35,11 @@ enum AppleVocabulary {
 
     /// The phrases and entities the file's bytes hold.
     static func read(_ data: Data, file: String) throws(AppBundleDataError) -> AppVocabulary {
-        let root: [String: Any]
-        do {
-            guard let dictionary = try SafePropertyList.propertyList(from: data) as? [String: Any] else {
-                throw AppBundleDataError(file: file, problem: "is not a dictionary")
-            }
-            root = dictionary
-        } catch let error as AppBundleDataError {
-            throw error
-        } catch {
+        let value: PropertyListValue
+        do { value = try PropertyListValue.read(data) } catch {
             throw AppBundleDataError(file: file, problem: "is not a property list (\(error))")
         }
+        guard let root = value.dictionaryValue else { throw AppBundleDataError(file: file, problem: "is not a dictionary") }
         var vocabulary = AppVocabulary()
         for (index, entry) in try list(root["IntentPhrases"], "IntentPhrases", file).enumerated() {
             let key = "IntentPhrases[\(index)]"
@@ -78,20 +71,22 @@ enum AppleVocabulary {
         return vocabulary
     }
 
-    private static func list(_ value: Any?, _ key: String, _ file: String) throws(AppBundleDataError) -> [[String: Any]] {
+    private static func list(
+        _ value: PropertyListValue?, _ key: String, _ file: String
+    ) throws(AppBundleDataError) -> [[String: PropertyListValue]] {
         guard let value else { return [] }
-        guard let list = value as? [[String: Any]] else { throw AppBundleDataError(file: file, problem: "\(key) is not a list of dictionaries") }
+        guard let list = value.dictionariesValue else { throw AppBundleDataError(file: file, problem: "\(key) is not a list of dictionaries") }
         return list
     }
 
-    private static func texts(_ value: Any?, _ key: String, _ file: String) throws(AppBundleDataError) -> [String] {
+    private static func texts(_ value: PropertyListValue?, _ key: String, _ file: String) throws(AppBundleDataError) -> [String] {
         guard let value else { return [] }
-        guard let list = value as? [String] else { throw AppBundleDataError(file: file, problem: "\(key) is not a list of strings") }
+        guard let list = value.stringsValue else { throw AppBundleDataError(file: file, problem: "\(key) is not a list of strings") }
         return list
     }
 
-    private static func text(_ value: Any?, _ key: String, _ file: String) throws(AppBundleDataError) -> String {
-        guard let text = value as? String, !text.isEmpty else { throw AppBundleDataError(file: file, problem: "\(key) is missing or not a string") }
+    private static func text(_ value: PropertyListValue?, _ key: String, _ file: String) throws(AppBundleDataError) -> String {
+        guard let text = value?.stringValue, !text.isEmpty else { throw AppBundleDataError(file: file, problem: "\(key) is missing or not a string") }
         return text
     }
 }

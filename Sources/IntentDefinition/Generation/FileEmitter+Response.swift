@@ -1,3 +1,5 @@
+import PropertyListSafety
+
 /// The response code enum and the response struct.
 extension FileEmitter {
     func emitResponse(_ plan: IntentPlan, into code: inout SwiftCode) {

@@ -1,5 +1,4 @@
 import Foundation
-import PropertyListSafety
 
 /// What an app declares in its Info.plist: scenes, supported and restricted intents, activity types.
 ///
@@ -47,21 +46,21 @@ public struct AppManifest: Sendable, Equatable {
 
     /// Reads an Info.plist's contents, XML or binary.
     public init(propertyList data: Data) throws(ManifestError) {
-        let root: Any
-        do { root = try SafePropertyList.propertyList(from: data) } catch {
+        let root: PropertyListValue
+        do { root = try PropertyListValue.read(data) } catch {
             throw ManifestError(code: .malformedPropertyList, key: "Info.plist", value: "\(error)")
         }
-        guard let plist = root as? [String: Any] else {
+        guard let plist = root.dictionaryValue else {
             throw ManifestError(code: .wrongType, key: "Info.plist", value: "a dictionary at the top level")
         }
         try self.init(dictionary: plist)
     }
 
-    private init(dictionary plist: [String: Any]) throws(ManifestError) {
+    private init(dictionary plist: [String: PropertyListValue]) throws(ManifestError) {
         self.init()
         func strings(_ key: String) throws(ManifestError) -> [String] {
             guard let value = plist[key] else { return [] }
-            guard let list = value as? [String] else {
+            guard let list = value.stringsValue else {
                 throw ManifestError(code: .wrongType, key: key, value: "an array of strings")
             }
             return list
@@ -75,18 +74,18 @@ public struct AppManifest: Sendable, Equatable {
             supportsMultipleScenes = false
             return
         }
-        guard let scene = sceneValue as? [String: Any] else {
+        guard let scene = sceneValue.dictionaryValue else {
             throw ManifestError(code: .wrongType, key: manifestKey, value: "a dictionary")
         }
         let multipleKey = "\(manifestKey).UIApplicationSupportsMultipleScenes"
         switch scene["UIApplicationSupportsMultipleScenes"] {
         case nil: supportsMultipleScenes = false
-        case let flag as Bool: supportsMultipleScenes = flag
+        case .boolean(let flag): supportsMultipleScenes = flag
         default: throw ManifestError(code: .wrongType, key: multipleKey, value: "a boolean")
         }
         let configurationsKey = "\(manifestKey).UISceneConfigurations"
         guard let configurationsValue = scene["UISceneConfigurations"] else { return }
-        guard let byRole = configurationsValue as? [String: Any] else {
+        guard let byRole = configurationsValue.dictionaryValue else {
             throw ManifestError(code: .wrongType, key: configurationsKey, value: "a dictionary of roles")
         }
         for (roleName, entries) in byRole.sorted(by: { $0.key < $1.key }) {
@@ -95,20 +94,20 @@ public struct AppManifest: Sendable, Equatable {
             guard SceneSessionRole.known.contains(role) else {
                 throw ManifestError(code: .unknownRole, key: configurationsKey, value: roleName)
             }
-            guard let list = entries as? [[String: Any]] else {
+            guard let list = entries.dictionariesValue else {
                 throw ManifestError(code: .wrongType, key: roleKey, value: "an array of dictionaries")
             }
             var configurations: [SceneConfiguration] = []
             for entry in list {
-                guard let name = entry["UISceneConfigurationName"] as? String, !name.isEmpty else {
+                guard let name = entry["UISceneConfigurationName"]?.stringValue, !name.isEmpty else {
                     throw ManifestError(code: .missingConfigurationName, key: roleKey)
                 }
                 let delegateName = entry["UISceneDelegateClassName"]
-                guard delegateName == nil || delegateName is String else {
+                guard delegateName == nil || delegateName?.stringValue != nil else {
                     throw ManifestError(code: .wrongType, key: "\(roleKey).UISceneDelegateClassName", value: "a string")
                 }
                 configurations.append(
-                    SceneConfiguration(name: name, role: role, delegateClassName: delegateName as? String))
+                    SceneConfiguration(name: name, role: role, delegateClassName: delegateName?.stringValue))
             }
             sceneConfigurations[role] = configurations
         }

@@ -15,9 +15,18 @@ public final class HeldUntilSuspension<Value: Sendable>: Sendable {
     }
     private let state = Mutex(State())
     private let release: @Sendable ([Value]) -> Void
+    private let schedule: @Sendable (@escaping @MainActor @Sendable () -> Void) -> Bool
 
     /// Holds values for `release`, which is called on the main actor with a non-empty batch.
-    public init(release: @escaping @Sendable ([Value]) -> Void) {
+    ///
+    /// `schedule` may run the release itself, on the main actor once the current job has
+    /// suspended or ended (a main loop's "after the jobs": no job of its own), answering true;
+    /// when it answers false the release is a main-actor job of its own.
+    public init(
+        scheduling schedule: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Bool = { _ in false },
+        release: @escaping @Sendable ([Value]) -> Void
+    ) {
+        self.schedule = schedule
         self.release = release
     }
 
@@ -28,6 +37,7 @@ public final class HeldUntilSuspension<Value: Sendable>: Sendable {
     /// release as usual.
     init(releasedByCaller release: @escaping @Sendable ([Value]) -> Void) {
         self.release = release
+        schedule = { _ in false }
         state.withLock { $0.isReleaseScheduled = true }
     }
 
@@ -43,7 +53,7 @@ public final class HeldUntilSuspension<Value: Sendable>: Sendable {
         }
         // Detached: the release needs none of the holder's task-local values, and copying
         // them (a handler's call context) into a new task costs allocations on every visit.
-        if schedule { Task.detached { @MainActor in self.flush() } }
+        if schedule, !self.schedule({ self.flush() }) { Task.detached { @MainActor in self.flush() } }
     }
 
     /// Releases what is held now.

@@ -1,20 +1,6 @@
 import Foundation
 
-/// A value that a property list can hold: the only kind of value a `UserActivity`'s `userInfo` accepts.
-///
-/// Build one from Swift literals, or convert an untyped dictionary with
-/// `PropertyListValue.init(validating:path:)`, which names the first value a property list
-/// cannot hold.
-public indirect enum PropertyListValue: Sendable, Hashable, Codable {
-    case string(String)
-    case integer(Int)
-    case real(Double)
-    case boolean(Bool)
-    case date(Date)
-    case data(Data)
-    case array([PropertyListValue])
-    case dictionary([String: PropertyListValue])
-
+extension PropertyListValue {
     /// Converts an untyped value, throwing `UserActivityError.notPropertyList` for the first value
     /// (at any depth) that a property list cannot hold.
     ///
@@ -47,29 +33,4 @@ public indirect enum PropertyListValue: Sendable, Hashable, Codable {
             throw .notPropertyList(path: path, typeName: String(describing: type(of: value)))
         }
     }
-
-    /// The string, when this value is one.
-    public var stringValue: String? {
-        if case .string(let value) = self { return value }
-        return nil
-    }
-
-    /// The integer, when this value is one.
-    public var integerValue: Int? {
-        if case .integer(let value) = self { return value }
-        return nil
-    }
-}
-
-extension PropertyListValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
-    ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral
-{
-    /// A string value.
-    public init(stringLiteral value: String) { self = .string(value) }
-    /// An integer value.
-    public init(integerLiteral value: Int) { self = .integer(value) }
-    /// A real value.
-    public init(floatLiteral value: Double) { self = .real(value) }
-    /// A boolean value.
-    public init(booleanLiteral value: Bool) { self = .boolean(value) }
 }
