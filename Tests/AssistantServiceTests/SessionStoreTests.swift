@@ -86,6 +86,28 @@ struct SessionStoreTests {
         try sandbox.finish()
     }
 
+    /// The store remembers what it last read or wrote of a file, but only while that file is
+    /// the one on disk: one removed or replaced by anyone else is read again.
+    @Test func aFileRemovedOrReplacedBehindTheStoreIsReadAgain() throws {
+        let sandbox = try Sandbox()
+        let store = try SessionStore(directory: sandbox.path("sessions"))
+        let other = try SessionStore(directory: sandbox.path("other"))
+        try store.apply([.saved(Self.record("session-1"))], for: Self.app)
+        try other.apply([.saved(Self.record("session-2")), .saved(Self.record("session-3"))], for: Self.app)
+        #expect(try store.restoration(for: Self.app).restoration.sessions.map(\.persistentIdentifier) == ["session-1"])
+
+        let path = sandbox.path("sessions/\(Self.app).sessions")
+        try FileManager.default.removeItem(atPath: path)
+        #expect(try store.restoration(for: Self.app).restoration == SessionRestoration())
+        try FileManager.default.copyItem(atPath: sandbox.path("other/\(Self.app).sessions"), toPath: path)
+        #expect(try store.restoration(for: Self.app).restoration.sessions.map(\.persistentIdentifier) == ["session-2", "session-3"])
+        try store.apply([.saved(Self.record("session-2", step: 4))], for: Self.app)
+        #expect(
+            try SessionStore(directory: sandbox.path("sessions")).restoration(for: Self.app).restoration
+                == SessionRestoration(sessions: [Self.record("session-2", step: 4), Self.record("session-3")]))
+        try sandbox.finish()
+    }
+
     @Test func aRecordOverFourKilobytesIsRefusedAndTheSessionKeepsItsEarlierOne() throws {
         let sandbox = try Sandbox()
         let store = try SessionStore(directory: sandbox.path("sessions"))

@@ -27,17 +27,10 @@ enum SessionFile {
     /// The format version this build writes and reads.
     static let version = "s1"
 
-    /// The file's bytes for `sessions`.
-    static func encode(_ sessions: KeptSessions) throws(SessionStoreError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        for (kind, records) in [("open", sessions.open), ("discarded", sessions.discarded)] {
-            for record in records {
-                let json = try encode(record)
-                let crc = json.withUnsafeBytes { CRC32.checksum($0) }
-                bytes += Array("\(version) \(kind) \(hex(crc)) ".utf8) + json + [0x0A]
-            }
-        }
-        return bytes
+    /// One line of the file: a record of `kind` whose JSON is `json`.
+    static func line(kind: String, json: [UInt8]) -> [UInt8] {
+        let crc = json.withUnsafeBytes { CRC32.checksum($0) }
+        return Array("\(version) \(kind) \(hex(crc)) ".utf8) + json + [0x0A]
     }
 
     /// A record's JSON (sorted keys), refused past `SessionRecord.sizeLimit`.

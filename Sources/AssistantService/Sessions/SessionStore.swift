@@ -54,8 +54,9 @@ public final class SessionStore: Sendable {
     public static let sessionLimit = 256
     /// The store's folder.
     public let directory: String
-    /// One change at a time: each is a read, a change and a whole-file replace.
-    private let serial = Mutex(())
+    /// One change at a time (each a read, a change and a whole-file replace), and what was last
+    /// read or written of each file.
+    private let serial = Mutex(SessionCache())
 
     /// The store in `directory`, made (`mkdir -p`) if missing.
     public init(directory: String) throws(SessionStoreError) {
@@ -71,7 +72,7 @@ public final class SessionStore: Sendable {
         -> (restoration: SessionRestoration, skipped: [String])
     {
         let path = try self.path(of: bundleIdentifier)
-        let (kept, skipped) = serial.withLock { _ in read(path) }
+        let (kept, skipped) = serial.withLock { cache in read(path, &cache) }
         return (SessionRestoration(sessions: kept.open, discarded: kept.discarded), skipped)
     }
 
@@ -82,12 +83,12 @@ public final class SessionStore: Sendable {
     ///   its earlier record; the other changes are kept); `writeFailed` when the file cannot be
     ///   written (nothing is kept).
     public func apply(_ changes: [SessionChange], for bundleIdentifier: String) throws(SessionStoreError) {
-        try change(bundleIdentifier) { kept throws(SessionStoreError) in
+        try change(bundleIdentifier) { kept, json throws(SessionStoreError) in
             var refusal: SessionStoreError?
             for change in changes {
                 switch change {
                 case .saved(let record):
-                    do throws(SessionStoreError) { _ = try SessionFile.encode(record) } catch {
+                    do throws(SessionStoreError) { _ = try json(record) } catch {
                         refusal = error
                         continue
                     }
@@ -115,7 +116,7 @@ public final class SessionStore: Sendable {
     @discardableResult
     public func close(_ identifier: String, of bundleIdentifier: String) throws(SessionStoreError) -> Bool {
         var found = false
-        try change(bundleIdentifier) { kept in
+        try change(bundleIdentifier) { kept, _ in
             guard let index = kept.open.firstIndex(where: { $0.persistentIdentifier == identifier }) else { return nil }
             kept.discarded.append(kept.open.remove(at: index))
             found = true
@@ -126,43 +127,60 @@ public final class SessionStore: Sendable {
 
     /// The user force-quits the app: every open session is discarded (heard at its next launch).
     public func forceQuit(_ bundleIdentifier: String) throws(SessionStoreError) {
-        try change(bundleIdentifier) { kept in
+        try change(bundleIdentifier) { kept, _ in
             kept.discarded += kept.open
             kept.open = []
             return nil
         }
     }
 
-    /// Reads the app's file, changes it and replaces it durably; `edit` returns a refusal to
-    /// throw once the rest is written.
+    /// Reads the app's file, changes it and replaces it durably; `edit` is given a record's
+    /// JSON (made once per record) and returns a refusal to throw once the rest is written.
     private func change(
-        _ bundleIdentifier: String, _ edit: (inout KeptSessions) throws(SessionStoreError) -> SessionStoreError?
+        _ bundleIdentifier: String,
+        _ edit: (inout KeptSessions, (SessionRecord) throws(SessionStoreError) -> [UInt8]) throws(SessionStoreError) -> SessionStoreError?
     ) throws(SessionStoreError) {
         let path = try self.path(of: bundleIdentifier)
         let name = String(path.split(separator: "/").last ?? "")
-        try serial.withLock { _ throws(SessionStoreError) in
-            var kept = read(path).sessions
+        try serial.withLock { cache throws(SessionStoreError) in
+            var kept = read(path, &cache).sessions
             let before = kept
-            let refusal = try edit(&kept)
+            var made = cache
+            let refusal = try edit(&kept) { record throws(SessionStoreError) in try made.json(of: record, in: path) }
+            cache = made
             if kept != before {
-                let bytes = try SessionFile.encode(kept)
+                let bytes = try cache.bytes(of: kept, in: path)
                 do { try DurableWrite.writeAll([(name: name, contents: bytes)], directory: directory) } catch {
+                    cache.remember(path, identity: nil, sessions: KeptSessions(), skipped: [])
                     throw SessionStoreError(.writeFailed, "the sessions of \(bundleIdentifier): \(error)")
                 }
+                cache.remember(path, identity: SessionCache.Identity.of(path), sessions: kept, skipped: [])
             }
             if let refusal { throw refusal }
         }
     }
 
-    /// The sessions in the file at `path` (none when there is no file) and what was skipped.
-    /// Read without blocking: something other than a regular file in its place (a FIFO) is
-    /// named and skipped, as a damaged file is.
-    private func read(_ path: String) -> (sessions: KeptSessions, skipped: [String]) {
+    /// The sessions in the file at `path` (none when there is no file) and what was skipped:
+    /// what `cache` holds while the file is the one it describes, else read again. Read without
+    /// blocking: something other than a regular file in its place (a FIFO) is named and
+    /// skipped, as a damaged file is.
+    private func read(_ path: String, _ cache: inout SessionCache) -> (sessions: KeptSessions, skipped: [String]) {
+        let identity = SessionCache.Identity.of(path)
+        if let cached = cache.reading(of: path, identity: identity) { return cached }
         let limit = Self.sessionLimit * (SessionRecord.sizeLimit + 32)
-        if FileProbe.kind(path) == .missing { return (KeptSessions(), []) }
+        if FileProbe.kind(path) == .missing {
+            cache.remember(path, identity: nil, sessions: KeptSessions(), skipped: [])
+            return (KeptSessions(), [])
+        }
         switch FileProbe.contents(path, limit: limit) {
-        case .success(let data): return SessionFile.decode(Array(data))
+        case .success(let data):
+            let read = SessionFile.decode(Array(data))
+            // Taken before the read: a file replaced meanwhile has another identity, so it is
+            // read again next time rather than mistaken for this one.
+            cache.remember(path, identity: identity, sessions: read.sessions, skipped: read.skipped)
+            return read
         case .failure(let failure):
+            cache.remember(path, identity: nil, sessions: KeptSessions(), skipped: [])
             return (KeptSessions(), ["\(path) cannot be read (\(failure.reason)): the app starts with no sessions"])
         }
     }
