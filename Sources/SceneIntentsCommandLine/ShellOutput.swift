@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SceneIntents
 import Synchronization
 
 /// Where the shell writes: a file descriptor (standard output or error), or a buffer a test
@@ -123,28 +124,7 @@ public enum JSONScalar: Sendable, Equatable, ExpressibleByStringLiteral, Express
     public init(integerLiteral value: Int) { self = .integer(value) }
 
     /// The value as JSON text.
-    public var json: String {
-        switch self {
-        case .integer(let number): return String(number)
-        case .null: return "null"
-        case .string(let text):
-            var result = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": result += "\\\""
-                case "\\": result += "\\\\"
-                case "\n": result += "\\n"
-                case "\r": result += "\\r"
-                case "\t": result += "\\t"
-                case _ where scalar.value < 0x20:
-                    result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                        + String(scalar.value, radix: 16)
-                default: result.unicodeScalars.append(scalar)
-                }
-            }
-            return result + "\""
-        }
-    }
+    public var json: String { Self.text { write(to: &$0) } }
 
     /// One JSON object, keys in the order given.
     public static func object(_ fields: KeyValuePairs<String, JSONScalar>) -> String {
@@ -153,6 +133,28 @@ public enum JSONScalar: Sendable, Equatable, ExpressibleByStringLiteral, Express
 
     /// One JSON object from fields made at run time, keys in the order given.
     public static func object(_ fields: [(String, JSONScalar)]) -> String {
-        "{" + fields.map { JSONScalar.string($0.0).json + ":" + $0.1.json }.joined(separator: ",") + "}"
+        text { writer in
+            writer.beginObject()
+            for (key, value) in fields {
+                writer.key(key)
+                value.write(to: &writer)
+            }
+            writer.endObject()
+        }
+    }
+
+    private func write(to writer: inout JSONWriter) {
+        switch self {
+        case .string(let text): writer.string(text)
+        case .integer(let number): writer.number(number)
+        case .null: writer.value(.null)
+        }
+    }
+
+    /// What `body` writes, as text.
+    private static func text(_ body: (inout JSONWriter) -> Void) -> String {
+        var writer = JSONWriter(capacity: 64)
+        body(&writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 }

@@ -1,13 +1,12 @@
-import SceneIntents
-
 /// Writes compact UTF-8 JSON, from a `JSONValue` or as it goes (`beginObject`, `member`, …):
 /// members sorted by the UTF-8 bytes of their keys, no slash escaped, non-ASCII text as is. These
 /// are the bytes `JSONEncoder` writes with `[.sortedKeys, .withoutEscapingSlashes]`, so both
-/// coders agree byte for byte.
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+/// coders agree byte for byte. The package's one JSON writer: the wire's messages, and what the
+/// shells print (`JSONScalar`).
+package struct JSONWriter {
+    package private(set) var bytes: [UInt8] = []
 
-    init(capacity: Int = 512) {
+    package init(capacity: Int = 512) {
         bytes.reserveCapacity(capacity)
     }
 
@@ -18,16 +17,16 @@ struct JSONWriter {
     private var needsComma = false
 
     /// Starts an object; its members follow, each a `key` and a value, keys in sorted order.
-    mutating func beginObject() { open(UInt8(ascii: "{")) }
+    package mutating func beginObject() { open(UInt8(ascii: "{")) }
 
     /// Ends the object begun last.
-    mutating func endObject() { close(UInt8(ascii: "}")) }
+    package mutating func endObject() { close(UInt8(ascii: "}")) }
 
     /// Starts an array; each element follows an `element()`.
-    mutating func beginArray() { open(UInt8(ascii: "[")) }
+    package mutating func beginArray() { open(UInt8(ascii: "[")) }
 
     /// Ends the array begun last.
-    mutating func endArray() { close(UInt8(ascii: "]")) }
+    package mutating func endArray() { close(UInt8(ascii: "]")) }
 
     private mutating func open(_ bracket: UInt8) {
         bytes.append(bracket)
@@ -40,74 +39,74 @@ struct JSONWriter {
     }
 
     /// Starts the next member of an object: its key; its value follows.
-    mutating func key(_ key: String) {
+    package mutating func key(_ key: String) {
         element()
         write(string: key)
         bytes.append(UInt8(ascii: ":"))
     }
 
     /// Starts the next element of an array.
-    mutating func element() {
+    package mutating func element() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         needsComma = false
     }
 
     /// A string value.
-    mutating func string(_ text: String) {
+    package mutating func string(_ text: String) {
         write(string: text)
         needsComma = true
     }
 
     /// An integer value.
-    mutating func number(_ value: some BinaryInteger) {
+    package mutating func number(_ value: some BinaryInteger) {
         bytes.append(contentsOf: String(value).utf8)
         needsComma = true
     }
 
     /// A value given as a tree (what `Codable` values become).
-    mutating func value(_ value: JSONValue) {
+    package mutating func value(_ value: JSONValue) {
         write(value)
         needsComma = true
     }
 
     /// A member whose value is a string.
-    mutating func member(_ key: String, string text: String) {
+    package mutating func member(_ key: String, string text: String) {
         self.key(key)
         string(text)
     }
 
     /// A member whose value is an integer.
-    mutating func member(_ key: String, number value: some BinaryInteger) {
+    package mutating func member(_ key: String, number value: some BinaryInteger) {
         self.key(key)
         number(value)
     }
 
     /// A member whose value is given as a tree.
-    mutating func member(_ key: String, value tree: JSONValue) {
+    package mutating func member(_ key: String, value tree: JSONValue) {
         self.key(key)
         value(tree)
     }
 
     /// A member whose value `body` writes.
-    mutating func member(_ key: String, _ body: (inout JSONWriter) throws -> Void) rethrows {
+    package mutating func member(_ key: String, _ body: (inout JSONWriter) throws -> Void) rethrows {
         self.key(key)
         try body(&self)
     }
 
     /// The order of an object's keys: by the bytes of their UTF-8 (`JSONEncoder`'s `.sortedKeys`).
-    static func keyPrecedes(_ left: String, _ right: String) -> Bool {
+    package static func keyPrecedes(_ left: String, _ right: String) -> Bool {
         left.utf8.lexicographicallyPrecedes(right.utf8)
     }
 
     /// An object of string members, written in key order whatever order they come in.
-    mutating func stringObject(_ members: some Sequence<(key: String, value: String)>) {
+    package mutating func stringObject(_ members: some Sequence<(key: String, value: String)>) {
         beginObject()
         for (key, text) in members.sorted(by: { Self.keyPrecedes($0.key, $1.key) }) { member(key, string: text) }
         endObject()
     }
 
     /// An array of `elements`, each written by `body`.
-    mutating func array<Elements: Sequence>(
+    package mutating func array<Elements: Sequence>(
         _ elements: Elements, _ body: (inout JSONWriter, Elements.Element) throws -> Void
     ) rethrows {
         beginArray()
@@ -120,7 +119,7 @@ struct JSONWriter {
 
     /// An object holding one member, `key`, whose value `body` writes: how a synthesized `Codable`
     /// enum writes a case, `{"case":{…}}` with the case's values inside.
-    mutating func enumCase(_ key: String, _ body: (inout JSONWriter) throws -> Void) rethrows {
+    package mutating func enumCase(_ key: String, _ body: (inout JSONWriter) throws -> Void) rethrows {
         beginObject()
         self.key(key)
         beginObject()
@@ -131,7 +130,7 @@ struct JSONWriter {
 
     /// A case holding a message id and one value, `key`, which `value` writes; the two members
     /// in key order.
-    mutating func enumCase(
+    package mutating func enumCase(
         _ name: String, id: UInt64, _ key: String, _ value: (inout JSONWriter) throws -> Void
     ) rethrows {
         try enumCase(name) { writer in
@@ -143,11 +142,11 @@ struct JSONWriter {
     }
 
     /// An enum case without values: `{"case":{}}`.
-    mutating func enumCase(_ key: String) {
+    package mutating func enumCase(_ key: String) {
         enumCase(key) { _ in }
     }
 
-    mutating func write(_ value: JSONValue) {
+    package mutating func write(_ value: JSONValue) {
         switch value {
         case .null: bytes.append(contentsOf: "null".utf8)
         case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
