@@ -1,6 +1,7 @@
 import AssistantService
 import Foundation
 import SceneIntents
+import SceneIntentsStore
 import Testing
 
 /// How the store keeps a change: its lines appended to the app's file (one write and one
@@ -64,6 +65,29 @@ struct SessionJournalTests {
         #expect(try Self.kinds(sandbox) == ["open", "open"])
         (restoration, skipped) = try SessionStore(directory: sandbox.path("sessions")).restoration(for: Self.app)
         #expect(restoration == SessionRestoration(sessions: [Self.record("session-1"), Self.record("session-2", step: 5)]))
+        #expect(skipped == [])
+        try sandbox.finish()
+    }
+
+    /// A file written by an earlier build (`s1`: the records' JSON as `JSONEncoder` writes it,
+    /// dates in seconds since 2001) is read as it was; the lines added to it are `s2`.
+    @Test func aFileOfTheEarlierVersionIsReadAndChangesAreAddedInTheNewOne() throws {
+        let sandbox = try Sandbox()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = try encoder.encode(Self.record("session-1"))
+        let digits = String(Array(json).withUnsafeBytes { CRC32.checksum($0) }, radix: 16)
+        let crc = String(repeating: "0", count: 8 - digits.count) + digits
+        try sandbox.file("sessions/\(Self.app).sessions", Data("s1 open \(crc) ".utf8) + json + Data("\n".utf8))
+
+        let store = try SessionStore(directory: sandbox.path("sessions"))
+        #expect(try store.restoration(for: Self.app) == (SessionRestoration(sessions: [Self.record("session-1")]), []))
+        try store.apply([.saved(Self.record("session-2"))], for: Self.app)
+        let versions = try String(contentsOfFile: sandbox.path("sessions/\(Self.app).sessions"), encoding: .utf8)
+            .split(separator: "\n").map { String($0.prefix(2)) }
+        #expect(versions == ["s1", "s2"])
+        let (restoration, skipped) = try SessionStore(directory: sandbox.path("sessions")).restoration(for: Self.app)
+        #expect(restoration == SessionRestoration(sessions: [Self.record("session-1"), Self.record("session-2")]))
         #expect(skipped == [])
         try sandbox.finish()
     }

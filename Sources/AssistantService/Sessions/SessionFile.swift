@@ -1,6 +1,7 @@
 import Foundation
 import SceneIntents
 import SceneIntentsStore
+import SceneIntentsWire
 
 /// One app's kept sessions: the open ones, in the order they were made, and those discarded while
 /// the app was not running (reported to it at its next launch).
@@ -27,8 +28,15 @@ public struct KeptSessions: Sendable, Equatable {
 /// are kept. Lines are appended (written, fsynced) or the file is replaced whole (written,
 /// fsynced, renamed, directory fsynced); a file with a damaged line is only ever replaced.
 enum SessionFile {
-    /// The format version this build writes and reads.
-    static let version = "s1"
+    /// The format version this build writes: the records' JSON is the wire's (`MessageCodec`:
+    /// dates in milliseconds since 1970).
+    static let version = "s2"
+    /// The earlier version, still read: the records' JSON is `JSONEncoder`'s (dates in seconds
+    /// since 2001).
+    static let foundationVersion = "s1"
+    /// The records' coder. No catalog: the store keeps what the app reported without knowing its
+    /// intents (a restoration activity holding an interaction cannot be kept).
+    private static let codec = MessageCodec(catalog: IntentCatalog(intents: []))
 
     /// One line of the file: a record of `kind` whose JSON is `json`.
     static func line(kind: String, json: [UInt8]) -> [UInt8] {
@@ -38,10 +46,8 @@ enum SessionFile {
 
     /// A record's JSON (sorted keys), refused past `SessionRecord.sizeLimit`.
     static func encode(_ record: SessionRecord) throws(SessionStoreError) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         let json: [UInt8]
-        do { json = Array(try encoder.encode(record)) } catch {
+        do { json = Array(try codec.encode(record)) } catch {
             throw SessionStoreError(.recordTooLarge, "session \(record.persistentIdentifier) cannot be encoded: \(error)")
         }
         guard json.count <= SessionRecord.sizeLimit else {
@@ -90,8 +96,9 @@ enum SessionFile {
         let fields = line.split(separator: 0x20, maxSplits: 3, omittingEmptySubsequences: false)
         guard fields.count == 4 else { return .failure(LineFailure(reason: "is not a session record")) }
         let lineVersion = String(decoding: fields[0], as: UTF8.self)
-        guard lineVersion == version else {
-            return .failure(LineFailure(reason: "is of version '\(lineVersion.prefix(16))', this build reads '\(version)'"))
+        guard lineVersion == version || lineVersion == foundationVersion else {
+            return .failure(
+                LineFailure(reason: "is of version '\(lineVersion.prefix(16))', this build reads '\(foundationVersion)' and '\(version)'"))
         }
         let kind = String(decoding: fields[1], as: UTF8.self)
         guard kind == "open" || kind == "discarded" || kind == "gone" else {
@@ -106,11 +113,12 @@ enum SessionFile {
             return .failure(LineFailure(reason: "takes \(json.count) bytes, more than \(SessionRecord.sizeLimit)"))
         }
         do {
-            switch kind {
-            case "gone": return .success(.gone(try JSONDecoder().decode(String.self, from: Data(json))))
-            case "open": return .success(.open(try JSONDecoder().decode(SessionRecord.self, from: Data(json))))
-            default: return .success(.discarded(try JSONDecoder().decode(SessionRecord.self, from: Data(json))))
-            }
+            let data = Data(json)
+            if kind == "gone" { return .success(.gone(try JSONDecoder().decode(String.self, from: data))) }
+            let record =
+                lineVersion == version
+                ? try codec.decode(SessionRecord.self, from: data) : try JSONDecoder().decode(SessionRecord.self, from: data)
+            return .success(kind == "open" ? .open(record) : .discarded(record))
         } catch {
             return .failure(LineFailure(reason: "does not decode: \(DecodingReason.phrase(error))"))
         }
