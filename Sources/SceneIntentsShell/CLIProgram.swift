@@ -15,8 +15,7 @@ public struct CLIProgram<App: ShellApp>: Sendable {
     /// The exit statuses, one line each, for `--help`.
     public var exitStatuses: [String]
 
-    /// The exit statuses `main` answers (`helpText` adds that a tour ends with 0 when the
-    /// program has one).
+    /// The exit statuses `main` answers (a tour's option says that it always ends with 0).
     public static var standardExitStatuses: [String] {
         [
             "0: every turn succeeded (or an interactive session ended).",
@@ -49,17 +48,17 @@ public struct CLIProgram<App: ShellApp>: Sendable {
         ShellText.table(commands.map { ($0.usage, $0.summary) })
     }
 
+    /// The command line of `options`: the program, its options, its commands and its exit
+    /// statuses, which `main` parses and `--help` prints.
+    public func syntax<Options>(options: [CLIOption<Options>]) -> CommandLineSyntax<Options> {
+        CommandLineSyntax(
+            name: name, about: ["\(name): \(summary)", "With no script, lines come from the terminal or a pipe."], options: options,
+            sections: [HelpSection("Commands (type them in the session)", rows: commands.map { ($0.usage, $0.summary) }), HelpSection("Exit status", lines: exitStatuses)])
+    }
+
     /// `--help`: what the program is, its options, its commands and its exit statuses.
     public func helpText<Options>(options: [CLIOption<Options>]) -> String {
-        ([
-            "\(name): \(summary)", "",
-            "Usage: \(name) [OPTIONS]   (with no script, lines come from the terminal or a pipe)", "",
-            "Options:",
-        ] + ShellText.table(options.map { ($0.usage, $0.summary) })
-            + ["", "Commands (type them in the session):"] + commandLines
-            + ["", "Exit status:"] + exitStatuses.map { "  " + $0 }
-            + options.filter(\.isTour).map { "  \($0.names[0]) always ends with 0: it shows failures on purpose." })
-            .joined(separator: "\n")
+        syntax(options: options).helpText
     }
 
     /// `:help`: what to say, the commands, and how to answer the assistant (which commands

@@ -32,11 +32,7 @@ public enum HydratorShell {
     public static let options: [CLIOption<Options>] = [
         .script, .trace, .json, .speak,
         CLIOption(["--container"], value: "DIR", "Keep the log in DIR, the app group container (default: $XDG_DATA_HOME/sceneintents/groups/\(HydrationStore.appGroup)).") {
-            options, value throws(UsageError) in
-            guard !value.isEmpty else {
-                throw UsageError(code: .badValue, value: value, message: "--container needs a directory path, not an empty one.")
-            }
-            options.container = value
+            options, value in options.container = value
         },
         .separateProcesses(host: HydratorPlace.appExecutableName),
         .runtimeDirectory,
