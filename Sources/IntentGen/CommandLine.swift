@@ -22,7 +22,7 @@ struct IntentGenOptions {
         ],
         operands: CommandLineOperands("FILE...") { options, files throws(UsageError) in
             guard !files.isEmpty else {
-                throw UsageError(code: .badOperand, value: "", message: "No definition file given: intentgen --output DIR FILE...")
+                throw UsageError(code: .badOperand, value: "", message: "No definition file given; add one: intentgen --output DIR FILE...")
             }
             var seen: [String: String] = [:]
             for path in files {

@@ -31,7 +31,7 @@ struct DaemonOptions {
             CommandLineOption(["--wyoming"], value: "URI", "Also speak the Wyoming protocol at tcp://HOST:PORT or unix://PATH (repeat for several),\nfor Home Assistant and Rhasspy.", repeats: true) {
                 options, value throws(UsageError) in
                 do throws(DaemonError) { options.wyoming.append(try WyomingAddress.parse(value)) } catch {
-                    throw UsageError(code: .badValue, value: value, message: "--wyoming: \(error.message)")
+                    throw UsageError(code: .badValue, value: value, message: ShellText.sentence("--wyoming: \(error.message)"))
                 }
             },
             CommandLineOption(["--wyoming-allow-remote"], "Let a --wyoming address be reachable from other machines (Wyoming has no authentication or encryption).") {
