@@ -30,7 +30,7 @@ struct OptionTests {
 
     @Test func helpNamesExitStatus70AndNoTour() {
         let help = HobsonShell.program.helpText(options: HobsonOptions.all)
-        #expect(help.contains("70: the app cannot start."))
+        #expect(help.contains("  70  the app cannot start\n"))
         #expect(!help.lowercased().contains("tour"))
     }
 }

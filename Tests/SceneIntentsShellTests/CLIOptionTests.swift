@@ -61,9 +61,12 @@ struct CLIOptionTests {
               :exit        Leave the session.
 
             Exit status:
-              0: every turn succeeded (or an interactive session ended).
-              1: a turn failed (an error, an utterance not understood, a failure, a timeout, a cancelled or refused request).
-              64: a usage error. 66: the script cannot be read. 70: the app cannot start. 74: standard output cannot be written.
+              0   every turn succeeded (or an interactive session ended)
+              1   a turn failed (an error, an utterance not understood, a failure, a timeout, a cancelled or refused request)
+              64  a usage error
+              66  the script cannot be read
+              70  the app cannot start
+              74  standard output cannot be written
             """)
         #expect(KitchenCLI.program.sessionHelpText == """
             Speak plain text to the assistant, for example: order soup.
