@@ -270,7 +270,7 @@ let package = Package(
             dependencies: ["HydratorKit", "SceneIntentsShell", "Assistant", "AssistantService", "SceneIntentsTransport"],
             path: "Demos/Hydrator/Shell", swiftSettings: strict),
         .executableTarget(
-            name: "hydrator-app", dependencies: ["HydratorKit", "SceneIntents", "SceneIntentsHost"],
+            name: "hydrator-app", dependencies: ["HydratorKit", "SceneIntents", "SceneIntentsHost", "SceneIntentsCommandLine"],
             path: "Demos/Hydrator/AppHost", swiftSettings: strict),
         .executableTarget(
             name: "hydrator", dependencies: ["HydratorShell"], path: "Demos/Hydrator/Main", swiftSettings: strict),
