@@ -160,7 +160,7 @@ let package = Package(
             dependencies: ["RecipeAssistantKit", "SceneIntents", "SceneIntentsHost", "SceneIntentsCommandLine"],
             path: "Demos/RecipeAssistant/AppHost", swiftSettings: strict),
         .executableTarget(
-            name: "store-writer", dependencies: ["SceneIntentsStore"], path: "Tests/Helpers/StoreWriter",
+            name: "store-writer", dependencies: ["SceneIntentsStore", "CommandLineOptions"], path: "Tests/Helpers/StoreWriter",
             swiftSettings: strict),
         .testTarget(
             name: "SceneIntentsStoreTests", dependencies: ["SceneIntentsStore", "store-writer"],
