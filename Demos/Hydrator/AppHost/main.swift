@@ -7,7 +7,8 @@ import SceneIntentsHost
 /// given (a relative DIR is taken from the working directory), else `$HYDRATOR_CONTAINER`, else
 /// the default group container. A system launches it for `TrackIntakeIntent` or to open the app;
 /// from a terminal it runs the app here and takes `HydratorAppDriver`'s lines.
-let container = AppProcessCommandLine(
+let container: String
+container = AppProcessCommandLine(
     name: "hydrator-app",
     summary: "Hydrator's app process. From a terminal it runs the app and reads its commands from\n"
         + "standard input; a system launches it to handle TrackIntakeIntent.",
