@@ -1,3 +1,5 @@
+// Every executable's option type, parser, help and usage error are `CommandLineOptions`'; an
+// app's process and a shell name them through `import SceneIntentsCommandLine` alone.
 @_exported import CommandLineOptions
 
 /// A session CLI's option (`CommandLineOption` over its `CLIOptions`): a CLI's table is its own
