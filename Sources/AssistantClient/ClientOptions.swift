@@ -29,6 +29,7 @@ struct ClientOptions {
         ("trace", "", "Print the last request's trace.", "trace takes nothing after it.", { $0.isEmpty ? .trace : nil }),
     ]
 
+    /// The options, the commands and the help around them.
     static let syntax = CommandLineSyntax<ClientOptions>(
         name: "assistant", about: ["The user's side of assistantd: one request, or a REPL."],
         options: [
@@ -38,7 +39,7 @@ struct ClientOptions {
             CommandLineOption(["--json"], "Print trace events as JSON Lines (say, trace).") { options, _ in options.json = true },
             .help,
         ],
-        operands: CommandLineOperands("[say TEXT... | apps | trace]", endOptions: true) { options, words throws(UsageError) in
+        operands: CommandLineOperands("[" + commands.map { $0.name + $0.words }.joined(separator: " | ") + "]", endOptions: true) { options, words throws(UsageError) in
             guard let first = words.first else { return }
             guard let command = commands.first(where: { $0.name == first }) else {
                 throw UsageError(code: .badOperand, value: first, message: "There is no command \(ShellText.visible(first)); see --help.")
