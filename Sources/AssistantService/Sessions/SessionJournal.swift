@@ -54,18 +54,25 @@ extension KeptSessions {
         }
     }
 
-    /// The lines that, replayed after `before`, give these sessions; nil when no lines do (the
-    /// file is then rewritten whole).
-    func lines(after before: KeptSessions) -> [SessionLine]? {
-        let kept = Set((open + discarded).map(\.persistentIdentifier))
-        let wereOpen = Dictionary(before.open.map { ($0.persistentIdentifier, $0) }, uniquingKeysWith: { first, _ in first })
-        let wereDiscarded = Dictionary(before.discarded.map { ($0.persistentIdentifier, $0) }, uniquingKeysWith: { first, _ in first })
-        var lines = (before.open + before.discarded).map(\.persistentIdentifier).filter { !kept.contains($0) }.map(SessionLine.gone)
-        lines += discarded.filter { wereDiscarded[$0.persistentIdentifier] != $0 }.map(SessionLine.discarded)
-        lines += open.filter { wereOpen[$0.persistentIdentifier] != $0 }.map(SessionLine.open)
-        var replayed = before
-        for line in lines { replayed.replay(line) }
-        return replayed == self ? lines : nil
+    /// Whether a session of that identifier is kept, open or discarded.
+    func holds(_ identifier: String) -> Bool {
+        (open + discarded).contains { $0.persistentIdentifier == identifier }
+    }
+}
+
+/// A change to an app's sessions as the lines that say it: each line is replayed on the
+/// sessions as it is added, so what is kept and what the file will say cannot differ.
+struct SessionEdit {
+    /// The sessions with the lines added so far.
+    private(set) var kept: KeptSessions
+    /// The lines, in order.
+    private(set) var lines: [SessionLine] = []
+
+    init(kept: KeptSessions) { self.kept = kept }
+
+    mutating func add(_ line: SessionLine) {
+        lines.append(line)
+        kept.replay(line)
     }
 }
 

@@ -84,7 +84,7 @@ public final class SessionStore: Sendable {
     ///   its earlier record; the other changes are kept); `writeFailed` when the file cannot be
     ///   written (nothing is kept).
     public func apply(_ changes: [SessionChange], for bundleIdentifier: String) throws(SessionStoreError) {
-        try change(bundleIdentifier) { kept, json throws(SessionStoreError) in
+        try change(bundleIdentifier) { edit, json throws(SessionStoreError) in
             var refusal: SessionStoreError?
             for change in changes {
                 switch change {
@@ -93,16 +93,17 @@ public final class SessionStore: Sendable {
                         refusal = error
                         continue
                     }
+                    let kept = edit.kept
                     let known = (kept.open + kept.discarded).contains { $0.persistentIdentifier == record.persistentIdentifier }
                     if !known && kept.open.count + kept.discarded.count >= Self.sessionLimit {
                         refusal = SessionStoreError(
                             .tooManySessions,
                             "\(bundleIdentifier) already keeps \(Self.sessionLimit) sessions: session \(record.persistentIdentifier) is not kept")
-                    } else {
-                        kept.replay(.open(record))
+                    } else if !kept.open.contains(record) {
+                        edit.add(.open(record))
                     }
                 case .discarded(let identifiers):
-                    for identifier in identifiers { kept.replay(.gone(identifier)) }
+                    for identifier in identifiers where edit.kept.holds(identifier) { edit.add(.gone(identifier)) }
                 }
             }
             return refusal
@@ -115,9 +116,9 @@ public final class SessionStore: Sendable {
     @discardableResult
     public func close(_ identifier: String, of bundleIdentifier: String) throws(SessionStoreError) -> Bool {
         var found = false
-        try change(bundleIdentifier) { kept, _ in
-            guard let record = kept.open.first(where: { $0.persistentIdentifier == identifier }) else { return nil }
-            kept.replay(.discarded(record))
+        try change(bundleIdentifier) { edit, _ in
+            guard let record = edit.kept.open.first(where: { $0.persistentIdentifier == identifier }) else { return nil }
+            edit.add(.discarded(record))
             found = true
             return nil
         }
@@ -126,27 +127,27 @@ public final class SessionStore: Sendable {
 
     /// The user force-quits the app: every open session is discarded (heard at its next launch).
     public func forceQuit(_ bundleIdentifier: String) throws(SessionStoreError) {
-        try change(bundleIdentifier) { kept, _ in
-            for record in kept.open { kept.replay(.discarded(record)) }
+        try change(bundleIdentifier) { edit, _ in
+            for record in edit.kept.open { edit.add(.discarded(record)) }
             return nil
         }
     }
 
-    /// Reads the app's file, changes it and keeps the change durably; `edit` is given a record's
-    /// JSON (made once per record) and returns a refusal to throw once the rest is written.
+    /// Reads the app's file, changes it and keeps the change durably; `edit` adds the change's
+    /// lines, is given a record's JSON (made once per record) and returns a refusal to throw once
+    /// the rest is written.
     private func change(
         _ bundleIdentifier: String,
-        _ edit: (inout KeptSessions, (SessionRecord) throws(SessionStoreError) -> [UInt8]) throws(SessionStoreError) -> SessionStoreError?
+        _ body: (inout SessionEdit, (SessionRecord) throws(SessionStoreError) -> [UInt8]) throws(SessionStoreError) -> SessionStoreError?
     ) throws(SessionStoreError) {
         let path = try self.path(of: bundleIdentifier)
         try serial.withLock { cache throws(SessionStoreError) in
-            var kept = read(path, &cache).sessions
-            let before = kept
+            var edit = SessionEdit(kept: read(path, &cache).sessions)
             var made = cache
-            let refusal = try edit(&kept) { record throws(SessionStoreError) in try made.json(of: record, in: path) }
+            let refusal = try body(&edit) { record throws(SessionStoreError) in try made.json(of: record, in: path) }
             cache = made
-            if kept != before {
-                do throws(WriteFailure) { try keep(kept, after: before, in: path, &cache) } catch {
+            if !edit.lines.isEmpty {
+                do throws(WriteFailure) { try keep(edit, in: path, &cache) } catch {
                     // Part of it may have reached the file: read it again before the next change.
                     cache.remember(path, identity: nil, sessions: KeptSessions(), skipped: [])
                     throw SessionStoreError(.writeFailed, "the sessions of \(bundleIdentifier): \(error)")
@@ -156,19 +157,19 @@ public final class SessionStore: Sendable {
         }
     }
 
-    /// Makes the file at `path` hold `kept`: the lines of the change appended when the file is
-    /// the one last read or written and would hold at most twice the lines it needs (plus a
-    /// few), else the file rewritten whole with one line a session.
-    private func keep(_ kept: KeptSessions, after before: KeptSessions, in path: String, _ cache: inout SessionCache) throws(WriteFailure) {
+    /// Makes the file at `path` hold what `edit` made: its lines appended when the file is the
+    /// one last read or written and would hold at most twice the lines it needs (plus 16), else
+    /// the file rewritten whole with one line a session.
+    private func keep(_ edit: SessionEdit, in path: String, _ cache: inout SessionCache) throws(WriteFailure) {
+        let kept = edit.kept
         let needed = kept.open.count + kept.discarded.count
         // Every record kept was encoded by the change (a record that cannot be is refused there).
-        if let (identity, count) = cache.appendable(path), let lines = kept.lines(after: before), count + lines.count <= 2 * needed + 16,
-            let bytes = try? cache.bytes(of: lines, in: path)
+        if let (identity, count) = cache.appendable(path), count + edit.lines.count <= 2 * needed + 16,
+            let bytes = try? cache.bytes(of: edit.lines, in: path),
+            case .appended(let now) = try SessionAppend.append(bytes, to: path, expected: identity)
         {
-            if case .appended(let now) = try SessionAppend.append(bytes, to: path, expected: identity) {
-                cache.remember(path, identity: now, sessions: kept, skipped: [], lines: count + lines.count)
-                return
-            }
+            cache.remember(path, identity: now, sessions: kept, skipped: [], lines: count + edit.lines.count)
+            return
         }
         guard let bytes = try? cache.bytes(of: kept, in: path) else { throw WriteFailure(path: path, operation: "encode", code: EINVAL) }
         try DurableWrite.writeAll([(name: String(path.split(separator: "/").last ?? ""), contents: bytes)], directory: directory)
