@@ -7,30 +7,29 @@ import SceneIntents
 public enum SessionClosing {
     /// The identifier `:close N` names ("session-N").
     ///
-    /// - Throws: `AppCommandError` (`badArgument`) when N is not a whole number from 1.
+    /// - Throws: `AppCommandError` (`badArgument`, `AppCommand.close`'s) when N is not a whole
+    ///   number from 1.
     public static func identifier(_ line: String, number: String) throws(AppCommandError) -> String {
-        guard let value = Int(number), value > 0 else {
-            throw AppCommandError(.badArgument, line, ":close takes a session number, for example :close 1 for session-1.")
-        }
+        guard let value = Int(number), value > 0 else { throw AppCommand.close.badArgument(line) }
         return "session-\(value)"
     }
 
-    /// The session `:close` closes in `application`: session-N, or the front window's without N.
+    /// The session `:close` closes in `application`: session-`number`, or the front window's
+    /// without one.
     ///
     /// - Throws: `AppCommandError` naming the problem: a bad number, no such open session, no
     ///   window open.
     @MainActor
     public static func session(
-        _ line: String, arguments: [String], in application: Application, appName: String
+        _ line: String, number: String?, in application: Application, appName: String
     ) throws(AppCommandError) -> SceneSession {
-        guard let typed = arguments.first else {
+        guard let number else {
             guard let scene = application.mostRecentlyActiveScene else {
                 throw AppCommandError(.nothingToActOn, line, "No window is open.")
             }
             return scene.session
         }
-        guard arguments.count == 1 else { throw AppCommandError(.badArgument, line, ":close takes one session number.") }
-        let identifier = try identifier(line, number: typed)
+        let identifier = try identifier(line, number: number)
         guard let session = application.openSessions.first(where: { $0.persistentIdentifier == identifier }) else {
             throw AppCommandError(.nothingToActOn, line, "\(appName) has no open session \(identifier).")
         }

@@ -14,7 +14,7 @@ import SceneIntentsTransport
 @MainActor
 enum HydratorPlace {
     /// The app runs in the shell's process, reached through `connection`.
-    case inProcess(HydratorApp, HydratorAppDriver, connection: InProcessConnection)
+    case inProcess(HydratorApp, AppDriver, connection: InProcessConnection)
     /// The app and its extension run in their own processes, started on demand.
     case separate(RoutedConnection)
 
@@ -91,7 +91,7 @@ enum HydratorPlace {
     /// The foreground screen, framed (a process that is not running is not started for it).
     func screen() async -> String {
         if case .separate(let connection) = self, await connection.app.processIdentifier == nil {
-            return HydratorAppDriver.notRunningLine
+            return AppDriver.notRunningLine(HydratorApp.name)
         }
         do { return try await run(":screen") } catch { return "(\(error.message))" }
     }

@@ -3,6 +3,7 @@ import AssistantService
 import Foundation
 import HobsonKit
 import SceneIntents
+import SceneIntentsCommandLine
 import SceneIntentsTransport
 
 /// Where Hobson runs, and the one way each app-side command reaches it: in the session's
@@ -12,7 +13,7 @@ import SceneIntentsTransport
 @MainActor
 public enum HobsonPlace {
     /// In the session's process, reached through `connection` (`HobsonApp.connect()`).
-    case inProcess(HobsonApp, HobsonAppDriver, connection: InProcessConnection)
+    case inProcess(HobsonApp, AppDriver, connection: InProcessConnection)
     /// `Hobson.app` and its intents extension, each in its own process, started on demand.
     case separate(RoutedConnection)
 
@@ -60,10 +61,10 @@ public enum HobsonPlace {
     }
 
     /// Runs an app-side command line where the app is; what it printed.
-    func run(_ line: String) async throws(HobsonCommandError) -> [String] {
+    func run(_ line: String) async throws(AppCommandError) -> [String] {
         if let done = try await userCommand(line) { return done }
         switch self {
-        case .inProcess(_, let driver, _): return try await driver.run(line)
+        case .inProcess(_, let driver, _): return Self.lines(try await driver.run(line))
         case .separate(let routed):
             // Opening is the system's to do (it launches the app); the rest is the app's command.
             if line == ":open" { return try Self.check(await routed.send(.open), line).map { [$0] } ?? [] }
@@ -71,12 +72,12 @@ public enum HobsonPlace {
         }
     }
 
-    /// The foreground screen's lines (a process that is not running is not started for it).
-    func screen() async -> [String] {
+    /// The foreground screen, framed (a process that is not running is not started for it).
+    func screen() async -> String {
         if case .separate(let routed) = self, await routed.app.processIdentifier == nil {
-            return ["(\(HobsonApp.name) is not running.)"]
+            return AppDriver.notRunningLine(HobsonApp.name)
         }
-        do { return try await run(":screen") } catch { return ["(\(error.message))"] }
+        do { return try await run(":screen").joined(separator: "\n") } catch { return "(\(error.message))" }
     }
 
     /// Ends the app: terminates it, or stops its processes and removes the sockets.
@@ -87,16 +88,19 @@ public enum HobsonPlace {
         }
     }
 
-    private static func send(_ line: String, to routed: RoutedConnection) async throws(HobsonCommandError) -> [String] {
-        let output = try check(await routed.send(.command(line)), line)
-        return (output ?? "").split(separator: "\n").map(String.init)
+    private static func send(_ line: String, to routed: RoutedConnection) async throws(AppCommandError) -> [String] {
+        lines(try check(await routed.send(.command(line)), line) ?? "")
+    }
+
+    private static func lines(_ output: String) -> [String] {
+        output.split(separator: "\n").map(String.init)
     }
 
     @discardableResult
-    private static func check(_ outcome: EventOutcome, _ line: String) throws(HobsonCommandError) -> String? {
+    private static func check(_ outcome: EventOutcome, _ line: String) throws(AppCommandError) -> String? {
         switch outcome {
         case .done(let output): return output
-        case .refused(let why): throw HobsonCommandError(.refused, value: line, why)
+        case .refused(let why): throw AppCommandError(.refused, line, why)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SceneIntents
+import SceneIntentsCommandLine
 
 /// Hydrator, assembled: the app (manifest, delegates, Today and Add screens) over the shared
 /// store, and its intent host. An assistant reaches it through a connection its front end makes
@@ -104,8 +105,8 @@ public final class HydratorApp {
     private nonisolated static let unitsLongestFirst = unitWords.sorted { $0.count > $1.count }
 
     /// The screen on top of the foreground (most recently active) scene, if any.
-    public var foregroundScreen: (any HydratorScreen)? {
-        application.mostRecentlyActiveScene?.visibleViewController as? (any HydratorScreen)
+    public var foregroundScreen: (any TextScreen)? {
+        application.mostRecentlyActiveScene?.visibleViewController as? any TextScreen
     }
 
     /// The app delegate of the current run, if the app is running.

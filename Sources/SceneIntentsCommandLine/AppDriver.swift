@@ -1,0 +1,135 @@
+import SceneIntents
+
+/// A screen that can be read as text: what `:screen` draws (its heading over its lines, framed)
+/// and what `:scenes` says a window is showing (its heading). An app's view controllers adopt it.
+@MainActor
+public protocol TextScreen: AnyObject {
+    /// The screen's heading.
+    var heading: String { get }
+    /// The screen's body, one line per row.
+    func lines() -> [String]
+}
+
+/// An app's command driver: the lines a user types to act on the app as a user of the device
+/// would, run where the app is (in the process of its REPL, or in its own process through its
+/// host's command hook, `HostedApp.commands`). Every app gets the standard commands
+/// (`AppCommand.standard`: `:open`, `:home`, `:screen`, `:scenes`, `:close [N]`, `:quit`,
+/// `:help`) and adds its own, each declared once (`AppCommand`), so `:help` lists them all.
+///
+/// A line is its command's name and the words after it (split at spaces), at most
+/// `maximumLineLength` UTF-8 bytes. Each answers the text to print, or throws an
+/// `AppCommandError` naming the line and what is wrong; a refused line leaves the app as it was.
+@MainActor
+public final class AppDriver {
+    /// The longest line taken, in UTF-8 bytes; a longer one is refused (`badArgument`).
+    public static let maximumLineLength = 4096
+
+    /// The app's name, as its messages say it ("Recipe Assistant is not running.").
+    public let name: String
+    /// The app it drives.
+    public let application: Application
+    /// Whether output is JSON Lines (`:scenes`, `:help` and `note(_:)`): one object per line.
+    public let json: Bool
+    /// Every command, in help order: the standard ones, then the app's. An app's command named
+    /// as a standard one takes its place; of two with one name, the first counts.
+    public let commands: [AppCommand]
+    private let restoration: @MainActor (SceneSession) -> SceneListing.Restoration?
+
+    /// A driver for `application`, named `name`, with the app's own `commands`.
+    ///
+    /// - Parameter restoration: what an archived session comes back to, for `:scenes` (nil:
+    ///   it says only that the session is archived).
+    public init(
+        name: String, application: Application, json: Bool = false, commands: [AppCommand] = [],
+        restoration: @escaping @MainActor (SceneSession) -> SceneListing.Restoration? = { _ in nil }
+    ) {
+        self.name = name
+        self.application = application
+        self.json = json
+        self.restoration = restoration
+        let standard = AppCommand.standard.map { command in commands.first { $0.name == command.name } ?? command }
+        self.commands = standard + commands.filter { own in !standard.contains { $0.name == own.name } }
+    }
+
+    /// The command typed as `name` (":tap"), if there is one.
+    public func command(named name: String) -> AppCommand? {
+        commands.first { $0.name == name }
+    }
+
+    /// Carries out one line and answers what it printed ("" for nothing).
+    ///
+    /// - Throws: `AppCommandError`: `unknownCommand` for a name no command has, `badArgument`
+    ///   for a line the argument rule refuses (see `AppCommand`) or a line too long, and what
+    ///   the action threw.
+    public func run(_ line: String) async throws(AppCommandError) -> String {
+        guard line.utf8.count <= Self.maximumLineLength else {
+            throw AppCommandError(
+                .badArgument, String(line.prefix(40)) + "…", "A command line is at most \(Self.maximumLineLength) bytes long.")
+        }
+        let words = line.split(separator: " ").map(String.init)
+        let typed = words.first ?? ""
+        guard let command = command(named: typed) else {
+            throw AppCommandError(.unknownCommand, line, "\(name) takes no command \(typed).")
+        }
+        let call = AppCommand.Call(line: line, arguments: Array(words.dropFirst()), command: command, driver: self)
+        guard command.accepts(call.arguments.count) else { throw call.badArgument() }
+        do {
+            return try await command.action(call)
+        } catch let error as AppCommandError {
+            throw error
+        } catch {
+            throw AppCommandError(.refused, line, "\(error)")
+        }
+    }
+
+    /// `:help`: one line per command, its usage and summary aligned.
+    public var helpLines: [String] {
+        ShellText.table(commands.map { ($0.usage, $0.summary) })
+    }
+
+    /// The foreground scene (the most recently active one, while it is in the foreground).
+    public var foregroundScene: Scene? {
+        application.mostRecentlyActiveScene.flatMap { $0.activationState.isForeground ? $0 : nil }
+    }
+
+    /// The screen on top of the foreground scene, when it reads as text.
+    public var foregroundScreen: (any TextScreen)? {
+        foregroundScene?.visibleViewController as? any TextScreen
+    }
+
+    /// The refusal of `line` while the app is not running, with `advice` if there is any
+    /// ("Recipe Assistant is not running; :open it first.").
+    public func notRunning(_ line: String, advice: String? = nil) -> AppCommandError {
+        AppCommandError(.nothingToActOn, line, "\(name) is not running" + (advice.map { "; \($0)." } ?? "."))
+    }
+
+    /// A command's feedback: the sentence, or `{"message": …}` in JSON mode.
+    public func note(_ message: String) -> String {
+        json ? JSONScalar.object(["message": .string(message)]) : message
+    }
+
+    /// What `:screen` answers for an app named `name` that is not running (also what a REPL
+    /// says for an app without a process).
+    public nonisolated static func notRunningLine(_ name: String) -> String {
+        "(\(name) is not running.)"
+    }
+
+    /// `:screen`: the foreground screen, framed (its session as the badge, "of N" with more
+    /// than one window), or why there is none.
+    func drawScreen() -> String {
+        guard application.isRunning else { return Self.notRunningLine(name) }
+        guard let scene = foregroundScene, let screen = scene.visibleViewController as? any TextScreen else {
+            return "(\(name) is in the background.)"
+        }
+        let windows = application.connectedScenes.count
+        let session = scene.session.persistentIdentifier
+        return ScreenFrame.render(heading: screen.heading, badge: windows > 1 ? "\(session) of \(windows)" : session, lines: screen.lines())
+    }
+
+    /// `:scenes`: the process, then every session (`SceneListing`).
+    func listScenes() -> String {
+        SceneListing.lines(
+            name, application: application, json: json,
+            showing: { ($0.visibleViewController as? any TextScreen)?.heading ?? "nothing" }, restoration: restoration)
+    }
+}
