@@ -28,9 +28,6 @@ public struct AppCommand: Sendable {
 
         /// Whether it may be left out (its placeholder is in square brackets).
         public var isOptional: Bool { placeholder.hasPrefix("[") && placeholder.hasSuffix("]") }
-
-        /// How many words it is.
-        var wordCount: Int { placeholder.split(separator: " ").count }
     }
 
     /// What an action is given: the line, its words after the name, and the driver (its
@@ -102,6 +99,6 @@ public struct AppCommand: Sendable {
     /// Whether a line with `count` words after the name fits the argument rule.
     func accepts(_ count: Int) -> Bool {
         guard let argument else { return count == 0 }
-        return count == argument.wordCount || (argument.isOptional && count == 0)
+        return count == argument.placeholder.split(separator: " ").count || (argument.isOptional && count == 0)
     }
 }

@@ -33,7 +33,7 @@ public final class AppDriver {
     /// Every command, in help order: the standard ones, then the app's. An app's command named
     /// as a standard one takes its place; of two with one name, the first counts.
     public let commands: [AppCommand]
-    private let restoration: @MainActor (SceneSession) -> SceneListing.Restoration?
+    let restoration: @MainActor (SceneSession) -> Restoration?
 
     /// A driver for `application`, named `name`, with the app's own `commands`.
     ///
@@ -41,7 +41,7 @@ public final class AppDriver {
     ///   it says only that the session is archived).
     public init(
         name: String, application: Application, json: Bool = false, commands: [AppCommand] = [],
-        restoration: @escaping @MainActor (SceneSession) -> SceneListing.Restoration? = { _ in nil }
+        restoration: @escaping @MainActor (SceneSession) -> Restoration? = { _ in nil }
     ) {
         self.name = name
         self.application = application
@@ -49,11 +49,6 @@ public final class AppDriver {
         self.restoration = restoration
         let standard = AppCommand.standard.map { command in commands.first { $0.name == command.name } ?? command }
         self.commands = standard + commands.filter { own in !standard.contains { $0.name == own.name } }
-    }
-
-    /// The command typed as `name` (":tap"), if there is one.
-    public func command(named name: String) -> AppCommand? {
-        commands.first { $0.name == name }
     }
 
     /// Carries out one line and answers what it printed ("" for nothing).
@@ -68,7 +63,7 @@ public final class AppDriver {
         }
         let words = line.split(separator: " ").map(String.init)
         let typed = words.first ?? ""
-        guard let command = command(named: typed) else {
+        guard let command = commands.first(where: { $0.name == typed }) else {
             throw AppCommandError(.unknownCommand, line, "\(name) takes no command \(typed).")
         }
         let call = AppCommand.Call(line: line, arguments: Array(words.dropFirst()), command: command, driver: self)
@@ -114,22 +109,26 @@ public final class AppDriver {
         "(\(name) is not running.)"
     }
 
-    /// `:screen`: the foreground screen, framed (its session as the badge, "of N" with more
-    /// than one window), or why there is none.
-    func drawScreen() -> String {
-        guard application.isRunning else { return Self.notRunningLine(name) }
-        guard let scene = foregroundScene, let screen = scene.visibleViewController as? any TextScreen else {
-            return "(\(name) is in the background.)"
-        }
-        let windows = application.connectedScenes.count
-        let session = scene.session.persistentIdentifier
-        return ScreenFrame.render(heading: screen.heading, badge: windows > 1 ? "\(session) of \(windows)" : session, lines: screen.lines())
+    /// The identifier `:close N` names ("session-N"), for a front end that closes a session
+    /// through the system.
+    ///
+    /// - Throws: `AppCommand.close`'s `badArgument` when N is not a whole number from 1.
+    public nonisolated static func sessionIdentifier(_ line: String, number: String) throws(AppCommandError) -> String {
+        guard let value = Int(number), value > 0 else { throw AppCommand.close.badArgument(line) }
+        return "session-\(value)"
     }
 
-    /// `:scenes`: the process, then every session (`SceneListing`).
-    func listScenes() -> String {
-        SceneListing.lines(
-            name, application: application, json: json,
-            showing: { ($0.visibleViewController as? any TextScreen)?.heading ?? "nothing" }, restoration: restoration)
+    /// What an archived session comes back to, as the app words it for `:scenes`.
+    public struct Restoration: Sendable {
+        /// The sentence's end ("Banana Pancakes at step 2").
+        public var restores: String
+        /// The same as JSON fields (`recipe`, `step`).
+        public var fields: [(String, JSONScalar)]
+
+        /// A restoration worded `restores`, with the same as JSON `fields`.
+        public init(restores: String, fields: [(String, JSONScalar)] = []) {
+            self.restores = restores
+            self.fields = fields
+        }
     }
 }

@@ -63,7 +63,7 @@ enum HydratorPlace {
             }
             let outcome: EventOutcome
             if words.first == ":close", words.count == 2 {
-                outcome = await connection.app.closeSession(try SessionClosing.identifier(line, number: String(words[1])))
+                outcome = await connection.app.closeSession(try AppDriver.sessionIdentifier(line, number: String(words[1])))
             } else if line == ":close" {
                 // The front window is the running app's: `:close` alone starts no process.
                 guard let running = await connection.app.sendIfRunning(.command(line)) else {

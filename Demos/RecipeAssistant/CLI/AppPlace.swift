@@ -61,7 +61,7 @@ enum AppPlace {
                 await connection.forceQuit()
                 return ""
             case (":close", 2):
-                outcome = await connection.closeSession(try SessionClosing.identifier(line, number: String(words[1])))
+                outcome = await connection.closeSession(try AppDriver.sessionIdentifier(line, number: String(words[1])))
             // The front window is the running app's: `:close` alone starts no process.
             case (":scenes", 1), (":close", 1): outcome = await connection.sendIfRunning(.command(line))
             default: outcome = await connection.send(.command(line))

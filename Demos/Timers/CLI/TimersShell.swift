@@ -10,15 +10,11 @@ public enum TimersShell {
     /// Every option, in help order.
     public static let options: [CLIOption<SessionSettings>] = [.script, .trace, .json, .speak, .help]
 
-    /// The `:commands`, in help order.
-    public static let commands: [CLICommand<TimersSession>] = [
-        app(AppCommand.open), app(AppCommand.home),
-    ] + CLICommand<TimersSession>.standard
-
-    /// A command of the app's driver, as it declares it, carried out by the driver.
-    private static func app(_ command: AppCommand) -> CLICommand<TimersSession> {
-        CLICommand(command.name, command.summary) { shell, call in shell.print(try await shell.app.driver.run(call.line)) }
-    }
+    /// The `:commands`, in help order: two of the app's driver, as it declares them, then the
+    /// standard ones.
+    public static let commands: [CLICommand<TimersSession>] = [AppCommand.open, AppCommand.home].map { command in
+        CLICommand(command) { shell, call in shell.print(try await shell.app.driver.run(call.line)) }
+    } + CLICommand<TimersSession>.standard
 
     /// Things to say, for help.
     public static let examples = [

@@ -60,16 +60,9 @@ public enum HobsonPlace {
         }
     }
 
-    /// Runs an app-side command line where the app is; what it printed.
+    /// Runs an app-side command line where the app is; what it printed, line by line.
     func run(_ line: String) async throws(AppCommandError) -> [String] {
-        if let done = try await userCommand(line) { return done }
-        switch self {
-        case .inProcess(_, let driver, _): return Self.lines(try await driver.run(line))
-        case .separate(let routed):
-            // Opening is the system's to do (it launches the app); the rest is the app's command.
-            if line == ":open" { return try Self.check(await routed.send(.open), line).map { [$0] } ?? [] }
-            return try await Self.send(line, to: routed)
-        }
+        try await output(line).split(separator: "\n").map(String.init)
     }
 
     /// The foreground screen, framed (a process that is not running is not started for it).
@@ -77,7 +70,7 @@ public enum HobsonPlace {
         if case .separate(let routed) = self, await routed.app.processIdentifier == nil {
             return AppDriver.notRunningLine(HobsonApp.name)
         }
-        do { return try await run(":screen").joined(separator: "\n") } catch { return "(\(error.message))" }
+        do { return try await output(":screen") } catch { return "(\(error.message))" }
     }
 
     /// Ends the app: terminates it, or stops its processes and removes the sockets.
@@ -88,18 +81,38 @@ public enum HobsonPlace {
         }
     }
 
-    private static func send(_ line: String, to routed: RoutedConnection) async throws(AppCommandError) -> [String] {
-        lines(try check(await routed.send(.command(line)), line) ?? "")
+    /// What an app-side line printed. In process the app's driver runs it (`:kill` needs
+    /// separate processes). In separate processes, as in the other demos: `:kill` sends SIGKILL
+    /// to `hobson-app` (nothing is discarded); `:close N` closes session-N through the system,
+    /// running or not (one closed while not running is discarded at the next launch, heard in
+    /// `didDiscardSceneSessions`); `:quit` is the user's force-quit (the process ends and every
+    /// session kept for it is discarded); opening is the system's to do (it launches the app);
+    /// anything else is the app's command.
+    private func output(_ line: String) async throws(AppCommandError) -> String {
+        let words = line.split(separator: " ").map(String.init)
+        let routed: RoutedConnection
+        switch self {
+        case .inProcess(_, let driver, _):
+            if words.first == ":kill" { throw ProcessConnection.killNeedsSeparateProcesses }
+            return try await driver.run(line)
+        case .separate(let connection): routed = connection
+        }
+        switch words.first {
+        case ":kill": return try await routed.app.killHost()
+        case ":close":
+            guard words.count == 2 else { throw AppCommand.close.badArgument(line) }
+            return try Self.check(await routed.app.closeSession(try AppDriver.sessionIdentifier(line, number: words[1])), line)
+        case ":quit":
+            await routed.app.forceQuit()
+            return ""
+        case ":open" where words.count == 1: return try Self.check(await routed.send(.open), line)
+        default: return try Self.check(await routed.send(.command(line)), line)
+        }
     }
 
-    private static func lines(_ output: String) -> [String] {
-        output.split(separator: "\n").map(String.init)
-    }
-
-    @discardableResult
-    private static func check(_ outcome: EventOutcome, _ line: String) throws(AppCommandError) -> String? {
+    private static func check(_ outcome: EventOutcome, _ line: String) throws(AppCommandError) -> String {
         switch outcome {
-        case .done(let output): return output
+        case .done(let output): return output ?? ""
         case .refused(let why): throw AppCommandError(.refused, line, why)
         }
     }

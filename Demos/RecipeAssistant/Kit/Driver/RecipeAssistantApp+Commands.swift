@@ -2,39 +2,46 @@ import SceneIntents
 import SceneIntentsCommandLine
 
 /// The app's command driver, run where the app is: in the shell's process, or in its own through
-/// its host's command hook. The standard commands (`AppCommand.standard`) and the app's own:
-/// `:tap N`, `:back`, `:new-window`, and `:lock` / `:unlock`, which the shell sends on its own
-/// (the app's device follows the system's, and a lock sends the scenes on screen away).
+/// its host's command hook. The standard commands (`AppCommand.standard`), the app's own
+/// (`commands`), and `:lock` / `:unlock`, which the shell sends on its own (the app's device
+/// follows the system's, and a lock sends the scenes on screen away).
 extension RecipeAssistantApp {
     /// A driver of this app; its output is JSON Lines when `json`.
     public func driver(json: Bool) -> AppDriver {
-        AppDriver(name: Self.name, application: application, json: json, commands: commands, restoration: restoration)
-    }
-
-    private var commands: [AppCommand] {
-        [
-            AppCommand(":tap", argument: .init("N", "a row number", example: "1"), "Tap row [N] of the screen.") { call in
-                try self.tap(try call.wholeNumber(), call)
-            },
-            AppCommand(":back", "Go back one screen.") { call in
-                guard let navigation = call.driver.foregroundScene?.rootViewController as? NavigationController else {
-                    throw AppCommandError(.nothingToActOn, call.line, "Nothing is on screen; :open the app first.")
-                }
-                return navigation.pop() == nil ? call.driver.note("Already at the recipe list.") : ""
-            },
-            AppCommand(":new-window", "Open another window (a new scene).") { call in
-                guard self.application.isRunning else { throw call.driver.notRunning(call.line, advice: ":open it first") }
-                try self.application.userOpensNewWindow()
-                return ""
-            },
+        let device = [
             AppCommand(":lock", "The device locks: the app's scenes on screen go to the background.") { _ in try self.lock(true) },
             AppCommand(":unlock", "The device unlocks: the scenes the lock sent away come back.") { _ in try self.lock(false) },
         ]
+        return AppDriver(name: Self.name, application: application, json: json, commands: Self.commands + device, restoration: restoration)
+    }
+
+    /// The app's own commands, in help order: `tap`, `back`, `newWindow`.
+    public nonisolated static let commands = [tap, back, newWindow]
+
+    /// `:tap N`: the user taps row N of the screen.
+    public nonisolated static let tap = AppCommand(":tap", argument: .init("N", "a row number", example: "1"), "Tap row [N] of the screen.") {
+        call in try tap(try call.wholeNumber(), call)
+    }
+
+    /// `:back`: the user goes back one screen.
+    public nonisolated static let back = AppCommand(":back", "Go back one screen.") { call in
+        guard let navigation = call.driver.foregroundScene?.rootViewController as? NavigationController else {
+            throw AppCommandError(.nothingToActOn, call.line, "Nothing is on screen; :open the app first.")
+        }
+        return navigation.pop() == nil ? call.driver.note("Already at the recipe list.") : ""
+    }
+
+    /// `:new-window`: the user opens another window (a new scene) of the running app.
+    public nonisolated static let newWindow = AppCommand(":new-window", "Open another window (a new scene).") { call in
+        let application = call.driver.application
+        guard application.isRunning else { throw call.driver.notRunning(call.line, advice: ":open it first") }
+        try application.userOpensNewWindow()
+        return ""
     }
 
     /// Taps row `number`; one that is not a row on screen (`Int.min`, `Int.max`, a number too
     /// long for `Int`) gets "no such row" before the screen sees it.
-    private func tap(_ number: Int, _ call: AppCommand.Call) throws(AppCommandError) -> String {
+    private static func tap(_ number: Int, _ call: AppCommand.Call) throws(AppCommandError) -> String {
         let typed = call.arguments[0]
         guard let screen = call.driver.foregroundScreen as? any RecipeScreen else {
             throw AppCommandError(.nothingToActOn, typed, "Nothing is on screen to tap; :open the app first.")
@@ -78,14 +85,14 @@ extension RecipeAssistantApp {
     }
 
     /// What an archived session restores, for `:scenes`: the recipe and step (from 1) it saved.
-    private func restoration(of session: SceneSession) -> SceneListing.Restoration {
+    private func restoration(of session: SceneSession) -> AppDriver.Restoration {
         var (recipe, step): (String?, Int?) = (nil, nil)
         if let place = RecipePlace(session: session), let identifier = place.recipe {
             recipe = book.recipe(identifier: identifier)?.title ?? identifier
             step = place.step.map { $0 + 1 }
         }
         let restores = recipe.map { title in step.map { "\(title) at step \($0)" } ?? title } ?? "the recipe list"
-        return SceneListing.Restoration(
+        return AppDriver.Restoration(
             restores: restores, fields: [("recipe", recipe.map { .string($0) } ?? .null), ("step", step.map { .integer($0) } ?? .null)])
     }
 }
