@@ -331,6 +331,9 @@ let package = Package(
                 "RecipeAssistantKit", "SceneIntents", "Assistant", "AssistantService", "SceneIntentsTransport", "SceneIntentsShell",
             ],
             path: "Demos/RecipeAssistant/CLI", swiftSettings: strict),
+        .testTarget(
+            name: "SceneIntentsCommandLineTests", dependencies: ["SceneIntentsCommandLine", "SceneIntents", "SceneIntentsTesting"],
+            swiftSettings: strict),
         // One side per module: reads the `import` lines of Sources/ and Demos/ (no dependencies).
         .testTarget(name: "ModuleSidesTests", swiftSettings: strict),
     ]
