@@ -65,14 +65,11 @@ extension AppCommand {
         "Close session-N (the front window without N): its session is discarded."
     ) { call in
         let application = call.driver.application
-        guard let number = call.arguments.first else {
-            guard let scene = application.mostRecentlyActiveScene else { throw AppCommandError(.nothingToActOn, call.line, "No window is open.") }
-            try application.userCloses(scene.session)
-            return ""
-        }
-        let identifier = try AppDriver.sessionIdentifier(call.line, number: number)
-        guard let session = application.openSessions.first(where: { $0.persistentIdentifier == identifier }) else {
-            throw AppCommandError(.nothingToActOn, call.line, "\(call.driver.name) has no open session \(identifier).")
+        let identifier = try call.arguments.first.map { number throws(AppCommandError) in try AppDriver.sessionIdentifier(call.line, number: number) }
+        let session: SceneSession? =
+            if let identifier { application.openSessions.first { $0.persistentIdentifier == identifier } } else { application.mostRecentlyActiveScene?.session }
+        guard let session else {
+            throw AppCommandError(.nothingToActOn, call.line, identifier.map { "\(call.driver.name) has no open session \($0)." } ?? "No window is open.")
         }
         try application.userCloses(session)
         return ""

@@ -1,14 +1,13 @@
 import SceneIntents
 
-/// One command of an app's driver (`AppDriver`), declared once: its name, the argument it takes
-/// and a one-line summary, from which the driver refuses a wrong line and `:help` lists it, and
-/// what it does.
+/// One command of an app's driver (`AppDriver`), declared once: its name, argument and summary
+/// (from which the driver refuses a wrong line and `:help` lists it) and what it does.
 ///
-/// The argument rule, the same for every command: a command without an `argument` takes nothing
+/// The argument rule, one for every command: a command without an `argument` takes nothing
 /// after its name; otherwise each word of the argument's placeholder is one word of the line
 /// (`KIND NAME`: two), and a placeholder in square brackets (`[N]`) may be left out. A line with
-/// another number of words is refused before the action runs, with the command's own message
-/// (`Call.badArgument()`), which an action also throws for a word it cannot take.
+/// another number of words is refused before the action runs with the command's own message
+/// (`badArgument(_:)`), which an action also throws for a word it cannot take.
 public struct AppCommand: Sendable {
     /// What a command takes after its name.
     public struct Argument: Sendable, Equatable {

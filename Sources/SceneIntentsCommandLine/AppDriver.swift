@@ -10,15 +10,12 @@ public protocol TextScreen: AnyObject {
     func lines() -> [String]
 }
 
-/// An app's command driver: the lines a user types to act on the app as a user of the device
-/// would, run where the app is (in the process of its REPL, or in its own process through its
-/// host's command hook, `HostedApp.commands`). Every app gets the standard commands
-/// (`AppCommand.standard`: `:open`, `:home`, `:screen`, `:scenes`, `:close [N]`, `:quit`,
-/// `:help`) and adds its own, each declared once (`AppCommand`), so `:help` lists them all.
-///
-/// A line is its command's name and the words after it (split at spaces), at most
-/// `maximumLineLength` UTF-8 bytes. Each answers the text to print, or throws an
-/// `AppCommandError` naming the line and what is wrong; a refused line leaves the app as it was.
+/// An app's command driver: lines that act on the app as a user of the device would, run where
+/// the app is (in its REPL's process, or in its own through its host's `HostedApp.commands`).
+/// Every app gets the standard commands (`AppCommand.standard`) and adds its own, each declared
+/// once (`AppCommand`), so `:help` lists them all. A line is a command's name and the words after
+/// it (split at spaces), at most `maximumLineLength` UTF-8 bytes; it answers the text to print,
+/// or throws an `AppCommandError` naming the line and what is wrong (the app left as it was).
 @MainActor
 public final class AppDriver {
     /// The longest line taken, in UTF-8 bytes; a longer one is refused (`badArgument`).
@@ -58,8 +55,7 @@ public final class AppDriver {
     ///   the action threw.
     public func run(_ line: String) async throws(AppCommandError) -> String {
         guard line.utf8.count <= Self.maximumLineLength else {
-            throw AppCommandError(
-                .badArgument, String(line.prefix(40)) + "…", "A command line is at most \(Self.maximumLineLength) bytes long.")
+            throw AppCommandError(.badArgument, String(line.prefix(40)) + "…", "A command line is at most \(Self.maximumLineLength) bytes long.")
         }
         let words = line.split(separator: " ").map(String.init)
         let typed = words.first ?? ""

@@ -18,9 +18,25 @@ extension RecipeAssistantApp {
     /// The app's own commands, in help order: `tap`, `back`, `newWindow`.
     public nonisolated static let commands = [tap, back, newWindow]
 
-    /// `:tap N`: the user taps row N of the screen.
+    /// `:tap N`: the user taps row N of the screen; a number that is not a row on it (`Int.min`,
+    /// `Int.max`, one too long for `Int`) gets "no such row" before the screen sees it.
     public nonisolated static let tap = AppCommand(":tap", argument: .init("N", "a row number", example: "1"), "Tap row [N] of the screen.") {
-        call in try tap(try call.wholeNumber(), call)
+        call in
+        let (number, typed) = (try call.wholeNumber(), call.arguments[0])
+        guard let screen = call.driver.foregroundScreen as? any RecipeScreen else {
+            throw AppCommandError(.nothingToActOn, typed, "Nothing is on screen to tap; :open the app first.")
+        }
+        let rows = rows(of: screen.lines())
+        guard rows.contains(number) else {
+            let choice = switch rows.count {
+            case 0: "there is nothing to tap here"
+            case 1: "the only row is [\(rows[0])]"
+            default: "the rows are [\(rows[0])] to [\(rows[rows.count - 1])]"
+            }
+            throw AppCommandError(.badArgument, typed, "There is no row \(typed) on this screen; \(choice).")
+        }
+        if let problem = screen.tap(number) { throw AppCommandError(.refused, typed, problem) }
+        return ""
     }
 
     /// `:back`: the user goes back one screen.
@@ -36,26 +52,6 @@ extension RecipeAssistantApp {
         let application = call.driver.application
         guard application.isRunning else { throw call.driver.notRunning(call.line, advice: ":open it first") }
         try application.userOpensNewWindow()
-        return ""
-    }
-
-    /// Taps row `number`; one that is not a row on screen (`Int.min`, `Int.max`, a number too
-    /// long for `Int`) gets "no such row" before the screen sees it.
-    private static func tap(_ number: Int, _ call: AppCommand.Call) throws(AppCommandError) -> String {
-        let typed = call.arguments[0]
-        guard let screen = call.driver.foregroundScreen as? any RecipeScreen else {
-            throw AppCommandError(.nothingToActOn, typed, "Nothing is on screen to tap; :open the app first.")
-        }
-        let rows = Self.rows(of: screen.lines())
-        guard rows.contains(number) else {
-            let choice = switch rows.count {
-            case 0: "there is nothing to tap here"
-            case 1: "the only row is [\(rows[0])]"
-            default: "the rows are [\(rows[0])] to [\(rows[rows.count - 1])]"
-            }
-            throw AppCommandError(.badArgument, typed, "There is no row \(typed) on this screen; \(choice).")
-        }
-        if let problem = screen.tap(number) { throw AppCommandError(.refused, typed, problem) }
         return ""
     }
 
