@@ -1,6 +1,5 @@
 import Foundation
 import SceneIntents
-import SceneIntentsCommandLine
 
 /// Hydrator, assembled: the app (manifest, delegates, Today and Add screens) over the shared
 /// store, and its intent host. An assistant reaches it through a connection its front end makes
@@ -103,11 +102,6 @@ public final class HydratorApp {
     }
 
     private nonisolated static let unitsLongestFirst = unitWords.sorted { $0.count > $1.count }
-
-    /// The screen on top of the foreground (most recently active) scene, if any.
-    public var foregroundScreen: (any TextScreen)? {
-        application.mostRecentlyActiveScene?.visibleViewController as? any TextScreen
-    }
 
     /// The app delegate of the current run, if the app is running.
     public var delegate: HydratorAppDelegate? { application.delegate as? HydratorAppDelegate }
