@@ -17,10 +17,10 @@ import SceneIntentsTransport
 /// this process (launched by the user; each line of standard input goes to the app's command
 /// hook, an `AppDriver`, and its answer is printed; `:quit` or the end of input ends it);
 /// started by a system, it serves the app as its host process, or, started under an
-/// extension's executable name, that intents extension. Exit statuses: 0 ended in order; 1 the system's connection failed or
-/// broke; 64 an extension-only executable started by a user; 70 the app or extension cannot be
-/// made (a catalog or manifest error, reported on standard error); 74 standard output cannot be
-/// written.
+/// extension's executable name, that intents extension. Exit statuses: 0 ended in order; 1 the
+/// system's connection failed or broke; 64 an extension-only executable started by a user; 70
+/// the app or extension cannot be made (a catalog or manifest error, reported on standard
+/// error); 74 standard output cannot be written.
 ///
 /// Run as `<executable> --write-bundle-data FOLDER` (`BundleDataRequest`, what the `bundle-app`
 /// command does), it makes the app (or, under an extension's executable name, that extension)
