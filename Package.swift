@@ -72,14 +72,14 @@ let package = Package(
                 "SceneIntents", "Assistant", "RecipeAssistantKit", "PingKit", "AssistantService", "SceneIntentsStore",
                 "SceneIntentsTransport", "SceneIntentsWire",
                 "AssistantDaemon",
-                "HydratorKit",
+                "HydratorKit", "CommandLineOptions",
             ],
             path: "Benchmarks/IntentBench", swiftSettings: strict),
         .executableTarget(name: "floor-hello", path: "Tests/Helpers/FloorHello", swiftSettings: strict),
         .target(name: "PropertyListSafety", swiftSettings: strict),
         .target(name: "IntentDefinition", dependencies: ["PropertyListSafety", "SceneIntents"], swiftSettings: strict),
         .executableTarget(
-            name: "intentgen", dependencies: ["IntentDefinition", "DurableFiles"], path: "Sources/IntentGen",
+            name: "intentgen", dependencies: ["IntentDefinition", "DurableFiles", "CommandLineOptions"], path: "Sources/IntentGen",
             swiftSettings: strict),
         .plugin(name: "IntentGenPlugin", capability: .buildTool(), dependencies: ["intentgen"]),
         .target(
@@ -162,7 +162,7 @@ let package = Package(
             dependencies: ["RecipeAssistantKit", "SceneIntents", "SceneIntentsHost", "SceneIntentsCommandLine"],
             path: "Demos/RecipeAssistant/AppHost", swiftSettings: strict),
         .executableTarget(
-            name: "store-writer", dependencies: ["SceneIntentsStore"], path: "Tests/Helpers/StoreWriter",
+            name: "store-writer", dependencies: ["SceneIntentsStore", "CommandLineOptions"], path: "Tests/Helpers/StoreWriter",
             swiftSettings: strict),
         .testTarget(
             name: "SceneIntentsStoreTests", dependencies: ["SceneIntentsStore", "store-writer"],
@@ -219,10 +219,10 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(
             name: "assistantd",
-            dependencies: ["AssistantDaemon", "AssistantService", "Assistant", "SceneIntentsTransport"],
+            dependencies: ["AssistantDaemon", "AssistantService", "Assistant", "SceneIntentsTransport", "CommandLineOptions"],
             path: "Sources/assistantd", swiftSettings: strict),
         .executableTarget(
-            name: "assistant", dependencies: ["AssistantDaemon", "Assistant", "SceneIntentsTransport"],
+            name: "assistant", dependencies: ["AssistantDaemon", "Assistant", "SceneIntentsTransport", "CommandLineOptions"],
             path: "Sources/AssistantClient", swiftSettings: strict),
         .testTarget(
             name: "AssistantDaemonTests",
@@ -272,7 +272,7 @@ let package = Package(
             dependencies: ["HydratorKit", "SceneIntentsShell", "Assistant", "AssistantService", "SceneIntentsTransport"],
             path: "Demos/Hydrator/Shell", swiftSettings: strict),
         .executableTarget(
-            name: "hydrator-app", dependencies: ["HydratorKit", "SceneIntents", "SceneIntentsHost"],
+            name: "hydrator-app", dependencies: ["HydratorKit", "SceneIntents", "SceneIntentsHost", "SceneIntentsCommandLine"],
             path: "Demos/Hydrator/AppHost", swiftSettings: strict),
         .executableTarget(
             name: "hydrator", dependencies: ["HydratorShell"], path: "Demos/Hydrator/Main", swiftSettings: strict),
@@ -291,7 +291,7 @@ let package = Package(
         // `bundle-app-tool`, which lays out the bundle and has each executable write its data.
         .target(name: "DurableFiles", swiftSettings: strict),
         .executableTarget(
-            name: "bundle-app-tool", dependencies: ["DurableFiles", "PropertyListSafety", "SceneIntents"], path: "Sources/BundleAppTool",
+            name: "bundle-app-tool", dependencies: ["DurableFiles", "PropertyListSafety", "SceneIntents", "CommandLineOptions"], path: "Sources/BundleAppTool",
             swiftSettings: strict),
         .plugin(
             name: "BundleAppPlugin",
@@ -313,7 +313,13 @@ let package = Package(
             swiftSettings: strict),
         // An app process's command line and the text a terminal shows, without the assistant: what
         // an app host and an app's own commands use; `SceneIntentsShell` builds its REPL on it.
-        .target(name: "SceneIntentsCommandLine", dependencies: ["SceneIntents"], swiftSettings: strict),
+        .target(name: "SceneIntentsCommandLine", dependencies: ["SceneIntents", "CommandLineOptions"], swiftSettings: strict),
+        // Every executable's command line: one option type, one parser, one help generator, one
+        // usage error (no dependencies, so a build tool such as `intentgen` stays light).
+        .target(name: "CommandLineOptions", swiftSettings: strict),
+        .testTarget(
+            name: "CommandLineOptionsTests", dependencies: ["CommandLineOptions", "SceneIntentsTesting", "intentgen", "bundle-app-tool"],
+            swiftSettings: strict),
         // Hobson's command-line front end: the assistant, the shortcuts store and the REPL in front
         // of the app (`HobsonKit`), in this process or in its own.
         .target(

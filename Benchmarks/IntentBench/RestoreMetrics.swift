@@ -9,8 +9,9 @@ import SceneIntentsTransport
 /// `ProcessConnection` keeping its sessions in a store of its own, which each round fills again
 /// (not timed) with the same 100 records, so every relaunch restores the same thing.
 ///
-/// The records are the app's own kind (its viewing activity, a recipe and a step, about 400
-/// bytes each). The most recently active one was on screen and the other 99 in the background,
+/// The records are the app's own kind (the place, a recipe and a step, in `userInfo` and in its
+/// viewing activity, about 500 bytes each), so each scene comes back at its directions. The
+/// most recently active one was on screen and the other 99 in the background,
 /// so all 100 scenes reconnect at the relaunch: the heaviest restoration an app with 100
 /// sessions meets (a session whose scene was disconnected only comes back in `openSessions`).
 @MainActor
@@ -38,12 +39,15 @@ struct RestoringRecipeApp {
         let configuration = SceneConfiguration(name: "Default Configuration", delegateClassName: "RecipeSceneDelegate")
         return (1...sessionCount).map { number in
             let recipe = recipes[number % recipes.count]
+            // What the app keeps: the place in the session's userInfo (as it changed) and in
+            // the restoration activity (when the scene left the screen), at a step it has.
+            let place = RecipePlace(recipe: recipe.identifier, step: recipe.directions.isEmpty ? nil : number % recipe.directions.count)
             var content = UserActivity.Content(activityType: RecipeSceneDelegate.viewingActivityType)
             content.title = recipe.title
-            content.userInfo = ["recipe": .string(recipe.identifier), "step": .integer(number % 5)]
+            content.userInfo = place.userInfo
             content.requiredUserInfoKeys = ["recipe"]
             return SessionRecord(
-                persistentIdentifier: "session-\(number)", configuration: configuration,
+                persistentIdentifier: "session-\(number)", configuration: configuration, userInfo: place.userInfo,
                 stateRestorationActivity: UserActivity(content: content),
                 activationState: number == sessionCount ? .foregroundActive : .background, lastActivation: UInt64(number))
         }

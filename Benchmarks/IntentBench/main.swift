@@ -1,55 +1,37 @@
 import Foundation
+import CommandLineOptions
 import SceneIntentsTransport
 
-/// `intent-bench`: SceneIntents' benchmarks. Every figure is a median over repeated runs after a
-/// warm-up; where a floor is given, the ratio is median ÷ floor, both measured in this run.
+/// `intent-bench`: SceneIntents' benchmarks (see `BenchOptions.syntax`).
 @MainActor
 func main() async -> Int32 {
-    var quick = false
-    var busy = false
-    var only: Set<String>?
-    var jsonPath: String?
-    var arguments = CommandLine.arguments.dropFirst().makeIterator()
-    while let argument = arguments.next() {
-        switch argument {
-        case "--quick": quick = true
-        case "--busy": busy = true
-        case "--only":
-            // A comma-separated list of metric groups: to iterate on one part without the rest.
-            guard let names = arguments.next() else {
-                benchLog("--only needs groups: \(metricGroups.map(\.name).joined(separator: ","))")
-                return 2
-            }
-            only = Set(names.split(separator: ",").map(String.init))
-            if let unknown = only?.first(where: { name in !metricGroups.contains { $0.name == name } }) {
-                benchLog("no metric group \(unknown); the groups: \(metricGroups.map(\.name).joined(separator: ","))")
-                return 2
-            }
-        case "--json":
-            guard let path = arguments.next() else {
-                benchLog("--json needs a file")
-                return 2
-            }
-            jsonPath = path
-        case "--profile":
-            // Runs only deliveries (and their floor), for an instruction-counting profiler.
-            guard let what = arguments.next(), let count = Int(arguments.next() ?? "") else {
-                benchLog("--profile needs floor|delivery|traced|host|socket|socket8|codec|codec-foundation and a count")
-                return 2
-            }
-            await profile(what, count: count)
+    let options: BenchOptions
+    let syntax = BenchOptions.syntax
+    do throws(UsageError) {
+        guard case .run(let given) = try syntax.parse(Array(CommandLine.arguments.dropFirst()), into: BenchOptions()) else {
+            print(syntax.helpText)
             return 0
-        case "--socket-peer": return await socketPeer(arguments.next(), &arguments)
-        case "--frame-tap": return await frameTap(arguments.next(), arguments.next())
-        case "--help", "-h":
-            print("intent-bench [--quick] [--busy] [--only GROUP,…] [--json FILE]: prints metric, median, p99, floor, ratio, goal.")
-            print("groups: \(metricGroups.map(\.name).joined(separator: ", "))")
-            return 0
-        default:
-            benchLog("unknown option \(argument)")
+        }
+        options = given
+    } catch {
+        benchLog(error.message)
+        return 2
+    }
+    var operands = options.operands.makeIterator()
+    switch options.mode {
+    case .profile(let what):
+        // Runs only deliveries (and their floor), for an instruction-counting profiler.
+        guard let count = Int(operands.next() ?? "") else {
+            benchLog("--profile needs floor|delivery|traced|host|socket|socket8|codec|codec-foundation and a count")
             return 2
         }
+        await profile(what, count: count)
+        return 0
+    case .socketPeer(let mode): return await socketPeer(mode, &operands)
+    case .frameTap(let host): return await frameTap(host, operands.next())
+    case nil: break
     }
+    let (quick, busy, only, jsonPath) = (options.quick, options.busy, options.only, options.jsonPath)
     var plan = Plan(quick: quick)
     plan.busy = busy
     #if DEBUG

@@ -1,6 +1,7 @@
+import CommandLineOptions
 import Foundation
 
-/// `assistant`: the user's side of `assistantd`. See `ClientOptions.usage`; exit status 0 done,
+/// `assistant`: the user's side of `assistantd`. See `ClientOptions.syntax`; exit status 0 done,
 /// 1 the request failed, 2 usage, 69 no daemon running (with the command that starts one), 74
 /// standard output cannot be written (one line on standard error).
 @MainActor
@@ -8,15 +9,15 @@ func main() async -> Int32 {
     // Before anything is opened: a closed standard stream's number is taken (see `StandardStreams`).
     if Out.failed { return Out.streams.finished(0) }
     let options: ClientOptions
-    do {
-        options = try ClientOptions(parsing: Array(CommandLine.arguments.dropFirst()))
+    do throws(UsageError) {
+        guard case .run(let given) = try ClientOptions.syntax.parse(Array(CommandLine.arguments.dropFirst()), into: ClientOptions()) else {
+            Out.streams.output.write(ClientOptions.syntax.helpText)
+            return Out.streams.finished(0)
+        }
+        options = given
     } catch {
-        Out.streams.errors.writePrompt("assistant: \(error.message)\n\n\(ClientOptions.usage)")
+        Out.streams.error(error.message)
         return 2
-    }
-    if options.help {
-        Out.streams.output.writePrompt(ClientOptions.usage)
-        return Out.streams.finished(0)
     }
     let link: DaemonLink
     do {

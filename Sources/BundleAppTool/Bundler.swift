@@ -13,16 +13,20 @@ struct BundleFailure: Error, CustomStringConvertible {
 /// `Info.plist` and data; the whole is made in a hidden folder of `output` and renamed into
 /// place, replacing an older bundle.
 struct Bundler: Equatable {
-    let productsDirectory: String
-    let output: String
+    /// The app's executable product.
+    var product = ""
+    /// The intents extensions' executable products.
+    var extensions: [String] = []
+    var productsDirectory = "."
+    var output = ""
     /// The resource bundles (folder names in `productsDirectory`) every executable may load:
     /// a SwiftPM executable looks for them beside itself.
-    let resources: [String]
+    var resources: [String] = []
     /// How long each executable has to write its data before it is killed.
-    let timeLimit: Duration
+    var timeLimit = Duration.seconds(60)
 
     /// Makes the bundle of `product` with `extensions`; answers the path of the `.app`.
-    func bundle(product: String, extensions: [String]) throws(BundleFailure) -> String {
+    func bundle() throws(BundleFailure) -> String {
         let executables = try ([product] + extensions).map { (name) throws(BundleFailure) in try executable(name) }
         for name in resources where !Self.isFolder(Path.join(productsDirectory, name)) {
             throw BundleFailure("no resource bundle '\(name)' in \(productsDirectory)")

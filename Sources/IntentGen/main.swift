@@ -1,5 +1,6 @@
 import Foundation
 import DurableFiles
+import CommandLineOptions
 import IntentDefinition
 
 /// Prints a line to standard error.
@@ -10,30 +11,22 @@ func report(_ line: String) {
 /// Runs the command; returns the exit status (0 done, 1 a file failed, 2 a wrong command line,
 /// 74 standard output cannot be written).
 func run(_ arguments: [String]) -> Int32 {
-    let invocation: Invocation
-    do {
-        invocation = try IntentGenOptions.parse(arguments)
+    let options: IntentGenOptions
+    do throws(UsageError) {
+        guard case .run(let given) = try IntentGenOptions.syntax.parse(arguments, into: IntentGenOptions()) else {
+            // A help nobody could read is not a success (a closed or full standard output).
+            if let code = DurableWrite.writeAll(Array((IntentGenOptions.syntax.helpText + "\n").utf8), to: STDOUT_FILENO) {
+                report("intentgen: cannot write to standard output: \(String(cString: strerror(code)))")
+                return 74
+            }
+            return 0
+        }
+        options = given
     } catch {
-        report(error.description)
+        report("intentgen: \(error.message)")
         return 2
     }
-    guard case .generate(let paths, let output) = invocation else {
-        // A help nobody could read is not a success (a closed or full standard output).
-        if let code = DurableWrite.writeAll(Array(IntentGenOptions.help.utf8), to: STDOUT_FILENO) {
-            report("intentgen: cannot write to standard output: \(String(cString: strerror(code)))")
-            return 74
-        }
-        return 0
-    }
-    var seen: [String: String] = [:]
-    for path in paths {
-        let name = IntentGenerator.outputName(for: path)
-        if let other = seen[name] {
-            report(UsageError(message: "'\(other)' and '\(path)' would both generate \(name); rename one").description)
-            return 2
-        }
-        seen[name] = path
-    }
+    let (paths, output) = (options.files, options.output)
     var files: [IntentDefinitionFile] = []
     var failed = false
     for path in paths {

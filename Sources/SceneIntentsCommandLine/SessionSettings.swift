@@ -24,6 +24,8 @@ public struct SessionSettings: Sendable {
     public var separateProcesses = false
     /// The runtime directory for the app's socket (nil: the transport's default).
     public var runtimeDirectory: String?
+    /// Where the lines come from (`--script`, a tour; standard input by default).
+    public var input = SessionInput.standardInput
 
     /// Default settings: plain text, no trace, no speech, the app in process.
     public init() {}

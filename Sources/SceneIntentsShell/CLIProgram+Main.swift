@@ -20,8 +20,8 @@ extension CLIProgram {
     /// pipe, `--script FILE|-`, a tour), makes the app and runs the session; answers the exit
     /// status for `exit`.
     ///
-    /// Statuses: 0 done, 1 a turn failed, 64 a usage error (the message, then the help, on
-    /// standard error), 66 an unreadable script, 70 the app cannot start, 74 standard output
+    /// Statuses: 0 done, 1 a turn failed, 64 a usage error (one line on standard error naming
+    /// the argument at fault), 66 an unreadable script, 70 the app cannot start, 74 standard output
     /// cannot be written (one line on standard error, no backtrace). SIGPIPE is ignored, so a
     /// closed pipe is a write error the session reports rather than a signal that kills it.
     @MainActor
@@ -33,25 +33,25 @@ extension CLIProgram {
         signal(SIGPIPE, SIG_IGN)
         let output = ShellOutput.standardOutput()
         let warnings = ShellOutput.standardError()
-        var invocation: Invocation<Options>
+        let syntax = syntax(options: table)
+        let request: CommandLineRequest<Options>
         do {
-            invocation = try Invocation.parse(arguments, options: table)
+            request = try syntax.parse(arguments, into: Options())
         } catch {
-            warnings.write("\(name): \(error.message)\n\n\(helpText(options: table))")
+            warnings.write("\(name): \(error.message)")
             return 64
         }
-        if invocation.showsHelp {
-            output.write(helpText(options: table))
+        guard case .run(var options) = request else {
+            output.write(syntax.helpText)
             return finished(output, warnings, status: 0)
         }
         let input: any LineSource
         do {
-            input = try invocation.input.open(adjusting: &invocation.options.session)
+            input = try options.session.input.open(adjusting: &options.session)
         } catch {
             warnings.write("\(name): \(error)")
             return 66
         }
-        let options = invocation.options
         do {
             let shell = try Shell(
                 program: self, settings: options.session, input: input, output: output, warnings: warnings, clock: clock,

@@ -12,31 +12,25 @@ public struct CLIProgram<App: ShellApp>: Sendable {
     public var examples: [String]
     /// The first line an interactive session prints (nil: none).
     public var banner: String?
-    /// The exit statuses, one line each, for `--help`.
-    public var exitStatuses: [String]
 
-    /// The exit statuses `main` answers (`helpText` adds that a tour ends with 0 when the
-    /// program has one).
-    public static var standardExitStatuses: [String] {
-        [
-            "0: every turn succeeded (or an interactive session ended).",
-            "1: a turn failed (an error, an utterance not understood, a failure, a timeout, a cancelled or refused request).",
-            "64: a usage error. 66: the script cannot be read. 70: the app cannot start. 74: standard output cannot be written.",
-        ]
+    /// The exit statuses `main` answers, for `--help` (a tour's option says that it always
+    /// ends with 0).
+    public static var exitStatus: HelpSection {
+        .exitStatus([
+            (0, "every turn succeeded (or an interactive session ended)"),
+            (1, "a turn failed (an error, an utterance not understood, a failure, a timeout, a cancelled or refused request)"),
+            (64, "a usage error"), (66, "the script cannot be read"), (70, "the app cannot start"), (74, "standard output cannot be written"),
+        ])
     }
 
     /// A program; `commands` should include `CLICommand.standard` (`:help` and `:exit` are not
     /// added for you, so their place in help is yours).
-    public init(
-        name: String, summary: String, commands: [CLICommand<App>], examples: [String], banner: String? = nil,
-        exitStatuses: [String] = standardExitStatuses
-    ) {
+    public init(name: String, summary: String, commands: [CLICommand<App>], examples: [String], banner: String? = nil) {
         self.name = name
         self.summary = summary
         self.commands = commands
         self.examples = examples
         self.banner = banner
-        self.exitStatuses = exitStatuses
     }
 
     /// The command typed as `name` (":tap"), if there is one.
@@ -49,17 +43,17 @@ public struct CLIProgram<App: ShellApp>: Sendable {
         ShellText.table(commands.map { ($0.usage, $0.summary) })
     }
 
+    /// The command line of `options`: the program, its options, its commands and its exit
+    /// statuses, which `main` parses and `--help` prints.
+    public func syntax<Options>(options: [CLIOption<Options>]) -> CommandLineSyntax<Options> {
+        CommandLineSyntax(
+            name: name, about: ["\(name): \(summary)", "With no script, lines come from the terminal or a pipe."], options: options,
+            sections: [HelpSection("Commands (type them in the session)", rows: commands.map { ($0.usage, $0.summary) }), Self.exitStatus])
+    }
+
     /// `--help`: what the program is, its options, its commands and its exit statuses.
     public func helpText<Options>(options: [CLIOption<Options>]) -> String {
-        ([
-            "\(name): \(summary)", "",
-            "Usage: \(name) [OPTIONS]   (with no script, lines come from the terminal or a pipe)", "",
-            "Options:",
-        ] + ShellText.table(options.map { ($0.usage, $0.summary) })
-            + ["", "Commands (type them in the session):"] + commandLines
-            + ["", "Exit status:"] + exitStatuses.map { "  " + $0 }
-            + options.filter(\.isTour).map { "  \($0.names[0]) always ends with 0: it shows failures on purpose." })
-            .joined(separator: "\n")
+        syntax(options: options).helpText
     }
 
     /// `:help`: what to say, the commands, and how to answer the assistant (which commands

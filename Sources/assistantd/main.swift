@@ -1,5 +1,6 @@
 import AssistantDaemon
 import AssistantService
+import CommandLineOptions
 import Foundation
 
 /// `assistantd`: the system side as a daemon. Serves the apps installed under `--apps` (default:
@@ -21,15 +22,15 @@ func main() async -> Int32 {
     // Standard output closed from the start: nothing is bound or locked.
     if streams.outputFailed { return streams.finished(0) }
     let options: DaemonOptions
-    do {
-        options = try DaemonOptions(parsing: Array(CommandLine.arguments.dropFirst()))
+    do throws(UsageError) {
+        guard case .run(let given) = try DaemonOptions.syntax.parse(Array(CommandLine.arguments.dropFirst()), into: DaemonOptions()) else {
+            streams.output.write(DaemonOptions.syntax.helpText)
+            return streams.finished(0)
+        }
+        options = given
     } catch {
-        streams.errors.writePrompt("assistantd: \(error.message)\n\n\(DaemonOptions.usage)")
+        streams.error(error.message)
         return 2
-    }
-    if options.help {
-        streams.output.writePrompt(DaemonOptions.usage)
-        return streams.finished(0)
     }
     var configuration = DaemonConfiguration(
         appsFolders: options.appsFolders.isEmpty ? DemoBundles.appsFolders() : options.appsFolders,

@@ -143,24 +143,24 @@ struct BundleAppToolTests {
     }
 
     @Test(arguments: [
-        ([String](), "--product NAME is required"), (["--product"], "--product needs a NAME"),
-        (["--product", "a", "--product", "b"], "--product was given twice"), (["--product", "a"], "--output DIR is required"),
-        (["--fast"], "unknown argument '--fast'"),
+        ([String](), "--product APP is required; add it."), (["--product"], "--product needs a value: --product APP."),
+        (["--product", "a", "--product", "b"], "--product is given twice; give it once."), (["--product", "a"], "--output DIR is required; add it."),
+        (["--fast"], "There is no option --fast; see --help."),
         (
             ["--product", "a", "--output", "o", "--time-limit", "0"],
-            "--time-limit needs a number of seconds above 0, at most 3600, not '0'"
+            "--time-limit needs a number of seconds above 0 and at most 3600 (such as 0.5), not 0."
         ),
     ])
     func aWrongCommandLineIs64(_ arguments: [String], _ message: String) async throws {
         let run = try await BuiltProducts.run("bundle-app-tool", arguments)
         #expect(run.status == 64)
-        #expect(run.stderr == "bundle-app: \(message)\n(bundle-app --help shows the options)\n")
+        #expect(run.stderr == "bundle-app: \(message)\n")
     }
 
     @Test func theHelpListsEveryOption() async throws {
         let run = try await BuiltProducts.run("bundle-app-tool", ["--help"])
         #expect(run.status == 0)
-        let options = run.stdout.split(separator: "\n").filter { $0.hasPrefix("  --") }.map { $0.split(separator: " ")[0] }
+        let options = run.stdout.split(separator: "\n").filter { $0.hasPrefix("  --") }.map { $0.split(separator: " ")[0].split(separator: ",")[0] }
         #expect(
             options == ["--product", "--extension", "--output", "--resources", "--products-dir", "--time-limit", "--configuration", "--help"])
         #expect(run.stdout.hasPrefix("usage: swift package --allow-writing-to-directory DIR bundle-app --product APP"))

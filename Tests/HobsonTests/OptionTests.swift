@@ -13,20 +13,24 @@ struct OptionTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let file = root + "/notes.txt"
         #expect(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
+        let syntax = HobsonShell.program.syntax(options: HobsonOptions.all)
         for given in [file, file + "/data"] {
             #expect(throws: UsageError(
                 code: .badValue, value: given,
                 message: "--data needs a directory, but \(file) is a file; give a directory (it is created if missing).")) {
-                try Invocation<HobsonOptions>.parse(["--data", given], options: HobsonOptions.all)
+                try syntax.parse(["--data", given], into: HobsonOptions())
             }
         }
-        let fine = try Invocation<HobsonOptions>.parse(["--data", root + "/new/data"], options: HobsonOptions.all)
-        #expect(fine.options.dataDirectory == root + "/new/data")
+        guard case .run(let fine) = try syntax.parse(["--data", root + "/new/data"], into: HobsonOptions()) else {
+            Issue.record("no options")
+            return
+        }
+        #expect(fine.dataDirectory == root + "/new/data")
     }
 
     @Test func helpNamesExitStatus70AndNoTour() {
         let help = HobsonShell.program.helpText(options: HobsonOptions.all)
-        #expect(help.contains("70: the app cannot start."))
+        #expect(help.contains("  70  the app cannot start\n"))
         #expect(!help.lowercased().contains("tour"))
     }
 }

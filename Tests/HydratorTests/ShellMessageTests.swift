@@ -35,7 +35,7 @@ struct ShellMessageTests {
 
     @Test func helpNamesExitStatus70AndNoTour() {
         let help = HydratorShell.program.helpText(options: HydratorShell.options)
-        #expect(help.contains("70: the app cannot start."))
+        #expect(help.contains("  70  the app cannot start\n"))
         #expect(!help.lowercased().contains("tour"))
     }
 }

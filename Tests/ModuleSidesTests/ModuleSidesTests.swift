@@ -114,6 +114,7 @@ enum ModuleSides {
         "Sources/assistantd": Module(name: "assistantd", side: .system),
         "Sources/SceneIntentsShell": Module(name: "SceneIntentsShell", side: .system),
         "Sources/SceneIntentsCommandLine": Module(name: "SceneIntentsCommandLine", side: .tool),
+        "Sources/CommandLineOptions": Module(name: "CommandLineOptions", side: .tool),
         "Sources/IntentDefinition": Module(name: "IntentDefinition", side: .tool),
         "Sources/IntentGen": Module(name: "intentgen", side: .tool),
         "Sources/BundleAppTool": Module(name: "bundle-app-tool", side: .tool),

@@ -67,7 +67,20 @@ struct MessageCodecTests {
     static let record = SessionRecord(
         persistentIdentifier: "session-4", configuration: SceneConfiguration(name: "Default", delegateClassName: "Delegate"),
         userInfo: ["step": 2, "when": .date(Date(timeIntervalSince1970: 1000)), "list": .array([.boolean(true), .real(0.5)])],
-        stateRestorationActivity: activity, activationState: .background, lastActivation: 7)
+        stateRestorationActivity: restoring, activationState: .background, lastActivation: 7)
+
+    /// A restoration activity with required keys (a set, written in its own order), nested
+    /// values and every optional field.
+    static var restoring: UserActivity {
+        var content = activity.content
+        content.requiredUserInfoKeys = ["recipe", "step", "screen"]
+        content.userInfo["place"] = .dictionary(["recipe": "pho", "step": 3, "sizes": .array([.real(1.25), .boolean(false)])])
+        content.persistentIdentifier = "p-1"
+        content.suggestedInvocationPhrase = "Soup time"
+        content.targetContentIdentifier = "soup/pho"
+        (content.isEligibleForSearch, content.isEligibleForHandoff, content.isEligibleForPrediction) = (true, false, true)
+        return UserActivity(content: content)
+    }
 
     static let appMessages: [AppMessage] =
         MessageTests.appMessages + answers.map { .answer(id: 9, answer: $0) } + answers.map { .step(id: 1, step: PhaseStep(phase: .confirm, answer: $0)) } + [

@@ -1,5 +1,6 @@
 import Foundation
 import HydratorKit
+import SceneIntentsCommandLine
 import SceneIntentsHost
 
 /// `hydrator-app`: Hydrator's app process over the shared container: `--container DIR` when
@@ -7,16 +8,12 @@ import SceneIntentsHost
 /// the default group container. A system launches it for `TrackIntakeIntent` or to open the app;
 /// from a terminal it runs the app here and takes its driver's lines (`HydratorApp.driver`).
 let container: String
-switch HydratorAppArguments.parse(Array(CommandLine.arguments.dropFirst())) {
-case .run(let chosen):
-    container = chosen ?? HydrationStore.defaultContainer()
-case .help(let text):
-    print(text)
-    exit(0)
-case .usage(let message):
-    FileHandle.standardError.write(Data("hydrator-app: \(message)\n\(HydratorAppArguments.usage)\n".utf8))
-    exit(64)
-}
+container = AppProcessCommandLine(
+    name: "hydrator-app",
+    summary: "Hydrator's app process. From a terminal it runs the app and reads its commands from\n"
+        + "standard input; a system launches it to handle TrackIntakeIntent.",
+    options: HydratorCommandLine.appProcess
+).parse().containerPath
 AppMain(name: HydratorApp.name, bundleIdentifier: "com.example.Hydrator", words: HydratorApp.words()) {
     let app = try HydratorApp(container: container)
     return HostedApp(app.host, commands: app.driver().run)

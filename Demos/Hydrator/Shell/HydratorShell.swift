@@ -7,37 +7,11 @@ import SceneIntentsShell
 /// a user would, `:today` reads the shared log.
 public enum HydratorShell {
     /// What the shell was asked to do: the common session settings and the container.
-    @dynamicMemberLookup
-    public struct Options: CLIOptions {
-        /// The settings every session CLI has.
-        public var session = SessionSettings()
-        /// The shared container (nil: `HydrationStore.defaultContainer()`).
-        public var container: String?
-
-        /// Default options.
-        public init() {}
-
-        /// The container the session uses, absolute (a relative `--container` is taken from the
-        /// working directory, and the app's processes are told the absolute path).
-        public var containerPath: String { HydrationStore.absolutePath(container ?? HydrationStore.defaultContainer()) }
-
-        /// A common setting, read and written through.
-        public subscript<Value>(dynamicMember keyPath: WritableKeyPath<SessionSettings, Value>) -> Value {
-            get { session[keyPath: keyPath] }
-            set { session[keyPath: keyPath] = newValue }
-        }
-    }
+    public typealias Options = HydratorCommandLine
 
     /// Every option, in help order.
     public static let options: [CLIOption<Options>] = [
-        .script, .trace, .json, .speak,
-        CLIOption(["--container"], value: "DIR", "Keep the log in DIR, the app group container (default: $XDG_DATA_HOME/sceneintents/groups/\(HydrationStore.appGroup)).") {
-            options, value throws(UsageError) in
-            guard !value.isEmpty else {
-                throw UsageError(code: .badValue, value: value, message: "--container needs a directory path, not an empty one.")
-            }
-            options.container = value
-        },
+        .script, .trace, .json, .speak, HydratorCommandLine.containerOption,
         .separateProcesses(host: HydratorPlace.appExecutableName),
         .runtimeDirectory,
         .help,

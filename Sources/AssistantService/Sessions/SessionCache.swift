@@ -27,7 +27,19 @@ struct SessionCache {
         /// The regular file at `path` now; nil when there is none (missing, a FIFO, a folder).
         static func of(_ path: String) -> Identity? {
             var status = stat()
-            guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+            guard stat(path, &status) == 0 else { return nil }
+            return of(status)
+        }
+
+        /// The regular file open at `descriptor`; nil when it is not one.
+        static func of(descriptor: Int32) -> Identity? {
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else { return nil }
+            return of(status)
+        }
+
+        private static func of(_ status: stat) -> Identity? {
+            guard status.st_mode & S_IFMT == S_IFREG else { return nil }
             return Identity(
                 device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
                 modified: status.st_mtim)
@@ -38,6 +50,8 @@ struct SessionCache {
         let identity: Identity
         let sessions: KeptSessions
         let skipped: [String]
+        /// The file's lines, the replaced ones included.
+        let lines: Int
     }
 
     private var readings: [String: Reading] = [:]
@@ -50,13 +64,36 @@ struct SessionCache {
         return (reading.sessions, reading.skipped)
     }
 
-    /// Remembers what the file at `path` (identified by `identity`) holds; nil forgets it.
-    mutating func remember(_ path: String, identity: Identity?, sessions: KeptSessions, skipped: [String]) {
+    /// Remembers what the file at `path` (identified by `identity`, `lines` long) holds; nil
+    /// forgets it.
+    mutating func remember(_ path: String, identity: Identity?, sessions: KeptSessions, skipped: [String], lines: Int = 0) {
         guard let identity else {
             readings[path] = nil
             return
         }
-        readings[path] = Reading(identity: identity, sessions: sessions, skipped: skipped)
+        readings[path] = Reading(identity: identity, sessions: sessions, skipped: skipped, lines: lines)
+    }
+
+    /// The file at `path` that lines may be appended to, and how many it has: the one last read
+    /// or written, every line of it read (a damaged line is dropped by a rewrite instead).
+    func appendable(_ path: String) -> (identity: Identity, lines: Int)? {
+        guard let reading = readings[path], reading.skipped.isEmpty else { return nil }
+        return (reading.identity, reading.lines)
+    }
+
+    /// The bytes of `lines` (each record's JSON made at most once).
+    mutating func bytes(of lines: [SessionLine], in path: String) throws(SessionStoreError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for line in lines {
+            switch line {
+            case .open(let record): bytes += SessionFile.line(kind: "open", json: try json(of: record, in: path))
+            case .discarded(let record): bytes += SessionFile.line(kind: "discarded", json: try json(of: record, in: path))
+            case .gone(let identifier):
+                encoded[path]?[identifier] = nil
+                bytes += SessionFile.line(kind: "gone", json: SessionFile.encode(identifier: identifier))
+            }
+        }
+        return bytes
     }
 
     /// The JSON of `record` in the file at `path`: the last one made when the record has not

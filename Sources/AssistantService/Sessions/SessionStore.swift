@@ -36,10 +36,11 @@ public struct SessionStoreError: Error, Sendable, Equatable, CustomStringConvert
 /// the sessions outlive the app's process (a crash, a kill), the daemon's restart and a machine
 /// shutdown (REFERENCE §2, state restoration).
 ///
-/// Each change is written before the call returns: the app's whole file is rewritten to a
-/// temporary file, fsynced, renamed over the old one and the folder fsynced, so a crash leaves
-/// either the old file or the new one. Each record is checksummed on its own line; a record
-/// that cannot be read is skipped and named, never stopping a launch.
+/// Each change is durable before the call returns: its lines are appended to the app's file
+/// and the file fsynced, or, once most of the file is lines replaced since, or when a line of
+/// it is damaged, the whole file is rewritten to a temporary file, fsynced, renamed over the
+/// old one and the folder fsynced. Each line is checksummed on its own; a line that cannot be
+/// read (a torn append included) is skipped and named, never stopping a launch.
 ///
 /// What discards what: the app reporting `.discarded` (it heard `didDiscardSceneSessions`)
 /// forgets those sessions; `close(_:of:)` while the app is not running keeps the session as
@@ -92,18 +93,16 @@ public final class SessionStore: Sendable {
                         refusal = error
                         continue
                     }
-                    if let index = kept.open.firstIndex(where: { $0.persistentIdentifier == record.persistentIdentifier }) {
-                        kept.open[index] = record
-                    } else if kept.open.count + kept.discarded.count >= Self.sessionLimit {
+                    let known = (kept.open + kept.discarded).contains { $0.persistentIdentifier == record.persistentIdentifier }
+                    if !known && kept.open.count + kept.discarded.count >= Self.sessionLimit {
                         refusal = SessionStoreError(
                             .tooManySessions,
                             "\(bundleIdentifier) already keeps \(Self.sessionLimit) sessions: session \(record.persistentIdentifier) is not kept")
                     } else {
-                        kept.open.append(record)
+                        kept.replay(.open(record))
                     }
                 case .discarded(let identifiers):
-                    kept.open.removeAll { identifiers.contains($0.persistentIdentifier) }
-                    kept.discarded.removeAll { identifiers.contains($0.persistentIdentifier) }
+                    for identifier in identifiers { kept.replay(.gone(identifier)) }
                 }
             }
             return refusal
@@ -117,8 +116,8 @@ public final class SessionStore: Sendable {
     public func close(_ identifier: String, of bundleIdentifier: String) throws(SessionStoreError) -> Bool {
         var found = false
         try change(bundleIdentifier) { kept, _ in
-            guard let index = kept.open.firstIndex(where: { $0.persistentIdentifier == identifier }) else { return nil }
-            kept.discarded.append(kept.open.remove(at: index))
+            guard let record = kept.open.first(where: { $0.persistentIdentifier == identifier }) else { return nil }
+            kept.replay(.discarded(record))
             found = true
             return nil
         }
@@ -128,20 +127,18 @@ public final class SessionStore: Sendable {
     /// The user force-quits the app: every open session is discarded (heard at its next launch).
     public func forceQuit(_ bundleIdentifier: String) throws(SessionStoreError) {
         try change(bundleIdentifier) { kept, _ in
-            kept.discarded += kept.open
-            kept.open = []
+            for record in kept.open { kept.replay(.discarded(record)) }
             return nil
         }
     }
 
-    /// Reads the app's file, changes it and replaces it durably; `edit` is given a record's
+    /// Reads the app's file, changes it and keeps the change durably; `edit` is given a record's
     /// JSON (made once per record) and returns a refusal to throw once the rest is written.
     private func change(
         _ bundleIdentifier: String,
         _ edit: (inout KeptSessions, (SessionRecord) throws(SessionStoreError) -> [UInt8]) throws(SessionStoreError) -> SessionStoreError?
     ) throws(SessionStoreError) {
         let path = try self.path(of: bundleIdentifier)
-        let name = String(path.split(separator: "/").last ?? "")
         try serial.withLock { cache throws(SessionStoreError) in
             var kept = read(path, &cache).sessions
             let before = kept
@@ -149,15 +146,33 @@ public final class SessionStore: Sendable {
             let refusal = try edit(&kept) { record throws(SessionStoreError) in try made.json(of: record, in: path) }
             cache = made
             if kept != before {
-                let bytes = try cache.bytes(of: kept, in: path)
-                do { try DurableWrite.writeAll([(name: name, contents: bytes)], directory: directory) } catch {
+                do throws(WriteFailure) { try keep(kept, after: before, in: path, &cache) } catch {
+                    // Part of it may have reached the file: read it again before the next change.
                     cache.remember(path, identity: nil, sessions: KeptSessions(), skipped: [])
                     throw SessionStoreError(.writeFailed, "the sessions of \(bundleIdentifier): \(error)")
                 }
-                cache.remember(path, identity: SessionCache.Identity.of(path), sessions: kept, skipped: [])
             }
             if let refusal { throw refusal }
         }
+    }
+
+    /// Makes the file at `path` hold `kept`: the lines of the change appended when the file is
+    /// the one last read or written and would hold at most twice the lines it needs (plus a
+    /// few), else the file rewritten whole with one line a session.
+    private func keep(_ kept: KeptSessions, after before: KeptSessions, in path: String, _ cache: inout SessionCache) throws(WriteFailure) {
+        let needed = kept.open.count + kept.discarded.count
+        // Every record kept was encoded by the change (a record that cannot be is refused there).
+        if let (identity, count) = cache.appendable(path), let lines = kept.lines(after: before), count + lines.count <= 2 * needed + 16,
+            let bytes = try? cache.bytes(of: lines, in: path)
+        {
+            if case .appended(let now) = try SessionAppend.append(bytes, to: path, expected: identity) {
+                cache.remember(path, identity: now, sessions: kept, skipped: [], lines: count + lines.count)
+                return
+            }
+        }
+        guard let bytes = try? cache.bytes(of: kept, in: path) else { throw WriteFailure(path: path, operation: "encode", code: EINVAL) }
+        try DurableWrite.writeAll([(name: String(path.split(separator: "/").last ?? ""), contents: bytes)], directory: directory)
+        cache.remember(path, identity: SessionCache.Identity.of(path), sessions: kept, skipped: [], lines: needed)
     }
 
     /// The sessions in the file at `path` (none when there is no file) and what was skipped:
@@ -177,8 +192,8 @@ public final class SessionStore: Sendable {
             let read = SessionFile.decode(Array(data))
             // Taken before the read: a file replaced meanwhile has another identity, so it is
             // read again next time rather than mistaken for this one.
-            cache.remember(path, identity: identity, sessions: read.sessions, skipped: read.skipped)
-            return read
+            cache.remember(path, identity: identity, sessions: read.sessions, skipped: read.skipped, lines: read.lines)
+            return (read.sessions, read.skipped)
         case .failure(let failure):
             cache.remember(path, identity: nil, sessions: KeptSessions(), skipped: [])
             return (KeptSessions(), ["\(path) cannot be read (\(failure.reason)): the app starts with no sessions"])

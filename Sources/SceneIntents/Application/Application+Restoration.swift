@@ -45,10 +45,15 @@ extension Application {
 
     /// Reports a session's record to the system (`onSessionChange`). A scene disconnecting
     /// because the app terminates is not reported: the session keeps the state it had, so the
-    /// next launch reconnects it.
+    /// next launch reconnects it. A record the system already has (a restored scene coming back
+    /// as it was) is not reported again: 100 reconnecting scenes would otherwise cost 100
+    /// messages and 100 writes that change nothing.
     func reportSaved(_ session: SceneSession) {
         guard !isTerminating, let report = onSessionChange else { return }
-        report(.saved(record(of: session)))
+        let now = record(of: session)
+        guard now != session.reported else { return }
+        session.reported = now
+        report(.saved(now))
     }
 
     /// A session as the system kept it, owned by this app.
@@ -59,6 +64,7 @@ extension Application {
         session.userInfo = record.userInfo
         session.stateRestorationActivity = record.stateRestorationActivity.map { UserActivity(content: $0.content) }
         session.lastActivation = record.lastActivation
+        session.reported = record
         session.owner = self
         return session
     }

@@ -26,6 +26,9 @@ public final class SceneSession: Identifiable, CustomStringConvertible {
     weak var owner: Application?
     /// When the session's scene last became active, as a count of activations (0: never).
     var lastActivation: UInt64 = 0
+    /// The record the system last got of this session (restored or reported), so an unchanged
+    /// one is not sent again.
+    var reported: SessionRecord?
 
     /// The session's identifier (its persistent identifier).
     public nonisolated var id: String { persistentIdentifier }

@@ -163,3 +163,18 @@ struct JSONName {
         return name.document[name.text.start] == expected[0] && memcmp(base + name.text.start, key.utf8Start, count) == 0
     }
 }
+
+extension JSONReader {
+    /// `true` or `false`.
+    mutating func boolean() throws -> Bool {
+        switch try kind() {
+        case .true:
+            try literal("true")
+            return true
+        case .false:
+            try literal("false")
+            return false
+        case let other: throw other.mismatch(Bool.self)
+        }
+    }
+}

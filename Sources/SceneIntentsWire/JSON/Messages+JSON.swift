@@ -16,9 +16,7 @@ extension SystemMessage: JSONConvertible {
         case .event(let id, let event):
             let event = try context.box(event)
             writer.enumCase("event", id: id, "event") { $0.value(event) }
-        case .restore(let restoration):
-            let restoration = try context.box(restoration)
-            writer.enumCase("restore") { $0.member("_0", value: restoration) }
+        case .restore(let restoration): try writer.enumCase("restore") { try $0.member("_0") { try restoration.write(to: &$0, context) } }
         }
     }
 
@@ -36,7 +34,7 @@ extension SystemMessage: JSONConvertible {
             case "event":
                 let (id, event) = try reader.identified("event") { try $0.decoded(SystemEvent.self, context) }
                 return .event(id: id, event: event)
-            case "restore": return .restore(try reader.single("_0") { try $0.decoded(SessionRestoration.self, context) })
+            case "restore": return .restore(try reader.single("_0") { try SessionRestoration(reading: &$0, context) })
             default: throw Self.unknownCase(name)
             }
         }
@@ -66,8 +64,7 @@ extension AppMessage: JSONConvertible {
             let message = try context.box(message)
             writer.enumCase("shortcuts") { $0.member("_0", value: message) }
         case .sessions(let changes):
-            let changes = try context.box(changes)
-            writer.enumCase("sessions") { $0.member("_0", value: changes) }
+            try writer.enumCase("sessions") { try $0.member("_0") { try $0.array(changes) { try $1.write(to: &$0, context) } } }
         }
     }
 
@@ -100,7 +97,7 @@ extension AppMessage: JSONConvertible {
             case "lifecycle": return .lifecycle(try reader.single("_0") { try LifecycleEvent(reading: &$0, context) })
             case "report": return .report(try reader.single("_0") { try HostReport(reading: &$0) })
             case "shortcuts": return .shortcuts(try reader.single("_0") { try $0.decoded(ShortcutsMessage.self, context) })
-            case "sessions": return .sessions(try reader.single("_0") { try $0.decoded([SessionChange].self, context) })
+            case "sessions": return .sessions(try reader.single("_0") { try $0.array { try SessionChange(reading: &$0, context) } })
             default: throw Self.unknownCase(name)
             }
         }

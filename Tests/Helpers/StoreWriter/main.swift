@@ -1,4 +1,5 @@
 import Foundation
+import CommandLineOptions
 import Glibc
 import SceneIntentsStore
 
@@ -37,46 +38,63 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
-func number(_ value: String, for option: String) -> Int {
-    guard let number = Int(value), number >= 0 else { fail("\(option) needs a number ≥ 0, not '\(value)'") }
-    return number
+/// The command line, read with the package's one parser.
+struct Options {
+    var path = ""
+    var writer = "writer"
+    var count = 0
+    var pad = 0
+    var fixedPad = false
+    var fileSizeLimit: Int?
+    var privateTmpfs: Int?
+    var readOnlyAfter: Int?
+    var user: Int?
+
+    /// `NAME N`: a whole number ≥ 0 stored at `keyPath`.
+    static func number(_ name: String, _ keyPath: WritableKeyPath<Options, Int?> & Sendable) -> CommandLineOption<Options> {
+        CommandLineOption([name], value: "N", name) { options, value throws(UsageError) in
+            guard let number = Int(value), number >= 0 else {
+                throw UsageError(code: .badValue, value: value, message: "\(name) needs a whole number ≥ 0, not \(value).")
+            }
+            options[keyPath: keyPath] = number
+        }
+    }
+
+    static let syntax = CommandLineSyntax<Options>(
+        name: "store-writer", about: [],
+        options: [
+            CommandLineOption(["--writer"], value: "NAME", "The writer's name.") { options, value in options.writer = value },
+            .wholeNumber("--count", in: 0...Int.max, "Entries to append (0: forever).", \.count),
+            .wholeNumber("--pad", in: 0...Int.max, "Up to MAX padding bytes.", \.pad),
+            CommandLineOption(["--fixed-pad"], "Exactly MAX padding bytes.") { options, _ in options.fixedPad = true },
+            number("--fsize-limit", \.fileSizeLimit), number("--private-tmpfs", \.privateTmpfs),
+            number("--read-only-after", \.readOnlyAfter), number("--as-user", \.user),
+        ],
+        operands: CommandLineOperands("PATH") { options, operands throws(UsageError) in
+            guard operands.count == 1 else { throw UsageError(code: .badOperand, value: "", message: "Give one PATH.") }
+            options.path = operands[0]
+        })
 }
 
-var arguments = Array(CommandLine.arguments.dropFirst())
-guard !arguments.isEmpty else { fail("usage: store-writer PATH --writer NAME [options]") }
-let path = arguments.removeFirst()
-var writer = "writer"
-var count = 0
-var pad = 0
-var fixedPad = false
-var readOnlyAfter: Int?
-while !arguments.isEmpty {
-    let option = arguments.removeFirst()
-    if option == "--fixed-pad" {
-        fixedPad = true
-        continue
-    }
-    guard !arguments.isEmpty else { fail("\(option) needs a value") }
-    let value = arguments.removeFirst()
-    switch option {
-    case "--writer": writer = value
-    case "--count": count = number(value, for: option)
-    case "--pad": pad = number(value, for: option)
-    case "--fsize-limit":
-        let bytes = number(value, for: option)
-        signal(SIGXFSZ, SIG_IGN)
-        var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
-        guard setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0 else { fail("setrlimit failed") }
-    case "--private-tmpfs":
-        if let problem = PrivateMount.tmpfs(over: (path as NSString).deletingLastPathComponent, bytes: number(value, for: option)) {
-            fail(problem)
-        }
-    case "--read-only-after": readOnlyAfter = number(value, for: option)
-    case "--as-user":
-        let uid = uid_t(clamping: number(value, for: option))
-        guard getuid() != 0 || (setgid(gid_t(uid)) == 0 && setuid(uid) == 0) else { fail("cannot become \(uid)") }
-    default: fail("unknown option \(option)")
-    }
+let options: Options
+do throws(UsageError) {
+    guard case .run(let given) = try Options.syntax.parse(Array(CommandLine.arguments.dropFirst()), into: Options()) else { fail("no help") }
+    options = given
+} catch {
+    fail(error.message)
+}
+let (path, writer, count, pad, fixedPad, readOnlyAfter) = (options.path, options.writer, options.count, options.pad, options.fixedPad, options.readOnlyAfter)
+if let bytes = options.fileSizeLimit {
+    signal(SIGXFSZ, SIG_IGN)
+    var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
+    guard setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0 else { fail("setrlimit failed") }
+}
+if let bytes = options.privateTmpfs, let problem = PrivateMount.tmpfs(over: (path as NSString).deletingLastPathComponent, bytes: bytes) {
+    fail(problem)
+}
+if let user = options.user {
+    let uid = uid_t(clamping: user)
+    guard getuid() != 0 || (setgid(gid_t(uid)) == 0 && setuid(uid) == 0) else { fail("cannot become \(uid)") }
 }
 
 var log = RecordLog<Entry>(path: path)

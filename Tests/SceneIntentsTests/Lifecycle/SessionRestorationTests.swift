@@ -156,6 +156,35 @@ struct SessionRestorationTests {
         #expect(leftInFlight(recorder: relaunched.recorder) == [])
     }
 
+    @Test func aSceneThatComesBackAsItWasIsNotReportedAgainAndAChangeIsReportedOnce() throws {
+        let kept = KeptSessions()
+        let first = TestApp()
+        kept.keep(first.app)
+        try first.launched()
+        first.app.terminate()
+        _ = (first.take(), kept.take())
+
+        let relaunched = TestApp()
+        kept.keep(relaunched.app)
+        try relaunched.app.restoreSessions(SessionRestoration(sessions: kept.records))
+        try relaunched.app.launch(.intent)
+        #expect(
+            relaunched.take() == [
+                "app willFinishLaunching intent", "app didFinishLaunching intent",
+                "session-1 willConnectTo", "session-1 sceneDidEnterBackground", "session-1 stateRestorationActivity",
+            ])
+        // The scene reconnected into the background with the activity it saved before: the
+        // system already has that record.
+        #expect(kept.take() == [])
+        try relaunched.app.requestSceneSessionActivation(relaunched.app.openSessions[0])
+        #expect(kept.take() == ["saved session-1 foregroundInactive restoring com.example.restore", "saved session-1 foregroundActive restoring com.example.restore"])
+        relaunched.app.openSessions[0].userInfo = ["step": 2]
+        relaunched.app.openSessions[0].userInfo = ["step": 2]
+        #expect(kept.take() == ["saved session-1 foregroundActive restoring com.example.restore"])
+        _ = relaunched.take()
+        #expect(leftInFlight(recorder: relaunched.recorder) == [])
+    }
+
     @Test func aSessionOfAConfigurationTheAppNoLongerHasStaysArchivedAndTheAppLaunches() throws {
         let gone = SessionRecord(
             persistentIdentifier: "session-7", configuration: SceneConfiguration(name: "Renamed"),

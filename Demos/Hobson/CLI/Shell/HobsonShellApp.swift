@@ -25,9 +25,6 @@ public struct HobsonOptions: CLIOptions {
         .script, .trace, .json, .separateProcesses(host: "hobson-app"), .runtimeDirectory,
         CLIOption(["--data"], value: "DIR", "Keep the system's store of donations and shortcuts in DIR (default: \(defaultDataDirectory)).") {
             options, value throws(UsageError) in
-            guard !value.isEmpty else {
-                throw UsageError(code: .badValue, value: value, message: "--data needs a directory path, not an empty one.")
-            }
             if let file = firstNonDirectory(on: value) {
                 throw UsageError(
                     code: .badValue, value: value,

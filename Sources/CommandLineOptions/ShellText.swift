@@ -1,4 +1,4 @@
-/// How the shell shows text: what the user typed, messages, and aligned tables.
+/// How a command line shows text: what the user typed, messages, and aligned tables.
 public enum ShellText {
     /// The text with every control character shown as an escape (`\u{1B}`), so typed input can
     /// never move the cursor, clear the screen or ring the bell; everything else, accents
@@ -24,10 +24,16 @@ public enum ShellText {
     }
 
     /// Rows of help: each term indented by two spaces and padded so that every explanation
-    /// starts in the same column, two spaces after the longest term.
+    /// starts in the same column, two spaces after the longest term; an explanation's further
+    /// lines (after "\n") start in that column too.
     public static func table(_ rows: [(term: String, explanation: String)]) -> [String] {
         let width = rows.map(\.term.count).max() ?? 0
-        return rows.map { "  " + $0.term.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.explanation }
+        return rows.flatMap { term, explanation in
+            explanation.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
+                let left = index == 0 ? term : ""
+                return "  " + left + String(repeating: " ", count: width + 2 - left.count) + line
+            }
+        }
     }
 
     /// Names joined as a person lists them: "a", "a and b", "a, b and c".
