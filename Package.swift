@@ -97,7 +97,9 @@ let package = Package(
         .target(name: "SceneIntentsTransport", swiftSettings: strict),
         .target(
             name: "SceneIntentsHost",
-            dependencies: ["SceneIntents", "SceneIntentsWire", "SceneIntentsTransport", "DurableFiles", "IntentDefinition"],
+            dependencies: [
+                "SceneIntents", "SceneIntentsWire", "SceneIntentsTransport", "DurableFiles", "IntentDefinition", "SceneIntentsCommandLine",
+            ],
             swiftSettings: strict),
         .target(
             name: "AssistantService",
@@ -178,7 +180,7 @@ let package = Package(
             dependencies: ["SceneIntentsStore", "SceneIntents", "Assistant"],
             swiftSettings: strict),
         .target(
-            name: "HobsonKit", dependencies: ["SceneIntents", "SceneIntentsFeatures"],
+            name: "HobsonKit", dependencies: ["SceneIntents", "SceneIntentsFeatures", "SceneIntentsCommandLine"],
             path: "Demos/Hobson/Kit", resources: [.copy("Resources")], swiftSettings: strict),
         .executableTarget(
             name: "hobson", dependencies: ["HobsonCLI", "SceneIntentsShell", "hobson-app", "hobson-intents"],
@@ -236,7 +238,7 @@ let package = Package(
             name: "AppIntentsFixtures", dependencies: ["SceneAppIntents", "SceneIntents", "HydratorKit"],
             path: "Tests/AppIntentsFixtures", swiftSettings: strict),
         // The Timers demo: every intent declared with App Intents' API (`SceneAppIntents`).
-        .target(name: "TimersKit", dependencies: ["SceneAppIntents", "SceneIntents"], path: "Demos/Timers/Kit", swiftSettings: strict),
+        .target(name: "TimersKit", dependencies: ["SceneAppIntents", "SceneIntents", "SceneIntentsCommandLine"], path: "Demos/Timers/Kit", swiftSettings: strict),
         .executableTarget(
             name: "timers-app", dependencies: ["TimersKit", "SceneIntentsHost"], path: "Demos/Timers/AppHost", swiftSettings: strict),
         .target(
@@ -335,6 +337,9 @@ let package = Package(
                 "RecipeAssistantKit", "SceneIntents", "Assistant", "AssistantService", "SceneIntentsTransport", "SceneIntentsShell",
             ],
             path: "Demos/RecipeAssistant/CLI", swiftSettings: strict),
+        .testTarget(
+            name: "SceneIntentsCommandLineTests", dependencies: ["SceneIntentsCommandLine", "SceneIntents", "SceneIntentsTesting"],
+            swiftSettings: strict),
         // One side per module: reads the `import` lines of Sources/ and Demos/ (no dependencies).
         .testTarget(name: "ModuleSidesTests", swiftSettings: strict),
     ]

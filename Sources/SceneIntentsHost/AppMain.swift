@@ -1,5 +1,6 @@
 import Foundation
 import SceneIntents
+import SceneIntentsCommandLine
 import SceneIntentsTransport
 
 /// An app's host executable in one call, whichever way it was launched:
@@ -14,12 +15,12 @@ import SceneIntentsTransport
 ///
 /// What it runs is the launch's `HostRole`: started by a user from a terminal, the app runs in
 /// this process (launched by the user; each line of standard input goes to the app's command
-/// hook and its answer is printed; `:quit` or the end of input ends it); started by a system,
-/// it serves the app as its host process, or, started under an extension's executable name, that
-/// intents extension. Exit statuses: 0 ended in order; 1 the system's connection failed or
-/// broke; 64 an extension-only executable started by a user; 70 the app or extension cannot be
-/// made (a catalog or manifest error, reported on standard error); 74 standard output cannot be
-/// written.
+/// hook, an `AppDriver`, and its answer is printed; `:quit` or the end of input ends it);
+/// started by a system, it serves the app as its host process, or, started under an
+/// extension's executable name, that intents extension. Exit statuses: 0 ended in order; 1 the
+/// system's connection failed or broke; 64 an extension-only executable started by a user; 70
+/// the app or extension cannot be made (a catalog or manifest error, reported on standard
+/// error); 74 standard output cannot be written.
 ///
 /// Run as `<executable> --write-bundle-data FOLDER` (`BundleDataRequest`, what the `bundle-app`
 /// command does), it makes the app (or, under an extension's executable name, that extension)
@@ -203,10 +204,12 @@ public struct AppMain {
         return await plugIn.main(environment: environment, arguments: [])
     }
 
-    /// The app, or nil once the reason it cannot be made is reported.
+    /// The app (with the standard commands when it brings none), or nil once the reason it
+    /// cannot be made is reported.
     private func hostedApp(_ makeApp: @MainActor () throws -> HostedApp) -> HostedApp? {
         do {
-            let app = try makeApp()
+            var app = try makeApp()
+            if app.commands == nil { app.commands = AppDriver(name: name, application: app.host.application).run }
             HostExit.report(app.host.catalog, name: name)
             return app
         } catch {

@@ -7,8 +7,9 @@ public struct HostedApp {
     /// The app's side of the boundary (its `Application` and catalog).
     public var host: IntentHost
     /// The app's automation hook: runs one command line and answers what it printed (a
-    /// `command` event's text from a system, or a line typed at the terminal). Nil: the app
-    /// takes no commands.
+    /// `command` event's text from a system, or a line typed at the terminal), usually an
+    /// `AppDriver`'s `run` with the app's own commands. Nil: `AppMain` gives the app a driver
+    /// with the standard commands alone (`AppCommand.standard`).
     public var commands: (@MainActor (String) async throws -> String)?
     /// Sees the endpoint before its hello goes out when a system serves the app (to send what
     /// the app has to say beside answers, such as donations: `HostEndpoint.send(_:)`).

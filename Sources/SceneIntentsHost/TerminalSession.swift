@@ -29,16 +29,11 @@ struct TerminalSession {
             HostExit.log("\(name): the app cannot launch: \(error)")
             return 70
         }
-        let offer = app.commands == nil ? "it takes no commands" : "type its commands"
-        out.write("\(name) is running in this process; \(offer). \(Self.quit) or Ctrl-D ends it.\n")
+        out.write("\(name) is running in this process; type its commands. \(Self.quit) or Ctrl-D ends it.\n")
         for await line in TerminalInput.lines(of: input) {
             let text = line.trimmingCharacters(in: .whitespaces)
             guard out.failure == nil, application.isRunning, text != Self.quit else { break }
-            guard !text.isEmpty else { continue }
-            guard let commands = app.commands else {
-                HostExit.log("\(name): '\(text)' is not a command: this app takes none; \(Self.quit) ends it.")
-                continue
-            }
+            guard !text.isEmpty, let commands = app.commands else { continue }
             do {
                 let answer = try await commands(text)
                 if !answer.isEmpty { out.write(answer.hasSuffix("\n") ? answer : answer + "\n") }

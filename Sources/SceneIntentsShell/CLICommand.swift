@@ -47,6 +47,12 @@ public struct CLICommand<App: ShellApp>: Sendable {
         self.action = action
     }
 
+    /// A command an app's driver declares (`AppCommand`), as it declares it (name, argument and
+    /// summary, or `summary` where the shell says more, such as what it does across processes).
+    public init(_ command: AppCommand, _ summary: String? = nil, atPrompt: AtPrompt = .cancelsFirst, action: @escaping Action) {
+        self.init(command.name, argument: command.argument?.placeholder, summary ?? command.summary, atPrompt: atPrompt, action: action)
+    }
+
     /// The name with its argument (":tap N").
     public var usage: String { argument.map { "\(name) \($0)" } ?? name }
 

@@ -45,7 +45,7 @@ struct ActionTests {
         ])
         _ = try await session.run(":grant purchase jokes")
         #expect(await session.suggestions().last == "3. MakeMeLaugh “Make me laugh” — suggested by the app")
-        await #expect(throws: HobsonCommandError.self) { try await session.run(":grant karma x") }
+        await #expect(throws: AppCommandError.self) { try await session.run(":grant karma x") }
     }
 
     @Test("the extension's group serves the intents and leaves the UI-only action out")
@@ -75,7 +75,7 @@ struct ActionTests {
         #expect(activity.userInfo["url"] == .string("hobson://insult?style=pirate"))
         #expect(activity.content.suggestedInvocationPhrase == "Insult me")
         try await app.dispatcher.continueActivity(activity)
-        await #expect(throws: HobsonCommandError.self) { try await session.run(":url hobson://insult?mood=grumpy") }
+        await #expect(throws: AppCommandError.self) { try await session.run(":url hobson://insult?mood=grumpy") }
         #expect(app.dispatcher.timeline.entries.map(\.entryPoint) == [
             .url("hobson://insult?style=office"), .userActivity("InsultMe"),
         ])

@@ -72,7 +72,7 @@ struct RestorationTests {
         let first = try HobsonApp(clock: clock)
         let kept = KeptSessionRecords()
         kept.keep(first.application)
-        let driver = HobsonAppDriver(app: first)
+        let driver = first.driver()
         _ = try await driver.run(":open")
         _ = try await driver.run(":tap 1")
         #expect(kept.records.map(\.userInfo) == [["insult": .string(Self.second)]])

@@ -68,7 +68,7 @@ struct RestorationTests {
         let first = try HydratorRig()
         let kept = KeptSessionRecords()
         kept.keep(first.app.application)
-        let driver = HydratorAppDriver(application: first.app.application)
+        let driver = first.app.driver()
         for line in [":open", ":add", ":pick 3", ":ounces 8"] { _ = try await driver.run(line) }
         #expect(kept.records.map(\.userInfo) == [["screen": "add", "drink": .integer(HydrationType.tea.rawValue), "ounces": 8]])
         // The process dies here: nothing more is asked of the app.

@@ -63,7 +63,7 @@ struct AddScreenFaultTests {
         #expect(answers == [
             "Error: There is no drink 99999999999999999999; pick 1 to 6.",
             "That's more than I can log at once.", "Sorry, I can't log a negative amount.",
-            "Error: Type :ounces and a whole number, as in :ounces 2.",
+            "Error: :ounces needs a whole number, for example :ounces 2.",
         ])
     }
 }

@@ -19,7 +19,7 @@ struct TodayTests {
     }
 
     func today(_ rig: HydratorRig) throws -> TodayViewController {
-        try #require(rig.app.foregroundScreen as? TodayViewController)
+        try #require(rig.app.driver().foregroundScreen as? TodayViewController)
     }
 
     @Test func inTheForegroundTheRequestIsHandledInTheAppAndTodayUpdatesAtOnce() async throws {
@@ -115,7 +115,7 @@ struct TodayTests {
         #expect(add.pick(6) == nil)
         #expect(add.lines().suffix(2) == ["[6] Milk ✓", "Ounces: 10"])
         #expect(await add.save() == "Item Added!")
-        #expect(rig.app.foregroundScreen === today)
+        #expect(rig.app.driver().foregroundScreen === today)
         #expect(today.lines() == ["09:05  10 oz milk", "Milk: 10 oz"])
         #expect(rig.leftOpen() == [])
     }

@@ -77,6 +77,29 @@ struct AppMainTests {
     }
 }
 
+/// An app that brings no commands of its own gets the standard ones (`AppDriver`).
+@MainActor
+struct StandardCommandsTests {
+    @Test func startedByAUserAnAppWithoutCommandsTakesTheStandardOnes() async throws {
+        let main = AppMain(name: "Kitchen") { HostedApp(IntentHost(application: Kitchen.application(), catalog: try Kitchen.catalog())) }
+        let (input, output) = (Pipe(), Pipe())
+        input.fileHandleForWriting.write(Data(":scenes\n:home\n:frob\n:screen\n:quit\n:screen\n".utf8))
+        try input.fileHandleForWriting.close()
+        let status = await main.main(
+            environment: [:], executable: "kitchen-host", input: input.fileHandleForReading.fileDescriptor,
+            output: output.fileHandleForWriting.fileDescriptor)
+        try output.fileHandleForWriting.close()
+        #expect(status == 0)
+        #expect(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == """
+            Kitchen is running in this process; type its commands. :quit or Ctrl-D ends it.
+            Kitchen runs in process \(getpid()).
+            session-1: foregroundActive, showing nothing.
+            (Kitchen is in the background.)
+
+            """)
+    }
+}
+
 /// The intent list written once: an extension lists what its catalog defines unless told.
 @MainActor
 struct DerivedIntentListTests {

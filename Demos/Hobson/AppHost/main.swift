@@ -5,7 +5,7 @@ import SceneIntentsHost
 
 /// `hobson-app`: Hobson's app process. `hobson --separate-processes` launches it; it sends its
 /// donations, suggestions and timeline lines through the endpoint and runs the shell's app-side
-/// commands (`HobsonAppDriver.run`). From a terminal it runs the app here and takes those lines.
+/// commands (its driver: `HobsonApp.driver`). From a terminal it runs the app here and takes those lines.
 /// It takes no options but `--help`; anything else is refused.
 _ = AppProcessCommandLine<SessionSettings>(
     name: "hobson-app",
@@ -15,8 +15,7 @@ _ = AppProcessCommandLine<SessionSettings>(
 ).parse()
 AppMain(name: HobsonApp.name, bundleIdentifier: "com.example.hobson", words: HobsonApp.words()) {
     let app = try HobsonApp(clock: ContinuousClock())
-    let driver = HobsonAppDriver(app: app)
-    return HostedApp(app.host, commands: { try await driver.run($0).joined(separator: "\n") }) { endpoint in
+    return HostedApp(app.host, commands: app.driver().run) { endpoint in
         app.dispatcher.outlet = { endpoint.send($0) }
     }
 }.run()

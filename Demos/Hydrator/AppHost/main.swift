@@ -6,7 +6,7 @@ import SceneIntentsHost
 /// `hydrator-app`: Hydrator's app process over the shared container: `--container DIR` when
 /// given (a relative DIR is taken from the working directory), else `$HYDRATOR_CONTAINER`, else
 /// the default group container. A system launches it for `TrackIntakeIntent` or to open the app;
-/// from a terminal it runs the app here and takes `HydratorAppDriver`'s lines.
+/// from a terminal it runs the app here and takes its driver's lines (`HydratorApp.driver`).
 let container: String
 container = AppProcessCommandLine(
     name: "hydrator-app",
@@ -16,6 +16,5 @@ container = AppProcessCommandLine(
 ).parse().containerPath
 AppMain(name: HydratorApp.name, bundleIdentifier: "com.example.Hydrator", words: HydratorApp.words()) {
     let app = try HydratorApp(container: container)
-    let driver = HydratorAppDriver(application: app.application)
-    return HostedApp(app.host, commands: { try await driver.run($0) })
+    return HostedApp(app.host, commands: app.driver().run)
 }.run()

@@ -14,7 +14,7 @@ import SceneIntentsTransport
 @MainActor
 enum HydratorPlace {
     /// The app runs in the shell's process, reached through `connection`.
-    case inProcess(HydratorApp, HydratorAppDriver, connection: InProcessConnection)
+    case inProcess(HydratorApp, AppDriver, connection: InProcessConnection)
     /// The app and its extension run in their own processes, started on demand.
     case separate(RoutedConnection)
 
@@ -63,7 +63,7 @@ enum HydratorPlace {
             }
             let outcome: EventOutcome
             if words.first == ":close", words.count == 2 {
-                outcome = await connection.app.closeSession(try SessionClosing.identifier(line, number: String(words[1])))
+                outcome = await connection.app.closeSession(try AppDriver.sessionIdentifier(line, number: String(words[1])))
             } else if line == ":close" {
                 // The front window is the running app's: `:close` alone starts no process.
                 guard let running = await connection.app.sendIfRunning(.command(line)) else {
@@ -91,7 +91,7 @@ enum HydratorPlace {
     /// The foreground screen, framed (a process that is not running is not started for it).
     func screen() async -> String {
         if case .separate(let connection) = self, await connection.app.processIdentifier == nil {
-            return HydratorAppDriver.notRunningLine
+            return AppDriver.notRunningLine(HydratorApp.name)
         }
         do { return try await run(":screen") } catch { return "(\(error.message))" }
     }

@@ -39,7 +39,7 @@ public final class HydratorSession: ShellApp {
         } else {
             let app = try HydratorApp(container: options.containerPath, calendar: calendar, now: now)
             let connection = app.connect()
-            place = .inProcess(app, HydratorAppDriver(application: app.application), connection: connection)
+            place = .inProcess(app, app.driver(), connection: connection)
             assistant = try app.makeAssistant(user: environment.user, clock: environment.clock, connection: connection)
         }
     }

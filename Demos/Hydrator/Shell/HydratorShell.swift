@@ -17,25 +17,18 @@ public enum HydratorShell {
         .help,
     ]
 
-    /// The `:commands`, in help order: the app's, `:today`, then the standard ones.
-    public static let commands: [CLICommand<HydratorSession>] = [
-        app(":open", "Open the app: launch it, or bring it to the foreground."),
-        app(":home", "Send the app to the background."),
-        app(":add", "Open the Add screen."),
-        app(":pick", argument: "N", "Pick drink [N] on the Add screen."),
-        app(":ounces", argument: "N", "Enter N ounces on the Add screen."),
-        CLICommand(":save", "Save the Add screen's drink.") { shell, call in
-            shell.note(try await shell.app.place.run(call.line))
-        },
-        app(":back", "Go back one screen."),
+    /// The `:commands`, in help order: the app's (as its driver declares them), `:today`, then
+    /// the standard ones.
+    public static let commands: [CLICommand<HydratorSession>] =
+        [app(AppCommand.open), app(AppCommand.home)] + HydratorApp.commands.map { app($0) } + [
         CLICommand(":today", "Show today's log, read from the shared container.", atPrompt: .runs) { shell, _ in
             shell.printLines(await shell.app.today())
         },
-        app(":scenes", "List the app's process and its windows.", atPrompt: .runs),
+        app(AppCommand.scenes, "List the app's process and its windows.", atPrompt: .runs),
         app(
-            ":close", argument: "[N]",
+            AppCommand.close,
             "Close session-N (the front window without N): its session is discarded, at the next launch if the app is not running."),
-        app(":quit", "Force-quit the app: its process ends and (--separate-processes) every session it kept is discarded."),
+        app(AppCommand.quit, "Force-quit the app: its process ends and (--separate-processes) every session it kept is discarded."),
         CLICommand(":kill", "Kill the app's process with SIGKILL (--separate-processes); the next request relaunches it.") {
             shell, _ in shell.note(try await shell.app.place.kill())
         },
@@ -52,11 +45,11 @@ public enum HydratorShell {
         commands: commands, examples: examples,
         banner: "Hydrator. Say \"log 8 ounces of water\", type :open to see Today, :help for commands.")
 
-    /// A command carried out where the app runs, printing what it printed.
+    /// A command of the app's driver, carried out where the app runs, printing what it printed.
     private static func app(
-        _ name: String, argument: String? = nil, _ summary: String, atPrompt: CLICommand<HydratorSession>.AtPrompt = .cancelsFirst
+        _ command: AppCommand, _ summary: String? = nil, atPrompt: CLICommand<HydratorSession>.AtPrompt = .cancelsFirst
     ) -> CLICommand<HydratorSession> {
-        CLICommand(name, argument: argument, summary, atPrompt: atPrompt) { shell, call in
+        CLICommand(command, summary, atPrompt: atPrompt) { shell, call in
             shell.printLines(try await shell.app.place.run(call.line))
         }
     }

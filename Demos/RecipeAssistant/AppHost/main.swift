@@ -5,8 +5,8 @@ import SceneIntentsHost
 
 /// `recipe-assistant-app`: the Recipe Assistant app process. `recipe-assistant
 /// --separate-processes` launches it with the shell's `--catalog-size N` and `--json`; the
-/// daemon with neither. From a terminal it runs the app here and takes `RecipeAppDriver`'s
-/// lines. The two options are declared once with the shell's (`RecipeCommandLine.appProcess`);
+/// daemon with neither. From a terminal it runs the app here and takes its driver's lines
+/// (`RecipeAssistantApp.driver`). The two options are declared once with the shell's (`RecipeCommandLine.appProcess`);
 /// anything else is refused.
 let options = AppProcessCommandLine(
     name: "recipe-assistant-app",
@@ -19,6 +19,5 @@ AppMain(name: RecipeAssistantApp.name, bundleIdentifier: RecipeAssistantApp.bund
     if app.book.catalogSize > 0 {
         app.book.buildIndexInBackground { FileHandle.standardError.write(Data("recipe-assistant-app: \($0)\n".utf8)) }
     }
-    let driver = RecipeAppDriver(app: app, json: options.json)
-    return HostedApp(app.host, commands: { try driver.run($0) })
+    return HostedApp(app.host, commands: app.driver(json: options.json).run)
 }.run()

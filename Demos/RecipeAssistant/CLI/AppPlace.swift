@@ -13,7 +13,7 @@ import SceneIntentsTransport
 @MainActor
 enum AppPlace {
     /// The app runs in the shell's process, reached through `connection`.
-    case inProcess(RecipeAssistantApp, RecipeAppDriver, connection: InProcessConnection)
+    case inProcess(RecipeAssistantApp, AppDriver, connection: InProcessConnection)
     /// The app runs in its own process (`recipe-assistant-app`), started on demand.
     case separate(ProcessConnection)
 
@@ -52,7 +52,7 @@ enum AppPlace {
     /// other line goes to the app's process, started if need be.
     func run(_ line: String) async throws(AppCommandError) -> String {
         switch self {
-        case .inProcess(_, let driver, _): return try driver.run(line)
+        case .inProcess(_, let driver, _): return try await driver.run(line)
         case .separate(let connection):
             let outcome: EventOutcome?
             let words = line.split(separator: " ")
@@ -61,7 +61,7 @@ enum AppPlace {
                 await connection.forceQuit()
                 return ""
             case (":close", 2):
-                outcome = await connection.closeSession(try SessionClosing.identifier(line, number: String(words[1])))
+                outcome = await connection.closeSession(try AppDriver.sessionIdentifier(line, number: String(words[1])))
             // The front window is the running app's: `:close` alone starts no process.
             case (":scenes", 1), (":close", 1): outcome = await connection.sendIfRunning(.command(line))
             default: outcome = await connection.send(.command(line))
@@ -77,7 +77,7 @@ enum AppPlace {
     /// The foreground screen, framed (a process that is not running is not started for it).
     func screen() async -> String {
         if case .separate(let connection) = self, await connection.processIdentifier == nil {
-            return RecipeAppDriver.notRunningLine
+            return AppDriver.notRunningLine(RecipeAssistantApp.name)
         }
         do { return try await run(":screen") } catch { return "(\(error.message))" }
     }

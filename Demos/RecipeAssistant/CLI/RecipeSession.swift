@@ -29,7 +29,7 @@ public final class RecipeSession: ShellApp {
         } else {
             let app = try RecipeAssistantApp(catalogSize: options.catalogSize)
             let connection = app.connect()
-            place = .inProcess(app, RecipeAppDriver(app: app, json: options.json), connection: connection)
+            place = .inProcess(app, app.driver(json: options.json), connection: connection)
             device = app.device
             vocabulary = app.vocabulary()
             assistant = app.makeAssistant(user: environment.user, clock: environment.clock, connection: connection)

@@ -4,21 +4,17 @@ import SceneIntentsShell
 import TimersKit
 
 /// The Timers demo's command line: a `Shell` over the app in this process. Plain text is spoken
-/// to the assistant ("start a tea timer in timers"); `:open` and `:home` act on the app as a user
-/// would.
+/// to the assistant ("start a tea timer in timers"); `:open` and `:home` are the app's driver's
+/// (`AppDriver`), acting on the app as a user would.
 public enum TimersShell {
     /// Every option, in help order.
     public static let options: [CLIOption<SessionSettings>] = [.script, .trace, .json, .speak, .help]
 
-    /// The `:commands`, in help order.
-    public static let commands: [CLICommand<TimersSession>] = [
-        CLICommand<TimersSession>(":open", "Open the app: launch it, or bring it to the foreground.") { shell, _ in
-            try shell.app.app.application.userOpensApp()
-        },
-        CLICommand<TimersSession>(":home", "Send the app to the background.") { shell, _ in
-            try shell.app.app.application.moveToBackground()
-        },
-    ] + CLICommand<TimersSession>.standard
+    /// The `:commands`, in help order: two of the app's driver, as it declares them, then the
+    /// standard ones.
+    public static let commands: [CLICommand<TimersSession>] = [AppCommand.open, AppCommand.home].map { command in
+        CLICommand(command) { shell, call in shell.print(try await shell.app.driver.run(call.line)) }
+    } + CLICommand<TimersSession>.standard
 
     /// Things to say, for help.
     public static let examples = [
@@ -42,10 +38,13 @@ public final class TimersSession: ShellApp {
     public let assistant: Assistant
     /// The app's phrases.
     public let vocabulary: Vocabulary
+    /// The app's command driver.
+    public let driver: AppDriver
 
     /// A new, not yet running, Timers app with an assistant for the terminal's user.
     public init(environment: ShellEnvironment) throws {
         app = TimersApp()
+        driver = AppDriver(name: TimersApp.name, application: app.application)
         vocabulary = try Vocabulary(app.words, catalog: app.intents.catalog)
         assistant = Assistant(
             connection: InProcessConnection(host: app.host, appName: TimersApp.name), user: environment.user,
@@ -54,8 +53,8 @@ public final class TimersSession: ShellApp {
 
     /// The timers screen, framed, while a scene of the app is in the foreground.
     public func screen() async -> String? {
-        guard let scene = app.application.mostRecentlyActiveScene, scene.activationState != .background else { return nil }
-        return ScreenFrame.render(heading: "Timers", badge: scene.session.persistentIdentifier, lines: app.screenLines)
+        let screen = (try? await driver.run(AppCommand.screen.name)) ?? ""
+        return screen.hasPrefix("(") ? nil : screen
     }
 
     /// Terminates the app.

@@ -1,5 +1,6 @@
 import SceneAppIntents
 import SceneIntents
+import SceneIntentsCommandLine
 
 /// The timer app's model: its presets, the timers running, the sound they end with.
 @MainActor
@@ -34,12 +35,14 @@ public final class TimerShelf {
 
 /// The timers screen: its handler stops the timers without asking (the user is looking at them).
 @MainActor
-public final class TimersViewController: ViewController {
+public final class TimersViewController: ViewController, TextScreen {
     /// The screen's handler of App Intents, kept here (the store holds it weakly).
     public let intents = AppIntentScreenHandler()
+    private let shelf: TimerShelf
 
     /// A screen over `shelf`.
     public init(shelf: TimerShelf) {
+        self.shelf = shelf
         super.init(name: "Timers")
         intents.handle(StopTimersIntent.self) { [weak shelf] _ in
             let count = shelf?.running.count ?? 0
@@ -51,6 +54,17 @@ public final class TimersViewController: ViewController {
     /// Registers the screen's handler.
     override public func viewDidAppear() {
         registerIntentHandler(intents)
+    }
+
+    /// The screen's heading.
+    public var heading: String { "Timers" }
+
+    /// What the screen shows: the running timers, then the presets.
+    public func lines() -> [String] {
+        let running = shelf.running.isEmpty ? ["No timers running. Say \"start a tea timer in timers\"."] : shelf.running.map { "▶ \($0)" }
+        let presets = shelf.presets.map { "  \($0.name) — \($0.minutes) min" }
+        let sound = shelf.sound.map { ["Sound: \($0.localizedStringResource)"] } ?? []
+        return running + [""] + presets + sound
     }
 }
 
@@ -112,13 +126,5 @@ public final class TimersApp {
     /// The intent types, in the order the catalog lists them.
     public nonisolated static var intentTypes: [any AppIntent.Type] {
         [StartTimerIntent.self, StopTimersIntent.self, ShowTimersIntent.self, AddPresetIntent.self, SetSoundIntent.self]
-    }
-
-    /// What the timers screen shows: the running timers, then the presets.
-    public var screenLines: [String] {
-        let running = shelf.running.isEmpty ? ["No timers running. Say \"start a tea timer in timers\"."] : shelf.running.map { "▶ \($0)" }
-        let presets = shelf.presets.map { "  \($0.name) — \($0.minutes) min" }
-        let sound = shelf.sound.map { ["Sound: \($0.localizedStringResource)"] } ?? []
-        return running + [""] + presets + sound
     }
 }

@@ -3,6 +3,7 @@ import AssistantService
 import Foundation
 import HobsonKit
 import SceneIntents
+import SceneIntentsCommandLine
 import SceneIntentsTransport
 
 /// Where Hobson runs, and the one way each app-side command reaches it: in the session's
@@ -12,7 +13,7 @@ import SceneIntentsTransport
 @MainActor
 public enum HobsonPlace {
     /// In the session's process, reached through `connection` (`HobsonApp.connect()`).
-    case inProcess(HobsonApp, HobsonAppDriver, connection: InProcessConnection)
+    case inProcess(HobsonApp, AppDriver, connection: InProcessConnection)
     /// `Hobson.app` and its intents extension, each in its own process, started on demand.
     case separate(RoutedConnection)
 
@@ -59,24 +60,17 @@ public enum HobsonPlace {
         }
     }
 
-    /// Runs an app-side command line where the app is; what it printed.
-    func run(_ line: String) async throws(HobsonCommandError) -> [String] {
-        if let done = try await userCommand(line) { return done }
-        switch self {
-        case .inProcess(_, let driver, _): return try await driver.run(line)
-        case .separate(let routed):
-            // Opening is the system's to do (it launches the app); the rest is the app's command.
-            if line == ":open" { return try Self.check(await routed.send(.open), line).map { [$0] } ?? [] }
-            return try await Self.send(line, to: routed)
-        }
+    /// Runs an app-side command line where the app is; what it printed, line by line.
+    func run(_ line: String) async throws(AppCommandError) -> [String] {
+        try await output(line).split(separator: "\n").map(String.init)
     }
 
-    /// The foreground screen's lines (a process that is not running is not started for it).
-    func screen() async -> [String] {
+    /// The foreground screen, framed (a process that is not running is not started for it).
+    func screen() async -> String {
         if case .separate(let routed) = self, await routed.app.processIdentifier == nil {
-            return ["(\(HobsonApp.name) is not running.)"]
+            return AppDriver.notRunningLine(HobsonApp.name)
         }
-        do { return try await run(":screen") } catch { return ["(\(error.message))"] }
+        do { return try await output(":screen") } catch { return "(\(error.message))" }
     }
 
     /// Ends the app: terminates it, or stops its processes and removes the sockets.
@@ -87,16 +81,39 @@ public enum HobsonPlace {
         }
     }
 
-    private static func send(_ line: String, to routed: RoutedConnection) async throws(HobsonCommandError) -> [String] {
-        let output = try check(await routed.send(.command(line)), line)
-        return (output ?? "").split(separator: "\n").map(String.init)
+    /// What an app-side line printed. In process the app's driver runs it (`:kill` needs
+    /// separate processes). In separate processes, as in the other demos: `:kill` sends SIGKILL
+    /// to `hobson-app` (nothing is discarded); `:close N` closes session-N through the system,
+    /// running or not (one closed while not running is discarded at the next launch, heard in
+    /// `didDiscardSceneSessions`); `:quit` is the user's force-quit (the process ends and every
+    /// session kept for it is discarded); opening is the system's to do (it launches the app);
+    /// anything else is the app's command.
+    private func output(_ line: String) async throws(AppCommandError) -> String {
+        let words = line.split(separator: " ").map(String.init)
+        let routed: RoutedConnection
+        switch self {
+        case .inProcess(_, let driver, _):
+            if words.first == ":kill" { throw ProcessConnection.killNeedsSeparateProcesses }
+            return try await driver.run(line)
+        case .separate(let connection): routed = connection
+        }
+        switch words.first {
+        case ":kill": return try await routed.app.killHost()
+        case ":close":
+            guard words.count == 2 else { throw AppCommand.close.badArgument(line) }
+            return try Self.check(await routed.app.closeSession(try AppDriver.sessionIdentifier(line, number: words[1])), line)
+        case ":quit":
+            await routed.app.forceQuit()
+            return ""
+        case ":open" where words.count == 1: return try Self.check(await routed.send(.open), line)
+        default: return try Self.check(await routed.send(.command(line)), line)
+        }
     }
 
-    @discardableResult
-    private static func check(_ outcome: EventOutcome, _ line: String) throws(HobsonCommandError) -> String? {
+    private static func check(_ outcome: EventOutcome, _ line: String) throws(AppCommandError) -> String {
         switch outcome {
-        case .done(let output): return output
-        case .refused(let why): throw HobsonCommandError(.refused, value: line, why)
+        case .done(let output): return output ?? ""
+        case .refused(let why): throw AppCommandError(.refused, line, why)
         }
     }
 }

@@ -54,7 +54,7 @@ extension HobsonSession {
     /// `:delete-donations [GROUP]`: the user deletes Hobson's donations of a group, or all of
     /// them, in the system's settings (the app need not run; it deletes its own with
     /// `ActionDispatcher.deleteDonations`).
-    public func deleteDonations(group: String?) async throws(HobsonCommandError) -> [String] {
+    public func deleteDonations(group: String?) async throws(AppCommandError) -> [String] {
         // Donations still on their way (a request the shell sent straight to the assistant) count.
         await inbox.flush()
         let store = store
@@ -62,7 +62,7 @@ extension HobsonSession {
         do throws(DonationError) {
             deleted = try await store.offload { () throws(DonationError) in try store.deleteDonations(group.map(DonationDeletion.group) ?? .all) }
         } catch {
-            throw HobsonCommandError(.refused, value: group ?? "all", error.message)
+            throw AppCommandError(.refused, group ?? "all", error.message)
         }
         return ["Deleted \(deleted) donation\(deleted == 1 ? "" : "s")\(group.map { " in \($0)" } ?? "")."]
     }
@@ -70,14 +70,14 @@ extension HobsonSession {
     /// `:add-voice-shortcut PHRASE [for ACTION]`: records the phrase for the top offer (of that
     /// action), or, when the system has none for the action, for the action itself through the
     /// app's one generic call.
-    public func addVoiceShortcut(_ phrase: String, for action: String?) async throws(HobsonCommandError) -> [String] {
+    public func addVoiceShortcut(_ phrase: String, for action: String?) async throws(AppCommandError) -> [String] {
         await inbox.flush()
-        let intentType = try action.map { name throws(HobsonCommandError) in try Self.intentType(of: name) }
+        let intentType = try action.map { name throws(AppCommandError) in try Self.intentType(of: name) }
         let offer = store.offers(now: now(), limit: .max).first { offer in
             intentType.map { offer.suggestion.shortcut.typeName == $0 } ?? true
         }
         guard offer != nil || intentType != nil else {
-            throw HobsonCommandError(.nothingToActOn, value: phrase, "There is nothing to record “\(PrintableText.escaped(phrase))” for yet; use Hobson first, or add: for InsultMe.")
+            throw AppCommandError(.nothingToActOn, phrase, "There is nothing to record “\(PrintableText.escaped(phrase))” for yet; use Hobson first, or add: for InsultMe.")
         }
         do throws(VoiceShortcutRefusal) {
             if let offer { return await learned(try await store.add(offer.suggestion, phrase: phrase)) }
@@ -94,17 +94,17 @@ extension HobsonSession {
             }
             return await learned(result)
         } catch {
-            throw HobsonCommandError(.refused, value: phrase, "Not recorded: \(PrintableText.escaped(error.message))")
+            throw AppCommandError(.refused, phrase, "Not recorded: \(PrintableText.escaped(error.message))")
         }
     }
 
     /// `:edit-voice-shortcut PHRASE -> NEW`.
-    public func editVoiceShortcut(_ phrase: String, to newPhrase: String) async throws(HobsonCommandError) -> [String] {
+    public func editVoiceShortcut(_ phrase: String, to newPhrase: String) async throws(AppCommandError) -> [String] {
         try await edit(phrase, .rephrase(newPhrase))
     }
 
     /// `:delete-voice-shortcut PHRASE`.
-    public func deleteVoiceShortcut(_ phrase: String) async throws(HobsonCommandError) -> [String] {
+    public func deleteVoiceShortcut(_ phrase: String) async throws(AppCommandError) -> [String] {
         try await edit(phrase, .delete)
     }
 
@@ -121,9 +121,9 @@ extension HobsonSession {
         return (shortcuts.isEmpty ? ["No voice shortcuts."] : listed) + damageLines()
     }
 
-    private func edit(_ phrase: String, _ change: VoiceShortcutChange) async throws(HobsonCommandError) -> [String] {
+    private func edit(_ phrase: String, _ change: VoiceShortcutChange) async throws(AppCommandError) -> [String] {
         do throws(VoiceShortcutRefusal) { return await learned(try await store.edit(phrase: phrase, change)) } catch {
-            throw HobsonCommandError(.refused, value: phrase, "Not changed: \(PrintableText.escaped(error.message))")
+            throw AppCommandError(.refused, phrase, "Not changed: \(PrintableText.escaped(error.message))")
         }
     }
 
@@ -143,10 +143,10 @@ extension HobsonSession {
     }
 
     /// The intent type of an action's name (case-insensitive).
-    static func intentType(of action: String) throws(HobsonCommandError) -> String {
+    static func intentType(of action: String) throws(AppCommandError) -> String {
         let names = [InsultMeAction.name, GetFavouriteInsultAction.name, MakeMeLaughAction.name]
         guard let name = names.first(where: { $0.lowercased() == action.lowercased() }) else {
-            throw HobsonCommandError(.badArgument, value: action, "There is no action \(action); the actions are \(names.joined(separator: ", ")).")
+            throw AppCommandError(.badArgument, action, "There is no action \(action); the actions are \(names.joined(separator: ", ")).")
         }
         return name
     }

@@ -50,7 +50,7 @@ public final class HobsonSession {
             place = try HobsonPlace.separate(runtimeDirectory: runtimeDirectory, device: device)
         } else {
             let app = try HobsonApp(clock: appClock, conditions: conditions, makeIdentifier: { makeIdentifier() }, now: now)
-            place = .inProcess(app, HobsonAppDriver(app: app), connection: app.connect())
+            place = .inProcess(app, app.driver(), connection: app.connect())
             device = app.device
         }
         self.now = now
@@ -83,14 +83,14 @@ public final class HobsonSession {
     /// An app-side command (`:open`, `:tap N`, `:url URL`, `:timeline`, `:grant …`, `:revoke …`,
     /// `:delete-donations [GROUP]`), where the app runs; what it printed, once the app's
     /// shortcuts messages are stored.
-    public func run(_ line: String) async throws(HobsonCommandError) -> [String] {
+    public func run(_ line: String) async throws(AppCommandError) -> [String] {
         let lines = try await place.run(line)
         await inbox.flush()
         return lines
     }
 
-    /// The foreground screen's lines (heading first), or why there is none.
-    public func screen() async -> [String] {
+    /// The foreground screen, framed, or why there is none (in parentheses).
+    public func screen() async -> String {
         await place.screen()
     }
 

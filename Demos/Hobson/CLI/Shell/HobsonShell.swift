@@ -25,7 +25,7 @@ public enum HobsonShell {
             notes(shell, await shell.app.session.donations())
         },
         CLICommand(":delete-donations", argument: "[GROUP]", "Delete Hobson's donations: those of GROUP, or all.") { shell, call in
-            guard call.arguments.count <= 1 else { throw HobsonCommandError(.badArgument, value: call.line, ":delete-donations takes one group at most.") }
+            guard call.arguments.count <= 1 else { throw AppCommandError(.badArgument, call.line, ":delete-donations takes one group at most.") }
             notes(shell, try await shell.app.session.deleteDonations(group: call.arguments.first))
         },
         CLICommand(":add-voice-shortcut", argument: "PHRASE [for ACTION]", "Record PHRASE for the top offer (of ACTION).") { shell, call in
@@ -40,7 +40,7 @@ public enum HobsonShell {
         },
         CLICommand(":edit-voice-shortcut", argument: "PHRASE -> NEW", "Change a voice shortcut's phrase.") { shell, call in
             guard let arrow = call.arguments.firstIndex(of: "->") else {
-                throw HobsonCommandError(.badArgument, value: call.line, ":edit-voice-shortcut needs PHRASE -> NEW, for example roast me -> burn me.")
+                throw AppCommandError(.badArgument, call.line, ":edit-voice-shortcut needs PHRASE -> NEW, for example roast me -> burn me.")
             }
             let old = try joined(Array(call.arguments[..<arrow]), call, "the phrase before ->")
             let new = try joined(Array(call.arguments[(arrow + 1)...]), call, "the new phrase after ->")
@@ -75,8 +75,8 @@ public enum HobsonShell {
         for line in lines { shell.note(line) }
     }
 
-    private static func joined(_ words: [String], _ call: CLICommand<HobsonShellApp>.Call, _ wanted: String) throws(HobsonCommandError) -> String {
-        guard !words.isEmpty else { throw HobsonCommandError(.badArgument, value: call.line, "\(call.line) needs \(wanted).") }
+    private static func joined(_ words: [String], _ call: CLICommand<HobsonShellApp>.Call, _ wanted: String) throws(AppCommandError) -> String {
+        guard !words.isEmpty else { throw AppCommandError(.badArgument, call.line, "\(call.line) needs \(wanted).") }
         return words.joined(separator: " ")
     }
 }

@@ -72,9 +72,8 @@ public final class HobsonShellApp: ShellApp {
     /// stored, so what the trace reported is on disk before the next line is read.
     public func screen() async -> String? {
         await session.inbox.flush()
-        let lines = await session.screen()
-        guard lines.count > 1, let heading = lines.first else { return nil }
-        return ScreenFrame.render(heading: heading, badge: "", lines: Array(lines.dropFirst()))
+        let screen = await session.screen()
+        return screen.hasPrefix("(") ? nil : screen
     }
 
     /// Terminates the app, or stops its process.

@@ -1,10 +1,11 @@
 import SceneIntents
+import SceneIntentsCommandLine
 import SceneIntentsFeatures
 
 /// Hobson's one screen: an insult, and three rows — Another, Favourite, Make me laugh. Each
 /// row performs its action through the dispatcher, as a URL or an intent would.
 @MainActor
-public final class InsultViewController: ViewController, InsultPresenter {
+public final class InsultViewController: ViewController, InsultPresenter, TextScreen {
     /// The line on screen; kept in the session's `userInfo` (`insult`) the moment it changes,
     /// as a kill asks the app nothing.
     public private(set) var line: String {

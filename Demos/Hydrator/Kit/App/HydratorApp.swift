@@ -103,11 +103,6 @@ public final class HydratorApp {
 
     private nonisolated static let unitsLongestFirst = unitWords.sorted { $0.count > $1.count }
 
-    /// The screen on top of the foreground (most recently active) scene, if any.
-    public var foregroundScreen: (any HydratorScreen)? {
-        application.mostRecentlyActiveScene?.visibleViewController as? (any HydratorScreen)
-    }
-
     /// The app delegate of the current run, if the app is running.
     public var delegate: HydratorAppDelegate? { application.delegate as? HydratorAppDelegate }
 }

@@ -1,9 +1,10 @@
 import SceneIntents
+import SceneIntentsCommandLine
 
 /// The Add screen: the user picks a drink and an amount and saves, through the same handler
 /// (and so the same checks and the same words) as a spoken request.
 @MainActor
-public final class AddViewController: ViewController, HydratorScreen {
+public final class AddViewController: ViewController, TextScreen {
     private let handler: TrackIntakeHandler
     /// The drink picked, if any.
     public private(set) var drink: HydrationType? {

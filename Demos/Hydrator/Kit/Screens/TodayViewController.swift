@@ -1,9 +1,10 @@
 import SceneIntents
+import SceneIntentsCommandLine
 
 /// The Today screen: the day's entries and the total in ounces per drink, redrawn whenever the
 /// model reads a change from the shared store.
 @MainActor
-public final class TodayViewController: ViewController, HydratorScreen {
+public final class TodayViewController: ViewController, TextScreen {
     private let model: HydrationModel
     /// How many times the screen was redrawn since it loaded (a test sees an update arrive).
     public private(set) var redraws = 0

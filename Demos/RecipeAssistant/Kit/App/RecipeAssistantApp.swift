@@ -18,6 +18,9 @@ public final class RecipeAssistantApp {
     public let device: Device
     /// The recipes.
     public let book: RecipeBook
+    /// Whether the device's lock sent the scenes on screen to the background (its unlock
+    /// brings them back).
+    var lockSentHome = false
 
     /// The app, not yet running.
     ///
@@ -65,6 +68,6 @@ public final class RecipeAssistantApp {
 
     /// The screen on top of the foreground (most recently active) scene, if any.
     public var foregroundScreen: (any RecipeScreen)? {
-        application.mostRecentlyActiveScene?.visibleViewController as? (any RecipeScreen)
+        application.mostRecentlyActiveScene?.visibleViewController as? any RecipeScreen
     }
 }
