@@ -131,7 +131,9 @@ struct SessionRestorationTests {
         #expect(leftInFlight(recorder: relaunched.recorder) == [])
     }
 
-    @Test func aTerminatedAppKeepsItsScenesInTheBackgroundAndAUserLaunchBringsThemBack() throws {
+    /// An app launched with one scene on screen, then terminated by the system (its scene
+    /// reported in the background), and the app that relaunches with what was kept.
+    private func terminatedAndRelaunched() throws -> (kept: KeptSessions, relaunched: TestApp) {
         let kept = KeptSessions()
         let first = TestApp()
         kept.keep(first.app)
@@ -139,9 +141,13 @@ struct SessionRestorationTests {
         first.app.terminate()
         _ = first.take()
         #expect(kept.take().last == "saved session-1 background restoring com.example.restore")
-
         let relaunched = TestApp()
         try relaunched.app.restoreSessions(SessionRestoration(sessions: kept.records))
+        return (kept, relaunched)
+    }
+
+    @Test func aTerminatedAppKeepsItsScenesInTheBackgroundAndAUserLaunchBringsThemBack() throws {
+        let (_, relaunched) = try terminatedAndRelaunched()
         try relaunched.app.launch(.user)
         #expect(
             relaunched.take() == [
@@ -157,16 +163,8 @@ struct SessionRestorationTests {
     }
 
     @Test func aSceneThatComesBackAsItWasIsNotReportedAgainAndAChangeIsReportedOnce() throws {
-        let kept = KeptSessions()
-        let first = TestApp()
-        kept.keep(first.app)
-        try first.launched()
-        first.app.terminate()
-        _ = (first.take(), kept.take())
-
-        let relaunched = TestApp()
+        let (kept, relaunched) = try terminatedAndRelaunched()
         kept.keep(relaunched.app)
-        try relaunched.app.restoreSessions(SessionRestoration(sessions: kept.records))
         try relaunched.app.launch(.intent)
         #expect(
             relaunched.take() == [
