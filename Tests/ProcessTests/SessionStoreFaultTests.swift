@@ -41,9 +41,11 @@ struct SessionStoreFaultTests {
             sessions: SessionKeeping(store: store, bundleIdentifier: Self.app))
         defer { store.release() }
         async let opened = kitchen.connection.send(.open)
-        // Hanging, the store was asked after the hello: the launch's deadline, also on this
-        // clock, is over, and the restoration's patience is the one sleeper left.
+        // The store was asked at the spawn and hangs; once the host is connected, the launch's
+        // deadline (also on this clock) is over, and the restoration's patience, counted from
+        // the accept, is the one sleeper left.
         try #require(await pollUntil(within: .seconds(60)) { store.isHanging })
+        try #require(await pollUntil(within: .seconds(60)) { kitchen.lines(.process).contains { $0.hasPrefix("connected after") } })
         await clock.waitForSleepers(1)
         #expect(!kitchen.lines(.process).contains { $0.hasPrefix("sessions of") })
         clock.advance(by: .seconds(30))

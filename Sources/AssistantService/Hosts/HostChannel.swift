@@ -140,6 +140,11 @@ final class HostChannel: Sendable {
     /// Sends a message; false when it could not be sent.
     func send(_ message: SystemMessage) -> Bool {
         guard let bytes = try? codec.encode(message) else { return false }
+        return send(encoded: bytes)
+    }
+
+    /// Sends a message encoded beforehand (with the same catalog's codec).
+    func send(encoded bytes: Data) -> Bool {
         do { try connection.send(bytes) } catch { return false }
         return true
     }

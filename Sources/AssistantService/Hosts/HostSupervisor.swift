@@ -38,8 +38,9 @@ actor HostSupervisor {
     /// Finishes what `observe` deferred, before an answer is delivered (`HostLink`'s settle).
     private let settle: @Sendable () -> Void
     private let onExit: @Sendable () -> Void
-    /// What to send a host after its accept, before any call (the sessions kept for an app).
-    private let afterAccept: @Sendable (HostHello) async -> [SystemMessage]
+    /// Called at each spawn, while the host starts: what to send it after its accept, before any
+    /// call, given its hello (the sessions kept for an app, read and encoded meanwhile).
+    private let prepareAccept: @Sendable () -> @Sendable (HostHello) async -> [Data]
     /// What the graces (a host's time to exit after closing its connection, or after quit) are measured on.
     private let clock: any Clock<Duration>
     private var phase = Phase.idle
@@ -62,10 +63,11 @@ actor HostSupervisor {
     init(
         launch: HostLaunch, socketPath: String, doorway: Doorway, appName: String, maxMissedBudgets: Int,
         launchBudget: Duration, record: @escaping @Sendable (String) -> Void, observe: @escaping @Sendable (AppMessage) -> Void,
-        settle: @escaping @Sendable () -> Void, onExit: @escaping @Sendable () -> Void, clock: any Clock<Duration>, afterAccept: @escaping @Sendable (HostHello) async -> [SystemMessage]
+        settle: @escaping @Sendable () -> Void, onExit: @escaping @Sendable () -> Void, clock: any Clock<Duration>,
+        prepareAccept: @escaping @Sendable () -> @Sendable (HostHello) async -> [Data]
     ) {
         self.onExit = onExit
-        self.afterAccept = afterAccept
+        self.prepareAccept = prepareAccept
         self.clock = clock
         self.launch = launch
         self.socketPath = socketPath
@@ -133,6 +135,7 @@ actor HostSupervisor {
             return .failure(.launchFailed(error.message))
         }
         record("spawn \(launch.executable) pid \(child.pid)")
+        let afterAccept = prepareAccept()
         let (doorway, clock, launchBudget) = (doorway, clock, launchBudget)
         Task {
             let exit = await child.exit
@@ -164,9 +167,9 @@ actor HostSupervisor {
                 child.kill(SIGKILL)
                 return .failure(.connectionLost("the connection closed before it was accepted"))
             }
-            for message in await afterAccept(hello) { _ = channel.send(message) }  // A failed send: the reader reports it.
             let elapsed = ContinuousClock.now - began
             record("connected after \(Self.milliseconds(elapsed)) ms: \(hello.appName) pid \(hello.processIdentifier)")
+            for frame in await afterAccept(hello) { _ = channel.send(encoded: frame) }  // A failed send: the reader reports it.
             let running = Running(
                 generation: generation, child: child, channel: channel, link: link, isExtension: hello.kind == .intentsExtension)
             // Set here, on the actor, before anything else can run: an exit or a protocol error

@@ -100,8 +100,9 @@ public final class ProcessConnection: AppConnection {
                 activeScenes.reset(active: 0)
                 foregroundScenes.reset()
             }, clock: clock,
-            afterAccept: { [restorePatience = (launchBudget ?? budget) / 2] hello in
-                await sessions?.messagesAfterAccept(hello, patience: restorePatience, clock: clock, record: record) ?? []
+            prepareAccept: { [restorePatience = (launchBudget ?? budget) / 2] in
+                guard let sessions else { return { _ in [] } }
+                return sessions.prepareRestoration(patience: restorePatience, clock: clock, codec: codec, record: record)
             })
         self.sessions = sessions
         listener.start { [refusals] event in

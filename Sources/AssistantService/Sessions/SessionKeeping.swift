@@ -1,13 +1,15 @@
+import Foundation
 import Dispatch
 import SceneIntents
+import SceneIntentsWire
 import Synchronization
 
 /// Which app's sessions a process connection keeps, and in which store: what makes an app's
 /// scene sessions outlive its process (`ProcessConnection(…, sessions:)`).
 ///
-/// At each launch, after the host's hello is accepted and before any call, the host is sent the
-/// sessions kept for it (`SystemMessage.restore`); records that cannot be read are named in the
-/// trace and left out. Every change the app reports (`AppMessage.sessions`) is traced at once and
+/// At each launch the sessions kept for the app are read and encoded while its process starts,
+/// and sent after its hello is accepted, before any call (`SystemMessage.restore`); records that
+/// cannot be read are named in the trace and left out. Every change the app reports (`AppMessage.sessions`) is traced at once and
 /// written to the store soon after, on a queue of its own, with whatever other changes came in
 /// meanwhile (a relaunch reconnecting 100 scenes reports 100 changes: a few writes, not 100);
 /// before a step, an answer or a continuation is delivered, every change reported before it is
@@ -26,44 +28,33 @@ public struct SessionKeeping: Sendable {
         self.bundleIdentifier = bundleIdentifier
     }
 
-    /// The messages to send a host just accepted: the restoration, for an app. Read off the
-    /// cooperative pool; every skipped record and a store that cannot be read are recorded.
-    ///
-    /// A store that has not answered after `patience` on `clock` (a hung disk) gives nothing:
-    /// the app launches with no sessions rather than miss its first phase's budget.
-    func messagesAfterAccept(
-        _ hello: HostHello, patience: Duration, clock: any Clock<Duration>, record: @escaping @Sendable (String) -> Void
-    ) async -> [SystemMessage] {
-        guard hello.kind == .app else { return [] }
+    /// Starts reading the sessions kept for a host being spawned and encoding them with `codec`,
+    /// off Swift's cooperative pool, while the host starts; the function returned gives them to
+    /// a host whose hello says it is an app (as `SystemMessage.restore`), waiting at most
+    /// `patience` on `clock` from then. A store that has not answered by then (a hung disk)
+    /// gives nothing: the app launches with no sessions rather than miss its first phase's
+    /// budget. Every skipped record, and a store that cannot be read, is recorded when given.
+    func prepareRestoration(
+        patience: Duration, clock: any Clock<Duration>, codec: MessageCodec, record: @escaping @Sendable (String) -> Void
+    ) -> @Sendable (HostHello) async -> [Data] {
         let (store, bundleIdentifier) = (store, bundleIdentifier)
-        let answered = Mutex(false)
-        return await withCheckedContinuation { done in
-            // The first to answer (the store or the deadline) is heard; the other is dropped.
-            let answer: @Sendable ([SystemMessage], [String]) -> Void = { messages, lines in
-                let first = answered.withLock { answered in
-                    defer { answered = true }
-                    return !answered
+        let reading = PreparedRestoration()
+        DispatchQueue.global().async {
+            do throws(SessionStoreError) {
+                let (restoration, skipped) = try store.restoration(for: bundleIdentifier)
+                let lines = skipped.map { "skipped \($0)" } + ["restore \(restoration.sessions.count), discarded \(restoration.discarded.count)"]
+                do throws(ProtocolError) { reading.finish([try codec.encode(SystemMessage.restore(restoration))], lines) } catch {
+                    reading.finish([], ["not restored: \(error)"])
                 }
-                guard first else { return }
-                for line in lines { record("sessions of \(bundleIdentifier): \(line)") }
-                done.resume(returning: messages)
+            } catch {
+                reading.finish([], ["not restored: \(error)"])
             }
-            let deadline = Task {
-                do { try await clock.sleep(for: patience, tolerance: nil) } catch { return }
-                answer([], ["not restored: the store did not answer within \(patience)"])
-            }
-            DispatchQueue.global().async {
-                do throws(SessionStoreError) {
-                    let (restoration, skipped) = try store.restoration(for: bundleIdentifier)
-                    answer(
-                        [.restore(restoration)],
-                        skipped.map { "skipped \($0)" }
-                            + ["restore \(restoration.sessions.count), discarded \(restoration.discarded.count)"])
-                } catch {
-                    answer([], ["not restored: \(error)"])
-                }
-                deadline.cancel()
-            }
+        }
+        return { hello in
+            guard hello.kind == .app else { return [] }
+            let (frames, lines) = await reading.result(within: patience, on: clock)
+            for line in lines { record("sessions of \(bundleIdentifier): \(line)") }
+            return frames
         }
     }
 
