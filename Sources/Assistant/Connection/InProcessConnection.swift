@@ -82,9 +82,8 @@ public final class InProcessConnection: AppConnection {
         reply: @escaping @Sendable (PhaseAnswer) -> Void
     ) -> CallCancellation {
         started.add(1, ordering: .relaxed)
-        let id = link.nextID()
-        link.expect(id, intent: call.intent.typeName, progress: progress, reply: reply)
         guard let isolation, isolation === MainActor.shared else {
+            let id = expect(call, progress: progress, reply: reply)
             return .task(Task.immediate { @MainActor [endpoint] in
                 // This task is the call's: a cancelled one is refused before the app launches,
                 // and cancelling it reaches the visit's own task.
@@ -92,7 +91,28 @@ public final class InProcessConnection: AppConnection {
                 await withTaskCancellationHandler { await visit.value } onCancel: { visit.cancel() }
             })
         }
-        return MainActor.assumeIsolated { [endpoint] in endpoint.serve(id, call) }.map { .task($0) } ?? .answered
+        // Served beneath `serve(_:_:)`: an answer made at once comes straight back, with no
+        // number or waiter in the link; it is passed on as the link passes one on.
+        let served = MainActor.assumeIsolated { [endpoint] in
+            endpoint.serve(call, numbered: { expect(call, progress: progress, reply: reply) })
+        }
+        switch served {
+        case .answered(let answer):
+            if case .progressed(_, let steps) = answer { for step in steps { progress(step) } }
+            reply(answer)
+            return .answered
+        case .started(let task):
+            return .task(task)
+        }
+    }
+
+    /// Numbers a call and has the link wait for its steps and answer.
+    private func expect(
+        _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void, reply: @escaping @Sendable (PhaseAnswer) -> Void
+    ) -> UInt64 {
+        let id = link.nextID()
+        link.expect(id, intent: call.intent.typeName, progress: progress, reply: reply)
+        return id
     }
 
     /// Whether a scene of the app may be foreground active, as the lifecycle callbacks seen so

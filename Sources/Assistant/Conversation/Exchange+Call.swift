@@ -46,7 +46,7 @@ extension Exchange {
         // The trace's autoclosures are made only when it records: a check costs a load, a
         // closure an allocation.
         let (connection, trace, clock) = (connection, traced ? trace : nil, clock)
-        // The actor this call runs on (its caller's): `race` starts the call from it.
+        // The actor this call runs on (its caller's): the call is started from it.
         let isolation = #isolation
         if let trace, trace.isRecording {
             let multiStep = phase.isMultiStep
@@ -58,22 +58,20 @@ extension Exchange {
         // An app that answers in this job (see `AppConnection.start`) has answered before the
         // race waits: no timer is armed for it.
         let cursor = CallCursor(phase)
-        let outcome = await race(
-            deadline: start + budget, on: clock, late: { answer in cursor.late(answer, trace: trace) },
-            start: { answer, rearm in
-                connection.start(
-                    call, from: isolation,
-                    progress: { step in
-                        // One reading of the clock for the step's new deadline and its record.
-                        let heard = clock.nowNanoseconds
-                        guard rearm(BudgetClock.duration(nanoseconds: heard) + budget) else {
-                            return cursor.late(step.answer, trace: trace)
-                        }
-                        trace?.record(step: step.phase, answered: step.answer, at: heard)
-                        cursor.advance()
-                    },
-                    reply: answer)
-            }, isolation: isolation)
+        let gate = RaceGate<PhaseAnswer>(clock: clock, deadline: start + budget) { answer in cursor.late(answer, trace: trace) }
+        let work = connection.start(
+            call, from: isolation,
+            progress: { step in
+                // One reading of the clock for the step's new deadline and its record.
+                let heard = clock.nowNanoseconds
+                guard gate.move(deadline: BudgetClock.duration(nanoseconds: heard) + budget) else {
+                    return cursor.late(step.answer, trace: trace)
+                }
+                trace?.record(step: step.phase, answered: step.answer, at: heard)
+                cursor.advance()
+            },
+            reply: { answer in gate.answer(answer) })
+        let outcome = await gate.outcome(of: work, isolation: isolation)
         switch outcome {
         case .answered(let answer):
             if case .progressed = answer {} else if let trace, trace.isRecording {

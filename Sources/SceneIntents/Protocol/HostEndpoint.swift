@@ -73,13 +73,33 @@ public final class HostEndpoint {
     /// message back, however many steps it made.
     @discardableResult
     public func serve(_ id: UInt64, _ call: PhaseCall) -> Task<Void, Never>? {
-        switch host.visit(call, progress: nil) {
+        switch serve(call, numbered: { id }) {
         case .answered(let answer):
             send(.answer(id: id, answer: answer))
-            onCallsChanged?(calls.count)
             return nil
+        case .started(let task):
+            return task
+        }
+    }
+
+    /// How `serve(_:numbered:)` served a call.
+    package enum Served: Sendable {
+        /// Answered in the caller's job: the answer, not sent.
+        case answered(PhaseAnswer)
+        /// Going on as this task, under the number it was given.
+        case started(Task<Void, Never>)
+    }
+
+    /// Serves a call as `serve(_:_:)` does, beneath it: an answer made at once is returned
+    /// instead of sent, and the call is numbered (`number`) only when it goes on as a task. An
+    /// app in the system's process answered this way needs no waiter in the link.
+    package func serve(_ call: PhaseCall, numbered number: () -> UInt64) -> Served {
+        switch host.visit(call, progress: nil) {
+        case .answered(let answer):
+            onCallsChanged?(calls.count)
+            return .answered(answer)
         case .awaiting(let visit):
-            let send = send
+            let (send, id) = (send, number())
             // The first steps are released here, as the visit gives control back: there is no
             // main-actor job of its own to tell whether it suspended.
             let held = HeldUntilSuspension<PhaseStep>(releasedByCaller: { steps in
@@ -95,7 +115,7 @@ public final class HostEndpoint {
             }
             held.flush()
             if calls[id] != nil { calls[id] = task }
-            return task
+            return .started(task)
         }
     }
 
