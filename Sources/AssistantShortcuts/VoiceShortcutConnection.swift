@@ -77,8 +77,9 @@ public final class VoiceShortcutConnection: AppConnection {
     /// Starts the call on the app, with the armed shortcut's parameters filled in when it is a
     /// call of the shortcut's request.
     public func start(
-        _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void, reply: @escaping @Sendable (PhaseAnswer) -> Void
-    ) -> Task<Void, Never> {
+        _ call: PhaseCall, from isolation: (any Actor)?, progress: @escaping @Sendable (PhaseStep) -> Void,
+        reply: @escaping @Sendable (PhaseAnswer) -> Void
+    ) -> CallCancellation {
         var call = call
         let first = armed.withLock { armed -> VoiceShortcut? in
             guard var current = armed, current.intent.typeName == call.intent.typeName,
@@ -92,7 +93,7 @@ public final class VoiceShortcutConnection: AppConnection {
             let line = "voice shortcut “\(first.phrase)” → \(ShortcutOffers.summary(of: first.suggestion.shortcut, catalog: catalog))"
             slot.trace?.record(.interpret, line)
         }
-        return base.start(call, progress: progress, reply: reply)
+        return base.start(call, from: isolation, progress: progress, reply: reply)
     }
 
     /// Continues an activity in the app.

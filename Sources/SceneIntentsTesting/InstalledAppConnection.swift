@@ -34,9 +34,9 @@ public final class InstalledAppConnection: AppConnection {
 
     /// Sends the call across the codec and each step and the answer back.
     public func start(
-        _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
+        _ call: PhaseCall, from isolation: (any Actor)?, progress: @escaping @Sendable (PhaseStep) -> Void,
         reply: @escaping @Sendable (PhaseAnswer) -> Void
-    ) -> Task<Void, Never> {
+    ) -> CallCancellation {
         let system = system
         let app = app
         let intent = call.intent.typeName
@@ -48,10 +48,10 @@ public final class InstalledAppConnection: AppConnection {
             }
         } catch {
             reply(.refused(IntentHostError(.unexpectedAnswer, intent: intent, detail: "the call cannot cross the codec: \(error)")))
-            return Task {}
+            return .answered
         }
         return base.start(
-            sent,
+            sent, from: isolation,
             progress: { step in
                 let crossed = try? Self.cross(AppMessage.step(id: 1, step: step), from: app, to: system) { message -> PhaseStep? in
                     guard case .step(_, let step) = message else { return nil }

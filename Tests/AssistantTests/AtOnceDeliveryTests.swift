@@ -50,8 +50,8 @@ final class StampDelegate: ApplicationDelegate {
 final class StampScene: SceneDelegate {}
 
 /// A request whose handler answers at once is answered in the assistant's job (no task, no
-/// timer), and is budgeted as any other: an answer that came at or past the deadline is a
-/// timeout, named after the step that answered last, and its answer is late.
+/// timer), and is budgeted as any other: a step heard at or past its deadline is a timeout,
+/// named after that step, and the answer is late.
 @MainActor
 struct AtOnceDeliveryTests {
     let clock = ManualClock()
@@ -116,10 +116,12 @@ struct AtOnceDeliveryTests {
         #expect(outcome.status == .timedOut)
         #expect(outcome.response == nil)
         #expect(handler.calls == ["resolve 3", "handle 3"])
+        // Every step was heard at 10 s, the first deadline: the first of them was already late,
+        // as it would be over a socket from a host that held the steps until its answer.
         #expect(traceLines == coldStart + [
-            "late: handle answered after its budget: response(success) (dropped)",
-            "timeout: handle exceeded 10s",
-            "say: Sorry, Stamps didn't respond in time: the handle step took longer than 10 seconds.",
+            "late: resolve(count) answered after its budget: success(3) (dropped)",
+            "timeout: resolve(count) exceeded 10s",
+            "say: Sorry, Stamps didn't respond in time: the count step took longer than 10 seconds.",
             "outcome: timedOut",
         ])
         #expect(clock.sleeperCount == 0, "no timer was armed")

@@ -58,8 +58,8 @@ public func race<Value: Sendable>(
 /// The shared state of one race: whoever finishes first resumes the waiter, cancels the work
 /// (unless it answered) and disarms the timer.
 ///
-/// `race` makes one for its caller; `Exchange.call` makes one only when the app did not answer
-/// in its job (`AppConnection.begin(_:from:sinks:)`), so a call answered at once costs none.
+/// `race` makes one for its caller. Work that answered while it was started (an app in this
+/// process that answered in the caller's job) is not waited for: no timer, no continuation.
 final class RaceGate<Value: Sendable>: Sendable {
     private struct State {
         var continuation: UnsafeContinuation<RaceOutcome<Value>, Never>?
@@ -149,20 +149,21 @@ final class RaceGate<Value: Sendable>: Sendable {
         replace(timer: clock.arm(at: deadline) { [self] in expire() }, armedAt: deadline, isTheDeadline: false)
     }
 
-    /// Moves the race's deadline to `deadline`; answers false when the race is already over.
+    /// Moves the race's deadline to `deadline`; answers false when the race is already over,
+    /// or its deadline has passed (the step came too late, whether or not a timer has found it
+    /// yet: work that holds the thread while it is started arms none).
     func move(deadline: Duration) -> Bool {
-        guard clock.extendsDeadlinesInPlace else {
-            return replace(timer: clock.arm(at: deadline) { [self] in expire() }, armedAt: deadline, isTheDeadline: true)
-        }
+        let now = clock.now
         let inPlace = state.withLock { state -> Bool? in
-            if state.outcome != nil { return nil }
+            if state.outcome != nil || now >= state.deadline { return nil }
+            guard clock.extendsDeadlinesInPlace else { return false }
             state.deadline = deadline
             return deadline >= state.armedAt
         }
         switch inPlace {
         case nil: return false
         case true?: return true
-        // An earlier deadline than the timer's: the timer must move (not the usual case).
+        // A sleeping clock's timer, or an earlier deadline than the timer's: the timer must move.
         case false?: return replace(timer: clock.arm(at: deadline) { [self] in expire() }, armedAt: deadline, isTheDeadline: true)
         }
     }

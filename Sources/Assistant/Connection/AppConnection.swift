@@ -1,4 +1,5 @@
 import SceneIntents
+import Synchronization
 
 /// How the assistant reaches an app: `Codable` phase calls in, answers out, and a request to
 /// bring the app forward for an activity.
@@ -12,39 +13,25 @@ public protocol AppConnection: Sendable {
     var manifest: AppManifest { get }
     /// The app's intent definitions: what the assistant converses from.
     var catalog: IntentCatalog { get }
-    /// Starts one phase call and returns the task doing it; `reply` receives the answer once.
-    /// Launches the app in the background first when it is not running. Cancelling the task
-    /// cancels the handler's work.
+    /// Starts one phase call and answers how to cancel it (cancelling cancels the handler's
+    /// work); `reply` receives the answer once, and `progress` hears each step of a `proceed`
+    /// call as the app completes it, before the answer. Launches the app in the background first
+    /// when it is not running.
     ///
     /// The reply is a callback rather than a return value so that an answer made on the app's
-    /// main actor goes straight to whoever waits for it: one hop per phase, not two.
-    ///
-    /// `progress` hears each step of a `proceed` call as the app completes it.
-    func start(
-        _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
-        reply: @escaping @Sendable (PhaseAnswer) -> Void
-    ) -> Task<Void, Never>
-    /// Starts one phase call as `start` does and answers how to cancel it. The assistant calls
-    /// this one: a connection that can send the call at once, with no task of its own (a host
-    /// already running), answers an action instead of a task, which saves a task and a thread
-    /// wake-up per call. The default wraps `start`.
+    /// main actor goes straight to whoever waits for it: one hop per phase, not two. It may come
+    /// before this returns: an app that answers in the caller's job (in this process, called
+    /// from its main actor, a handler that does not suspend) has answered, its steps then its
+    /// answer, with no task of its own, and the cancellation is `.answered`. A caller waits for
+    /// the reply the same way either way.
     ///
     /// `isolation` is the caller's actor (its `#isolation`), which the caller is running on: a
-    /// connection to an app in this process starts the call right there when it is the main
-    /// actor.
-    func begin(
+    /// connection to an app in this process serves the call right there when it is the main
+    /// actor. A connection that wraps another passes it on.
+    func start(
         _ call: PhaseCall, from isolation: (any Actor)?, progress: @escaping @Sendable (PhaseStep) -> Void,
         reply: @escaping @Sendable (PhaseAnswer) -> Void
     ) -> CallCancellation
-    /// Begins one phase call as `begin(_:from:progress:reply:)` does, unless the app answers it
-    /// in the caller's job: then it answers `.answered` with the answer (a `proceed`'s steps are
-    /// in it) and `sinks` is never called. Otherwise it calls `sinks` once, before the call can
-    /// make a step, for where the call's steps and answer go, and answers `.begun`.
-    ///
-    /// The assistant calls this one: an answer made at once needs no one waiting for it, so the
-    /// caller makes its waiter (a race gate, a timer, the closures) only when `sinks` is called.
-    /// The default calls `sinks` and `begin(_:from:progress:reply:)`.
-    func begin(_ call: PhaseCall, from isolation: (any Actor)?, sinks: () -> CallSinks) -> BegunCall
     /// Brings the app to the foreground to continue an activity; answers the session whose scene
     /// continued it and the line the scene gave for a hands-free user, if any.
     func continueInApp(_ activity: UserActivity) async throws -> Continuation
@@ -60,47 +47,6 @@ public protocol AppConnection: Sendable {
     /// Whether `beginInterruption()` may interrupt a scene now; false lets the assistant skip
     /// the call (a connection that knows no scene of the app is foreground active). Default true.
     var mayInterrupt: Bool { get }
-}
-
-extension AppConnection {
-    /// Starts the call with `start`; cancelling cancels its task.
-    public func begin(
-        _ call: PhaseCall, from isolation: (any Actor)?, progress: @escaping @Sendable (PhaseStep) -> Void,
-        reply: @escaping @Sendable (PhaseAnswer) -> Void
-    ) -> CallCancellation {
-        .task(start(call, progress: progress, reply: reply))
-    }
-}
-
-extension AppConnection {
-    /// Begins the call with `begin(_:from:progress:reply:)`, with the sinks made at once.
-    public func begin(_ call: PhaseCall, from isolation: (any Actor)?, sinks: () -> CallSinks) -> BegunCall {
-        let sinks = sinks()
-        return .begun(begin(call, from: isolation, progress: sinks.progress, reply: sinks.reply))
-    }
-}
-
-/// Where a begun call's steps and answer go (`AppConnection.begin(_:from:sinks:)`).
-public struct CallSinks: Sendable {
-    /// Hears each step of a `proceed` call as the app completes it.
-    public let progress: @Sendable (PhaseStep) -> Void
-    /// Receives the answer, once.
-    public let reply: @Sendable (PhaseAnswer) -> Void
-
-    /// Sinks sending steps to `progress` and the answer to `reply`.
-    public init(progress: @escaping @Sendable (PhaseStep) -> Void, reply: @escaping @Sendable (PhaseAnswer) -> Void) {
-        self.progress = progress
-        self.reply = reply
-    }
-}
-
-/// How `AppConnection.begin(_:from:sinks:)` began a call.
-public enum BegunCall: Sendable {
-    /// The app answered in the caller's job; a `proceed`'s steps are in the answer. No sinks
-    /// were made.
-    case answered(PhaseAnswer)
-    /// The call runs; its steps and answer go to the sinks, and this cancels it.
-    case begun(CallCancellation)
 }
 
 /// How a started call is cancelled: its task, or an action of the connection's own.
@@ -133,10 +79,40 @@ extension AppConnection {
 }
 
 extension AppConnection {
-    /// Sends one phase call and waits for its answer (no budget: see `race`).
-    public func send(_ call: PhaseCall) async -> PhaseAnswer {
-        await withCheckedContinuation { continuation in
-            _ = start(call, progress: { _ in }) { continuation.resume(returning: $0) }
+    /// Makes one phase call from the current task and waits for its answer (no budget: see
+    /// `race`); `progress` hears each step first. Cancelling the task cancels the call.
+    public func send(_ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void = { _ in }) async -> PhaseAnswer {
+        let work = CallInFlight()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                work.started(start(call, from: nil, progress: progress) { continuation.resume(returning: $0) })
+            }
+        } onCancel: {
+            work.cancel()
         }
+    }
+}
+
+/// A call being started while its caller may give up: a cancellation that comes before the
+/// call's own is known reaches it as soon as it is.
+final class CallInFlight: Sendable {
+    private let state = Mutex<(work: CallCancellation?, isCancelled: Bool)>((nil, false))
+
+    /// The call is started; cancels it at once when the caller gave up meanwhile.
+    func started(_ work: CallCancellation) {
+        let cancelled = state.withLock { state in
+            if !state.isCancelled { state.work = work }
+            return state.isCancelled
+        }
+        if cancelled { work.cancel() }
+    }
+
+    /// The caller gives up: cancels the call, now or once it is started.
+    func cancel() {
+        state.withLock { state in
+            state.isCancelled = true
+            defer { state.work = nil }
+            return state.work
+        }?.cancel()
     }
 }

@@ -73,53 +73,36 @@ public final class InProcessConnection: AppConnection {
         sessionsSink.receiver = receive
     }
 
-    /// Starts the call as one task on the main actor, where the app's endpoint serves it;
-    /// cancelling the task cancels the handler's work.
+    /// Starts the call on the main actor, where the app's endpoint serves it
+    /// (`HostEndpoint.serve(_:_:)`): from the main actor (`isolation`), right here, in the
+    /// caller's job, so a handler that answers at once has answered before this returns;
+    /// otherwise as one task there. The steps and the answer come back through the link.
     public func start(
-        _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
-        reply: @escaping @Sendable (PhaseAnswer) -> Void
-    ) -> Task<Void, Never> {
-        started.add(1, ordering: .relaxed)
-        let id = expect(call, progress: progress, reply: reply)
-        return Task.immediate { @MainActor [endpoint] in await endpoint.serve(id, call) }
-    }
-
-    /// Starts the call as `start` does; a call the app answers at once has answered (its steps,
-    /// then its answer) before this returns (see `begin(_:from:sinks:)`).
-    public func begin(
         _ call: PhaseCall, from isolation: (any Actor)?, progress: @escaping @Sendable (PhaseStep) -> Void,
         reply: @escaping @Sendable (PhaseAnswer) -> Void
     ) -> CallCancellation {
-        switch begin(call, from: isolation, sinks: { CallSinks(progress: progress, reply: reply) }) {
+        started.add(1, ordering: .relaxed)
+        guard let isolation, isolation === MainActor.shared else {
+            let id = expect(call, progress: progress, reply: reply)
+            return .task(Task.immediate { @MainActor [endpoint] in
+                // This task is the call's: a cancelled one is refused before the app launches,
+                // and cancelling it reaches the visit's own task.
+                guard let visit = endpoint.serve(id, call) else { return }
+                await withTaskCancellationHandler { await visit.value } onCancel: { visit.cancel() }
+            })
+        }
+        // Served beneath `serve(_:_:)`: an answer made at once comes straight back, with no
+        // number or waiter in the link; it is passed on as the link passes one on.
+        let served = MainActor.assumeIsolated { [endpoint] in
+            endpoint.serve(call, numbered: { expect(call, progress: progress, reply: reply) })
+        }
+        switch served {
         case .answered(let answer):
-            // As the link passes on an answer that carries its steps: each step, then the answer.
             if case .progressed(_, let steps) = answer { for step in steps { progress(step) } }
             reply(answer)
             return .answered
-        case .begun(let cancellation):
-            return cancellation
-        }
-    }
-
-    /// Begins the call; from the main actor (`isolation`), it is served at once, in the
-    /// caller's job (`HostEndpoint.serveAtOnce`). A handler that answers at once has answered
-    /// before this returns, with no task, number, message or sinks: the answer is returned. A
-    /// call that must be awaited is numbered and started as `start` does, from this job
-    /// (`HostEndpoint.start(_:numbered:)`).
-    public func begin(_ call: PhaseCall, from isolation: (any Actor)?, sinks: () -> CallSinks) -> BegunCall {
-        guard let isolation, isolation === MainActor.shared else {
-            let sinks = sinks()
-            return .begun(.task(start(call, progress: sinks.progress, reply: sinks.reply)))
-        }
-        started.add(1, ordering: .relaxed)
-        let served = MainActor.assumeIsolated { [endpoint] in endpoint.serveAtOnce(call) }
-        switch served {
-        case .answered(let answer):
-            return .answered(answer)
-        case .mustStart(let visit):
-            let sinks = sinks()
-            let id = expect(call, progress: sinks.progress, reply: sinks.reply)
-            return .begun(.task(MainActor.assumeIsolated { [endpoint] in endpoint.start(visit, numbered: id) }))
+        case .started(let task):
+            return .task(task)
         }
     }
 

@@ -46,7 +46,7 @@ extension Exchange {
         // The trace's autoclosures are made only when it records: a check costs a load, a
         // closure an allocation.
         let (connection, trace, clock) = (connection, traced ? trace : nil, clock)
-        // The actor this call runs on (its caller's): `race` starts the call from it.
+        // The actor this call runs on (its caller's): the call is started from it.
         let isolation = #isolation
         if let trace, trace.isRecording {
             let multiStep = phase.isMultiStep
@@ -55,73 +55,36 @@ extension Exchange {
         }
         // As `race` does: a caller already cancelled starts nothing.
         if Task.isCancelled { throw .cancelled }
-        let deadline = start + budget
-        // Made only when the app does not answer in this job (`sinks` is called).
-        var waiting: (gate: RaceGate<PhaseAnswer>, cursor: CallCursor)?
-        let begun = connection.begin(call, from: isolation) {
-            let cursor = CallCursor(phase)
-            let gate = RaceGate<PhaseAnswer>(clock: clock, deadline: deadline) { answer in cursor.late(answer, trace: trace) }
-            waiting = (gate, cursor)
-            return CallSinks(
-                progress: { step in
-                    // One reading of the clock for the step's new deadline and its record.
-                    let heard = clock.nowNanoseconds
-                    guard gate.move(deadline: BudgetClock.duration(nanoseconds: heard) + budget) else {
-                        return cursor.late(step.answer, trace: trace)
-                    }
-                    trace?.record(step: step.phase, answered: step.answer, at: heard)
-                    cursor.advance()
-                },
-                reply: { answer in gate.answer(answer) })
-        }
-        switch begun {
-        case .answered(let answer):
-            return try answeredAtOnce(answer, phase, deadline: deadline, trace: trace)
-        case .begun(let work):
-            guard let (gate, cursor) = waiting else {
-                work.cancel()
-                throw .refused(unexpected("the connection began \(phase) without making its sinks"))
-            }
-            switch await gate.outcome(of: work, isolation: isolation) {
-            case .answered(let answer):
-                if case .progressed = answer {} else if let trace, trace.isRecording {
-                    trace.record(step: cursor.phase, answered: answer)
+        // An app that answers in this job (see `AppConnection.start`) has answered before the
+        // race waits: no timer is armed for it.
+        let cursor = CallCursor(phase)
+        let gate = RaceGate<PhaseAnswer>(clock: clock, deadline: start + budget) { answer in cursor.late(answer, trace: trace) }
+        let work = connection.start(
+            call, from: isolation,
+            progress: { step in
+                // One reading of the clock for the step's new deadline and its record.
+                let heard = clock.nowNanoseconds
+                guard gate.move(deadline: BudgetClock.duration(nanoseconds: heard) + budget) else {
+                    return cursor.late(step.answer, trace: trace)
                 }
-                if case .refused(let error) = answer { throw .refused(error) }
-                return answer
-            case .timedOut:
-                throw .timedOut(phase: cursor.end())
-            case .cancelled:
-                cursor.end(cancelled: true)
-                throw .cancelled
+                trace?.record(step: step.phase, answered: step.answer, at: heard)
+                cursor.advance()
+            },
+            reply: { answer in gate.answer(answer) })
+        let outcome = await gate.outcome(of: work, isolation: isolation)
+        switch outcome {
+        case .answered(let answer):
+            if case .progressed = answer {} else if let trace, trace.isRecording {
+                trace.record(step: cursor.phase, answered: answer)
             }
+            if case .refused(let error) = answer { throw .refused(error) }
+            return answer
+        case .timedOut:
+            throw .timedOut(phase: cursor.end())
+        case .cancelled:
+            cursor.end(cancelled: true)
+            throw .cancelled
         }
-    }
-
-    /// An answer the app made in this job (`BegunCall.answered`): its steps were all made
-    /// before it returned, so they are heard now, at one instant. At or past the call's first
-    /// deadline it is a timeout, as a timer would have found, named after the step that answered
-    /// last, and the answer is late.
-    private func answeredAtOnce(
-        _ answer: PhaseAnswer, _ phase: PhaseCall.Phase, deadline: Duration, trace: Trace?
-    ) throws(ExchangeStop) -> PhaseAnswer {
-        let heard = clock.nowNanoseconds
-        let steps: [PhaseStep]
-        if case .progressed(_, let made) = answer { steps = made } else { steps = [] }
-        guard BudgetClock.duration(nanoseconds: heard) < deadline else {
-            let last = steps.last?.phase ?? phase.step(at: 0)
-            trace?.record(.late, "\(last) answered after its budget: \(answer.summary) (dropped)")
-            throw .timedOut(phase: last)
-        }
-        if let trace, trace.isRecording {
-            if !steps.isEmpty {
-                trace.record(stepsOf: answer, at: heard)
-            } else if !answer.isProgressed {
-                trace.record(step: phase.step(at: 0), answered: answer, at: heard)
-            }
-        }
-        if case .refused(let error) = answer { throw .refused(error) }
-        return answer
     }
 
     /// The budget as the trace writes it.

@@ -16,26 +16,10 @@ public final class Trace: Sendable {
         let kind: TraceEvent.Kind
         let detail: Detail
 
-        /// How many events it reads as: one, or one per step of `steps`.
-        var eventCount: Int {
-            guard case .steps(.progressed(_, let steps)) = detail else { return 1 }
-            return steps.count
+        /// Its event, put into words.
+        var event: TraceEvent {
+            TraceEvent(at: BudgetClock.duration(nanoseconds: at), kind: kind, detail: detail.words)
         }
-
-        /// Its events, put into words.
-        func events() -> [TraceEvent] {
-            let at = BudgetClock.duration(nanoseconds: at)
-            guard case .steps(.progressed(_, let steps)) = detail else {
-                return [TraceEvent(at: at, kind: kind, detail: detail.words)]
-            }
-            return steps.map { TraceEvent(at: at, kind: kind, detail: Detail.step($0.phase, $0.answer).words) }
-        }
-    }
-
-    /// The entries, and how many events they read as.
-    private struct Log {
-        var entries: [Entry] = []
-        var eventCount = 0
     }
 
     /// What an event says, as given. The events every request records keep their values as
@@ -49,9 +33,6 @@ public final class Trace: Sendable {
         /// A call with its budget, from `start`; `multiStep` for a `proceed`.
         case call(PhaseCall.Phase, budget: Duration, start: Duration, multiStep: Bool)
         case step(PhaseCall.Phase, PhaseAnswer)
-        /// A `proceed`'s answer, its steps heard at one instant: one `result` event per step
-        /// (one entry keeps the answer, not each step's copy).
-        case steps(PhaseAnswer)
         case lifecycle(LifecycleEvent)
         case deferred(@Sendable () -> String)
 
@@ -63,21 +44,20 @@ public final class Trace: Sendable {
             case .call(let phase, let budget, let start, let multiStep):
                 Exchange.callLine(phase, budget: budget, start: start, multiStep: multiStep)
             case .step(let phase, let answer): "\(phase) → \(answer.summary)"
-            case .steps(let answer): answer.summary
             case .lifecycle(let event): event.description
             case .deferred(let detail): detail()
             }
         }
     }
 
-    private let state: Mutex<Log>
+    private let state: Mutex<[Entry]>
     private let recording: Atomic<Bool>
     private let clock: BudgetClock
 
     /// A trace on a clock; `isRecording` false keeps nothing (for measuring its cost).
     public init(clock: BudgetClock, isRecording: Bool = true) {
         self.clock = clock
-        state = Mutex(Log())
+        state = Mutex([])
         recording = Atomic(isRecording)
     }
 
@@ -104,12 +84,6 @@ public final class Trace: Sendable {
         append(.result, .step(phase, answer), at: instant)
     }
 
-    /// Records a `result` event for each step of a `proceed`'s answer, all at the clock's
-    /// instant `at`: the steps of a visit that answered at once, heard together.
-    func record(stepsOf answer: PhaseAnswer, at instant: Int64) {
-        append(.result, .steps(answer), at: instant)
-    }
-
     /// Records an event of the assistant's own whose words are made when the trace is read; `at`
     /// is the clock's instant (its `nowNanoseconds`) when the caller has just read it.
     func record(_ kind: TraceEvent.Kind, _ detail: Detail, at instant: Int64? = nil) {
@@ -127,8 +101,7 @@ public final class Trace: Sendable {
         var entry = Optional(Entry(at: instant ?? clock.nowNanoseconds, kind: kind, detail: detail))
         state.withLock { log in
             guard let moved = entry.take() else { return }
-            log.eventCount += moved.eventCount
-            log.entries.append(moved)
+            log.append(moved)
         }
     }
 
@@ -138,28 +111,16 @@ public final class Trace: Sendable {
     /// The events from index `start` on; only those are put into words, so reading the newest
     /// few costs the same however long the trace is.
     public func events(from start: Int) -> [TraceEvent] {
-        // The entries holding the events from `start` on, found from the end; `skip` is how
-        // many events of the first of them come before `start`.
-        let (entries, skip) = state.withLock { log -> ([Entry], Int) in
-            var wanted = log.eventCount - max(0, start)
-            var first = log.entries.endIndex
-            while wanted > 0, first > log.entries.startIndex {
-                first -= 1
-                wanted -= log.entries[first].eventCount
-            }
-            return (Array(log.entries[first...]), -min(0, wanted))
-        }
-        return Array(entries.flatMap { $0.events() }.dropFirst(skip))
+        state.withLock { log in Array(log[min(max(0, start), log.count)...]) }.map(\.event)
     }
 
     /// How many events were recorded.
-    public var count: Int { state.withLock { $0.eventCount } }
+    public var count: Int { state.withLock { $0.count } }
 
     /// Forgets every event; the room they took is kept for those that follow.
     public func clear() {
         state.withLock { log in
-            log.entries.removeAll(keepingCapacity: true)
-            log.eventCount = 0
+            log.removeAll(keepingCapacity: true)
         }
     }
 

@@ -135,17 +135,37 @@ public final class ProcessConnection: AppConnection {
         get async { await supervisor.processIdentifier }
     }
 
-    /// Starts the call on the host (starting the host first if needed); cancelling the task
-    /// sends `cancel` to the host. A call an intents extension never read because it idled out
-    /// in that instant is sent once more, to a new launch.
+    /// Starts the call on the host. When the host runs, the call is sent at once, from here
+    /// (no task, no hop to the supervisor: the answer wakes only the caller); otherwise a task
+    /// starts the host first and sends it then. Cancelling sends `cancel` to the host. A call an
+    /// intents extension never read because it idled out in that instant is sent once more, to
+    /// a new launch.
     public func start(
-        _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
+        _ call: PhaseCall, from isolation: (any Actor)?, progress: @escaping @Sendable (PhaseStep) -> Void,
         reply: @escaping @Sendable (PhaseAnswer) -> Void
-    ) -> Task<Void, Never> {
-        start(call, progress: progress, reply: reply, mayResend: true)
+    ) -> CallCancellation {
+        guard let link = supervisor.currentLink else { return .task(launching(call, progress: progress, reply: reply, mayResend: true)) }
+        if Self.endWithoutWaiting(call, on: link, supervisor: supervisor) {
+            reply(.finished)
+            return .answered
+        }
+        let sent = SentCall(call, on: link, supervisor: supervisor)
+        // A resend runs as a task the cancellation then reaches.
+        let resend = Mutex<Task<Void, Never>?>(nil)
+        let (traceSlot, resent) = (traceSlot, Self.resentLine(appName))
+        sent.send(progress: progress) { [self] answer in
+            guard sent.wasNeverRead(answer) else { return reply(answer) }
+            traceSlot.trace?.record(.process, resent)
+            resend.withLock { $0 = launching(call, progress: progress, reply: reply, mayResend: false) }
+        }
+        return .action {
+            sent.cancel()
+            resend.withLock { $0 }?.cancel()
+        }
     }
 
-    private func start(
+    /// The call as a task that starts the host first when it is not running.
+    private func launching(
         _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
         reply: @escaping @Sendable (PhaseAnswer) -> Void, mayResend: Bool
     ) -> Task<Void, Never> {
@@ -197,32 +217,6 @@ public final class ProcessConnection: AppConnection {
     /// The trace's line for a call sent again after its extension idled out.
     private static func resentLine(_ appName: String) -> String {
         "\(appName) idled out as a call came, before reading it: the call is sent again to a new launch"
-    }
-
-    /// Sends the call at once, from here, when the host runs (no task, no hop to the supervisor:
-    /// the answer wakes only the caller); otherwise starts it as `start` does.
-    public func begin(
-        _ call: PhaseCall, from isolation: (any Actor)?, progress: @escaping @Sendable (PhaseStep) -> Void,
-        reply: @escaping @Sendable (PhaseAnswer) -> Void
-    ) -> CallCancellation {
-        guard let link = supervisor.currentLink else { return .task(start(call, progress: progress, reply: reply)) }
-        if Self.endWithoutWaiting(call, on: link, supervisor: supervisor) {
-            reply(.finished)
-            return .answered
-        }
-        let sent = SentCall(call, on: link, supervisor: supervisor)
-        // A resend (see `start`) runs as a task the cancellation then reaches.
-        let resend = Mutex<Task<Void, Never>?>(nil)
-        let (traceSlot, resent) = (traceSlot, Self.resentLine(appName))
-        sent.send(progress: progress) { [self] answer in
-            guard sent.wasNeverRead(answer) else { return reply(answer) }
-            traceSlot.trace?.record(.process, resent)
-            resend.withLock { $0 = start(call, progress: progress, reply: reply, mayResend: false) }
-        }
-        return .action {
-            sent.cancel()
-            resend.withLock { $0 }?.cancel()
-        }
     }
 
     /// Whether the host runs, and whether it has a scene in the foreground (as its lifecycle

@@ -93,40 +93,31 @@ public final class RoutedConnection: AppConnection {
     /// How many requests have a host chosen and have not ended (zero when nothing is in flight).
     public var requestsInFlight: Int { routes.count }
 
-    /// Starts the call on the request's host; on the request's first call, chooses the host
-    /// first (and records why). A route that refuses the request answers the refusal.
+    /// Starts the call on the request's host (sent at once when it runs); on the request's
+    /// first call, a task chooses the host first (and records why). A route that refuses the
+    /// request answers the refusal.
     public func start(
-        _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
+        _ call: PhaseCall, from isolation: (any Actor)?, progress: @escaping @Sendable (PhaseStep) -> Void,
         reply: @escaping @Sendable (PhaseAnswer) -> Void
-    ) -> Task<Void, Never> {
+    ) -> CallCancellation {
         let reply = routes.replying(to: call, reply)
         if let target = routes.target(of: call.request) {
-            return host(target).start(call, progress: progress, reply: reply)
+            return host(target).start(call, from: isolation, progress: progress, reply: reply)
         }
         guard call.phase != .finish else {
             // No host was chosen, so none holds anything for the request.
-            return Task { reply(.finished) }
+            reply(.finished)
+            return .answered
         }
-        return Task {
+        return .task(Task {
             let route = await self.route(call.intent.typeName)
             self.traceSlot.trace?.record(.route, "\(call.intent.typeName) → \(route)")
             guard let target = RequestRoutes.Target(route, in: self.bundle) else {
                 return reply(.refused(Self.refusal(route, intent: call.intent.typeName)))
             }
             self.routes.choose(target, for: call.request)
-            let task = self.host(target).start(call, progress: progress, reply: reply)
-            await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
-        }
-    }
-
-    /// Starts the call as `start` does; a request whose host is chosen goes straight to that
-    /// host's `begin` (sent at once when it runs).
-    public func begin(
-        _ call: PhaseCall, from isolation: (any Actor)?, progress: @escaping @Sendable (PhaseStep) -> Void,
-        reply: @escaping @Sendable (PhaseAnswer) -> Void
-    ) -> CallCancellation {
-        guard let target = routes.target(of: call.request) else { return .task(start(call, progress: progress, reply: reply)) }
-        return host(target).begin(call, from: isolation, progress: progress, reply: routes.replying(to: call, reply))
+            reply(await self.host(target).send(call, progress: progress))
+        })
     }
 
     /// The route `Router` gives the intent now.

@@ -47,10 +47,10 @@ public final class IntentHost {
     /// A call whose handler answers at once (the schema's closures do not await) is answered
     /// without a suspension: the whole visit runs in the caller's job.
     public func answer(_ call: PhaseCall, progress: (@Sendable (PhaseStep) -> Void)? = nil) async -> PhaseAnswer {
-        if let answer = admit(call) { return answer }
-        // Opening the existential with a method (not a local function) keeps the call on the main
-        // actor: a local async function is not isolated and would hop off it and back.
-        return await run(call.intent.base, call: call, progress: progress)
+        switch visit(call, progress: progress) {
+        case .answered(let answer): answer
+        case .awaiting(let visit): await visit(progress)
+        }
     }
 
     /// How `visit(_:)` served a call.
@@ -59,29 +59,26 @@ public final class IntentHost {
         /// or the intent's schema answers at once.
         case answered(PhaseAnswer)
         /// The call is admitted and its handler bound; awaiting this runs the visit, each step
-        /// told to `progress`. Await it in the same job (`Task.immediate`): later, the call would
-        /// have to be admitted again (`answer(_:progress:)`), as its request may have ended.
+        /// told to `progress`. Await it in the same job (`Task.immediate`): later, its request
+        /// may have ended.
         case awaiting(@MainActor (_ progress: (@Sendable (PhaseStep) -> Void)?) async -> PhaseAnswer)
     }
 
-    /// Serves one call in the caller's job as far as it can without a suspension: admits it,
-    /// binds its handler, and answers it when its schema answers at once.
-    func visit(_ call: PhaseCall) -> Visiting {
+    /// The one visit of a call: admits it, binds its handler, and runs it in the caller's job
+    /// as far as it can without a suspension; answers it there when its schema answers at once
+    /// (its steps told to `progress` as they complete, and in the answer).
+    func visit(_ call: PhaseCall, progress: (@Sendable (PhaseStep) -> Void)?) -> Visiting {
         if let answer = admit(call) { return .answered(answer) }
+        // Opening the existential in a function that does not await; the visit it hands back is
+        // isolated to the main actor, so awaiting it makes no hop.
         func open<J: Intent>(_ intent: J) -> Visiting {
-            switch visitAtOnce(intent, call: call, progress: nil) {
+            switch visitAtOnce(intent, call: call, progress: progress) {
             case .answered(let answer): return .answered(answer)
             case .awaited(let handler):
                 return .awaiting { progress in await self.awaited(intent, call: call, on: handler, progress: progress) }
             }
         }
         return open(call.intent.base)
-    }
-
-    /// The answer `visit(_:)` gives at once, if any.
-    func answerAtOnce(_ call: PhaseCall) -> PhaseAnswer? {
-        guard case .answered(let answer) = visit(call) else { return nil }
-        return answer
     }
 
     /// Checks a call before any handler: answers it when it ends here (a finish, a finished
@@ -111,19 +108,10 @@ public final class IntentHost {
         return nil
     }
 
-    // The steps of an awaited visit below `run` (`proceed`, `call`) are
-    // `nonisolated(nonsending)`: they run on the actor of `run`, the main actor, and make no
+    // The steps of an awaited visit below `awaited` (`proceed`, `call`) are
+    // `nonisolated(nonsending)`: they run on the actor of `awaited`, the main actor, and make no
     // executor switch of their own (see `BoundHandler`); the requests they end sit behind a
     // `Mutex` for that reason.
-
-    private func run<I: Intent>(_ intent: I, call: PhaseCall, progress: (@Sendable (PhaseStep) -> Void)?) async
-        -> PhaseAnswer
-    {
-        switch visitAtOnce(intent, call: call, progress: progress) {
-        case .answered(let answer): return answer
-        case .awaited(let handler): return await awaited(intent, call: call, on: handler, progress: progress)
-        }
-    }
 
     /// The visit of a handler that may suspend, its handler bound.
     private func awaited<I: Intent>(

@@ -3,9 +3,9 @@ import Foundation
 /// The app's end of the message protocol: it turns the system's messages into calls on the
 /// app's `IntentHost` and `Application`, and everything the app has to say into messages.
 ///
-/// It knows no transport: `send` receives each outgoing message. The in-process connection
-/// calls `serve(_:_:)` directly (no encoding, one hop); a socket host feeds every decoded message
-/// to `receive(_:)`. Lifecycle callbacks and host reports become `lifecycle` and `report`
+/// It knows no transport: `send` receives each outgoing message. Every call is served by
+/// `serve(_:_:)`: the in-process connection calls it directly (no encoding, one hop); a socket
+/// host feeds every decoded message to `receive(_:)`, which calls it for a call. Lifecycle callbacks and host reports become `lifecycle` and `report`
 /// messages as they happen.
 ///
 /// An intents extension's endpoint (`kind: .intentsExtension`) has no scenes to offer: it fails
@@ -18,7 +18,9 @@ public final class HostEndpoint {
     /// App or intents extension: what the hello says and which messages are served.
     public let kind: HostKind
     private let send: @Sendable (AppMessage) -> Void
-    private var calls: [UInt64: Task<Void, Never>] = [:]
+    /// The calls being served; a call's task is nil while its visit runs in the job that
+    /// started it.
+    private var calls: [UInt64: Task<Void, Never>?] = [:]
 
     /// The app's automation hook: runs a `command` event's text and answers what it printed,
     /// or throws to refuse it. Without one, commands are refused. It may suspend (a durable
@@ -55,64 +57,66 @@ public final class HostEndpoint {
         send(.shortcuts(message))
     }
 
-    /// The calls started by `receive(_:)` that have not answered yet.
+    /// The calls served that have not answered yet.
     public var callsInFlight: Int { calls.count }
 
-    /// Answers one call, then sends its answer. Each step of a `proceed` is held until the
-    /// visit either suspends (a handler awaits something: the held steps go out as `step`
-    /// messages then, so the system can budget the next step on its own) or answers (the held
-    /// steps travel in the answer). A visit that never suspends is one message back, however
-    /// many steps it made. Cancelling the calling task cancels the handler's work.
-    public func serve(_ id: UInt64, _ call: PhaseCall) async {
-        let host = host
-        await serve(id, holding: stepsHeld(for: id, releasedByCaller: false)) { progress in
-            await host.answer(call, progress: progress)
+    /// Serves call `id`: its steps and its answer are sent under that number. Both transports
+    /// serve every call here: an app in the system's process from its connection, a host
+    /// process from `receive(_:)`.
+    ///
+    /// The visit runs in this job until its handler first suspends, so a handler that answers
+    /// at once (see `IntentSchema`) has been answered, with no task, before this returns nil.
+    /// Otherwise this answers the task that goes on with the visit; cancelling it cancels the
+    /// handler's work. Each step of a `proceed` is held until the visit either suspends (the
+    /// held steps go out as `step` messages then, so the system can budget the next step on its
+    /// own) or answers (the held steps travel in the answer): a visit that never suspends is one
+    /// message back, however many steps it made.
+    @discardableResult
+    public func serve(_ id: UInt64, _ call: PhaseCall) -> Task<Void, Never>? {
+        switch serve(call, numbered: { id }) {
+        case .answered(let answer):
+            send(.answer(id: id, answer: answer))
+            return nil
+        case .started(let task):
+            return task
         }
     }
 
-    /// How `serveAtOnce(_:)` served a call.
-    public enum ServedCall: Sendable {
-        /// The handler answered at once (see `IntentSchema`): the answer, which was not sent.
+    /// How `serve(_:numbered:)` served a call.
+    package enum Served: Sendable {
+        /// Answered in the caller's job: the answer, not sent.
         case answered(PhaseAnswer)
-        /// The call must be awaited: it is admitted and its handler bound. Number it and start
-        /// it with `start(_:numbered:)` in the same job: later, its request may have ended.
-        case mustStart(PendingVisit)
+        /// Going on as this task, under the number it was given.
+        case started(Task<Void, Never>)
     }
 
-    /// A call `serveAtOnce(_:)` admitted and bound, whose visit must be awaited.
-    public struct PendingVisit: Sendable {
-        fileprivate let visit: @MainActor ((@Sendable (PhaseStep) -> Void)?) async -> PhaseAnswer
-    }
-
-    /// Serves a call at once, in this main-actor job, for a caller on the main actor (an app in
-    /// the same process). A call whose handler answers at once is answered before this returns,
-    /// with no task and no message: the answer is returned. Any other call is admitted and its
-    /// handler bound, and must be started with `start(_:numbered:)`.
-    public func serveAtOnce(_ call: PhaseCall) -> ServedCall {
-        switch host.visit(call) {
-        case .answered(let answer): return .answered(answer)
-        case .awaiting(let visit): return .mustStart(PendingVisit(visit: visit))
+    /// Serves a call as `serve(_:_:)` does, beneath it: an answer made at once is returned
+    /// instead of sent, and the call is numbered (`number`) only when it goes on as a task. An
+    /// app in the system's process answered this way needs no waiter in the link.
+    package func serve(_ call: PhaseCall, numbered number: () -> UInt64) -> Served {
+        switch host.visit(call, progress: nil) {
+        case .answered(let answer):
+            onCallsChanged?(calls.count)
+            return .answered(answer)
+        case .awaiting(let visit):
+            let (send, id) = (send, number())
+            // The first steps are released here, as the visit gives control back: there is no
+            // main-actor job of its own to tell whether it suspended.
+            let held = HeldUntilSuspension<PhaseStep>(releasedByCaller: { steps in
+                for step in steps { send(.step(id: id, step: step)) }
+            })
+            // Counted before the visit runs: a visit that ends without suspending is forgotten
+            // before its task is known.
+            calls[id] = .some(nil)
+            onCallsChanged?(calls.count)
+            let task = Task.immediate {
+                await self.serve(id, holding: held, answering: visit)
+                self.settle(id)
+            }
+            held.flush()
+            if calls[id] != nil { calls[id] = task }
+            return .started(task)
         }
-    }
-
-    /// Starts a visit `serveAtOnce(_:)` could not answer, as `serve(_:_:)` would under number
-    /// `id`, with `Task.immediate`: its steps and its answer are sent under that number. There
-    /// is no main-actor job to tell whether the visit suspended: the steps it made before it
-    /// suspended are released here, as it gives control back.
-    public func start(_ pending: PendingVisit, numbered id: UInt64) -> Task<Void, Never> {
-        let held = stepsHeld(for: id, releasedByCaller: true)
-        let task = Task.immediate { await self.serve(id, holding: held, answering: pending.visit) }
-        held.flush()
-        return task
-    }
-
-    /// Where call `id` holds its steps; released, they go out as `step` messages.
-    private func stepsHeld(for id: UInt64, releasedByCaller: Bool) -> HeldUntilSuspension<PhaseStep> {
-        let send = send
-        let release: @Sendable ([PhaseStep]) -> Void = { steps in
-            for step in steps { send(.step(id: id, step: step)) }
-        }
-        return releasedByCaller ? HeldUntilSuspension(releasedByCaller: release) : HeldUntilSuspension(release: release)
     }
 
     private func serve(
@@ -129,9 +133,9 @@ public final class HostEndpoint {
         }
     }
 
-    /// Handles one message from the system. A call that needs no suspension (its handler
-    /// answers at once) is answered before this returns; other calls run as tasks of their own,
-    /// so a later `cancel` reaches them; everything else is done before this returns. Returns false when
+    /// Handles one message from the system. A call is served (`serve(_:_:)`): one that needs no
+    /// suspension is answered before this returns, others go on as tasks of their own, which a
+    /// later `cancel` reaches; everything else is done before this returns. Returns false when
     /// the message was `quit` (the app has terminated; the host should exit).
     public func receive(_ message: SystemMessage) -> Bool {
         switch message {
@@ -143,19 +147,9 @@ public final class HostEndpoint {
         case .restore:
             break  // An extension has no scenes.
         case .call(let id, let call):
-            // A call that needs no suspension is answered as it is read, with no task.
-            if let answer = host.answerAtOnce(call) {
-                send(.answer(id: id, answer: answer))
-                onCallsChanged?(calls.count)
-                return true
-            }
-            calls[id] = Task { @MainActor [weak self] in
-                await self?.serve(id, call)
-                self?.settle(id)
-            }
-            onCallsChanged?(calls.count)
+            serve(id, call)
         case .cancel(let id):
-            calls[id]?.cancel()
+            calls[id]??.cancel()
             settle(id)
         case .continueActivity(let id, _) where kind == .intentsExtension:
             send(.continued(id: id, result: .failed(reason: Self.noScenes)))
@@ -200,7 +194,7 @@ public final class HostEndpoint {
     private func carryOut(_ id: UInt64, _ event: SystemEvent) -> Bool {
         switch event {
         case .quit:
-            for task in calls.values { task.cancel() }
+            for task in calls.values { task?.cancel() }
             calls = [:]
             onCallsChanged?(0)
             host.application.terminate()

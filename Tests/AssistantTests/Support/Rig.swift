@@ -87,10 +87,10 @@ final class RefusingContinuationConnection: WrappingConnection {
     func beginInterruption() async throws -> Bool { try await base.beginInterruption() }
     func endInterruption() async throws -> Bool { try await base.endInterruption() }
     func start(
-        _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
+        _ call: PhaseCall, from isolation: (any Actor)?, progress: @escaping @Sendable (PhaseStep) -> Void,
         reply: @escaping @Sendable (PhaseAnswer) -> Void
-    ) -> Task<Void, Never> {
-        base.start(call, progress: progress, reply: reply)
+    ) -> CallCancellation {
+        base.start(call, from: isolation, progress: progress, reply: reply)
     }
 }
 

@@ -87,9 +87,9 @@ final class StoppedConnection: WrappingConnection {
     func beginInterruption() async throws -> Bool { false }
     func endInterruption() async throws -> Bool { false }
     func start(
-        _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
+        _ call: PhaseCall, from isolation: (any Actor)?, progress: @escaping @Sendable (PhaseStep) -> Void,
         reply: @escaping @Sendable (PhaseAnswer) -> Void
-    ) -> Task<Void, Never> {
-        Task { reply(.refused(IntentHostError(.hostStopped, intent: call.intent.typeName, detail: "exit status 9"))) }
+    ) -> CallCancellation {
+        .task(Task { reply(.refused(IntentHostError(.hostStopped, intent: call.intent.typeName, detail: "exit status 9"))) })
     }
 }

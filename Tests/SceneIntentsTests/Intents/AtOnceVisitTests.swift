@@ -180,36 +180,45 @@ struct AtOnceVisitTests {
         #expect(leftInFlight(host: host) == [])
     }
 
-    @Test func anAtOnceVisitIsAnsweredBeforeServeAtOnceReturnsWithNoTaskAndNoMessage() async {
+    @Test func anAtOnceVisitIsAnsweredBeforeServeReturnsWithNoTask() async {
         let (atOnce, awaited) = Self.calls(count: 2, tags: ["a"], phase: .proceed(parameters: ["count", "tags"]), request: 1)
-        let served = endpoint.serveAtOnce(atOnce)
         let steps: [PhaseStep] = [
             PhaseStep(phase: .resolve(parameter: "count"), answer: .resolved([ParameterResolution(ResolutionResult.success(with: 2))])),
             PhaseStep(phase: .resolve(parameter: "tags"), answer: .resolved([ParameterResolution(ResolutionResult.success(with: "a"))])),
             PhaseStep(phase: .confirm, answer: .response(.ready)),
             PhaseStep(phase: .handle, answer: .response(.success)),
         ]
-        guard case .answered(let answer) = served else {
-            Issue.record("expected an answer at once, got a task")
-            return
+        #expect(endpoint.serve(1, atOnce) == nil, "no task for a handler that answers at once")
+        // What the app said on the way, then the answer with every step in it: one message back.
+        let launch: [AppMessage] = [
+            .lifecycle(.application(.willFinishLaunching, detail: "intent")),
+            .lifecycle(.application(.didFinishLaunching, detail: "intent")),
+            .report(HostReport(.launchedForIntent, "TallyIntent")),
+            .lifecycle(.application(.handlerFor, detail: "TallyIntent")),
+        ]
+        #expect(sent.messages == launch + [.answer(id: 1, answer: .progressed(intent: atOnce.intent, steps: steps))])
+        #expect(endpoint.callsInFlight == 0)
+        // A handler that awaits goes on as a task; its steps (held until the visit suspended)
+        // and its answer are sent under its number when the task ends.
+        let task = endpoint.serve(2, awaited)
+        #expect(task != nil, "a task for a handler that awaits")
+        #expect(endpoint.callsInFlight == 1)
+        await task?.value
+        // Its handler lookup, then its four steps: each sent as the visit suspended, the rest in
+        // the answer.
+        let after = Array(sent.messages.dropFirst(launch.count + 1))
+        #expect(after.first == .lifecycle(.application(.handlerFor, detail: "AwaitedTallyIntent")))
+        var heard: [PhaseStep] = []
+        for message in after.dropFirst() {
+            switch message {
+            case .step(2, let step): heard.append(step)
+            case .answer(2, .progressed(_, let rest)): heard += rest
+            default: Issue.record("unexpected \(message)")
+            }
         }
-        #expect(answer == .progressed(intent: atOnce.intent, steps: steps))
-        // What the app said on the way still went out as messages; the answer did not.
-        #expect(
-            sent.messages == [
-                .lifecycle(.application(.willFinishLaunching, detail: "intent")),
-                .lifecycle(.application(.didFinishLaunching, detail: "intent")),
-                .report(HostReport(.launchedForIntent, "TallyIntent")),
-                .lifecycle(.application(.handlerFor, detail: "TallyIntent")),
-            ])
-        // A handler that awaits is numbered and served by a task; its answer is sent when the
-        // task ends.
-        guard case .mustStart(let visit) = endpoint.serveAtOnce(awaited) else {
-            Issue.record("expected a visit to start for a handler that awaits")
-            return
-        }
-        await endpoint.start(visit, numbered: 2).value
-        #expect(sent.messages.last.map { if case .answer(2, _) = $0 { true } else { false } } == true)
+        #expect(heard.map(\.phase) == steps.map(\.phase))
+        #expect(after.last.map { if case .answer(2, _) = $0 { true } else { false } } == true)
+        #expect(endpoint.callsInFlight == 0)
         #expect(leftInFlight(host: host) == [])
     }
 
@@ -217,11 +226,11 @@ struct AtOnceVisitTests {
         var intent = MixedTallyIntent()
         intent.count = 4
         let call = PhaseCall(request: 1, intent: AnyIntent(intent), phase: .proceed(parameters: ["count"]))
-        guard case .mustStart(let visit) = endpoint.serveAtOnce(call) else {
-            Issue.record("expected a visit to start: the handle awaits")
+        guard let task = endpoint.serve(1, call) else {
+            Issue.record("expected a task: the handle awaits")
             return
         }
-        await endpoint.start(visit, numbered: 1).value
+        await task.value
         // The steps before the suspension went out on their own; the answer carries the rest.
         #expect(
             sent.messages == [
