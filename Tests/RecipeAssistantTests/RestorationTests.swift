@@ -84,4 +84,36 @@ struct RestorationTests {
         await second.expectNothingInFlight()
         await first.expectNothingInFlight()
     }
+
+    /// The system stopped the app (its scene kept in the background, not on screen): the next
+    /// request relaunches it with the scene reconnected into the background, brings the scene
+    /// forward for `continueInApp`, and the screen that appears then registers its handler, so
+    /// the next "next step" goes on where the cook is instead of asking which recipe.
+    @Test func aSceneRestoredInTheBackgroundThenBroughtForwardAnswersTheNextStep() async throws {
+        let first = try await ShellRun.turns("show directions for banana pancakes\nnext step")
+        let kept = KeptSessionRecords()
+        kept.keep(first.app.application)
+        first.app.application.terminate()
+        #expect(kept.records.map(\.activationState) == [.background])
+
+        let second = try ShellRun.make("")
+        try second.app.application.restoreSessions(kept.restoration)
+        await second.shell.turn("show directions for banana pancakes")
+        await second.shell.turn("next step")
+        #expect(second.spoken == [
+            "Opening Recipe Assistant.", "Step 2. Whisk in the eggs and the milk.", "Step 3. Fold in the flour and the baking powder until just combined.",
+        ])
+        let connected = try #require(second.lifecycle.firstIndex(of: "session-1 willConnectTo"))
+        let appeared = try #require(second.lifecycle.firstIndex(of: "Directions viewDidAppear"))
+        #expect(Array(second.lifecycle[connected...appeared]) == [
+            "session-1 willConnectTo", "session-1 sceneDidEnterBackground", "session-1 stateRestorationActivity",
+            "app handlerFor ShowDirectionsIntent",
+            // Brought forward for continueInApp: its screen appears for the first time.
+            "Directions viewDidLoad", "Directions viewWillAppear",
+            "session-1 sceneWillEnterForeground", "session-1 sceneDidBecomeActive", "Directions viewDidAppear",
+        ])
+        #expect(second.directions?.step == 2)
+        await second.expectNothingInFlight()
+        await first.expectNothingInFlight()
+    }
 }

@@ -132,22 +132,22 @@ extension Application {
         return scene
     }
 
-    /// Brings a scene on screen. Only its first appearance (a scene just connected) brackets
-    /// the scene callbacks with its root's viewWillAppear … viewDidAppear: coming back from the
-    /// background sends no view callbacks (REFERENCE §2).
+    /// Brings a scene on screen. Only its screen's first appearance (a scene just connected,
+    /// or one that connected into the background and was never on screen: restored there, or
+    /// reconnected after the system stopped the app) brackets the scene callbacks with the
+    /// visible controller's viewWillAppear … viewDidAppear, as a window shown for the first
+    /// time does in UIKit; coming back from the background sends no view callbacks (REFERENCE §2).
     func bringToForeground(_ scene: Scene) throws(ApplicationError) {
         switch scene.lifecycleState {
         case .foregroundActive: return
         case .foregroundInactive: return try perform(.activate, on: scene)
-        case .connected:
-            let visible = scene.visibleViewController
-            visible?.beginAppearance()
-            try perform(.enterForeground, on: scene)
-            try perform(.activate, on: scene)
-            visible?.endAppearance()
         default:
+            let visible = scene.visibleViewController
+            let appears = visible.map { !$0.isVisible } ?? false
+            if appears { visible?.beginAppearance() }
             try perform(.enterForeground, on: scene)
             try perform(.activate, on: scene)
+            if appears { visible?.endAppearance() }
         }
     }
 

@@ -153,7 +153,10 @@ struct SessionRestorationTests {
             relaunched.take() == [
                 "app willFinishLaunching user", "app didFinishLaunching user",
                 "session-1 willConnectTo", "session-1 sceneDidEnterBackground", "session-1 stateRestorationActivity",
-                "session-1 sceneWillEnterForeground", "session-1 sceneDidBecomeActive",
+                // Never on screen in this process: its screen appears as the scene comes forward,
+                // so the screen's viewDidAppear registers its handler.
+                "RootScreen viewDidLoad", "RootScreen viewWillAppear",
+                "session-1 sceneWillEnterForeground", "session-1 sceneDidBecomeActive", "RootScreen viewDidAppear",
             ])
         #expect(relaunched.app.applicationState == .active)
         #expect(throws: ApplicationError.alreadyRunning) {
