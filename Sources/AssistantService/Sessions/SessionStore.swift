@@ -94,8 +94,7 @@ public final class SessionStore: Sendable {
                         continue
                     }
                     let kept = edit.kept
-                    let known = (kept.open + kept.discarded).contains { $0.persistentIdentifier == record.persistentIdentifier }
-                    if !known && kept.open.count + kept.discarded.count >= Self.sessionLimit {
+                    if !kept.holds(record.persistentIdentifier) && kept.open.count + kept.discarded.count >= Self.sessionLimit {
                         refusal = SessionStoreError(
                             .tooManySessions,
                             "\(bundleIdentifier) already keeps \(Self.sessionLimit) sessions: session \(record.persistentIdentifier) is not kept")
