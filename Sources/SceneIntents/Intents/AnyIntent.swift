@@ -14,15 +14,24 @@ public struct AnyIntent: Sendable, Equatable, Codable, CustomStringConvertible {
         let targetSceneIdentifier: String?
         let unreadWords: [ParameterName: String]
 
-        init(_ base: any Intent, _ targetSceneIdentifier: String?, _ unreadWords: [ParameterName: String]) {
+        convenience init(_ base: any Intent, _ targetSceneIdentifier: String?, _ unreadWords: [ParameterName: String]) {
+            self.init(
+                base, typeName: (base as? IntentRecord)?.intentTypeName ?? type(of: base).typeName, targetSceneIdentifier,
+                unreadWords)
+        }
+
+        /// With the type name known already (a descriptor's: the app's type's, or its record's).
+        init(_ base: any Intent, typeName: String, _ targetSceneIdentifier: String?, _ unreadWords: [ParameterName: String]) {
             self.base = base
-            typeName = (base as? IntentRecord)?.intentTypeName ?? type(of: base).typeName
+            self.typeName = typeName
             self.targetSceneIdentifier = targetSceneIdentifier
             self.unreadWords = unreadWords
         }
     }
 
     private var storage: Storage
+
+    private init(_ storage: Storage) { self.storage = storage }
 
     /// The typed intent.
     public var base: any Intent { storage.base }
@@ -116,25 +125,27 @@ public struct AnyIntent: Sendable, Equatable, Codable, CustomStringConvertible {
                     debugDescription: "unknown intent type '\(typeName)': the app's catalog does not list it"))
         }
         var unread = unread
-        var intent = descriptor.makeIntent()
+        var given: [(name: ParameterName, values: [AnyParameterValue])] = []
+        given.reserveCapacity(parameters.count)
         for (name, values) in parameters.sorted(by: { $0.name < $1.name }) {
             let parameter = ParameterName(name)
             if !catalog.keepsRecords, let words = values.lazy.compactMap({ ($0.base as? ParameterValueRecord)?.spokenWords }).first {
                 unread[parameter] = words.text
                 continue
             }
-            guard let updated = descriptor.setting(parameter, to: values, in: intent) else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: [CodingKeys.parameters],
-                        debugDescription:
-                            "\(typeName) has no parameter '\(name)' taking \(values.count) value(s) of type \(values.first?.typeName ?? "none")"))
-            }
-            intent = updated
+            given.append((parameter, values))
         }
-        var assembled = AnyIntent(erasing: intent.base, targetSceneIdentifier: target)
-        assembled.unreadWords = unread
-        return assembled
+        switch descriptor.assembling(given) {
+        case .made(let intent):
+            return AnyIntent(Storage(intent, typeName: descriptor.typeName, target, unread))
+        case .refused(let name):
+            let values = given.first { $0.name == name }?.values ?? []
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: [CodingKeys.parameters],
+                    debugDescription:
+                        "\(typeName) has no parameter '\(name)' taking \(values.count) value(s) of type \(values.first?.typeName ?? "none")"))
+        }
     }
 
     /// Encodes the type name, each parameter's values, the target and the unread words.
@@ -151,6 +162,25 @@ public struct AnyIntent: Sendable, Equatable, Codable, CustomStringConvertible {
 
     /// The values of every parameter given, by name: what crosses the boundary.
     package var parameterValues: [String: [AnyParameterValue]] {
-        Dictionary(uniqueKeysWithValues: IntentRecord(base).values.map { ($0.key.rawValue, $0.value) })
+        Dictionary(uniqueKeysWithValues: sortedParameterValues.lazy.map { ($0.name, $0.values) })
+    }
+
+    /// The values of every parameter given, in the order of their names' UTF-8 bytes (the order
+    /// a message writes them in), read from the typed intent with no dictionary between.
+    package var sortedParameterValues: [(name: String, values: [AnyParameterValue])] {
+        func read<I: Intent>(_ intent: I) -> [(name: String, values: [AnyParameterValue])] {
+            var given: [(name: String, values: [AnyParameterValue])]
+            if let record = intent as? IntentRecord {
+                given = record.values.map { ($0.key.rawValue, $0.value) }
+            } else {
+                given = []
+                for parameter in I.schema.parameters {
+                    if let values = parameter.read(intent) { given.append((parameter.descriptor.name.rawValue, values)) }
+                }
+            }
+            if given.count > 1 { given.sort { JSONWriter.keyPrecedes($0.name, $1.name) } }
+            return given
+        }
+        return read(base)
     }
 }

@@ -24,6 +24,7 @@ public struct IntentDescriptor: Sendable {
         let writeValues: @Sendable (any Intent, ParameterName, [AnyParameterValue]?) -> (any Intent)?
         let spoken: @Sendable (ParameterName, String, String?) -> AnyParameterValue?
         let makeEmpty: @Sendable () -> any Intent
+        let assemble: @Sendable ([(name: ParameterName, values: [AnyParameterValue])]) -> Assembly
 
         init<I: Intent>(_ type: I.Type) {
             let schema = I.schema
@@ -53,6 +54,17 @@ public struct IntentDescriptor: Sendable {
                 schema.parameter(named: name)?.fromSpoken(text, identifier: identifier)
             }
             makeEmpty = { I() }
+            // One cast and one copy of the typed intent for all its values: what every message
+            // carrying an intent costs to read.
+            assemble = { given in
+                var intent = I()
+                for (name, values) in given {
+                    guard let parameter = schema.parameter(named: name), parameter.write(&intent, values) else {
+                        return .refused(name)
+                    }
+                }
+                return .made(intent)
+            }
         }
 
         init(_ data: IntentDescription, enums known: [String: EnumDescription]) {
@@ -78,9 +90,7 @@ public struct IntentDescriptor: Sendable {
                     record.values[name] = nil
                     return record
                 }
-                guard values.count == 1 || (parameter.flags.contains(.multiValue) && !values.isEmpty),
-                    values.allSatisfy({ $0.typeName == parameter.valueTypeName })
-                else { return nil }
+                guard Self.fits(values, parameter) else { return nil }
                 record.values[name] = values
                 return record
             }
@@ -98,6 +108,21 @@ public struct IntentDescriptor: Sendable {
                 return AnyParameterValue(ParameterValueRecord(typeName: typeName, spoken: text, identifier: identifier))
             }
             makeEmpty = { IntentRecord(typeName: typeName) }
+            assemble = { given in
+                var record = IntentRecord(typeName: typeName)
+                for (name, values) in given {
+                    guard let parameter = parameters[name], Self.fits(values, parameter) else { return .refused(name) }
+                    record.values[name] = values
+                }
+                return .made(record)
+            }
+        }
+
+        /// Whether `values` may be a value of `parameter` known from data: one, or several of a
+        /// multi-value one, each of its type.
+        private static func fits(_ values: [AnyParameterValue], _ parameter: ParameterDescriptor) -> Bool {
+            (values.count == 1 || (parameter.flags.contains(.multiValue) && !values.isEmpty))
+                && values.allSatisfy { $0.typeName == parameter.valueTypeName }
         }
 
         private static func resolvable(_ parameters: [ParameterDescriptor]) -> ([ParameterDescriptor], [ParameterName]) {
@@ -154,6 +179,20 @@ public struct IntentDescriptor: Sendable {
 
     /// An intent of this type with no parameter given.
     public func makeIntent() -> AnyIntent { AnyIntent(erasing: storage.makeEmpty()) }
+
+    /// What `assembling` came to.
+    package enum Assembly {
+        /// The intent, every value given.
+        case made(any Intent)
+        /// This parameter is unknown, or its values do not fit it.
+        case refused(ParameterName)
+    }
+
+    /// An intent of this type with each parameter's values given, made in one pass (reading a
+    /// message); `refused` names the first parameter that is unknown or whose values do not fit.
+    package func assembling(_ given: [(name: ParameterName, values: [AnyParameterValue])]) -> Assembly {
+        storage.assemble(given)
+    }
 
     /// The current value(s) of a parameter; nil when unset, the parameter is unknown, or the
     /// intent is of another type.

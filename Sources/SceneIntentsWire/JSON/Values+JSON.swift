@@ -9,7 +9,7 @@ extension AnyIntent: JSONConvertible {
         writer.beginObject()
         try writer.member("parameters") { writer in
             writer.beginObject()
-            for (name, values) in parameterValues.sorted(by: { JSONWriter.keyPrecedes($0.key, $1.key) }) {
+            for (name, values) in sortedParameterValues {
                 writer.key(name)
                 try writer.array(values) { try $1.write(to: &$0, context) }
             }
