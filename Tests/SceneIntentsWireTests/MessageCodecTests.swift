@@ -180,6 +180,10 @@ struct MessageCodecTests {
                 #"{"call":{"id":1,"call":{"request":1,"phase":{"handle":{}},"intent":{"type":"Nope","intent":{}}}}}"#,
                 "97 bytes that are not a message at .call.call.intent.type: unknown intent type 'Nope': the app's catalog does not list it"
             ),
+            (
+                #"{"call":{"id":1,"call":{"request":1,"phase":{"handle":{}},"intent":{"type":"OrderSoupIntent","parameters":{"quantity":[{"type":"Int","value":2}],"spice":[{"type":"Int","value":3}]}}}}}"#,
+                "184 bytes that are not a message at .call.call.intent.parameters: OrderSoupIntent has no parameter 'spice' taking 1 value(s) of type Int"
+            ),
         ]
         for (text, expected) in cases { #expect(detail(text) == expected, "\(text)") }
         #expect(
