@@ -28,6 +28,9 @@ final class JSONCoderContext: Sendable {
         if T.self == URL.self, let url = value as? URL { return .string(url.absoluteString) }
         if T.self == Data.self, let data = value as? Data { return .string(data.base64EncodedString()) }
         if T.self == JSONValue.self, let tree = value as? JSONValue { return tree }
+        // The parameter values most messages carry, with no encoder between.
+        if T.self == String.self, let text = value as? String { return .string(text) }
+        if T.self == Int.self, let number = value as? Int { return .number(String(number)) }
         let node = JSONEncodingNode()
         try value.encode(to: LeanEncoder(node: node, context: self))
         return node.resolved()
@@ -38,6 +41,9 @@ final class JSONCoderContext: Sendable {
     func unbox<T: Decodable>(_ type: T.Type, from value: JSONNode) throws -> T {
         if T.self == Date.self || T.self == URL.self || T.self == Data.self { return try foundationValue(type, from: value) }
         if T.self == JSONValue.self, let tree = try JSONValue(value) as? T { return tree }
+        // The parameter values most messages carry, with no decoder between (the same errors).
+        if T.self == String.self, let text = try value.string() as? T { return text }
+        if T.self == Int.self, let number = try value.integer(Int.self) as? T { return number }
         return try T(from: LeanDecoder(value: value, context: self))
     }
 
