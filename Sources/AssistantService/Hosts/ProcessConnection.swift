@@ -152,10 +152,10 @@ public final class ProcessConnection: AppConnection {
         let sent = SentCall(call, on: link, supervisor: supervisor)
         // A resend runs as a task the cancellation then reaches.
         let resend = Mutex<Task<Void, Never>?>(nil)
-        let (traceSlot, resent) = (traceSlot, Self.resentLine(appName))
         sent.send(progress: progress) { [self] answer in
             guard sent.wasNeverRead(answer) else { return reply(answer) }
-            traceSlot.trace?.record(.process, resent)
+            // Put into words only when it happens: every call would pay for it.
+            traceSlot.trace?.record(.process, Self.resentLine(self.appName))
             resend.withLock { $0 = launching(call, progress: progress, reply: reply, mayResend: false) }
         }
         return .action {
