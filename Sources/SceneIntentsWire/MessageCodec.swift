@@ -44,12 +44,85 @@ public struct MessageCodec: Sendable {
             return try data.withUnsafeBytes { raw in
                 try Self.read(M.self, from: raw.bindMemory(to: UInt8.self), context)
             }
-        } catch let error as JSONSyntaxError {
-            throw ProtocolError(.undecodable, "\(data.count) bytes that are not a message: \(error)")
-        } catch let error as DecodingError {
-            throw ProtocolError(.undecodable, Self.explain(error, bytes: data.count))
         } catch {
-            throw ProtocolError(.undecodable, "\(error)")
+            throw Self.undecodable(error, bytes: data)
+        }
+    }
+
+    /// The protocol error for what reading `bytes` threw.
+    private static func undecodable(_ error: any Error, bytes data: Data) -> ProtocolError {
+        switch error {
+        case let error as JSONSyntaxError: ProtocolError(.undecodable, "\(data.count) bytes that are not a message: \(error)")
+        case let error as DecodingError: ProtocolError(.undecodable, explain(error, bytes: data.count))
+        default: ProtocolError(.undecodable, "\(error)")
+        }
+    }
+
+    /// The payloads of the frames that carry `payloads` (each one message's bytes, as `encode`
+    /// makes them), in order: a lone message is its own frame, as it always was; several go in
+    /// one frame as a JSON array of them (`[m1,m2,…]`), as many as fit in `limit` bytes each,
+    /// so one write carries one main-actor job's messages (a relaunch reconnecting 100 scenes
+    /// reports some 300 lifecycle callbacks) and the reader decodes one frame, not hundreds. A
+    /// message over `limit` on its own is left alone (its send fails as it would have).
+    public static func frames(_ payloads: [Data], limit: Int) -> [Data] {
+        guard payloads.count > 1 else { return payloads }
+        var frames: [Data] = []
+        var batch: [Data] = []
+        var size = 1
+        func close() {
+            guard !batch.isEmpty else { return }
+            if batch.count == 1 {
+                frames.append(batch[0])
+            } else {
+                var frame = Data(capacity: size + 1)
+                frame.append(UInt8(ascii: "["))
+                for (index, payload) in batch.enumerated() {
+                    if index > 0 { frame.append(UInt8(ascii: ",")) }
+                    frame.append(payload)
+                }
+                frame.append(UInt8(ascii: "]"))
+                frames.append(frame)
+            }
+            batch.removeAll(keepingCapacity: true)
+            size = 1
+        }
+        for payload in payloads {
+            // The brackets and a comma each: `size` counts "[" and a separator per message.
+            if !batch.isEmpty, size + payload.count + 1 > limit { close() }
+            batch.append(payload)
+            size += payload.count + 1
+        }
+        close()
+        return frames
+    }
+
+    /// Each message a frame holds, in order, to `deliver`: the one message of a frame that holds
+    /// one, else each of the array `frames(_:limit:)` makes, decoded and delivered before the
+    /// next is read, so the messages before a broken one are delivered as separate frames were.
+    ///
+    /// - Throws: `ProtocolError.undecodable` (as `decode` does) at the first message that is not
+    ///   one; whatever `deliver` throws.
+    public func decodeEach<M: Decodable>(
+        _ type: M.Type, from data: Data, _ deliver: (M) throws(ProtocolError) -> Void
+    ) throws(ProtocolError) {
+        guard data.first == UInt8(ascii: "[") else { return try deliver(decode(M.self, from: data)) }
+        var delivered: ProtocolError?
+        do {
+            try data.withUnsafeBytes { raw in
+                var reader = JSONReader(raw.bindMemory(to: UInt8.self))
+                try reader.elements { _, reader in
+                    let message = try Self.readValue(M.self, &reader, context)
+                    do throws(ProtocolError) { try deliver(message) } catch {
+                        delivered = error
+                        throw error
+                    }
+                }
+                try reader.end()
+            }
+        } catch {
+            if let delivered { throw delivered }
+            // Named as `decode` names it: the syntax first, then what the values mean.
+            throw Self.undecodable(error, bytes: data)
         }
     }
 

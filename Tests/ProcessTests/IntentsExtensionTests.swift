@@ -39,9 +39,15 @@ struct IntentsExtensionTests {
             codec = MessageCodec(catalog: try Kitchen.catalog())
         }
 
+        /// The messages of a frame read and not yet asked for (a frame holds one job's).
+        var pending: [AppMessage] = []
+
         mutating func next() async throws -> AppMessage {
-            guard case .frame(let bytes)? = await incoming.next() else { throw FixtureError(description: "closed") }
-            return try codec.decode(AppMessage.self, from: bytes)
+            if pending.isEmpty {
+                guard case .frame(let bytes)? = await incoming.next() else { throw FixtureError(description: "closed") }
+                try codec.decodeEach(AppMessage.self, from: bytes) { pending.append($0) }
+            }
+            return pending.removeFirst()
         }
 
         func send(_ message: SystemMessage) throws {

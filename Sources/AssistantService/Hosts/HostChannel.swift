@@ -131,7 +131,8 @@ final class HostChannel: Sendable {
 
     private func deliver(_ bytes: Data, to link: HostLink) {
         do throws(ProtocolError) {
-            try link.deliver(codec.decode(AppMessage.self, from: bytes))
+            // One frame may carry several messages (one job of the host's): each in turn.
+            try codec.decodeEach(AppMessage.self, from: bytes) { (message) throws(ProtocolError) in try link.deliver(message) }
         } catch {
             end(.protocolError(error))
         }

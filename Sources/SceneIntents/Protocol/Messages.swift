@@ -1,7 +1,8 @@
 /// The message protocol between the system (an assistant or the daemon) and an app host (an
 /// app process or an intents extension). One stream of messages each way; the in-process
 /// connection passes them as values, a socket connection encodes each as JSON in a frame
-/// (`SceneIntentsWire`).
+/// (`SceneIntentsWire`); a host's frame may hold several, as a JSON array, in order (the
+/// messages of one main-actor job: a relaunch's lifecycle callbacks, a call's answer).
 ///
 /// A call is answered by zero or more `step` messages and then one `answer`. A host holds the
 /// steps of a `proceed` until the visit suspends (then it sends them as `step` messages, so the
@@ -10,7 +11,7 @@
 /// suspends costs one message back, however many steps it made.
 public enum MessageProtocol {
     /// The version both sides must speak; a hello with another version is refused.
-    public static let version = 2
+    public static let version = 3
 }
 
 /// What kind of process a host is.
