@@ -157,15 +157,18 @@ public final class FramedConnection: Sendable {
     /// over ``limit`` throws ``TransportError/Code/frameTooLarge`` and nothing is sent; the rest
     /// is as ``send(_:)``.
     public func send(contentsOf payloads: [Data]) throws(TransportError) {
-        var frames = Data()
+        // One buffer for all the frames, sized first: a delivery's messages are copied once.
+        var size = 0
         for payload in payloads {
-            do {
-                frames.append(try Framing.encode(payload, limit: limit))
-            } catch {
+            guard payload.count <= limit, payload.count <= Int(UInt32.max) else {
+                let error = FrameError.oversize(length: payload.count, limit: limit)
                 throw TransportError(.frameTooLarge, value: "\(payload.count)", message: "cannot send: \(error)")
             }
+            size += Framing.headerSize + payload.count
         }
-        let frame = frames
+        var frame: [UInt8] = []
+        frame.reserveCapacity(size)
+        for payload in payloads { Framing.append(payload, to: &frame) }
         let outcome = socket.withWriteLease { descriptor in
             frame.withUnsafeBytes { writeAll(descriptor, $0) }
         }

@@ -16,11 +16,20 @@ public enum Framing {
         guard payload.count <= limit, payload.count <= Int(UInt32.max) else {
             throw .oversize(length: payload.count, limit: limit)
         }
-        var frame = Data(capacity: headerSize + payload.count)
+        var frame: [UInt8] = []
+        frame.reserveCapacity(headerSize + payload.count)
+        append(payload, to: &frame)
+        return Data(frame)
+    }
+
+    /// Appends the frame carrying `payload` to `frames`; the caller has checked its size.
+    static func append(_ payload: Data, to frames: inout [UInt8]) {
         let length = UInt32(payload.count)
-        frame.append(contentsOf: [UInt8(length >> 24), UInt8(length >> 16 & 0xff), UInt8(length >> 8 & 0xff), UInt8(length & 0xff)])
-        frame.append(payload)
-        return frame
+        frames.append(UInt8(length >> 24))
+        frames.append(UInt8(length >> 16 & 0xff))
+        frames.append(UInt8(length >> 8 & 0xff))
+        frames.append(UInt8(length & 0xff))
+        frames.append(contentsOf: payload)
     }
 }
 

@@ -135,6 +135,23 @@ struct MessageCodecTests {
         try expectSameAsFoundation(Everything())
     }
 
+    @Test func anIntegerMemberIsWrittenAsItsDecimalDigits() {
+        var writer = JSONWriter()
+        writer.beginArray()
+        for value in [Int64.min, -10, -1, 0, 9, 10, 1_764_558_000_125, .max] {
+            writer.element()
+            writer.number(value)
+        }
+        for value in [UInt64.max, 1 << 63] {
+            writer.element()
+            writer.number(value)
+        }
+        writer.endArray()
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self)
+                == "[-9223372036854775808,-10,-1,0,9,10,1764558000125,9223372036854775807,18446744073709551615,9223372036854775808]")
+    }
+
     @Test func aNumberThatIsNotFiniteCannotBeEncoded() throws {
         let error = #expect(throws: ProtocolError.self) { try codec.encode([Double.nan]) }
         #expect(error?.detail.contains("not a finite number") == true)

@@ -59,8 +59,29 @@ package struct JSONWriter {
 
     /// An integer value.
     package mutating func number(_ value: some BinaryInteger) {
-        bytes.append(contentsOf: String(value).utf8)
+        if let magnitude = UInt64(exactly: value.magnitude) {
+            if value < 0 { bytes.append(UInt8(ascii: "-")) }
+            digits(magnitude)
+        } else {
+            bytes.append(contentsOf: String(value).utf8)
+        }
         needsComma = true
+    }
+
+    /// The decimal digits of `value`, written straight into the bytes: a message's ids and codes
+    /// are written on every call, and a `String` for each was an allocation.
+    private mutating func digits(_ value: UInt64) {
+        var value = value
+        var reversed: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &reversed) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+                count += 1
+            } while value > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        }
     }
 
     /// A value given as a tree (what `Codable` values become).
