@@ -168,7 +168,7 @@ let package = Package(
             name: "SceneIntentsStoreTests", dependencies: ["SceneIntentsStore", "store-writer"],
             swiftSettings: strict),
         .target(
-            name: "SceneIntentsShell", dependencies: ["Assistant", "SceneIntentsCommandLine", "SceneIntentsTransport"],
+            name: "SceneIntentsShell", dependencies: ["Assistant", "AssistantService", "SceneIntentsCommandLine", "SceneIntentsTransport"],
             swiftSettings: strict),
         .testTarget(
             name: "SceneIntentsShellTests",
