@@ -168,7 +168,7 @@ let package = Package(
             name: "SceneIntentsStoreTests", dependencies: ["SceneIntentsStore", "store-writer"],
             swiftSettings: strict),
         .target(
-            name: "SceneIntentsShell", dependencies: ["Assistant", "SceneIntentsCommandLine", "SceneIntentsTransport"],
+            name: "SceneIntentsShell", dependencies: ["Assistant", "AssistantService", "SceneIntentsCommandLine", "SceneIntentsTransport"],
             swiftSettings: strict),
         .testTarget(
             name: "SceneIntentsShellTests",
@@ -269,7 +269,7 @@ let package = Package(
             path: "Demos/Hydrator/Kit", swiftSettings: strict, plugins: ["IntentGenPlugin"]),
         .target(
             name: "HydratorShell",
-            dependencies: ["HydratorKit", "SceneIntentsShell", "Assistant", "AssistantService", "SceneIntentsTransport"],
+            dependencies: ["HydratorKit", "SceneIntentsShell", "Assistant"],
             path: "Demos/Hydrator/Shell", swiftSettings: strict),
         .executableTarget(
             name: "hydrator-app", dependencies: ["HydratorKit", "SceneIntents", "SceneIntentsHost", "SceneIntentsCommandLine"],
@@ -326,7 +326,7 @@ let package = Package(
             name: "HobsonCLI",
             dependencies: [
                 "HobsonKit", "SceneIntents", "SceneIntentsFeatures", "Assistant", "AssistantShortcuts", "SceneIntentsStore",
-                "SceneIntentsShell", "AssistantService", "SceneIntentsTransport",
+                "SceneIntentsShell",
             ],
             path: "Demos/Hobson/CLI", swiftSettings: strict),
         // The Recipe Assistant's command-line front end: the assistant and the REPL in front of the

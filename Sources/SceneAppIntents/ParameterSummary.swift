@@ -103,10 +103,14 @@ public struct ParameterSummaryWhenCondition<Intent: AppIntent, Condition: Parame
     let condition: Condition
     let otherwise: Otherwise
 
-    init(holds: @escaping @Sendable (Intent) -> Bool, condition: Condition, otherwise: Otherwise) {
-        self.holds = holds
-        self.condition = condition
-        self.otherwise = otherwise
+    /// Chosen by whether `holds` for the parameter's values (nil: it has none).
+    init<Value>(
+        _ keyPath: KeyPath<Intent, IntentParameter<Value>> & Sendable, holds: @escaping @Sendable ([Value.ValueType]?) -> Bool,
+        _ when: () -> Condition, _ otherwise: () -> Otherwise
+    ) {
+        self.holds = { intent in holds(intent[keyPath: keyPath].currentElements) }
+        condition = when()
+        self.otherwise = otherwise()
     }
 
     /// Chosen by whether the parameter's value is (or is not) `value`.
@@ -115,11 +119,7 @@ public struct ParameterSummaryWhenCondition<Intent: AppIntent, Condition: Parame
         _ value: Value.ValueType, @ParameterSummaryBuilder<Intent> _ when: () -> Condition,
         @ParameterSummaryBuilder<Intent> otherwise: () -> Otherwise
     ) where Value.ValueType: Equatable {
-        self.init(
-            holds: { intent in
-                let equal = intent[keyPath: keyPath].currentElements?.first == value
-                return comparisonOperator == .equalTo ? equal : !equal
-            }, condition: when(), otherwise: otherwise())
+        self.init(keyPath, holds: { ($0?.first == value) == (comparisonOperator == .equalTo) }, when, otherwise)
     }
 
     /// Chosen by how the parameter's value compares with `value`.
@@ -128,11 +128,7 @@ public struct ParameterSummaryWhenCondition<Intent: AppIntent, Condition: Parame
         _ value: Value.ValueType, @ParameterSummaryBuilder<Intent> _ when: () -> Condition,
         @ParameterSummaryBuilder<Intent> otherwise: () -> Otherwise
     ) where Value.ValueType: Comparable {
-        self.init(
-            holds: { intent in
-                guard let current = intent[keyPath: keyPath].currentElements?.first else { return false }
-                return comparisonOperator.compares(current, value)
-            }, condition: when(), otherwise: otherwise())
+        self.init(keyPath, holds: { $0?.first.map { comparisonOperator.compares($0, value) } ?? false }, when, otherwise)
     }
 
     /// Chosen by whether the parameter has a value.
@@ -140,9 +136,7 @@ public struct ParameterSummaryWhenCondition<Intent: AppIntent, Condition: Parame
         _ keyPath: KeyPath<Intent, IntentParameter<Value>> & Sendable, _ comparisonOperator: HasValueComparisonOperator,
         @ParameterSummaryBuilder<Intent> _ when: () -> Condition, @ParameterSummaryBuilder<Intent> otherwise: () -> Otherwise
     ) {
-        self.init(
-            holds: { intent in (intent[keyPath: keyPath].currentElements != nil) == (comparisonOperator == .hasAnyValue) },
-            condition: when(), otherwise: otherwise())
+        self.init(keyPath, holds: { ($0 != nil) == (comparisonOperator == .hasAnyValue) }, when, otherwise)
     }
 
     /// Chosen by whether the parameter's value is one of `values`.
@@ -151,11 +145,7 @@ public struct ParameterSummaryWhenCondition<Intent: AppIntent, Condition: Parame
         _ values: [Value.ValueType], @ParameterSummaryBuilder<Intent> _ when: () -> Condition,
         @ParameterSummaryBuilder<Intent> otherwise: () -> Otherwise
     ) where Value.ValueType: Equatable {
-        self.init(
-            holds: { intent in
-                let found = intent[keyPath: keyPath].currentElements?.first.map { values.contains($0) } ?? false
-                return comparisonOperator == .oneOf ? found : !found
-            }, condition: when(), otherwise: otherwise())
+        self.init(keyPath, holds: { ($0?.first.map(values.contains) ?? false) == (comparisonOperator == .oneOf) }, when, otherwise)
     }
 
     func rendered<I: AppIntent>(for intent: I) -> String? {

@@ -111,8 +111,7 @@ public final class FramedConnection: Sendable {
     /// Marks the connection as read, once, and runs `reading`; on an ended connection tells
     /// `closed` why instead. Answers whether reading began.
     private func begin(closed: (CloseReason) -> Void, reading: () -> Void) -> Bool {
-        enum Begin { case read, alreadyReading, ended(CloseReason) }
-        let begin = state.withLock { state -> Begin in
+        state.withLock { state -> ReadStart in
             switch state {
             case .open(reading: false, let waiters):
                 state = .open(reading: true, waiters: waiters)
@@ -120,17 +119,7 @@ public final class FramedConnection: Sendable {
             case .open(reading: true, _): return .alreadyReading
             case .closed(let reason): return .ended(reason)
             }
-        }
-        switch begin {
-        case .read:
-            reading()
-            return true
-        case .ended(let reason):
-            closed(reason)
-            return false
-        case .alreadyReading:
-            return false
-        }
+        }.begin(reading: reading, closed: closed)
     }
 
     /// Starts reading and answers the events as a stream that finishes after `.closed`.

@@ -77,17 +77,13 @@ enum IPAddress {
             socketAddress.sin_family = sa_family_t(AF_INET)
             socketAddress.sin_port = port.bigEndian
             socketAddress.sin_addr = address
-            return withUnsafePointer(to: &socketAddress) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
+            return asSocketAddress(socketAddress, body)
         case .v6(let address):
             var socketAddress = sockaddr_in6()
             socketAddress.sin6_family = sa_family_t(AF_INET6)
             socketAddress.sin6_port = port.bigEndian
             socketAddress.sin6_addr = address
-            return withUnsafePointer(to: &socketAddress) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
-            }
+            return asSocketAddress(socketAddress, body)
         }
     }
 

@@ -79,8 +79,7 @@ public final class StreamConnection: Sendable {
     /// its `.closed` at once, here. Answers `false` if already started or ended.
     @discardableResult
     public func start(_ handler: @escaping @Sendable (StreamEvent) -> Void) -> Bool {
-        enum Begin { case read, alreadyReading, ended(CloseReason) }
-        let begin = state.withLock { state -> Begin in
+        state.withLock { state -> ReadStart in
             switch state {
             case .open(reading: false):
                 state = .open(reading: true)
@@ -88,17 +87,7 @@ public final class StreamConnection: Sendable {
             case .open(reading: true): return .alreadyReading
             case .closed(let reason): return .ended(reason)
             }
-        }
-        switch begin {
-        case .read:
-            startThread("sceneintents.stream.\(socket.value)") { self.readLoop(handler) }
-            return true
-        case .ended(let reason):
-            handler(.closed(reason))
-            return false
-        case .alreadyReading:
-            return false
-        }
+        }.begin(reading: { startThread("sceneintents.stream.\(socket.value)") { self.readLoop(handler) } }, closed: { handler(.closed($0)) })
     }
 
     /// Starts reading and answers the events as a stream that finishes after `.closed`.

@@ -108,9 +108,7 @@ enum UnixAddress {
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             raw.copyBytes(from: bytes)
         }
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        return asSocketAddress(address, body)
     }
 
     /// A socket connected to the listener at `path` and the listener's credentials, checked
@@ -176,4 +174,34 @@ func eventStream<Event: Sendable>(
     }
     if !started { continuation.finish() }
     return stream
+}
+
+/// Calls `body` with `address` (a `sockaddr_un`, `sockaddr_in` or `sockaddr_in6`) as the
+/// `sockaddr` the socket calls take, and its length.
+func asSocketAddress<Address, R>(_ address: Address, _ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R {
+    var address = address
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<Address>.size)) }
+    }
+}
+
+/// What a connection's first `start` finds: it may read, another reader started first, or the
+/// connection has ended.
+enum ReadStart {
+    case read, alreadyReading, ended(CloseReason)
+
+    /// Runs `reading` when it may read, tells `closed` why when the connection has ended;
+    /// answers whether reading began.
+    func begin(reading: () -> Void, closed: (CloseReason) -> Void) -> Bool {
+        switch self {
+        case .read:
+            reading()
+            return true
+        case .ended(let reason):
+            closed(reason)
+            return false
+        case .alreadyReading:
+            return false
+        }
+    }
 }

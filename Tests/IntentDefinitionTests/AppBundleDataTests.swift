@@ -71,4 +71,18 @@ import Testing
             }
         }
     }
+
+    @Test func aProjectFileNestedPastTheReadersLimitIsRefusedBeforeItIsDecoded() throws {
+        try Self.withFiles(try Self.data()) { folder in
+            let path = "\(folder)/SceneIntents.plist"
+            let deep = String(repeating: "<array>", count: 300) + String(repeating: "</array>", count: 300)
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+                .replacing("<key>Format</key>", with: "<key>Deep</key>\n\t\(deep)\n\t<key>Format</key>")
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            #expect(text.contains("<key>Deep</key>"), "the test nests an array in the project file")
+            #expect(throws: AppBundleDataError(file: path, problem: "it nests deeper than 256 levels")) {
+                try AppBundleData(contentsOf: folder)
+            }
+        }
+    }
 }

@@ -4,11 +4,14 @@ import HydratorKit
 import SceneIntents
 import SceneIntentsShell
 
-/// Hydrator as a `Shell` drives it: where the app runs (`HydratorPlace`), the shared container,
-/// and the assistant in front of the app.
+/// Hydrator as a `Shell` drives it: where the app runs (`AppPlace`: in the shell's process, or
+/// with separate processes the daemon's routing over the development bundle, sending each
+/// request to `hydrator-app` when it has a scene in the foreground, else to `hydrator-intents`),
+/// the shared container, and the assistant in front of the app.
 @MainActor
-public final class HydratorSession: ShellApp {
-    let place: HydratorPlace
+public final class HydratorSession: PlacedShellApp {
+    /// Where the app runs.
+    public let place: AppPlace
     /// The shared container the session's processes use.
     public let store: HydrationStore
     /// The assistant in front of the app.
@@ -32,26 +35,19 @@ public final class HydratorSession: ShellApp {
         vocabulary = try HydratorApp.vocabulary()
         if options.separateProcesses {
             let device = Device()
-            place = .separate(try HydratorPlace.routedConnection(options, device: device))
+            // Every host on the container the options name.
+            place = try .routed(
+                appName: HydratorApp.name, catalog: HydratorApp.catalog, device: device, runtimeDirectory: options.runtimeDirectory,
+                environment: [HydrationStore.containerVariable: options.containerPath])
             assistant = Assistant(
                 connection: place.connection, user: environment.user, device: device, clock: environment.clock,
                 vocabulary: vocabulary)
         } else {
             let app = try HydratorApp(container: options.containerPath, calendar: calendar, now: now)
             let connection = app.connect()
-            place = .inProcess(app, app.driver(), connection: connection)
+            place = .inProcess(app.driver(), connection: connection)
             assistant = try app.makeAssistant(user: environment.user, clock: environment.clock, connection: connection)
         }
-    }
-
-    /// The foreground scene's screen, framed.
-    public func screen() async -> String? {
-        await place.screen()
-    }
-
-    /// Terminates the app, or stops its process and removes its socket.
-    public func close() async {
-        await place.close()
     }
 
     /// `:today`: the day's log read from the shared store, whether or not the app runs.

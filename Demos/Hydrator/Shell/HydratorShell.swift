@@ -12,7 +12,7 @@ public enum HydratorShell {
     /// Every option, in help order.
     public static let options: [CLIOption<Options>] = [
         .script, .trace, .json, .speak, HydratorCommandLine.containerOption,
-        .separateProcesses(host: HydratorPlace.appExecutableName),
+        .separateProcesses(host: "hydrator-app"),
         .runtimeDirectory,
         .help,
     ]
@@ -20,18 +20,11 @@ public enum HydratorShell {
     /// The `:commands`, in help order: the app's (as its driver declares them), `:today`, then
     /// the standard ones.
     public static let commands: [CLICommand<HydratorSession>] =
-        [app(AppCommand.open), app(AppCommand.home)] + HydratorApp.commands.map { app($0) } + [
+        [.open, .home] + HydratorApp.commands.map { .app($0) } + [
         CLICommand(":today", "Show today's log, read from the shared container.", atPrompt: .runs) { shell, _ in
             shell.printLines(await shell.app.today())
         },
-        app(AppCommand.scenes, "List the app's process and its windows.", atPrompt: .runs),
-        app(
-            AppCommand.close,
-            "Close session-N (the front window without N): its session is discarded, at the next launch if the app is not running."),
-        app(AppCommand.quit, "Force-quit the app: its process ends and (--separate-processes) every session it kept is discarded."),
-        CLICommand(":kill", "Kill the app's process with SIGKILL (--separate-processes); the next request relaunches it.") {
-            shell, _ in shell.note(try await shell.app.place.kill())
-        },
+        .scenes, .close, .quit, .kill,
     ] + CLICommand.standard
 
     /// Things to say to the assistant, for help.
@@ -45,12 +38,4 @@ public enum HydratorShell {
         commands: commands, examples: examples,
         banner: "Hydrator. Say \"log 8 ounces of water\", type :open to see Today, :help for commands.")
 
-    /// A command of the app's driver, carried out where the app runs, printing what it printed.
-    private static func app(
-        _ command: AppCommand, _ summary: String? = nil, atPrompt: CLICommand<HydratorSession>.AtPrompt = .cancelsFirst
-    ) -> CLICommand<HydratorSession> {
-        CLICommand(command, summary, atPrompt: atPrompt) { shell, call in
-            shell.printLines(try await shell.app.place.run(call.line))
-        }
-    }
 }

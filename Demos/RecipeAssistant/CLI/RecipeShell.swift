@@ -39,15 +39,11 @@ public final class RecipeShell {
     }
 
     /// The app the shell drives, when it runs in the shell's process.
-    public var recipeApp: RecipeAssistantApp? {
-        if case .inProcess(let app, _, _) = shell.app.place { app } else { nil }
-    }
+    public var recipeApp: RecipeAssistantApp? { shell.app.recipeApp }
 
     /// The app's process while it runs in its own (`--separate-processes`); nil in process.
     public var appProcessIdentifier: Int32? {
-        get async {
-            if case .separate(let connection) = shell.app.place { await connection.processIdentifier } else { nil }
-        }
+        get async { await shell.app.place.appProcess?.processIdentifier }
     }
 
     /// The assistant's trace.

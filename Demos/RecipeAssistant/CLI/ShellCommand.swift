@@ -8,25 +8,21 @@ import SceneIntentsShell
 public enum ShellCommand {
     /// Every command, in help order: the app's, then `:trace`, `:help` and `:exit`.
     public static let all: [CLICommand<RecipeSession>] = [
-        app(AppCommand.open, needsUnlocked: true),
-        app(RecipeAssistantApp.tap, needsUnlocked: true),
-        app(RecipeAssistantApp.back),
-        app(AppCommand.home),
-        app(RecipeAssistantApp.newWindow, needsUnlocked: true),
-        app(
-            AppCommand.close,
-            "Close session-N (the front window without N): its session is discarded, at the next launch if the app is not running."),
-        app(AppCommand.scenes, "List the windows, their states and what archived ones restore.", atPrompt: .runs),
+        needsUnlocked(.open),
+        needsUnlocked(.app(RecipeAssistantApp.tap)),
+        .app(RecipeAssistantApp.back),
+        .home,
+        needsUnlocked(.app(RecipeAssistantApp.newWindow)),
+        .close,
+        .scenes,
         CLICommand(":lock", "Lock the device: the app's scenes go to the background.") { shell, _ in
             shell.note(try await shell.app.lock(true))
         },
         CLICommand(":unlock", "Unlock the device: the scenes the lock sent away come back.") { shell, _ in
             shell.note(try await shell.app.lock(false))
         },
-        app(AppCommand.quit, "Force-quit the app: its process ends and (--separate-processes) every session it kept is discarded."),
-        CLICommand(":kill", "Kill the app's process with SIGKILL (--separate-processes); the next request relaunches it.") {
-            shell, _ in shell.note(try await shell.app.place.kill())
-        },
+        .quit,
+        .kill,
     ] + CLICommand.standard
 
     /// Things to say to the assistant, for help.
@@ -37,18 +33,13 @@ public enum ShellCommand {
     /// `:help`: what to say, the commands, and how to answer the assistant.
     public static var helpText: String { RecipeShell.program.sessionHelpText }
 
-    /// A command of the app's driver (as it declares it, or with the shell's `summary`), carried
-    /// out where the app runs (`AppPlace.run`), printing what it printed; one that
-    /// `needsUnlocked` is refused while the device is locked ("unlock first").
-    private static func app(
-        _ command: AppCommand, _ summary: String? = nil, atPrompt: CLICommand<RecipeSession>.AtPrompt = .cancelsFirst,
-        needsUnlocked: Bool = false
-    ) -> CLICommand<RecipeSession> {
-        CLICommand(command, summary, atPrompt: atPrompt) { shell, call in
-            if needsUnlocked && shell.app.device.isLocked {
+    /// `command`, refused while the device is locked ("unlock first").
+    private static func needsUnlocked(_ command: CLICommand<RecipeSession>) -> CLICommand<RecipeSession> {
+        CLICommand(command.name, argument: command.argument, command.summary, atPrompt: command.atPrompt) { shell, call in
+            if shell.app.device.isLocked {
                 throw AppCommandError(.refused, call.line, "The device is locked; unlock first with :unlock.")
             }
-            shell.print(try await shell.app.place.run(call.line))
+            try await command.action(shell, call)
         }
     }
 }

@@ -12,7 +12,7 @@ public enum ShellOption {
         .json,
         .speak,
         RecipeCommandLine.catalogSizeOption,
-        .separateProcesses(host: AppPlace.hostExecutableName),
+        .separateProcesses(host: RecipeSession.hostExecutableName),
         .runtimeDirectory,
         .help,
     ]

@@ -12,9 +12,7 @@ public enum TimersShell {
 
     /// The `:commands`, in help order: two of the app's driver, as it declares them, then the
     /// standard ones.
-    public static let commands: [CLICommand<TimersSession>] = [AppCommand.open, AppCommand.home].map { command in
-        CLICommand(command) { shell, call in shell.print(try await shell.app.driver.run(call.line)) }
-    } + CLICommand<TimersSession>.standard
+    public static let commands: [CLICommand<TimersSession>] = [.open, .home] + CLICommand.standard
 
     /// Things to say, for help.
     public static let examples = [
@@ -31,34 +29,30 @@ public enum TimersShell {
 
 /// Timers as a `Shell` drives it: the app in this process and the assistant in front of it.
 @MainActor
-public final class TimersSession: ShellApp {
+public final class TimersSession: PlacedShellApp {
     /// The app.
     public let app: TimersApp
     /// The assistant in front of it.
     public let assistant: Assistant
     /// The app's phrases.
     public let vocabulary: Vocabulary
-    /// The app's command driver.
-    public let driver: AppDriver
+    /// In this process, with the app's command driver.
+    public let place: AppPlace
 
     /// A new, not yet running, Timers app with an assistant for the terminal's user.
     public init(environment: ShellEnvironment) throws {
         app = TimersApp()
-        driver = AppDriver(name: TimersApp.name, application: app.application)
+        let connection = InProcessConnection(host: app.host, appName: TimersApp.name)
+        place = .inProcess(AppDriver(name: TimersApp.name, application: app.application), connection: connection)
         vocabulary = try Vocabulary(app.words, catalog: app.intents.catalog)
         assistant = Assistant(
-            connection: InProcessConnection(host: app.host, appName: TimersApp.name), user: environment.user,
-            device: app.application.device, clock: environment.clock, vocabulary: vocabulary)
+            connection: connection, user: environment.user, device: app.application.device, clock: environment.clock,
+            vocabulary: vocabulary)
     }
 
     /// The timers screen, framed, while a scene of the app is in the foreground.
     public func screen() async -> String? {
-        let screen = (try? await driver.run(AppCommand.screen.name)) ?? ""
+        let screen = await place.screen()
         return screen.hasPrefix("(") ? nil : screen
-    }
-
-    /// Terminates the app.
-    public func close() async {
-        app.application.terminate()
     }
 }

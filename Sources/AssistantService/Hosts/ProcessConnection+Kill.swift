@@ -3,10 +3,6 @@ import SceneIntents
 
 /// What a user's `:kill` does to the app's process.
 extension ProcessConnection {
-    /// The refusal of `:kill` where the app runs in the front end's own process.
-    public static let killNeedsSeparateProcesses = AppCommandError(
-        .notSeparate, ":kill", ":kill needs --separate-processes; here the app runs in the shell's own process.")
-
     /// Sends SIGKILL to the app's process, as a crash would end it: nothing is asked of the app
     /// and nothing is discarded (its kept sessions come back at the next launch). Waits until the
     /// connection has noticed the end, so the next event starts from a known state.

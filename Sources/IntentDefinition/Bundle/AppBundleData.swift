@@ -79,6 +79,9 @@ public struct AppBundleData: Sendable, Equatable {
         let projectData = try Self.read(projectPath)
         let project: ProjectFile
         do {
+            // The one property-list reader's checks first (bytes Foundation's parser may see, a
+            // bounded depth); then the checked bytes decode into the project's fields.
+            _ = try PropertyListValue.read(projectData)
             let version = try PropertyListDecoder().decode(ProjectFormat.self, from: projectData).format
             guard version == Self.format else {
                 let hint = version == 1 ? ": format 1 held the intents here; they are now in \(Self.definitionFile) (bundle the app again with bundle-app)" : ""
@@ -87,6 +90,8 @@ public struct AppBundleData: Sendable, Equatable {
             project = try PropertyListDecoder().decode(ProjectFile.self, from: projectData)
         } catch let error as AppBundleDataError {
             throw error
+        } catch let error as PropertyListError {
+            throw AppBundleDataError(file: projectPath, problem: "\(error)")
         } catch {
             throw AppBundleDataError(file: projectPath, problem: Self.describe(error))
         }

@@ -4,6 +4,7 @@ import Foundation
 import HobsonKit
 import SceneIntents
 import SceneIntentsFeatures
+import SceneIntentsShell
 import SceneIntentsStore
 
 /// Hobson and the system side around it: the app (in process, or in `hobson-app`), an
@@ -12,8 +13,11 @@ import SceneIntentsStore
 /// method answering the lines to print.
 @MainActor
 public final class HobsonSession {
-    /// Where the app runs.
-    public let place: HobsonPlace
+    /// Where the app runs: in the session's process, or `Hobson.app` and its intents extension
+    /// (`hobson-intents`) each in its own process, started on demand, requests routed to either.
+    public let place: AppPlace
+    /// The app, when it runs in the session's process.
+    public let app: HobsonApp?
     /// The assistant.
     public let assistant: Assistant
     /// The system's store for Hobson.
@@ -36,7 +40,7 @@ public final class HobsonSession {
     /// - Throws: `HobsonDataError` when the data directory cannot be created, `StoreError` when
     ///   the store cannot be opened, `ManifestError` or
     ///   `IntentCatalogError` when the app cannot be assembled, `TransportError` when its
-    ///   socket cannot be made.
+    ///   socket cannot be made, `AppCommandError` when its bundle is not in the checkout.
     public init<C: Clock>(
         dataDirectory: String, user: any UserAgent, clock: BudgetClock, appClock: C,
         separateProcesses: Bool = false, runtimeDirectory: String? = nil,
@@ -47,11 +51,15 @@ public final class HobsonSession {
         let device: Device
         if separateProcesses {
             device = Device()
-            place = try HobsonPlace.separate(runtimeDirectory: runtimeDirectory, device: device)
+            // The app's sessions are kept in the runtime directory, so a killed app comes back to
+            // the insult it showed.
+            place = try .routed(appName: HobsonApp.name, catalog: HobsonApp.catalog, device: device, runtimeDirectory: runtimeDirectory)
+            app = nil
         } else {
             let app = try HobsonApp(clock: appClock, conditions: conditions, makeIdentifier: { makeIdentifier() }, now: now)
-            place = .inProcess(app, app.driver(), connection: app.connect())
+            place = .inProcess(app.driver(), connection: app.connect())
             device = app.device
+            self.app = app
         }
         self.now = now
         let manifest = try HobsonApp.bundledManifest()
@@ -72,21 +80,22 @@ public final class HobsonSession {
             try? FileHandle.standardError.write(contentsOf: Data("hobson: \(line)\n".utf8))
         }
         self.inbox = inbox
-        place.receiveShortcuts { inbox.receive($0) }
-    }
-
-    /// The app, when it runs in the session's process.
-    public var app: HobsonApp? {
-        if case .inProcess(let app, _, _) = place { app } else { nil }
+        // The shortcuts messages of the app, and of its extension.
+        switch place {
+        case .inProcess(_, let connection): connection.receiveShortcuts { inbox.receive($0) }
+        case .separate(let app): app.receiveShortcuts { inbox.receive($0) }
+        case .routed(let routed):
+            for host in [routed.app] + routed.extensions.map(\.connection) { host.receiveShortcuts { inbox.receive($0) } }
+        }
     }
 
     /// An app-side command (`:open`, `:tap N`, `:url URL`, `:timeline`, `:grant …`, `:revoke …`,
     /// `:delete-donations [GROUP]`), where the app runs; what it printed, once the app's
     /// shortcuts messages are stored.
     public func run(_ line: String) async throws(AppCommandError) -> [String] {
-        let lines = try await place.run(line)
+        let output = try await place.run(line)
         await inbox.flush()
-        return lines
+        return output.split(separator: "\n").map(String.init)
     }
 
     /// The foreground screen, framed, or why there is none (in parentheses).

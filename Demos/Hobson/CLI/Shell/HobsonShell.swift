@@ -54,11 +54,7 @@ public enum HobsonShell {
         },
         app(":grant", argument: "KIND NAME", "Grant a permission, purchase, toggle or flag (e.g. :grant purchase jokes)."),
         app(":revoke", argument: "KIND NAME", "Revoke one (e.g. :revoke toggle favourites)."),
-        app(
-            ":close", argument: "N",
-            "Close session-N: its session is discarded, at the next launch if the app is not running."),
-        app(":quit", "Force-quit the app: its process ends and (--separate-processes) every session it kept is discarded."),
-        app(":kill", "Kill the app's process with SIGKILL (--separate-processes); the next request relaunches it."),
+        .close, .quit, .kill,
     ] + CLICommand.standard
 
     /// A command carried out where the app runs, printing what it printed.

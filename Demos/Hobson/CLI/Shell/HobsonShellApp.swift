@@ -52,7 +52,7 @@ public struct HobsonOptions: CLIOptions {
 /// Hobson as the shell drives it: the session (app, assistant, store); each line the user says
 /// goes through the voice shortcut connection, so a recorded phrase runs its shortcut.
 @MainActor
-public final class HobsonShellApp: ShellApp {
+public final class HobsonShellApp: PlacedShellApp {
     /// The app, the assistant and the system's store.
     public let session: HobsonSession
 
@@ -63,6 +63,8 @@ public final class HobsonShellApp: ShellApp {
             separateProcesses: options.session.separateProcesses, runtimeDirectory: options.session.runtimeDirectory)
     }
 
+    /// Where the app runs.
+    public var place: AppPlace { session.place }
     /// The assistant.
     public var assistant: Assistant { session.assistant }
     /// The app's phrases and the voice shortcuts' phrases.
