@@ -20,9 +20,9 @@ extension IntentHost {
                 }
                 return .options(options)
             case .confirm:
-                return await withActivity(checked(confirmation: try await handler.confirm(intent), of: schema, call: call), for: call)
+                return await answer(checked(confirmation: try await handler.confirm(intent), of: schema, call: call), for: call)
             case .handle:
-                return await withActivity(checked(handled: try await handler.handle(intent), call: call), for: call)
+                return await answer(checked(handled: try await handler.handle(intent), call: call), for: call)
             case .finish:
                 end(call.request)
                 return .finished
@@ -83,12 +83,13 @@ extension IntentHost {
         return response.code.opensApp ? .opensApp(response) : .answer(.response(response))
     }
 
-    /// The answer to a checked response: one that opens the app gets its activity here, on the
-    /// main actor (an awaited visit reaches it with a hop only then).
-    func withActivity(_ checked: CheckedResponse, for call: PhaseCall) -> PhaseAnswer {
+    /// The answer to a checked response: one that opens the app gets its activity on the main
+    /// actor, the only step of a visit that switches to it (any other answer makes no switch).
+    nonisolated(nonsending)
+    func answer(_ checked: CheckedResponse, for call: PhaseCall) async -> PhaseAnswer {
         switch checked {
         case .answer(let answer): answer
-        case .opensApp(let response): .response(withActivity(response, for: call))
+        case .opensApp(let response): .response(await withActivity(response, for: call))
         }
     }
 

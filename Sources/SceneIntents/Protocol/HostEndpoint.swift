@@ -106,7 +106,10 @@ public final class HostEndpoint {
             visit = awaiting
         }
         let served = ServedVisit(send: send)
-        let task = Task.immediate {
+        // Detached: the visit needs none of the caller's task-local values, and a task that
+        // inherited the caller's executor preference (a main loop's) takes the task's status
+        // lock at each switch to a handler's `@MainActor` closure, a tenth of a delivery.
+        let task = Task.immediateDetached {
             // Answered in the job that started it, the caller takes the answer (its steps in it).
             guard let id = served.answered(await visit { step in served.hold(step) }) else { return }
             self.settle(id)
