@@ -106,10 +106,10 @@ public final class HostEndpoint {
             visit = awaiting
         }
         let served = ServedVisit(send: send)
-        // Detached: the visit needs none of the caller's task-local values, and a task that
-        // inherited the caller's executor preference (a main loop's) takes the task's status
-        // lock at each switch to a handler's `@MainActor` closure, a tenth of a delivery.
-        let task = Task.immediateDetached {
+        // Not detached: a visit that suspends keeps the caller's executor preference (a main
+        // loop's), so its handler's nonisolated work stays on that thread. Detached measured
+        // alike (`intent-bench --only delivery`).
+        let task = Task.immediate {
             // Answered in the job that started it, the caller takes the answer (its steps in it).
             guard let id = served.answered(await visit { step in served.hold(step) }) else { return }
             self.settle(id)
