@@ -65,7 +65,7 @@ public final class HostEndpoint {
     /// process from `receive(_:)`.
     ///
     /// The visit runs in this job until its handler first suspends, so a handler that answers
-    /// at once (see `IntentSchema`) has been answered, with no task, before this returns nil.
+    /// at once (see `IntentSchema`) has been answered before this returns nil, its task done.
     /// Otherwise this answers the task that goes on with the visit; cancelling it cancels the
     /// handler's work. Each step of a `proceed` is held until the visit either suspends (the
     /// held steps go out as `step` messages then, so the system can budget the next step on its

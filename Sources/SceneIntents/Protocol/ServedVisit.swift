@@ -27,7 +27,11 @@ final class ServedVisit: Sendable {
     /// A step the visit completed.
     func hold(_ step: PhaseStep) {
         let held = state.withLock { state in
-            if state.held == nil { state.steps.append(step) }
+            if state.held == nil {
+                // A visit's steps (its parameters, confirm, handle): one allocation, not one per doubling.
+                if state.steps.isEmpty { state.steps.reserveCapacity(4) }
+                state.steps.append(step)
+            }
             return state.held
         }
         held?.hold(step)
