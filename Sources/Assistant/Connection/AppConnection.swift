@@ -22,7 +22,7 @@ public protocol AppConnection: Sendable {
     /// main actor goes straight to whoever waits for it: one hop per phase, not two. It may come
     /// before this returns: an app that answers in the caller's job (in this process, called
     /// from its main actor, a handler that does not suspend) has answered, its steps then its
-    /// answer, with no task of its own, and the cancellation is `.answered`. A caller waits for
+    /// answer, with nothing left to cancel, and the cancellation is `.answered`. A caller waits for
     /// the reply the same way either way.
     ///
     /// `isolation` is the caller's actor (its `#isolation`), which the caller is running on: a

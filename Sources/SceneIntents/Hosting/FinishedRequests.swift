@@ -33,7 +33,7 @@ struct FinishedRequests: Sendable {
 /// The host's requests: the handler each holds, and those that have finished.
 ///
 /// It sits behind a `Mutex` rather than on the main actor so that a visit's steps, which are
-/// `nonisolated(nonsending)` (see `BoundHandler`), reach it without an executor switch.
+/// `nonisolated(nonsending)` (see `RequestBinding`), reach it without an executor switch.
 struct HostRequests: Sendable {
     /// Each request's handler, bound to its intent's schema on the request's first call.
     var handlers: [UInt64: any RequestBinding] = [:]

@@ -1,11 +1,10 @@
-/// The phases of a visit, in two lanes: awaited (a handler that may suspend) and at once (a
-/// schema whose closures do not await, run in the caller's job). What a phase's answer means,
-/// and how a `proceed` visit goes from step to step (`ProceedVisit`), is written once for both.
+/// The phases of a visit: what a phase's answer means, and how a `proceed` visit goes from step
+/// to step (`ProceedVisit`). A handler that does not suspend is answered in the caller's job.
 extension IntentHost {
     /// Calls one phase; a resolve whose parameter's index is known passes it as `at`.
     nonisolated(nonsending)
     func call<I: Intent>(
-        _ phase: PhaseCall.Phase, of schema: IntentSchema<I>, on handler: BoundHandler<I>, intent: I,
+        _ phase: PhaseCall.Phase, of schema: IntentSchema<I>, on handler: any RequestBinding<I>, intent: I,
         request call: PhaseCall, at knownIndex: Int? = nil
     ) async -> PhaseAnswer {
         do {
@@ -21,9 +20,9 @@ extension IntentHost {
                 }
                 return .options(options)
             case .confirm:
-                return await withActivity(checked(confirmation: try await handler.confirm(intent), of: schema, call: call), for: call)
+                return await answer(checked(confirmation: try await handler.confirm(intent), of: schema, call: call), for: call)
             case .handle:
-                return await withActivity(checked(handled: try await handler.handle(intent), call: call), for: call)
+                return await answer(checked(handled: try await handler.handle(intent), call: call), for: call)
             case .finish:
                 end(call.request)
                 return .finished
@@ -36,35 +35,11 @@ extension IntentHost {
         }
     }
 
-    /// Calls one phase in the caller's job: resolve, confirm or handle of a handler that answers
-    /// at once (the only phases an at-once visit makes).
-    func callAtOnce<I: Intent>(
-        _ phase: PhaseCall.Phase, of schema: IntentSchema<I>, on handler: BoundHandler<I>, intent: I,
-        request call: PhaseCall, at knownIndex: Int? = nil
-    ) -> PhaseAnswer {
-        do {
-            switch phase {
-            case .resolve(let name):
-                guard let index = knownIndex ?? schema.index(of: name) else { return Self.unknown(name, of: I.self) }
-                return .resolved(try handler.resolveAtOnce(parameter: index, of: intent, unread: Self.unread(name, in: call)))
-            case .confirm:
-                return withActivity(checked(confirmation: try handler.confirmAtOnce(intent), of: schema, call: call), for: call)
-            case .handle:
-                return withActivity(checked(handled: try handler.handleAtOnce(intent), call: call), for: call)
-            case .provideOptions, .finish, .proceed:
-                throw SuspendingCall()
-            }
-        } catch {
-            if let question = Self.question(error, in: phase) { return .asks(question) }
-            return refusal(error, of: schema, on: handler, request: call)
-        }
-    }
-
     /// Runs resolve (each parameter), confirm and handle in one visit, stopping where the user
     /// is needed; see `PhaseCall.Phase.proceed`.
     nonisolated(nonsending)
     func proceed<I: Intent>(
-        _ parameters: [ParameterName], of schema: IntentSchema<I>, on handler: BoundHandler<I>, intent: I,
+        _ parameters: [ParameterName], of schema: IntentSchema<I>, on handler: any RequestBinding<I>, intent: I,
         request call: PhaseCall, progress: (@Sendable (PhaseStep) -> Void)?
     ) async -> PhaseAnswer {
         var visit = ProceedVisit(parameters, call: call, progress: progress)
@@ -74,23 +49,6 @@ extension IntentHost {
             case .answer(let answer): return answer
             case .call(let current, let index):
                 let answer = await self.call(current.phase, of: schema, on: handler, intent: intent, request: current, at: index)
-                if let end = visit.take(answer, of: schema, intent: &intent) { return end }
-            }
-        }
-    }
-
-    /// `proceed` in the caller's job, for a handler that answers at once.
-    func proceedAtOnce<I: Intent>(
-        _ parameters: [ParameterName], of schema: IntentSchema<I>, on handler: BoundHandler<I>, intent: I,
-        request call: PhaseCall, progress: (@Sendable (PhaseStep) -> Void)?
-    ) -> PhaseAnswer {
-        var visit = ProceedVisit(parameters, call: call, progress: progress)
-        var intent = intent
-        while true {
-            switch visit.next(of: schema, intent: intent, isOver: isOver(handler)) {
-            case .answer(let answer): return answer
-            case .call(let current, let index):
-                let answer = callAtOnce(current.phase, of: schema, on: handler, intent: intent, request: current, at: index)
                 if let end = visit.take(answer, of: schema, intent: &intent) { return end }
             }
         }
@@ -125,19 +83,20 @@ extension IntentHost {
         return response.code.opensApp ? .opensApp(response) : .answer(.response(response))
     }
 
-    /// The answer to a checked response: one that opens the app gets its activity here, on the
-    /// main actor (an awaited visit reaches it with a hop only then).
-    func withActivity(_ checked: CheckedResponse, for call: PhaseCall) -> PhaseAnswer {
+    /// The answer to a checked response: one that opens the app gets its activity on the main
+    /// actor, the only step of a visit that switches to it (any other answer makes no switch).
+    nonisolated(nonsending)
+    func answer(_ checked: CheckedResponse, for call: PhaseCall) async -> PhaseAnswer {
         switch checked {
         case .answer(let answer): answer
-        case .opensApp(let response): .response(withActivity(response, for: call))
+        case .opensApp(let response): .response(await withActivity(response, for: call))
         }
     }
 
     /// What a handler's thrown error (or a parameter written for another handler type) answers;
     /// each ends the request.
     nonisolated func refusal<I: Intent>(
-        _ error: any Error, of schema: IntentSchema<I>, on handler: BoundHandler<I>, request call: PhaseCall
+        _ error: any Error, of schema: IntentSchema<I>, on handler: any RequestBinding<I>, request call: PhaseCall
     ) -> PhaseAnswer {
         end(call.request)
         if let mismatch = error as? MismatchedParameterHandler {

@@ -44,10 +44,10 @@ public final class IntentHost {
 
     /// Answers one call; `progress` hears each step of a `proceed` call as it completes.
     ///
-    /// A call whose handler answers at once (the schema's closures do not await) is answered
+    /// A call whose handler does not suspend (the schema's closures do not await) is answered
     /// without a suspension: the whole visit runs in the caller's job.
     public func answer(_ call: PhaseCall, progress: (@Sendable (PhaseStep) -> Void)? = nil) async -> PhaseAnswer {
-        switch visit(call, progress: progress) {
+        switch visit(call) {
         case .answered(let answer): answer
         case .awaiting(let visit): await visit(progress)
         }
@@ -55,28 +55,23 @@ public final class IntentHost {
 
     /// How `visit(_:)` served a call.
     enum Visiting {
-        /// Answered in the caller's job: the call ended before the handler (a finish, a refusal),
-        /// or the intent's schema answers at once.
+        /// Answered before any handler call: a finish, or a refusal.
         case answered(PhaseAnswer)
         /// The call is admitted and its handler bound; awaiting this runs the visit, each step
         /// told to `progress`. Await it in the same job (`Task.immediate`): later, its request
-        /// may have ended.
+        /// may have ended. A visit whose handler does not suspend ends in that job.
         case awaiting(@MainActor (_ progress: (@Sendable (PhaseStep) -> Void)?) async -> PhaseAnswer)
     }
 
-    /// The one visit of a call: admits it, binds its handler, and runs it in the caller's job
-    /// as far as it can without a suspension; answers it there when its schema answers at once
-    /// (its steps told to `progress` as they complete, and in the answer).
-    func visit(_ call: PhaseCall, progress: (@Sendable (PhaseStep) -> Void)?) -> Visiting {
+    /// The one visit of a call: admits it and binds its handler, in the caller's job.
+    func visit(_ call: PhaseCall) -> Visiting {
         if let answer = admit(call) { return .answered(answer) }
         // Opening the existential in a function that does not await; the visit it hands back is
         // isolated to the main actor, so awaiting it makes no hop.
         func open<J: Intent>(_ intent: J) -> Visiting {
-            switch visitAtOnce(intent, call: call, progress: progress) {
-            case .answered(let answer): return .answered(answer)
-            case .awaited(let handler):
-                return .awaiting { progress in await self.awaited(intent, call: call, on: handler, progress: progress) }
-            }
+            let handler: any RequestBinding<J>
+            do throws(IntentHostError) { handler = try bound(for: call) } catch { return .answered(.refused(error)) }
+            return .awaiting { progress in await self.awaited(intent, call: call, on: handler, progress: progress) }
         }
         return open(call.intent.base)
     }
@@ -108,14 +103,13 @@ public final class IntentHost {
         return nil
     }
 
-    // The steps of an awaited visit below `awaited` (`proceed`, `call`) are
-    // `nonisolated(nonsending)`: they run on the actor of `awaited`, the main actor, and make no
-    // executor switch of their own (see `BoundHandler`); the requests they end sit behind a
-    // `Mutex` for that reason.
+    // The steps of a visit below `awaited` (`proceed`, `call`) are `nonisolated(nonsending)`:
+    // they run on the actor of `awaited`, the main actor, and make no executor switch of their
+    // own (see `RequestBinding`); the requests they end sit behind a `Mutex` for that reason.
 
-    /// The visit of a handler that may suspend, its handler bound.
+    /// The visit of a call, its handler bound.
     private func awaited<I: Intent>(
-        _ intent: I, call: PhaseCall, on handler: BoundHandler<I>, progress: (@Sendable (PhaseStep) -> Void)?
+        _ intent: I, call: PhaseCall, on handler: any RequestBinding<I>, progress: (@Sendable (PhaseStep) -> Void)?
     ) async -> PhaseAnswer {
         let schema = I.schema
         let context = HostCallContext(intent: I.typeName, phase: call.phase, sink: onReport)
@@ -127,37 +121,12 @@ public final class IntentHost {
         }
     }
 
-    /// How a visit goes on once its handler is bound.
-    private enum Visit<I: Intent> {
-        /// It was answered at once (or refused before any handler call).
-        case answered(PhaseAnswer)
-        /// It must be awaited, with this handler.
-        case awaited(BoundHandler<I>)
-    }
-
-    /// Binds the request's handler and, when its schema answers at once, runs the visit here:
-    /// every phase but `provideOptions` (an options provider may suspend).
-    private func visitAtOnce<I: Intent>(_ intent: I, call: PhaseCall, progress: (@Sendable (PhaseStep) -> Void)?)
-        -> Visit<I>
-    {
-        let schema = I.schema
-        let handler: BoundHandler<I>
-        do throws(IntentHostError) { handler = try bound(for: call, of: schema) } catch { return .answered(.refused(error)) }
-        if case .provideOptions = call.phase { return .awaited(handler) }
-        guard handler.answersAtOnce else { return .awaited(handler) }
-        // No call context here: only `withIntentCompletion` reads it, and it awaits, which a
-        // closure that answers at once cannot.
-        guard case .proceed(let parameters) = call.phase else {
-            return .answered(callAtOnce(call.phase, of: schema, on: handler, intent: intent, request: call))
-        }
-        return .answered(proceedAtOnce(parameters, of: schema, on: handler, intent: intent, request: call, progress: progress))
-    }
-
     /// The request's handler, bound to the schema: looked up and cast once, on the request's
     /// first call, then kept until the request ends.
-    private func bound<I: Intent>(for call: PhaseCall, of schema: IntentSchema<I>) throws(IntentHostError) -> BoundHandler<I> {
+    private func bound<I: Intent>(for call: PhaseCall) throws(IntentHostError) -> any RequestBinding<I> {
+        let schema = I.schema
         if let held = requests.withLock({ $0.handlers[call.request] }) {
-            if let bound = held as? BoundHandler<I> { return bound }
+            if let bound = held as? any RequestBinding<I> { return bound }
             // A later call of the request names another intent type than its first call.
             end(call.request)
             throw IntentHostError(.intentChanged, intent: I.typeName, detail: "\(call.request) is for \(held.intentTypeName)")
@@ -190,7 +159,7 @@ public final class IntentHost {
 
     /// Whether a visit must stop before its next step: its task is cancelled (its budget ran
     /// out, the request was cancelled) or the request has ended.
-    nonisolated func isOver<I: Intent>(_ handler: BoundHandler<I>) -> Bool {
+    nonisolated func isOver<I: Intent>(_ handler: any RequestBinding<I>) -> Bool {
         handler.isEnded || Task.isCancelled
     }
 

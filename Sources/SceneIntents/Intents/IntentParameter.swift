@@ -56,11 +56,11 @@ public struct IntentParameter<I: Intent>: Sendable {
     ) -> IntentParameter {
         single(
             name, keyPath, flags: flags, prompts: prompts,
-            resolve: .suspending({ handler, intent, _ in
-                // Not sent anywhere: see `BoundHandler`.
+            resolve: { handler, intent, _ in
+                // Not sent anywhere: see `HandlerBinding`.
                 nonisolated(unsafe) let handler = handler
                 return [ParameterResolution(try await resolve(handler, intent))]
-            }),
+            },
             options: erasedOptions(options, paged: pagedOptions))
     }
 
@@ -89,12 +89,12 @@ public struct IntentParameter<I: Intent>: Sendable {
     ) -> IntentParameter {
         single(
             name, keyPath, flags: flags, prompts: prompts,
-            resolve: .suspending({ handler, intent, unread in
+            resolve: { handler, intent, unread in
                 let input = ParameterInput(intent[keyPath: keyPath], unread: unread)
-                // Not sent anywhere: see `BoundHandler`.
+                // Not sent anywhere: see `HandlerBinding`.
                 nonisolated(unsafe) let handler = handler
                 return [ParameterResolution(try await resolveInput(handler, intent, input))]
-            }),
+            },
             options: erasedOptions(options, paged: pagedOptions))
     }
 
@@ -102,7 +102,7 @@ public struct IntentParameter<I: Intent>: Sendable {
     @inlinable
     static func single<Value: ParameterValue, Handler>(
         _ name: ParameterName, _ keyPath: WritableKeyPath<I, Value?> & Sendable, flags: ParameterFlags,
-        prompts: ParameterPrompts, resolve: ParameterCalls<I, Handler>.Resolution,
+        prompts: ParameterPrompts, resolve: @escaping ParameterCalls<I, Handler>.Resolve,
         options: ParameterCalls<I, Handler>.Options?
     ) -> IntentParameter {
         IntentParameter(
@@ -136,11 +136,11 @@ public struct IntentParameter<I: Intent>: Sendable {
     ) -> IntentParameter {
         multiple(
             name, keyPath, flags: flags, prompts: prompts,
-            resolve: .suspending({ handler, intent, _ in
-                // Not sent anywhere: see `BoundHandler`.
+            resolve: { handler, intent, _ in
+                // Not sent anywhere: see `HandlerBinding`.
                 nonisolated(unsafe) let handler = handler
                 return try await resolve(handler, intent).map(ParameterResolution.init)
-            }),
+            },
             options: erasedOptions(options, paged: pagedOptions))
     }
 
@@ -148,7 +148,7 @@ public struct IntentParameter<I: Intent>: Sendable {
     @inlinable
     static func multiple<Value: ParameterValue, Handler>(
         _ name: ParameterName, _ keyPath: WritableKeyPath<I, [Value]?> & Sendable, flags: ParameterFlags,
-        prompts: ParameterPrompts, resolve: ParameterCalls<I, Handler>.Resolution,
+        prompts: ParameterPrompts, resolve: @escaping ParameterCalls<I, Handler>.Resolve,
         options: ParameterCalls<I, Handler>.Options?
     ) -> IntentParameter {
         IntentParameter(
@@ -182,14 +182,14 @@ public struct IntentParameter<I: Intent>: Sendable {
     ) -> ParameterCalls<I, Handler>.Options? {
         if let paged {
             return { handler, intent, term, page in
-                // Not sent anywhere: see `BoundHandler`.
+                // Not sent anywhere: see `HandlerBinding`.
                 nonisolated(unsafe) let handler = handler
                 return try await paged(handler, intent, term, page).map { AnyParameterValue($0) }
             }
         }
         guard let options else { return nil }
         return { handler, intent, term, page in
-            // Not sent anywhere: see `BoundHandler`.
+            // Not sent anywhere: see `HandlerBinding`.
             nonisolated(unsafe) let handler = handler
             return try await options(handler, intent, term).page(page).map { AnyParameterValue($0) }
         }
@@ -211,7 +211,7 @@ public struct IntentParameter<I: Intent>: Sendable {
 @usableFromInline
 final class ParameterCalls<I: Intent, Handler>: Sendable {
     /// Calls the handler's resolution method with the words the user gave for the parameter that
-    /// its value type could not read, if any; runs on its caller's actor (see `BoundHandler`).
+    /// its value type could not read, if any; runs on its caller's actor (see `RequestBinding`).
     @usableFromInline
     typealias Resolve = nonisolated(nonsending) @Sendable (Handler, I, String?) async throws -> [ParameterResolution]
     /// Calls the handler's options provider for one page; runs on its caller's actor.
@@ -219,27 +219,13 @@ final class ParameterCalls<I: Intent, Handler>: Sendable {
     typealias Options = nonisolated(nonsending) @Sendable (Handler, I, String?, OptionsPage) async throws
         -> ObjectCollection<AnyParameterValue>
 
-    /// Calls the handler's resolution method when it answers at once: in the caller's job, on
-    /// the main actor, with no suspension.
-    @usableFromInline
-    typealias ResolveAtOnce = @MainActor @Sendable (Handler, I, String?) throws -> [ParameterResolution]
-
-    /// How the handler's resolution method is called.
-    @usableFromInline
-    enum Resolution: Sendable {
-        /// It cannot suspend (the schema's closure is synchronous).
-        case atOnce(ResolveAtOnce)
-        /// It may suspend.
-        case suspending(Resolve)
-    }
-
     /// Calls the handler's resolution method: one result, or one per item of a multi-value one.
-    let resolve: Resolution
+    let resolve: Resolve
     /// Calls the handler's options provider, when the parameter offers options.
     let options: Options?
 
     @usableFromInline
-    init(resolve: Resolution, options: Options?) {
+    init(resolve: @escaping Resolve, options: Options?) {
         self.resolve = resolve
         self.options = options
     }

@@ -15,7 +15,7 @@ public struct IntentSchema<I: Intent>: Sendable {
         let responses: [ResponseTemplate]
         let requirements: IntentRequirements
         let handlerTypeName: String
-        let bind: @MainActor @Sendable (Any) -> BoundHandler<I>?
+        let bind: @MainActor @Sendable (Any) -> (any RequestBinding<I>)?
         let mismatchedParameter: (name: ParameterName, handlerType: String)?
         /// The parameters' names, in order: searched without the generic metadata that searching
         /// `parameters` looks up on every call.
@@ -26,7 +26,7 @@ public struct IntentSchema<I: Intent>: Sendable {
         @usableFromInline
         init(
             parameters: [IntentParameter<I>], responses: [ResponseTemplate], requirements: IntentRequirements,
-            handlerTypeName: String, bind: @escaping @MainActor @Sendable (Any) -> BoundHandler<I>?,
+            handlerTypeName: String, bind: @escaping @MainActor @Sendable (Any) -> (any RequestBinding<I>)?,
             mismatchedParameter: (name: ParameterName, handlerType: String)?
         ) {
             self.parameters = parameters
@@ -53,12 +53,16 @@ public struct IntentSchema<I: Intent>: Sendable {
     public var handlerTypeName: String { storage.handlerTypeName }
     /// Casts the object `handlerFor` returned to the handling protocol, the one cast of a
     /// request, and binds it for every phase; nil when it is not a handler of this intent.
-    var bind: @MainActor @Sendable (Any) -> BoundHandler<I>? { storage.bind }
+    var bind: @MainActor @Sendable (Any) -> (any RequestBinding<I>)? { storage.bind }
     /// The first parameter whose closures take another handler type than `handler`, with that
     /// type's name: the catalog refuses the intent.
     var mismatchedParameter: (name: ParameterName, handlerType: String)? { storage.mismatchedParameter }
 
-    /// A schema whose confirm and handle may suspend (their closures `await`).
+    /// A schema: its parameters, its dialog templates and how to call its handler.
+    ///
+    /// Its closures are `async`; one that does not `await` is one still, and answers at once: a
+    /// visit whose calls never suspend runs in its caller's job, so an app in the assistant's
+    /// process is answered before the assistant waits (see `HostEndpoint.serve(_:_:)`).
     ///
     /// - Parameters:
     ///   - handler: the handling protocol, e.g. `(any ShowDirectionsIntentHandling).self`; every
@@ -80,62 +84,20 @@ public struct IntentSchema<I: Intent>: Sendable {
         confirm: (@MainActor @Sendable (Handler, I) async throws -> IntentResponse)? = nil,
         handle: @escaping @MainActor @Sendable (Handler, I) async throws -> IntentResponse
     ) {
-        self.init(
-            handler: handler, parameters: parameters, responses: responses,
-            requirements: IntentRequirements(confirmation: confirmation, restriction: restriction),
-            confirm: confirm.map { .suspending($0) }, handle: .suspending(handle))
-    }
-
-    /// A schema whose confirm and handle answer at once (their closures do not `await`; Swift
-    /// picks this form for them). When the parameters' resolutions answer at once too, the host
-    /// runs a whole visit (resolve, confirm, handle) in one job with no suspension: an app in the
-    /// assistant's process is answered before the assistant waits.
-    ///
-    /// - Parameters:
-    ///   - handler: the handling protocol, e.g. `(any PingIntentHandling).self`.
-    ///   - parameters: the parameters, in resolution order.
-    ///   - responses: the dialog templates of the intent's response codes.
-    ///   - confirmation: the question the user answers before `handle`, if any (see
-    ///     `IntentConfirmation`).
-    ///   - restriction: when the device's state refuses the intent (default: never).
-    ///   - confirm: calls the handler's confirm; nil answers `ready`.
-    ///   - handle: calls the handler's handle.
-    @inlinable
-    public init<Handler>(
-        handler: Handler.Type,
-        parameters: [IntentParameter<I>],
-        responses: [ResponseTemplate] = [],
-        confirmation: IntentConfirmation? = nil,
-        restriction: IntentRestriction = .unrestricted,
-        confirm: (@MainActor @Sendable (Handler, I) throws -> IntentResponse)? = nil,
-        handle: @escaping @MainActor @Sendable (Handler, I) throws -> IntentResponse
-    ) {
-        self.init(
-            handler: handler, parameters: parameters, responses: responses,
-            requirements: IntentRequirements(confirmation: confirmation, restriction: restriction),
-            confirm: confirm.map { .atOnce($0) }, handle: .atOnce(handle))
-    }
-
-    // Inlinable, with the public forms: the app's module makes it for its own intent and handler
-    // types, so binding a handler (the cast, the binding's allocation) looks no generic metadata
-    // up on each request.
-    @inlinable
-    init<Handler>(
-        handler: Handler.Type, parameters: [IntentParameter<I>], responses: [ResponseTemplate],
-        requirements: IntentRequirements, confirm: SchemaCalls<I, Handler>.Response?,
-        handle: SchemaCalls<I, Handler>.Response
-    ) {
-        // Each parameter's calls are taken back at their type once, here, not per request.
-        let calls = SchemaCalls<I, Handler>(
-            parameters: parameters.map { $0.calls as? ParameterCalls<I, Handler> }, confirm: confirm, handle: handle)
+        // Inlinable: the app's module makes it for its own intent and handler types, so binding a
+        // handler (the cast, the binding's allocation) looks no generic metadata up on each
+        // request. Each parameter's calls are taken back at their type once, here.
+        let calls = parameters.map { $0.calls as? ParameterCalls<I, Handler> }
         storage = Storage(
-            parameters: parameters, responses: responses, requirements: requirements,
+            parameters: parameters, responses: responses,
+            requirements: IntentRequirements(confirmation: confirmation, restriction: restriction),
             handlerTypeName: String(describing: Handler.self),
             bind: { object in
                 guard let handler = object as? Handler else { return nil }
-                return BoundHandler(handlerType: type(of: object), calls: TypedCalls(handler: handler, schema: calls))
+                return HandlerBinding(
+                    handler: handler, handlerType: type(of: object), parameters: calls, confirm: confirm, handle: handle)
             },
-            mismatchedParameter: zip(parameters, calls.parameters).first { $0.1 == nil }.map {
+            mismatchedParameter: zip(parameters, calls).first { $0.1 == nil }.map {
                 ($0.0.descriptor.name, String(describing: $0.0.handlerType))
             })
     }

@@ -65,7 +65,7 @@ public final class HostEndpoint {
     /// process from `receive(_:)`.
     ///
     /// The visit runs in this job until its handler first suspends, so a handler that answers
-    /// at once (see `IntentSchema`) has been answered, with no task, before this returns nil.
+    /// at once (see `IntentSchema`) has been answered before this returns nil, its task done.
     /// Otherwise this answers the task that goes on with the visit; cancelling it cancels the
     /// handler's work. Each step of a `proceed` is held until the visit either suspends (the
     /// held steps go out as `step` messages then, so the system can budget the next step on its
@@ -93,44 +93,38 @@ public final class HostEndpoint {
     /// Serves a call as `serve(_:_:)` does, beneath it: an answer made at once is returned
     /// instead of sent, and the call is numbered (`number`) only when it goes on as a task. An
     /// app in the system's process answered this way needs no waiter in the link.
+    ///
+    /// The visit runs in a task started at once (`Task.immediate`); the answer tells whether it
+    /// was made at once: the task either answered before giving control back, or suspended.
     package func serve(_ call: PhaseCall, numbered number: () -> UInt64) -> Served {
-        switch host.visit(call, progress: nil) {
+        let visit: @MainActor ((@Sendable (PhaseStep) -> Void)?) async -> PhaseAnswer
+        switch host.visit(call) {
         case .answered(let answer):
             onCallsChanged?(calls.count)
             return .answered(answer)
-        case .awaiting(let visit):
-            let (send, id) = (send, number())
-            // The first steps are released here, as the visit gives control back: there is no
-            // main-actor job of its own to tell whether it suspended.
-            let held = HeldUntilSuspension<PhaseStep>(releasedByCaller: { steps in
-                for step in steps { send(.step(id: id, step: step)) }
-            })
-            // Counted before the visit runs: a visit that ends without suspending is forgotten
-            // before its task is known.
-            calls[id] = .some(nil)
+        case .awaiting(let awaiting):
+            visit = awaiting
+        }
+        let served = ServedVisit(send: send)
+        // Not detached: a visit that suspends keeps the caller's executor preference (a main
+        // loop's), so its handler's nonisolated work stays on that thread. Detached measured
+        // alike (`intent-bench --only delivery`).
+        let task = Task.immediate {
+            // Answered in the job that started it, the caller takes the answer (its steps in it).
+            guard let id = served.answered(await visit { step in served.hold(step) }) else { return }
+            self.settle(id)
+        }
+        if let answer = served.answeredAtOnce {
             onCallsChanged?(calls.count)
-            let task = Task.immediate {
-                await self.serve(id, holding: held, answering: visit)
-                self.settle(id)
-            }
-            held.flush()
-            if calls[id] != nil { calls[id] = task }
-            return .started(task)
+            return .answered(answer)
         }
-    }
-
-    private func serve(
-        _ id: UInt64, holding held: HeldUntilSuspension<PhaseStep>,
-        answering answer: @MainActor ((@Sendable (PhaseStep) -> Void)?) async -> PhaseAnswer
-    ) async {
-        let send = send
-        let answer = await answer { step in held.hold(step) }
-        if case .progressed(let intent, _) = answer {
-            send(.answer(id: id, answer: .progressed(intent: intent, steps: held.take())))
-        } else {
-            held.flush()
-            send(.answer(id: id, answer: answer))
-        }
+        // The visit suspended: numbered now, before it can go on; the steps it made so far go
+        // out as it gave control back.
+        let id = number()
+        calls[id] = task
+        onCallsChanged?(calls.count)
+        served.number(id)
+        return .started(task)
     }
 
     /// Handles one message from the system. A call is served (`serve(_:_:)`): one that needs no

@@ -30,17 +30,6 @@ public final class HeldUntilSuspension<Value: Sendable>: Sendable {
         self.release = release
     }
 
-    /// Holds values for `release` as `init(release:)` does, except that the first batch is
-    /// released by the caller, who knows when the job that holds them suspends or ends (it
-    /// started that job itself, at once, and got control back) and calls `flush()` then: no
-    /// main-actor job of its own for a job that never suspends. Later batches schedule their
-    /// release as usual.
-    init(releasedByCaller release: @escaping @Sendable ([Value]) -> Void) {
-        self.release = release
-        schedule = { _ in false }
-        state.withLock { $0.isReleaseScheduled = true }
-    }
-
     /// Holds a value until the current main-actor job suspends or ends.
     public func hold(_ value: Value) {
         let schedule = state.withLock { state in

@@ -48,7 +48,7 @@ struct AwaitedTallyIntent: Intent {
         })
 }
 
-/// A tally whose resolutions answer at once and whose handle awaits: awaited as a whole.
+/// A tally whose resolutions answer at once and whose handle awaits.
 struct MixedTallyIntent: Intent {
     static let typeName = "MixedTallyIntent"
     var count: Int?
@@ -222,7 +222,26 @@ struct AtOnceVisitTests {
         #expect(leftInFlight(host: host) == [])
     }
 
-    @Test func aSchemaWithOneAwaitingClosureIsAwaitedAsAWhole() async {
+    @Test func eachCallIsAnsweredAtOnceOrAsATaskAsItsOwnHandlerCallsDo() async {
+        var intent = MixedTallyIntent()
+        intent.count = 4
+        let resolve = PhaseCall(request: 1, intent: AnyIntent(intent), phase: .resolve(parameter: "count"))
+        let handle = PhaseCall(request: 1, intent: AnyIntent(intent), phase: .handle)
+        // The same schema: its resolve does not suspend, its handle does.
+        #expect(endpoint.serve(1, resolve) == nil, "no task for a call whose handler call does not suspend")
+        let task = endpoint.serve(2, handle)
+        #expect(task != nil, "a task for a call whose handler call suspends")
+        #expect(endpoint.callsInFlight == 1)
+        await task?.value
+        #expect(Array(sent.messages.suffix(2)) == [
+            .answer(id: 1, answer: .resolved([ParameterResolution(ResolutionResult.success(with: 4))])),
+            .answer(id: 2, answer: .response(.success)),
+        ])
+        #expect(endpoint.callsInFlight == 0)
+        #expect(leftInFlight(host: host) == [])
+    }
+
+    @Test func aVisitThatSuspendsGoesOnAsATaskFromWhereItSuspended() async {
         var intent = MixedTallyIntent()
         intent.count = 4
         let call = PhaseCall(request: 1, intent: AnyIntent(intent), phase: .proceed(parameters: ["count"]))
