@@ -87,16 +87,9 @@ public enum HostRuntime {
         // The device's lock as it was at the launch: a host started while locked starts locked.
         if let locked = HostLaunchMode.deviceWasLocked() { host.application.device.isLocked = locked }
         let codec = MessageCodec(catalog: host.catalog)
-        // Every message of one main-actor job (a call's callbacks and its answer) in one frame
-        // (`MessageCodec.frames`) and one write, sent once the main loop has run its jobs (no
-        // job of its own); a failed write is the connection ending, which its reader reports.
-        let outbox = HeldUntilSuspension<Data>(scheduling: MainLoop.afterJobs) { messages in
-            try? connection.send(contentsOf: MessageCodec.frames(messages, limit: connection.limit))
-        }
-        let endpoint = HostEndpoint(host: host, kind: kind) { message in
-            guard let bytes = try? codec.encode(message) else { return }
-            outbox.hold(bytes)
-        }
+        // Every message of one main-actor job in one frame and one write (`HostOutbox`).
+        let outbox = HostOutbox(codec: codec, connection: connection)
+        let endpoint = HostEndpoint(host: host, kind: kind) { outbox.send($0) }
         let ending = Ending()
         configure(endpoint) { reason in
             guard ending.reason == nil else { return }

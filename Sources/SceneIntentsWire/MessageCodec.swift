@@ -36,6 +36,15 @@ public struct MessageCodec: Sendable {
         }
     }
 
+    /// Writes an app's message after what `writer` holds: what `encode(_:)` writes, with no
+    /// cast and no buffer of its own, so one job's messages go into one frame as they are sent.
+    /// On an error `writer` holds a part of the message, for the caller to drop.
+    package func write(_ message: AppMessage, to writer: inout JSONWriter) throws(ProtocolError) {
+        do { try message.write(to: &writer, context) } catch {
+            throw ProtocolError(.undecodable, "cannot encode AppMessage: \(error)")
+        }
+    }
+
     /// The message these bytes hold.
     ///
     /// - Throws: `ProtocolError.undecodable` naming what is wrong and where.

@@ -50,10 +50,27 @@ extension Application {
     /// messages and 100 writes that change nothing.
     func reportSaved(_ session: SceneSession) {
         guard !isTerminating, let report = onSessionChange else { return }
+        if let reported = session.reported, Self.session(session, matches: reported) { return }
         let now = record(of: session)
-        guard now != session.reported else { return }
         session.reported = now
         report(.saved(now))
+    }
+
+    /// Whether `record(of: session)` would equal `reported`, without making the record: what
+    /// changes most (the state, the activation) is compared first, an activity that is the
+    /// one reported is not compared again, and a restored scene coming back as it was (100 of
+    /// them at a relaunch) costs no record and no copy.
+    private static func session(_ session: SceneSession, matches reported: SessionRecord) -> Bool {
+        guard reported.activationState == (session.scene?.activationState ?? .unattached),
+            reported.lastActivation == session.lastActivation,
+            reported.persistentIdentifier == session.persistentIdentifier, reported.role == session.role,
+            reported.configuration == session.configuration, reported.userInfo == session.userInfo
+        else { return false }
+        switch (reported.stateRestorationActivity, session.stateRestorationActivity) {
+        case (nil, nil): return true
+        case (let old?, let new?): return old == new
+        default: return false
+        }
     }
 
     /// A session as the system kept it, owned by this app.
@@ -78,10 +95,14 @@ extension Application {
         pendingReconnection = []
         let continuing = pending.last { $0.foreground }?.identifier
         var continued: (scene: Scene, refusal: UserActivityError?)?
+        // Looked up by identifier once, not searched for each of them (100 sessions, 100 searches).
+        var sessions: [String: SceneSession] = [:]
+        sessions.reserveCapacity(openSessions.count)
+        for session in openSessions { sessions[session.persistentIdentifier] = session }
         for (identifier, foreground) in pending {
             // A session whose configuration this build no longer has (renamed in an update)
             // stays archived rather than failing the launch.
-            guard let session = openSessions.first(where: { $0.persistentIdentifier == identifier }),
+            guard let session = sessions[identifier],
                 sceneDelegateFactories[session.configuration.name] != nil
             else { continue }
             if foreground {

@@ -16,6 +16,14 @@ package struct JSONWriter {
     /// Whether the next member or element needs a comma before it.
     private var needsComma = false
 
+    /// Drops what was written after the first `count` bytes (a value that could not be written
+    /// whole, or all of it to write again in the same storage); what follows is written with a
+    /// comma before it when `needsComma`.
+    package mutating func removeAll(after count: Int, needsComma: Bool) {
+        bytes.removeSubrange(count...)
+        self.needsComma = needsComma
+    }
+
     /// Starts an object; its members follow, each a `key` and a value, keys in sorted order.
     package mutating func beginObject() { open(UInt8(ascii: "{")) }
 
