@@ -33,7 +33,7 @@ private func hostScalingMetrics(_ plan: Plan) async throws -> [Metric] {
     let device = Device()
     func connect(_ number: Int) throws -> ProcessConnection {
         try ProcessConnection(
-            launch: HostLaunch(executable: executable), appName: "Ping \(number)", manifest: makePingApplication().manifest,
+            launch: LaunchCommand(executable: executable), appName: "Ping \(number)", manifest: makePingApplication().manifest,
             catalog: try pingCatalog(), runtimeDirectory: directory, socketName: "ping-\(number).sock")
     }
     func assistant(_ connection: ProcessConnection) -> Assistant {

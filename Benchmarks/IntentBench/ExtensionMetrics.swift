@@ -14,7 +14,7 @@ func extensionLaunchMetrics(_ plan: Plan) async throws -> [Metric] {
     let directory = try RuntimeDirectory.prepare("/tmp/intent-bench-extension-\(getpid())")
     defer { try? FileManager.default.removeItem(atPath: directory.path) }
     let connection = try ProcessConnection(
-        launch: HostLaunch(executable: try builtProduct("ping-extension").path), appName: "Ping Intents",
+        launch: LaunchCommand(executable: try builtProduct("ping-extension").path), appName: "Ping Intents",
         manifest: AppManifest(intentsSupported: ["PingIntent"]), catalog: try pingCatalog(), runtimeDirectory: directory)
     let series: (floor: Stats, launch: Stats)
     do {

@@ -102,7 +102,7 @@ struct FrameScript: Sendable {
         defer { close(log) }
         let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         let connection = try ProcessConnection(
-            launch: HostLaunch(executable: executable, arguments: ["--frame-tap", try builtProduct("ping-host").path, path]),
+            launch: LaunchCommand(executable: executable, arguments: ["--frame-tap", try builtProduct("ping-host").path, path]),
             appName: "Ping", manifest: makePingApplication().manifest, catalog: try pingCatalog(), runtimeDirectory: directory)
         let assistant = Assistant(connection: connection, user: SilentUser(), device: Device(), clock: .continuous(), isTracing: false)
         var statuses: [AssistantOutcome.Status] = []

@@ -16,7 +16,7 @@ struct SocketPingRig {
     init() throws {
         directory = try RuntimeDirectory.prepare("/tmp/intent-bench-\(getpid())")
         connection = try ProcessConnection(
-            launch: HostLaunch(executable: try builtProduct("ping-host").path), appName: "Ping",
+            launch: LaunchCommand(executable: try builtProduct("ping-host").path), appName: "Ping",
             manifest: makePingApplication().manifest, catalog: try pingCatalog(), runtimeDirectory: directory)
         assistant = Assistant(
             connection: connection, user: SilentUser(), device: Device(), clock: .continuous(), isTracing: false)
@@ -132,7 +132,7 @@ func appLaunchMetrics(_ plan: Plan) async throws -> [Metric] {
     let directory = try RuntimeDirectory.prepare("/tmp/intent-bench-launch-\(getpid())")
     defer { try? FileManager.default.removeItem(atPath: directory.path) }
     let connection = try ProcessConnection(
-        launch: HostLaunch(executable: try builtProduct("recipe-assistant-app").path), appName: RecipeAssistantApp.name,
+        launch: LaunchCommand(executable: try builtProduct("recipe-assistant-app").path), appName: RecipeAssistantApp.name,
         manifest: try RecipeAssistantApp.bundledManifest(), catalog: RecipeAssistantApp.catalog,
         runtimeDirectory: directory)
     let restoring = try RestoringRecipeApp(runtimeDirectory: directory)

@@ -25,7 +25,7 @@ struct RestoringRecipeApp {
         folder = "/tmp/intent-bench-sessions-\(getpid())"
         store = try SessionStore(directory: folder)
         connection = try ProcessConnection(
-            launch: HostLaunch(executable: try builtProduct("recipe-assistant-app").path), appName: RecipeAssistantApp.name,
+            launch: LaunchCommand(executable: try builtProduct("recipe-assistant-app").path), appName: RecipeAssistantApp.name,
             manifest: try RecipeAssistantApp.bundledManifest(), catalog: RecipeAssistantApp.catalog,
             runtimeDirectory: runtimeDirectory, socketName: "restoring.sock",
             sessions: SessionKeeping(store: store, bundleIdentifier: Self.bundleIdentifier))

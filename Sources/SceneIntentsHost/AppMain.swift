@@ -13,7 +13,7 @@ import SceneIntentsTransport
 /// ).run()
 /// ```
 ///
-/// What it runs is the launch's `HostRole`: started by a user from a terminal, the app runs in
+/// What it runs is the launch's `LaunchRole`: started by a user from a terminal, the app runs in
 /// this process (launched by the user; each line of standard input goes to the app's command
 /// hook, an `AppDriver`, and its answer is printed; `:quit` or the end of input ends it);
 /// started by a system, it serves the app as its host process, or, started under an
@@ -111,16 +111,16 @@ public struct AppMain {
         parts = .extensionOnly(make)
     }
 
-    /// What this launch serves (see `HostRole.of`).
+    /// What this launch serves (see `LaunchRole.of`).
     public func role(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         executable: String = CommandLine.arguments.first ?? ""
-    ) -> HostRole {
+    ) -> LaunchRole {
         switch parts {
         case .app(_, let extensions):
-            HostRole.of(environment: environment, executable: executable, extensionExecutables: Set(extensions.keys))
+            LaunchRole.of(environment: environment, executable: executable, extensionExecutables: Set(extensions.keys))
         case .extensionOnly:
-            HostRole.of(environment: environment, executable: executable, extensionExecutables: [], hasApp: false)
+            LaunchRole.of(environment: environment, executable: executable, extensionExecutables: [], hasApp: false)
         }
     }
 
@@ -151,7 +151,7 @@ public struct AppMain {
         }
         switch (parts, role(environment: environment, executable: executable)) {
         case (.extensionOnly, .inProcess):
-            HostExit.log(IntentsExtension.startedByUser(name))
+            ProcessExit.log(IntentsExtension.startedByUser(name))
             return 64
         case (.extensionOnly(let make), _):
             return await runExtension(make, environment: environment)
@@ -191,7 +191,7 @@ public struct AppMain {
     /// The extension, or nil once the reason it cannot be made is reported.
     private func madeExtension(_ make: @MainActor () throws -> IntentsExtension) -> IntentsExtension? {
         do { return try make() } catch {
-            HostExit.log("\(name): the intents extension cannot be made: \(error)")
+            ProcessExit.log("\(name): the intents extension cannot be made: \(error)")
             return nil
         }
     }
@@ -210,10 +210,10 @@ public struct AppMain {
         do {
             var app = try makeApp()
             if app.commands == nil { app.commands = AppDriver(name: name, application: app.host.application).run }
-            HostExit.report(app.host.catalog, name: name)
+            ProcessExit.report(app.host.catalog, name: name)
             return app
         } catch {
-            HostExit.log("\(name): the app cannot be served: \(error)")
+            ProcessExit.log("\(name): the app cannot be served: \(error)")
             return nil
         }
     }
@@ -222,13 +222,13 @@ public struct AppMain {
     /// fails or breaks (1).
     private func serve(_ app: HostedApp, socket: String, token: String) async -> Int32 {
         do {
-            let end = try await HostRuntime.serve(app.host, appName: name, socket: socket, token: token) { endpoint in
+            let end = try await AppProcess.serve(app.host, appName: name, socket: socket, token: token) { endpoint in
                 endpoint.onCommand = app.commands
                 app.serving(endpoint)
             }
-            return HostExit.status(of: end, name: name)
+            return ProcessExit.status(of: end, name: name)
         } catch {
-            HostExit.log("\(name): \(error)")
+            ProcessExit.log("\(name): \(error)")
             return 1
         }
     }

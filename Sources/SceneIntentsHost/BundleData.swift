@@ -20,7 +20,7 @@ enum BundleData {
     @MainActor
     static func status(reportingAs name: String, _ write: () throws(Failure) -> Int32) -> Int32 {
         do throws(Failure) { return try write() } catch {
-            HostExit.log("\(name): \(BundleDataRequest.flag): \(error)")
+            ProcessExit.log("\(name): \(BundleDataRequest.flag): \(error)")
             return error.status
         }
     }

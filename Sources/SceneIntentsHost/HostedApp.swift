@@ -12,13 +12,13 @@ public struct HostedApp {
     /// with the standard commands alone (`AppCommand.standard`).
     public var commands: (@MainActor (String) async throws -> String)?
     /// Sees the endpoint before its hello goes out when a system serves the app (to send what
-    /// the app has to say beside answers, such as donations: `HostEndpoint.send(_:)`).
-    public var serving: @MainActor (HostEndpoint) -> Void
+    /// the app has to say beside answers, such as donations: `AppEndpoint.send(_:)`).
+    public var serving: @MainActor (AppEndpoint) -> Void
 
     /// An app to host.
     public init(
         _ host: IntentHost, commands: (@MainActor (String) async throws -> String)? = nil,
-        serving: @escaping @MainActor (HostEndpoint) -> Void = { _ in }
+        serving: @escaping @MainActor (AppEndpoint) -> Void = { _ in }
     ) {
         self.host = host
         self.commands = commands

@@ -33,7 +33,7 @@ public struct IntentsExtension: Sendable {
     /// The intent types it speaks.
     public let catalog: IntentCatalog
     private let handlerFor: @MainActor @Sendable (AnyIntent) -> Any?
-    private let configure: @MainActor @Sendable (HostEndpoint) -> Void
+    private let configure: @MainActor @Sendable (AppEndpoint) -> Void
 
     /// An extension for the intent types of `catalog`.
     ///
@@ -46,12 +46,12 @@ public struct IntentsExtension: Sendable {
     ///     request; that handler serves every phase of the request.
     ///   - clock: where the idle time is measured (a test may pass a manual clock).
     ///   - configure: sees the extension's endpoint before its hello goes out (to send what the
-    ///     extension has to say beside answers, such as donations: `HostEndpoint.send(_:)`).
+    ///     extension has to say beside answers, such as donations: `AppEndpoint.send(_:)`).
     public init(
         name: String, bundleIdentifier: String? = nil, catalog: IntentCatalog, intentsSupported: [String]? = nil,
         intentsRestrictedWhileLocked: [String] = [],
         idleExit: Duration = .seconds(5), clock: any Clock<Duration> = ContinuousClock(),
-        configure: @escaping @MainActor @Sendable (HostEndpoint) -> Void = { _ in },
+        configure: @escaping @MainActor @Sendable (AppEndpoint) -> Void = { _ in },
         handlerFor: @escaping @MainActor @Sendable (AnyIntent) -> Any?
     ) {
         self.configure = configure
@@ -71,7 +71,7 @@ public struct IntentsExtension: Sendable {
         name: String, bundleIdentifier: String? = nil, intents: [any Intent.Type], intentsSupported: [String]? = nil,
         intentsRestrictedWhileLocked: [String] = [],
         idleExit: Duration = .seconds(5), clock: any Clock<Duration> = ContinuousClock(),
-        configure: @escaping @MainActor @Sendable (HostEndpoint) -> Void = { _ in },
+        configure: @escaping @MainActor @Sendable (AppEndpoint) -> Void = { _ in },
         handlerFor: @escaping @MainActor @Sendable (AnyIntent) -> Any?
     ) {
         self.init(
@@ -109,21 +109,21 @@ public struct IntentsExtension: Sendable {
                 return 0
             }
         }
-        guard case .bySystem(let socket, let token) = HostLaunchMode.current(environment) else {
-            HostExit.log(Self.startedByUser(name))
+        guard case .bySystem(let socket, let token) = LaunchMode.current(environment) else {
+            ProcessExit.log(Self.startedByUser(name))
             return 64
         }
         var idle = idleExit
         if let text = environment[MessageProtocol.idleExitVariable] {
             if let chosen = Self.idleTime(text) { idle = chosen } else {
-                HostExit.log("\(MessageProtocol.idleExitVariable)=\(text) is not a positive number of seconds; idling \(idleExit) instead")
+                ProcessExit.log("\(MessageProtocol.idleExitVariable)=\(text) is not a positive number of seconds; idling \(idleExit) instead")
             }
         }
-        HostExit.report(catalog, name: name)
+        ProcessExit.report(catalog, name: name)
         do {
-            return HostExit.status(of: try await serve(socket: socket, token: token, idleExit: idle), name: name)
+            return ProcessExit.status(of: try await serve(socket: socket, token: token, idleExit: idle), name: name)
         } catch {
-            HostExit.log("\(name): \(error)")
+            ProcessExit.log("\(name): \(error)")
             return 1
         }
     }
@@ -135,7 +135,7 @@ public struct IntentsExtension: Sendable {
     /// - Throws: an `ApplicationError` when its generated manifest is refused at launch, or a
     ///   `TransportError` when the socket cannot be reached.
     @MainActor
-    public func serve(socket: String, token: String, idleExit: Duration? = nil) async throws -> HostServeEnd {
+    public func serve(socket: String, token: String, idleExit: Duration? = nil) async throws -> ServeEnd {
         let application = makeApplication()
         // Launched before the hello, so no call finds it stopped: an extension has no launch of
         // its own to report.
@@ -143,7 +143,7 @@ public struct IntentsExtension: Sendable {
         let host = IntentHost(application: application, catalog: catalog)
         let idle = idleExit ?? self.idleExit
         let (clock, configure) = (clock, configure)
-        return try await HostRuntime.serve(host, appName: name, kind: .intentsExtension, socket: socket, token: token) {
+        return try await AppProcess.serve(host, appName: name, kind: .intentsExtension, socket: socket, token: token) {
             endpoint, end in
             configure(endpoint)
             let timer = IdleTimer(after: idle, clock: clock) { end(.idle(idle)) }

@@ -26,7 +26,7 @@ struct TerminalSession {
         let out = TerminalOutput(output)
         let application = app.host.application
         do { try application.launch(.user) } catch {
-            HostExit.log("\(name): the app cannot launch: \(error)")
+            ProcessExit.log("\(name): the app cannot launch: \(error)")
             return 70
         }
         out.write("\(name) is running in this process; type its commands. \(Self.quit) or Ctrl-D ends it.\n")
@@ -38,12 +38,12 @@ struct TerminalSession {
                 let answer = try await commands(text)
                 if !answer.isEmpty { out.write(answer.hasSuffix("\n") ? answer : answer + "\n") }
             } catch {
-                HostExit.log("\(name): \(error)")
+                ProcessExit.log("\(name): \(error)")
             }
         }
         if application.isRunning { application.terminate() }
         guard let failure = out.failure else { return 0 }
-        HostExit.log("\(name): cannot write to standard output: \(failure.lowercased()).")
+        ProcessExit.log("\(name): cannot write to standard output: \(failure.lowercased()).")
         return 74
     }
 }

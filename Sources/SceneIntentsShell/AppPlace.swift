@@ -5,7 +5,7 @@ import SceneIntentsTransport
 
 /// Where a shell's app runs, and the one way each app-side `:command` reaches it: in the shell's
 /// process the app's driver runs the line; in its own process the line goes as
-/// `SystemEvent.command` to the app's host, whose `HostEndpoint.onCommand` runs the same driver,
+/// `SystemEvent.command` to the app's host, whose `AppEndpoint.onCommand` runs the same driver,
 /// so a command answers in the same words either way.
 ///
 /// The app's process is started on demand, except for what the user does to it from outside

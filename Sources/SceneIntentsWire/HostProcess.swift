@@ -18,11 +18,11 @@ extension MessageProtocol {
     public static let idleExitVariable = "SCENEINTENTS_IDLE_EXIT"
 }
 
-extension HostEndpoint {
+extension AppEndpoint {
     /// The hello this app sends first.
-    public func hello(token: String, appName: String) -> HostHello {
+    public func hello(token: String, appName: String) -> AppHello {
         let manifest = host.application.manifest
-        return HostHello(
+        return AppHello(
             token: token, processIdentifier: ProcessInfo.processInfo.processIdentifier, kind: kind,
             appName: appName, intentsSupported: manifest.intentsSupported,
             intentsRestrictedWhileLocked: manifest.intentsRestrictedWhileLocked,

@@ -126,7 +126,7 @@ struct DaemonLimitFaultTests {
         let socket = try #require(files.first { $0.hasPrefix("host-") })
         let impostor = try FramedConnection.connect(to: daemon.runtimeDirectory.socketPath(socket))
         var events = impostor.events().makeAsyncIterator()
-        let hello = HostHello(
+        let hello = AppHello(
             token: "guessed", processIdentifier: getpid(), kind: .app, appName: "Recipe Assistant", intentsSupported: [],
             intentsRestrictedWhileLocked: [], userActivityTypes: [])
         try impostor.send(MessageCodec(catalog: RecipeAssistantApp.catalog).encode(AppMessage.hello(hello)))

@@ -42,7 +42,7 @@ struct AppProcessTests {
         // The process logs at the real time: "today" is taken where it is about noon now.
         let zone = MiddayZone()
         let connection = try ProcessConnection(
-            launch: HostLaunch(
+            launch: LaunchCommand(
                 executable: BuiltProducts.executable("hydrator-app"),
                 environment: zone.environment.merging([HydrationStore.containerVariable: container.path]) { $1 }),
             appName: HydratorApp.name, manifest: HydratorApp.manifest, catalog: HydratorApp.catalog,

@@ -18,7 +18,7 @@ import TestFixtures
 @MainActor
 func main() async -> Int32 {
     let mode = ProcessInfo.processInfo.environment["KITCHEN_MODE"] ?? "normal"
-    if mode == "second-hello" || mode == "wrong-version", case .bySystem(let socket, let token) = HostLaunchMode.current() {
+    if mode == "second-hello" || mode == "wrong-version", case .bySystem(let socket, let token) = LaunchMode.current() {
         return misbehave(mode, socket: socket, token: token)
     }
     let handler = ScriptedSoupHandler()
@@ -131,7 +131,7 @@ final class OneHandler: ApplicationDelegate {
 func misbehave(_ mode: String, socket: String, token: String) -> Int32 {
     guard let connection = try? FramedConnection.connect(to: socket), let codec = try? MessageCodec(catalog: Kitchen.catalog())
     else { return 1 }
-    let hello = HostHello(
+    let hello = AppHello(
         protocolVersion: mode == "wrong-version" ? 99 : MessageProtocol.version, token: token,
         processIdentifier: getpid(), kind: .app, appName: "Kitchen", intentsSupported: [],
         intentsRestrictedWhileLocked: [], userActivityTypes: [])

@@ -52,7 +52,7 @@ import Testing
         let sides = Set(files.compactMap(\.module?.side))
         #expect(sides.isSuperset(of: [.app, .system, .shared, .tool, .testing, .frontEnd]))
         #expect(files.contains { $0.path.hasPrefix("Demos/Hobson/Kit/") && $0.imports.contains("SceneIntentsFeatures") })
-        #expect(files.contains { $0.path == "Sources/SceneIntentsHost/HostRuntime.swift" && $0.imports.contains(ModuleSides.wire) })
+        #expect(files.contains { $0.path == "Sources/SceneIntentsHost/AppProcess.swift" && $0.imports.contains(ModuleSides.wire) })
         #expect(files.contains { $0.path.hasPrefix("Sources/AssistantService/") && $0.imports.contains("Assistant") })
     }
 }

@@ -27,7 +27,7 @@ func main() async -> Int32 {
         let directory = try RuntimeDirectory.prepare("/tmp/si-leak-\(getpid())")
         defer { try? FileManager.default.removeItem(atPath: directory.path) }
         let connection = try ProcessConnection(
-            launch: HostLaunch(executable: host), appName: "Kitchen", manifest: Kitchen.manifest(),
+            launch: LaunchCommand(executable: host), appName: "Kitchen", manifest: Kitchen.manifest(),
             catalog: try Kitchen.catalog(), runtimeDirectory: directory)
         var spawned = 0
         func cycle() async -> Bool {
@@ -57,7 +57,7 @@ func launchAndWait(_ executable: String) async -> Int32 {
     do {
         let directory = try RuntimeDirectory.prepare("/tmp/si-launch-\(getpid())")
         let connection = try ProcessConnection(
-            launch: HostLaunch(executable: executable), appName: "Kitchen", manifest: Kitchen.manifest(),
+            launch: LaunchCommand(executable: executable), appName: "Kitchen", manifest: Kitchen.manifest(),
             catalog: try Kitchen.catalog(), runtimeDirectory: directory, launchBudget: .seconds(3600))
         _ = await connection.send(.open)
         return 1

@@ -75,7 +75,7 @@ struct AppMainProcessTests {
         var dialogs: [String: [String]] = [:]
         for executable in [BuiltProducts.executable("kitchen-host"), link] {
             let connection = try ProcessConnection(
-                launch: HostLaunch(executable: executable), appName: "Kitchen", manifest: Kitchen.manifest(),
+                launch: LaunchCommand(executable: executable), appName: "Kitchen", manifest: Kitchen.manifest(),
                 catalog: try Kitchen.catalog(), runtimeDirectory: directory)
             let assistant = Assistant(connection: connection, user: ScriptedUser(), device: Device(), clock: .continuous())
             let outcome = await assistant.perform(.intent(phoOrder))
@@ -101,7 +101,7 @@ struct AppMainProcessTests {
         let executable = "\(directory.path)/\(executableName)"
         try FileManager.default.createSymbolicLink(atPath: executable, withDestinationPath: BuiltProducts.executable("kitchen-host"))
         let connection = try ProcessConnection(
-            launch: HostLaunch(executable: executable, environment: ["KITCHEN_MODE": "exit-once:\(directory.path)/exited"]),
+            launch: LaunchCommand(executable: executable, environment: ["KITCHEN_MODE": "exit-once:\(directory.path)/exited"]),
             appName: "Kitchen", manifest: Kitchen.manifest(), catalog: try Kitchen.catalog(), runtimeDirectory: directory)
         let user = ScriptedUser()
         let assistant = Assistant(connection: connection, user: user, device: Device(), clock: .continuous())

@@ -17,7 +17,7 @@ struct IntentsExtensionTests {
         let directory: RuntimeDirectory
         let listener: SocketListener
         let clock = ManualClock()
-        let serving: Task<HostServeEnd, any Error>
+        let serving: Task<ServeEnd, any Error>
         let connection: FramedConnection
         var incoming: AsyncStream<ConnectionEvent>.Iterator
         let codec: MessageCodec

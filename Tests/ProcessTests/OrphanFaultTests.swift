@@ -21,7 +21,7 @@ struct StaleSocketFaultTests {
         #expect(Self.bindSocket(at: dead) && Self.bindSocket(at: living))
         #expect(FileManager.default.createFile(atPath: notASocket, contents: nil))
         let connection = try ProcessConnection(
-            launch: HostLaunch(executable: BuiltProducts.executable("kitchen-host")), appName: "Kitchen",
+            launch: LaunchCommand(executable: BuiltProducts.executable("kitchen-host")), appName: "Kitchen",
             manifest: Kitchen.manifest(), catalog: try Kitchen.catalog(), runtimeDirectory: directory)
         let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(left == ["host-\(gone.pid)-2.sock", "host-1-1.sock", (connection.socketPath as NSString).lastPathComponent].sorted())

@@ -112,7 +112,7 @@ struct ProtocolFaultTests {
     func hello(version: Int = MessageProtocol.version, token: String) throws -> Data {
         try MessageCodec(catalog: Kitchen.catalog()).encode(
             AppMessage.hello(
-                HostHello(
+                AppHello(
                     protocolVersion: version, token: token, processIdentifier: getpid(), kind: .app, appName: "Impostor",
                     intentsSupported: [], intentsRestrictedWhileLocked: [], userActivityTypes: [])))
     }

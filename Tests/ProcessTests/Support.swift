@@ -29,7 +29,7 @@ struct HostedKitchen {
     ) throws {
         directory = try RuntimeDirectory.prepare("/tmp/si-process-\(getpid())-\(OneTimeToken.generate().value.prefix(8))")
         connection = try ProcessConnection(
-            launch: HostLaunch(executable: executable, environment: ["KITCHEN_MODE": mode], device: device),
+            launch: LaunchCommand(executable: executable, environment: ["KITCHEN_MODE": mode], device: device),
             appName: "Kitchen", manifest: Kitchen.manifest(), catalog: try Kitchen.catalog(), runtimeDirectory: directory,
             budget: hostBudget, launchBudget: launchBudget, clock: graceClock, sessions: sessions)
         user = ScriptedUser(replies)

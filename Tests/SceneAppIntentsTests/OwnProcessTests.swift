@@ -29,7 +29,7 @@ struct OwnProcessTests {
         let installed = try InstalledApp(data, folder: bundle)
 
         let connection = try ProcessConnection(
-            launch: HostLaunch(
+            launch: LaunchCommand(
                 executable: BuiltProducts.executable("appintents-hydrator"),
                 environment: [HydrationStore.containerVariable: folder.path + "/group"]),
             appName: HydratorIntentsApp.name, manifest: HydratorIntentsApp.manifest,

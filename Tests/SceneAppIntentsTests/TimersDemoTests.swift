@@ -91,7 +91,7 @@ struct TimersDemoTests {
         #expect(data.vocabulary == TimersApp.words)
         let installed = try InstalledApp(data, folder: bundle)
         let connection = try ProcessConnection(
-            launch: HostLaunch(executable: BuiltProducts.executable("timers-app")), appName: TimersApp.name,
+            launch: LaunchCommand(executable: BuiltProducts.executable("timers-app")), appName: TimersApp.name,
             manifest: TimersApp().application.manifest, catalog: installed.catalog,
             runtimeDirectory: try RuntimeDirectory.prepare(folder + "/run"))
         let user = ScriptedUser([.text("green"), .yes])

@@ -51,7 +51,7 @@ struct MessageFrameTests {
 
     @Test func aMessageOverTheLimitIsLeftAloneForItsSendToRefuse() throws {
         let small = try codec.encode(AppMessage.lifecycle(.scene("session-1", .willConnectTo)))
-        let large = try codec.encode(AppMessage.report(HostReport(.launchedForIntent, String(repeating: "x", count: 200))))
+        let large = try codec.encode(AppMessage.report(AppReport(.launchedForIntent, String(repeating: "x", count: 200))))
         let frames = MessageCodec.frames([small, large, small], limit: 100)
         #expect(frames == [small, large, small])
     }

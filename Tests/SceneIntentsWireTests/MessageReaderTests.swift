@@ -100,7 +100,7 @@ struct MessageReaderTests {
 
     @Test func everyKindOfAppMessageReadsFromHandWrittenBytes() throws {
         let (intent, intentValue) = try intent()
-        let hello = HostHello(
+        let hello = AppHello(
             token: "t", processIdentifier: 1, kind: .app, appName: "Kitchen", intentsSupported: ["OrderSoupIntent"],
             intentsRestrictedWhileLocked: [], userActivityTypes: [])
         let value = try json(AnyParameterValue(Self.soup))
@@ -138,7 +138,7 @@ struct MessageReaderTests {
             (#"{"lifecycle":{"_0":{"scene":{"_1":"sceneDidBecomeActive","_0":"s"}}}}"#, .lifecycle(.scene("s", .sceneDidBecomeActive))),
             (#"{"lifecycle":{"_0":{"view":{"_1":"viewDidAppear","_0":"Menu"}}}}"#, .lifecycle(.view("Menu", .viewDidAppear))),
             (#"{"lifecycle":{"_0":{"diagnostic":{"_0":\#(try json(diagnostic))}}}}"#, .lifecycle(.diagnostic(diagnostic))),
-            (#"{"report":{"_0":{"kind":"launchedForIntent","detail":"OrderSoupIntent"}}}"#, .report(HostReport(.launchedForIntent, "OrderSoupIntent"))),
+            (#"{"report":{"_0":{"kind":"launchedForIntent","detail":"OrderSoupIntent"}}}"#, .report(AppReport(.launchedForIntent, "OrderSoupIntent"))),
             (#"{"shortcuts":{"_0":\#(try json(ShortcutsMessage.performed("x")))}}"#, .shortcuts(.performed("x"))),
         ]
         for (text, message) in cases {

@@ -32,7 +32,7 @@ struct MessageTests {
 
     static let appMessages: [AppMessage] = [
         .hello(
-            HostHello(
+            AppHello(
                 token: "t0k3n", processIdentifier: 4242, kind: .app, appName: "Kitchen",
                 intentsSupported: ["OrderSoupIntent"], intentsRestrictedWhileLocked: [],
                 userActivityTypes: ["OrderSoupIntent"])),
@@ -44,7 +44,7 @@ struct MessageTests {
         .eventDone(id: 4, refusal: nil, output: nil), .eventDone(id: 5, refusal: "the app is not running", output: nil),
         .eventDone(id: 6, refusal: nil, output: "1 Banana Pancakes"),
         .lifecycle(.scene("session-1", .sceneDidBecomeActive)),
-        .report(HostReport(.launchedForIntent, "OrderSoupIntent")),
+        .report(AppReport(.launchedForIntent, "OrderSoupIntent")),
     ]
 
     @Test func everySystemMessageRoundTrips() throws {

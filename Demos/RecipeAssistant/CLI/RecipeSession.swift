@@ -64,7 +64,7 @@ public final class RecipeSession: PlacedShellApp {
         let arguments = ["--catalog-size", String(options.catalogSize)] + (options.json ? ["--json"] : [])
         let runtime = try RuntimeDirectory.prepare(options.runtimeDirectory)
         return try ProcessConnection(
-            launch: HostLaunch(executable: executable, arguments: arguments, device: device), appName: RecipeAssistantApp.name,
+            launch: LaunchCommand(executable: executable, arguments: arguments, device: device), appName: RecipeAssistantApp.name,
             manifest: RecipeAssistantApp.bundledManifest(), catalog: RecipeAssistantApp.catalog, runtimeDirectory: runtime,
             sessions: SessionKeeping(store: SessionStore(runtimeDirectory: runtime), bundleIdentifier: RecipeAssistantApp.bundleIdentifier))
     }

@@ -2,9 +2,9 @@ import SceneIntents
 import Synchronization
 
 /// A connection to an app in the same process: the same messages as over a socket, passed as
-/// values. Each call is one hop onto the main actor, where the app's `HostEndpoint` serves it;
+/// values. Each call is one hop onto the main actor, where the app's `AppEndpoint` serves it;
 /// everything the app sends back (steps, the answer, lifecycle callbacks, host reports) comes
-/// through one `HostLink`, as it would from another process.
+/// through one `AppLink`, as it would from another process.
 ///
 /// Nothing is encoded, which is what makes the in-process path fast.
 public final class InProcessConnection: AppConnection {
@@ -14,8 +14,8 @@ public final class InProcessConnection: AppConnection {
     public let manifest: AppManifest
     /// The app's intent definitions.
     public let catalog: IntentCatalog
-    private let endpoint: HostEndpoint
-    private let link: HostLink
+    private let endpoint: AppEndpoint
+    private let link: AppLink
     private let slot = TraceSlot()
     private let started = Atomic<Int>(0)
     private let foreground = ActiveScenes()
@@ -35,7 +35,7 @@ public final class InProcessConnection: AppConnection {
         foreground.reset(active: host.application.connectedScenes.count { $0.activationState == .foregroundActive })
         // In process, calls start directly on the main actor: the link only routes what the
         // app sends back, so it has nothing to transmit.
-        let link = HostLink(transmit: { _ in false }) { message in
+        let link = AppLink(transmit: { _ in false }) { message in
             switch message {
             case .lifecycle(let event):
                 foreground.note(event)
@@ -49,7 +49,7 @@ public final class InProcessConnection: AppConnection {
             }
         }
         self.link = link
-        endpoint = HostEndpoint(host: host) { message in
+        endpoint = AppEndpoint(host: host) { message in
             // Messages the link was not waiting for are dropped here: in process nothing else
             // can send them, so there is no peer to blame.
             try? link.deliver(message)
@@ -57,7 +57,7 @@ public final class InProcessConnection: AppConnection {
     }
 
     /// The app's end of this connection: what the app sends its shortcuts messages through.
-    public var appEndpoint: HostEndpoint { endpoint }
+    public var appEndpoint: AppEndpoint { endpoint }
 
     /// Passes every shortcuts message the app sends (in order, on the app's main actor) to
     /// `receive` from now on; nil drops them.
@@ -74,7 +74,7 @@ public final class InProcessConnection: AppConnection {
     }
 
     /// Starts the call on the main actor, where the app's endpoint serves it
-    /// (`HostEndpoint.serve(_:_:)`): from the main actor (`isolation`), right here, in the
+    /// (`AppEndpoint.serve(_:_:)`): from the main actor (`isolation`), right here, in the
     /// caller's job, so a handler that answers at once has answered before this returns;
     /// otherwise as one task there. The steps and the answer come back through the link.
     public func start(

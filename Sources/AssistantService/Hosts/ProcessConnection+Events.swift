@@ -41,7 +41,7 @@ extension ProcessConnection {
         return try await overlay(isShown: false, on: link)
     }
 
-    private func overlay(isShown: Bool, on link: HostLink) async throws -> Bool {
+    private func overlay(isShown: Bool, on link: AppLink) async throws -> Bool {
         let event = SystemEvent.overlay(isShown: isShown)
         guard let outcome = await answer("\(event)", { await link.event(event) }) else {
             throw EventRefusal(reason: notAnsweredLine)
@@ -69,7 +69,7 @@ extension ProcessConnection {
     var notAnsweredLine: String { "\(appName) did not answer within \(DurationFormat.seconds(budget)) s" }
 
     /// `work`'s answer if it comes within the budget on the connection's clock; nil otherwise
-    /// (or when the caller is cancelled first), having given the work up (a `HostLink` wait ends
+    /// (or when the caller is cancelled first), having given the work up (an `AppLink` wait ends
     /// at its cancellation), counted a missed budget and traced what went unanswered.
     func answer<Value: Sendable>(_ what: String, _ work: @escaping @Sendable () async -> Value) async -> Value? {
         let (budget, clock) = (budget, clock)
@@ -99,7 +99,7 @@ extension ProcessConnection {
     /// waited for (a stopped host never answers, and the user has heard the timeout already).
     /// The host lets go of the request's handler when it answers; a host that never does is
     /// killed after its missed budgets, which ends the call.
-    static func endWithoutWaiting(_ call: PhaseCall, on link: HostLink, supervisor: HostSupervisor) -> Bool {
+    static func endWithoutWaiting(_ call: PhaseCall, on link: AppLink, supervisor: ProcessSupervisor) -> Bool {
         guard call.phase == .finish, supervisor.misses.load(ordering: .relaxed) > 0 else { return false }
         link.call(link.nextID(), call, progress: { _ in }, reply: { _ in })
         return true

@@ -27,7 +27,7 @@ public final class ProcessConnection: AppConnection {
     /// The socket hosts connect to.
     public let socketPath: String
     private let listener: SocketListener
-    let supervisor: HostSupervisor
+    let supervisor: ProcessSupervisor
     let traceSlot = TraceSlot()
     /// How long the host has to answer a system event (and to connect after its spawn).
     let budget: Duration
@@ -58,7 +58,7 @@ public final class ProcessConnection: AppConnection {
     ///
     /// - Throws: `TransportError` when the socket cannot be made (a live one is in the way).
     public init(
-        launch: HostLaunch, appName: String, manifest: AppManifest, catalog: IntentCatalog,
+        launch: LaunchCommand, appName: String, manifest: AppManifest, catalog: IntentCatalog,
         runtimeDirectory: RuntimeDirectory, socketName: String? = nil, maxMissedBudgets: Int = 3,
         budget: Duration = .seconds(10), launchBudget: Duration? = nil, clock: any Clock<Duration> = ContinuousClock(),
         sessions: SessionKeeping? = nil
@@ -77,7 +77,7 @@ public final class ProcessConnection: AppConnection {
         let doorway = Doorway()
         let codec = MessageCodec(catalog: catalog)
         let record: @Sendable (String) -> Void = { line in slot.trace?.record(.process, line) }
-        supervisor = HostSupervisor(
+        supervisor = ProcessSupervisor(
             launch: launch, socketPath: socketPath, doorway: doorway, appName: appName,
             maxMissedBudgets: maxMissedBudgets, launchBudget: launchBudget ?? budget, record: record,
             observe: { message in
@@ -112,7 +112,7 @@ public final class ProcessConnection: AppConnection {
             }
             switch event {
             case .accepted(let connection):
-                HostChannel(connection, codec: codec, doorway: doorway, report: refused).start()
+                AppChannel(connection, codec: codec, doorway: doorway, report: refused).start()
             case .rejected(let rejection): refused("\(rejection)")
             case .failed(let error): refused("accept failed: \(error)")
             case .stopped: break
@@ -173,7 +173,7 @@ public final class ProcessConnection: AppConnection {
         return Task {
             var mayResend = mayResend
             while true {
-                let link: HostLink
+                let link: AppLink
                 if call.phase == .finish {
                     // Ending a request never starts a host: one that is not running holds nothing.
                     guard let running = await supervisor.runningLink else { return reply(.finished) }
@@ -191,7 +191,7 @@ public final class ProcessConnection: AppConnection {
                     if Task.isCancelled { return reply(Self.givenUp(call)) }
                     switch launched {
                     case .success(let running): link = running
-                    case .failure(let failure): return reply(HostLink.refusal(failure, intent: call.intent.typeName))
+                    case .failure(let failure): return reply(AppLink.refusal(failure, intent: call.intent.typeName))
                     }
                 }
                 let sent = SentCall(call, on: link, supervisor: supervisor)

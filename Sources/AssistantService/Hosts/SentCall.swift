@@ -6,14 +6,14 @@ import Synchronization
 /// given up), which counts once towards the host's missed budgets.
 final class SentCall: Sendable {
     private let call: PhaseCall
-    private let link: HostLink
-    private let supervisor: HostSupervisor
+    private let link: AppLink
+    private let supervisor: ProcessSupervisor
     private let id: UInt64
     private let settled: Atomic<Bool>
     /// Whether a step of the call was heard (then the host read it).
     private let stepped = Atomic<Bool>(false)
 
-    init(_ call: PhaseCall, on link: HostLink, supervisor: HostSupervisor) {
+    init(_ call: PhaseCall, on link: AppLink, supervisor: ProcessSupervisor) {
         self.call = call
         self.link = link
         self.supervisor = supervisor

@@ -68,7 +68,7 @@ public final class RoutedConnection: AppConnection {
         self.device = device
         manifest = Self.admissionManifest(bundle)
         app = try ProcessConnection(
-            launch: HostLaunch(executable: bundle.executable.path, environment: environment, device: device), appName: bundle.name,
+            launch: LaunchCommand(executable: bundle.executable.path, environment: environment, device: device), appName: bundle.name,
             manifest: bundle.manifest, catalog: catalog, runtimeDirectory: runtimeDirectory,
             maxMissedBudgets: maxMissedBudgets, budget: budget, launchBudget: launchBudget, clock: clock,
             sessions: sessions.map { SessionKeeping(store: $0, bundleIdentifier: bundle.identifier) })
@@ -82,7 +82,7 @@ public final class RoutedConnection: AppConnection {
                 supportsMultipleScenes: true, intentsSupported: plugIn.intentsSupported,
                 intentsRestrictedWhileLocked: plugIn.intentsRestrictedWhileLocked)
             let connection = try ProcessConnection(
-                launch: HostLaunch(executable: plugIn.executable.path, environment: extensionEnvironment, device: device),
+                launch: LaunchCommand(executable: plugIn.executable.path, environment: extensionEnvironment, device: device),
                 appName: plugIn.name, manifest: manifest, catalog: catalog, runtimeDirectory: runtimeDirectory,
                 maxMissedBudgets: maxMissedBudgets, budget: budget, launchBudget: launchBudget, clock: clock)
             extensions.append(ExtensionHost(bundle: plugIn, connection: connection))

@@ -36,7 +36,7 @@ public struct SessionKeeping: Sendable {
     /// budget. Every skipped record, and a store that cannot be read, is recorded when given.
     func prepareRestoration(
         patience: Duration, clock: any Clock<Duration>, codec: MessageCodec, record: @escaping @Sendable (String) -> Void
-    ) -> @Sendable (HostHello) async -> [Data] {
+    ) -> @Sendable (AppHello) async -> [Data] {
         let (store, bundleIdentifier) = (store, bundleIdentifier)
         let reading = PreparedRestoration()
         DispatchQueue.global().async {

@@ -34,7 +34,7 @@ struct FinishedRequests: Sendable {
 ///
 /// It sits behind a `Mutex` rather than on the main actor so that a visit's steps, which are
 /// `nonisolated(nonsending)` (see `RequestBinding`), reach it without an executor switch.
-struct HostRequests: Sendable {
+struct OpenRequests: Sendable {
     /// Each request's handler, bound to its intent's schema on the request's first call.
     var handlers: [UInt64: any RequestBinding] = [:]
     /// The requests that have finished.

@@ -3,10 +3,10 @@ import Synchronization
 /// A once-only completion handler, for handlers written in completion-handler style.
 ///
 /// Wrap such a method with `withIntentCompletion(_:)`. The first call answers; any later call is
-/// ignored and reported to the host (`HostReport.Kind.secondAnswerIgnored`), never crashing.
+/// ignored and reported to the host (`AppReport.Kind.secondAnswerIgnored`), never crashing.
 /// If the call is cancelled (its budget ran out) before an answer, the wait ends with
 /// `CancellationError`, and an answer after that is reported as late
-/// (`HostReport.Kind.lateAnswerIgnored`), not as a second one.
+/// (`AppReport.Kind.lateAnswerIgnored`), not as a second one.
 public final class IntentCompletion<Value: Sendable>: Sendable {
     private enum Phase {
         case waiting
@@ -21,9 +21,9 @@ public final class IntentCompletion<Value: Sendable>: Sendable {
 
     private let state = Mutex(State())
     /// The call it answers for: where reports go, and the words naming it.
-    private let context: HostCallContext
+    private let context: CallContext
 
-    init(context: HostCallContext) {
+    init(context: CallContext) {
         self.context = context
     }
 
@@ -39,8 +39,8 @@ public final class IntentCompletion<Value: Sendable>: Sendable {
         }
         switch phase {
         case .waiting: continuation?.resume(returning: value)
-        case .answered: context.sink?(HostReport(.secondAnswerIgnored, context.label))
-        case .cancelled: context.sink?(HostReport(.lateAnswerIgnored, context.label))
+        case .answered: context.sink?(AppReport(.secondAnswerIgnored, context.label))
+        case .cancelled: context.sink?(AppReport(.lateAnswerIgnored, context.label))
         }
     }
 
@@ -65,19 +65,19 @@ public final class IntentCompletion<Value: Sendable>: Sendable {
 }
 
 /// The host call running now: what `withIntentCompletion(_:)` reports a second answer to.
-struct HostCallContext: Sendable {
+struct CallContext: Sendable {
     /// The intent's type name.
     var intent: String
     /// The phase called (nil outside a call).
     var phase: PhaseCall.Phase?
     /// Where reports go.
-    var sink: (@Sendable (HostReport) -> Void)?
+    var sink: (@Sendable (AppReport) -> Void)?
 
     /// Names the intent and phase in reports. Put into words only when a report needs it, not
     /// on every call.
     var label: String { phase.map { "\(intent) \($0)" } ?? intent }
 
-    @TaskLocal static var current = HostCallContext(intent: "", phase: nil, sink: nil)
+    @TaskLocal static var current = CallContext(intent: "", phase: nil, sink: nil)
 }
 
 /// Calls a completion-handler style method and waits for its first answer.
@@ -93,7 +93,7 @@ struct HostCallContext: Sendable {
 public func withIntentCompletion<Value: Sendable>(
     _ body: @MainActor (IntentCompletion<Value>) -> Void
 ) async throws -> Value {
-    let completion = IntentCompletion<Value>(context: HostCallContext.current)
+    let completion = IntentCompletion<Value>(context: CallContext.current)
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
             completion.install(continuation)

@@ -27,11 +27,11 @@ public final class IntentHost {
     /// The app's intent types.
     public let catalog: IntentCatalog
     /// Receives what no answer carries (a second completion ignored, a background launch).
-    public var onReport: (@Sendable (HostReport) -> Void)?
+    public var onReport: (@Sendable (AppReport) -> Void)?
     /// The date given to interactions (inject a fixed one for reproducible output).
     public var now: @Sendable () -> Date = { Date() }
 
-    private let requests = Mutex(HostRequests())
+    private let requests = Mutex(OpenRequests())
 
     /// A host for an application and its intent types.
     public init(application: Application, catalog: IntentCatalog) {
@@ -98,7 +98,7 @@ public final class IntentHost {
             do { try application.launch(.intent) } catch {
                 return .refused(IntentHostError(.launchFailed, intent: name, detail: "\(error)"))
             }
-            onReport?(HostReport(.launchedForIntent, name))
+            onReport?(AppReport(.launchedForIntent, name))
         }
         return nil
     }
@@ -112,8 +112,8 @@ public final class IntentHost {
         _ intent: I, call: PhaseCall, on handler: any RequestBinding<I>, progress: (@Sendable (PhaseStep) -> Void)?
     ) async -> PhaseAnswer {
         let schema = I.schema
-        let context = HostCallContext(intent: I.typeName, phase: call.phase, sink: onReport)
-        return await HostCallContext.$current.withValue(context) {
+        let context = CallContext(intent: I.typeName, phase: call.phase, sink: onReport)
+        return await CallContext.$current.withValue(context) {
             guard case .proceed(let parameters) = call.phase else {
                 return await self.call(call.phase, of: schema, on: handler, intent: intent, request: call)
             }
@@ -137,7 +137,7 @@ public final class IntentHost {
         application.emit(.application(.handlerFor, detail: I.typeName))
         let found = delegate.application(application, handlerFor: call.intent)
         for scene in application.handlerStore.takeReleasedRegistrations() {
-            onReport?(HostReport(.handlerReleased, "the handler registered in \(scene) was released before \(I.typeName) came; keep it alive in its screen (a stored property): the store holds handlers weakly"))
+            onReport?(AppReport(.handlerReleased, "the handler registered in \(scene) was released before \(I.typeName) came; keep it alive in its screen (a stored property): the store holds handlers weakly"))
         }
         guard let found else { throw IntentHostError(.notHandled, intent: I.typeName) }
         guard let bound = schema.bind(found) else { throw wrongHandler(type(of: found), for: schema) }

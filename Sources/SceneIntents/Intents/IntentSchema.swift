@@ -62,7 +62,7 @@ public struct IntentSchema<I: Intent>: Sendable {
     ///
     /// Its closures are `async`; one that does not `await` is one still, and answers at once: a
     /// visit whose calls never suspend runs in its caller's job, so an app in the assistant's
-    /// process is answered before the assistant waits (see `HostEndpoint.serve(_:_:)`).
+    /// process is answered before the assistant waits (see `AppEndpoint.serve(_:_:)`).
     ///
     /// - Parameters:
     ///   - handler: the handling protocol, e.g. `(any ShowDirectionsIntentHandling).self`; every

@@ -1,4 +1,4 @@
-/// Why an app-side command (the app's automation hook, `HostEndpoint.onCommand`: a demo's
+/// Why an app-side command (the app's automation hook, `AppEndpoint.onCommand`: a demo's
 /// `:tap 2`, `:open`) did nothing: a code, the offending value and a sentence the user can act
 /// on. Its description is the sentence, so it crosses the process boundary as the `command`
 /// event's refusal and reads the same in process and in separate processes.

@@ -15,7 +15,7 @@ public enum MessageProtocol {
 }
 
 /// What kind of process a host is.
-public enum HostKind: String, Sendable, Equatable, Codable {
+public enum ProcessKind: String, Sendable, Equatable, Codable {
     /// The app itself: scenes, an application delegate, `handlerFor` on the main actor.
     case app
     /// An intents extension: no scenes, no UI, only `handler(for:)`.
@@ -23,7 +23,7 @@ public enum HostKind: String, Sendable, Equatable, Codable {
 }
 
 /// The first message a host sends: who it is and what it declares.
-public struct HostHello: Sendable, Equatable, Codable {
+public struct AppHello: Sendable, Equatable, Codable {
     /// The protocol version the host speaks (`MessageProtocol.version`).
     public var protocolVersion: Int
     /// The one-time token the system put in the host's environment at spawn.
@@ -31,7 +31,7 @@ public struct HostHello: Sendable, Equatable, Codable {
     /// The host's process identifier.
     public var processIdentifier: Int32
     /// App or extension.
-    public var kind: HostKind
+    public var kind: ProcessKind
     /// The app's name as the assistant says it.
     public var appName: String
     /// `INIntentsSupported` (or the extension's `IntentsSupported`).
@@ -43,7 +43,7 @@ public struct HostHello: Sendable, Equatable, Codable {
 
     /// A hello.
     public init(
-        protocolVersion: Int = MessageProtocol.version, token: String, processIdentifier: Int32, kind: HostKind,
+        protocolVersion: Int = MessageProtocol.version, token: String, processIdentifier: Int32, kind: ProcessKind,
         appName: String, intentsSupported: [String], intentsRestrictedWhileLocked: [String],
         userActivityTypes: [String]
     ) {
@@ -75,7 +75,7 @@ public enum SystemEvent: Sendable, Equatable, Codable, CustomStringConvertible {
     /// The system ends the app: it terminates and its process exits.
     case quit
     /// A command for the app's own automation hook (what a UI test runner does: "tap 2",
-    /// "scenes"); the app answers with text. See `HostEndpoint.onCommand`.
+    /// "scenes"); the app answers with text. See `AppEndpoint.onCommand`.
     case command(String)
 
     /// One line for logs.
@@ -124,7 +124,7 @@ public enum ContinuationResult: Sendable, Equatable, Codable {
 /// A message from a host to the system.
 public enum AppMessage: Sendable, Equatable, Codable {
     /// The first message: who the host is.
-    case hello(HostHello)
+    case hello(AppHello)
     /// One completed step of a `proceed` call.
     case step(id: UInt64, step: PhaseStep)
     /// The answer to a call; the last message about that call.
@@ -137,7 +137,7 @@ public enum AppMessage: Sendable, Equatable, Codable {
     /// A lifecycle callback the app made.
     case lifecycle(LifecycleEvent)
     /// Something the host noticed that no answer carries.
-    case report(HostReport)
+    case report(AppReport)
     /// Donations, shortcut suggestions and performed actions, for the system's shortcuts store
     /// (nothing answers it: the store's refusals are the app's to check first).
     case shortcuts(ShortcutsMessage)

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// A call's visit while `HostEndpoint` serves it: the steps it made before it first gave control
+/// A call's visit while `AppEndpoint` serves it: the steps it made before it first gave control
 /// back, then either the answer it made at once or the number it was given when it suspended.
 ///
 /// Steps made in the job that started the visit are kept here: they travel in an answer made

@@ -7,7 +7,7 @@ import Synchronization
 /// run once the job that held the value has suspended (awaiting something) or ended, so
 /// everything one uninterrupted job produces goes out in one batch, and nothing waits past the
 /// first suspension. `take()` empties the batch (the scheduled release then finds nothing).
-/// Used for a visit's steps (`HostEndpoint`) and a host's outgoing frames (one write per job).
+/// Used for a visit's steps (`AppEndpoint`) and a host's outgoing frames (one write per job).
 public final class HeldUntilSuspension<Value: Sendable>: Sendable {
     private struct State {
         var values: [Value] = []

@@ -19,7 +19,7 @@ public final class ActionDispatcher {
     public let scheme: String
     /// Every performance, in order.
     public let timeline = ActionTimeline()
-    /// Where donations, suggestions and timeline lines go (the app's `HostEndpoint.send`);
+    /// Where donations, suggestions and timeline lines go (the app's `AppEndpoint.send`);
     /// nil keeps them in the app.
     public var outlet: (@MainActor (ShortcutsMessage) -> Void)?
     let manifest: AppManifest

@@ -71,7 +71,7 @@ extension AppMessage: JSONConvertible {
     init(reading reader: inout JSONReader, _ context: JSONCoderContext) throws {
         self = try Self.decodeCase(&reader) { name, reader in
             switch name {
-            case "hello": return .hello(try reader.single("_0") { try $0.decoded(HostHello.self, context) })
+            case "hello": return .hello(try reader.single("_0") { try $0.decoded(AppHello.self, context) })
             case "step":
                 let (id, step) = try reader.identified("step") { try PhaseStep(reading: &$0, context) }
                 return .step(id: id, step: step)
@@ -95,7 +95,7 @@ extension AppMessage: JSONConvertible {
                 }
                 return .eventDone(id: try required(&id, "id"), refusal: refusal, output: output)
             case "lifecycle": return .lifecycle(try reader.single("_0") { try LifecycleEvent(reading: &$0, context) })
-            case "report": return .report(try reader.single("_0") { try HostReport(reading: &$0) })
+            case "report": return .report(try reader.single("_0") { try AppReport(reading: &$0) })
             case "shortcuts": return .shortcuts(try reader.single("_0") { try $0.decoded(ShortcutsMessage.self, context) })
             case "sessions": return .sessions(try reader.single("_0") { try $0.array { try SessionChange(reading: &$0, context) } })
             default: throw Self.unknownCase(name)
@@ -153,7 +153,7 @@ extension LifecycleEvent: JSONConvertible {
     }
 }
 
-extension HostReport {
+extension AppReport {
     func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member("detail", string: detail)

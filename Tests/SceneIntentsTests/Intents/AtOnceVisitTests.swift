@@ -108,7 +108,7 @@ final class TallyScene: SceneDelegate {}
 struct AtOnceVisitTests {
     let host: IntentHost
     let sent = Outbox()
-    let endpoint: HostEndpoint
+    let endpoint: AppEndpoint
 
     init() throws {
         let names = [TallyIntent.typeName, AwaitedTallyIntent.typeName, MixedTallyIntent.typeName]
@@ -121,7 +121,7 @@ struct AtOnceVisitTests {
         host = IntentHost(
             application: application, catalog: try IntentCatalog([TallyIntent.self, AwaitedTallyIntent.self, MixedTallyIntent.self]))
         let sent = sent
-        endpoint = HostEndpoint(host: host) { sent.append($0) }
+        endpoint = AppEndpoint(host: host) { sent.append($0) }
     }
 
     /// The same request of either tally.
@@ -193,7 +193,7 @@ struct AtOnceVisitTests {
         let launch: [AppMessage] = [
             .lifecycle(.application(.willFinishLaunching, detail: "intent")),
             .lifecycle(.application(.didFinishLaunching, detail: "intent")),
-            .report(HostReport(.launchedForIntent, "TallyIntent")),
+            .report(AppReport(.launchedForIntent, "TallyIntent")),
             .lifecycle(.application(.handlerFor, detail: "TallyIntent")),
         ]
         #expect(sent.messages == launch + [.answer(id: 1, answer: .progressed(intent: atOnce.intent, steps: steps))])
@@ -255,7 +255,7 @@ struct AtOnceVisitTests {
             sent.messages == [
                 .lifecycle(.application(.willFinishLaunching, detail: "intent")),
                 .lifecycle(.application(.didFinishLaunching, detail: "intent")),
-                .report(HostReport(.launchedForIntent, "MixedTallyIntent")),
+                .report(AppReport(.launchedForIntent, "MixedTallyIntent")),
                 .lifecycle(.application(.handlerFor, detail: "MixedTallyIntent")),
                 .step(
                     id: 1,

@@ -93,7 +93,7 @@ struct HostContractTests {
         #expect(await task.value == .refused(IntentHostError(.cancelled, intent: "OrderSoupIntent")))
         held.withLock { $0 }?(.success)
         #expect(reports.all == [
-            HostReport(.launchedForIntent, "OrderSoupIntent"), HostReport(.lateAnswerIgnored, "OrderSoupIntent handle"),
+            AppReport(.launchedForIntent, "OrderSoupIntent"), AppReport(.lateAnswerIgnored, "OrderSoupIntent handle"),
         ])
         #expect(leftInFlight(host: host) == [])
     }

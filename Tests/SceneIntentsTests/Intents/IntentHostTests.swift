@@ -249,9 +249,9 @@ struct IntentHostTests {
 
 /// Collects host reports from any thread.
 final class ReportLog: Sendable {
-    private let reports = Mutex<[HostReport]>([])
-    func append(_ report: HostReport) { reports.withLock { $0.append(report) } }
-    var all: [HostReport] { reports.withLock { $0 } }
+    private let reports = Mutex<[AppReport]>([])
+    func append(_ report: AppReport) { reports.withLock { $0.append(report) } }
+    var all: [AppReport] { reports.withLock { $0 } }
 }
 
 extension PhaseAnswer {

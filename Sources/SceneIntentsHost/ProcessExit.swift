@@ -3,7 +3,7 @@ import SceneIntents
 
 /// What every host process's `main` says on the way out, said once: a line on standard error,
 /// and the exit status a serve's end gives.
-enum HostExit {
+enum ProcessExit {
     /// Writes one line to standard error (a host's standard output may belong to its system).
     static func log(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
@@ -11,7 +11,7 @@ enum HostExit {
 
     /// 0 when the system ended serving in order (quit, or idle for an extension); otherwise the
     /// end is logged under `name` and the status is 1.
-    static func status(of end: HostServeEnd, name: String) -> Int32 {
+    static func status(of end: ServeEnd, name: String) -> Int32 {
         switch end {
         case .quit, .idle: return 0
         case .disconnected, .protocolError:

@@ -10,7 +10,7 @@ import Synchronization
 /// its jobs (no job of its own). One buffer for all of them: no `Data` and no cast per message.
 /// A message that cannot be written is dropped; a failed write is the connection ending, which
 /// its reader reports.
-final class HostOutbox: Sendable {
+final class JobOutbox: Sendable {
     private struct State {
         /// `[` and the messages held, each after a comma but the first.
         var writer = JSONWriter(capacity: 4096)

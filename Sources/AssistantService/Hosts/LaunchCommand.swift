@@ -2,7 +2,7 @@ import SceneIntents
 import SceneIntentsWire
 
 /// How to start an app's (or an extension's) host process.
-public struct HostLaunch: Sendable, Equatable {
+public struct LaunchCommand: Sendable, Equatable {
     /// The executable's path.
     public var executable: String
     /// Its arguments (not including the executable).
@@ -23,7 +23,7 @@ public struct HostLaunch: Sendable, Equatable {
     }
 
     /// Equal when they start the same executable the same way for the same device.
-    public static func == (lhs: HostLaunch, rhs: HostLaunch) -> Bool {
+    public static func == (lhs: LaunchCommand, rhs: LaunchCommand) -> Bool {
         lhs.executable == rhs.executable && lhs.arguments == rhs.arguments && lhs.environment == rhs.environment
             && lhs.device === rhs.device
     }

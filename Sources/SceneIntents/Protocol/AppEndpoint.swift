@@ -12,11 +12,11 @@ import Foundation
 /// `continueActivity` (the system must go to the app), refuses the events that move scenes, and
 /// tells only its handler lookups of the lifecycle.
 @MainActor
-public final class HostEndpoint {
+public final class AppEndpoint {
     /// The host answering phase calls.
     public let host: IntentHost
     /// App or intents extension: what the hello says and which messages are served.
-    public let kind: HostKind
+    public let kind: ProcessKind
     private let send: @Sendable (AppMessage) -> Void
     /// The calls being served; a call's task is nil while its visit runs in the job that
     /// started it.
@@ -40,7 +40,7 @@ public final class HostEndpoint {
     public var onCallsChanged: (@MainActor (Int) -> Void)?
 
     /// An endpoint sending through `send` (called on the main actor, in order).
-    public init(host: IntentHost, kind: HostKind = .app, send: @escaping @Sendable (AppMessage) -> Void) {
+    public init(host: IntentHost, kind: ProcessKind = .app, send: @escaping @Sendable (AppMessage) -> Void) {
         self.host = host
         self.kind = kind
         self.send = send

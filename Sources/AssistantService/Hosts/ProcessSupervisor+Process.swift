@@ -3,7 +3,7 @@ import Glibc
 import SceneIntentsTransport
 
 /// How the supervisor ends a host's process and checks its executable before a launch.
-extension HostSupervisor {
+extension ProcessSupervisor {
     /// Sends SIGTERM to `child` and waits until it exited, sending SIGKILL after `grace` (a
     /// stopped process acts on SIGTERM only once continued; SIGKILL ends it even then).
     static func terminate(_ child: ChildProcess, grace: Duration, on clock: any Clock<Duration>) async {

@@ -6,19 +6,19 @@ import SceneIntentsTransport
 
 /// Keeps one host process: starts it on demand, hands out its link, notices when it dies, and
 /// kills it after too many missed budgets. The next request after a death starts a new one.
-actor HostSupervisor {
+actor ProcessSupervisor {
     private struct Running {
         let generation: Int
         let child: ChildProcess
-        let channel: HostChannel
-        let link: HostLink
+        let channel: AppChannel
+        let link: AppLink
         /// Whether the host said it is an intents extension (which exits on its own when idle).
         let isExtension: Bool
     }
 
     private enum Phase {
         case idle
-        case launching(Task<Result<Running, HostFailure>, Never>)
+        case launching(Task<Result<Running, AppLinkFailure>, Never>)
         case running(Running)
         /// The host exited; what it wrote before is being read (`done` when it is, and the exit
         /// is recorded). It still counts as running for `processIdentifier`, so whoever sees it
@@ -26,7 +26,7 @@ actor HostSupervisor {
         case exiting(Running, done: Task<Void, Never>)
     }
 
-    private let launch: HostLaunch
+    private let launch: LaunchCommand
     private let socketPath: String
     private let doorway: Doorway
     private let appName: String
@@ -35,12 +35,12 @@ actor HostSupervisor {
     private let launchBudget: Duration
     private let record: @Sendable (String) -> Void
     private let observe: @Sendable (AppMessage) -> Void
-    /// Finishes what `observe` deferred, before an answer is delivered (`HostLink`'s settle).
+    /// Finishes what `observe` deferred, before an answer is delivered (`AppLink`'s settle).
     private let settle: @Sendable () -> Void
     private let onExit: @Sendable () -> Void
     /// Called at each spawn, while the host starts: what to send it after its accept, before any
     /// call, given its hello (the sessions kept for an app, read and encoded meanwhile).
-    private let prepareAccept: @Sendable () -> @Sendable (HostHello) async -> [Data]
+    private let prepareAccept: @Sendable () -> @Sendable (AppHello) async -> [Data]
     /// What the graces (a host's time to exit after closing its connection, or after quit) are measured on.
     private let clock: any Clock<Duration>
     private var phase = Phase.idle
@@ -54,17 +54,17 @@ actor HostSupervisor {
     nonisolated let misses = Atomic<Int>(0)
     /// The running host's link, set and cleared with `phase`: read without a hop here, so a
     /// call to a running host is sent from the caller's thread.
-    private nonisolated let published = Mutex<HostLink?>(nil)
+    private nonisolated let published = Mutex<AppLink?>(nil)
     /// The generation the system asked to quit, if any: an exit after it was asked for.
     private var quitAsked: Int?
     /// The link of the last extension that exited on its own with status 0 (it idled out).
     private nonisolated let lastIdledOut = Mutex<ObjectIdentifier?>(nil)
 
     init(
-        launch: HostLaunch, socketPath: String, doorway: Doorway, appName: String, maxMissedBudgets: Int,
+        launch: LaunchCommand, socketPath: String, doorway: Doorway, appName: String, maxMissedBudgets: Int,
         launchBudget: Duration, record: @escaping @Sendable (String) -> Void, observe: @escaping @Sendable (AppMessage) -> Void,
         settle: @escaping @Sendable () -> Void, onExit: @escaping @Sendable () -> Void, clock: any Clock<Duration>,
-        prepareAccept: @escaping @Sendable () -> @Sendable (HostHello) async -> [Data]
+        prepareAccept: @escaping @Sendable () -> @Sendable (AppHello) async -> [Data]
     ) {
         self.onExit = onExit
         self.prepareAccept = prepareAccept
@@ -92,15 +92,15 @@ actor HostSupervisor {
     var processIdentifier: Int32? { runningChild?.pid }
 
     /// The link to the running host, if one runs (nothing is started).
-    var runningLink: HostLink? {
+    var runningLink: AppLink? {
         if case .running(let running) = phase { running.link } else { nil }
     }
 
     /// The link to the running host, if one runs, read without a hop to the supervisor.
-    nonisolated var currentLink: HostLink? { published.withLock { $0 } }
+    nonisolated var currentLink: AppLink? { published.withLock { $0 } }
 
     /// The link to the running host, starting it first when none runs.
-    func link() async -> Result<HostLink, HostFailure> {
+    func link() async -> Result<AppLink, AppLinkFailure> {
         switch phase {
         case .running(let running): return .success(running.link)
         case .launching(let task): return await task.value.map(\.link)
@@ -117,7 +117,7 @@ actor HostSupervisor {
         }
     }
 
-    private func start(generation: Int) async -> Result<Running, HostFailure> {
+    private func start(generation: Int) async -> Result<Running, AppLinkFailure> {
         let token = OneTimeToken.generate()
         // Expected before the spawn: a host that connects at once finds its launch waiting.
         doorway.expect(token.value)
@@ -161,7 +161,7 @@ actor HostSupervisor {
             record("\(appName) (pid \(child.pid)) stopped before it connected: \(failure)")
             return .failure(failure)
         case .success(let (channel, hello)):
-            let link = HostLink(transmit: { channel.send($0) }, observe: observe, settle: settle)
+            let link = AppLink(transmit: { channel.send($0) }, observe: observe, settle: settle)
             guard channel.send(.accept(protocolVersion: MessageProtocol.version)) else {
                 record("\(appName) (pid \(child.pid)) closed its connection before it was accepted: killed (SIGKILL)")
                 child.kill(SIGKILL)
@@ -194,7 +194,7 @@ actor HostSupervisor {
 
     /// Whether the host behind `link` was an intents extension that exited on its own with status
     /// 0: it idled out, so a call it never answered was never read and may go to a new launch.
-    nonisolated func idledOut(_ link: HostLink) -> Bool {
+    nonisolated func idledOut(_ link: AppLink) -> Bool {
         lastIdledOut.withLock { $0 == ObjectIdentifier(link) }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The graces a supervisor gives a host, and how it writes a duration in the trace.
-extension HostSupervisor {
+extension ProcessSupervisor {
     /// How long a host that closed its connection has to exit before it is killed.
     static let closingGrace = Duration.seconds(2)
     /// How long the reader has, once a host exited, to deliver what it wrote before (bounds a

@@ -4,7 +4,7 @@ import SceneIntentsTransport
 import SceneIntentsWire
 
 /// How a host process was started.
-public enum HostLaunchMode: Sendable, Equatable {
+public enum LaunchMode: Sendable, Equatable {
     /// By a system (an assistant or the daemon), which waits on this socket for a hello with
     /// this token.
     case bySystem(socket: String, token: String)
@@ -13,7 +13,7 @@ public enum HostLaunchMode: Sendable, Equatable {
 
     /// The mode the environment says (`SCENEINTENTS_SOCKET` and `SCENEINTENTS_TOKEN` set: by a
     /// system).
-    public static func current(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> HostLaunchMode {
+    public static func current(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> LaunchMode {
         guard let socket = environment[MessageProtocol.socketVariable], !socket.isEmpty,
             let token = environment[MessageProtocol.tokenVariable], !token.isEmpty
         else { return .byUser }
@@ -32,7 +32,7 @@ public enum HostLaunchMode: Sendable, Equatable {
 }
 
 /// How serving ended.
-public enum HostServeEnd: Sendable, Equatable, CustomStringConvertible {
+public enum ServeEnd: Sendable, Equatable, CustomStringConvertible {
     /// The system said quit.
     case quit
     /// The connection ended (the system went away): the app terminated.
@@ -57,7 +57,7 @@ public enum HostServeEnd: Sendable, Equatable, CustomStringConvertible {
 /// The app side of a host process: connects to the system that launched it, says hello, and
 /// serves its calls and system events on the main actor until told to quit or until the system
 /// goes away (then the app terminates, so a host never outlives its system).
-public enum HostRuntime {
+public enum AppProcess {
     /// Serves `host` over the socket the system gave.
     ///
     /// `kind` is what the hello says (an app, or an intents extension: see `IntentsExtension`).
@@ -67,9 +67,9 @@ public enum HostRuntime {
     /// - Throws: `TransportError` when the socket cannot be reached.
     @MainActor
     public static func serve(
-        _ host: IntentHost, appName: String, kind: HostKind = .app, socket: String, token: String,
-        configure: (HostEndpoint) -> Void = { _ in }
-    ) async throws(TransportError) -> HostServeEnd {
+        _ host: IntentHost, appName: String, kind: ProcessKind = .app, socket: String, token: String,
+        configure: (AppEndpoint) -> Void = { _ in }
+    ) async throws(TransportError) -> ServeEnd {
         try await serve(host, appName: appName, kind: kind, socket: socket, token: token) { endpoint, _ in
             configure(endpoint)
         }
@@ -79,17 +79,17 @@ public enum HostRuntime {
     /// connection is closed and `serve` returns that reason).
     @MainActor
     static func serve(
-        _ host: IntentHost, appName: String, kind: HostKind, socket: String, token: String,
-        configure: (HostEndpoint, _ end: @escaping @MainActor (HostServeEnd) -> Void) -> Void
-    ) async throws(TransportError) -> HostServeEnd {
+        _ host: IntentHost, appName: String, kind: ProcessKind, socket: String, token: String,
+        configure: (AppEndpoint, _ end: @escaping @MainActor (ServeEnd) -> Void) -> Void
+    ) async throws(TransportError) -> ServeEnd {
         let connection = try FramedConnection.connect(to: socket)
         defer { connection.close() }
         // The device's lock as it was at the launch: a host started while locked starts locked.
-        if let locked = HostLaunchMode.deviceWasLocked() { host.application.device.isLocked = locked }
+        if let locked = LaunchMode.deviceWasLocked() { host.application.device.isLocked = locked }
         let codec = MessageCodec(catalog: host.catalog)
-        // Every message of one main-actor job in one frame and one write (`HostOutbox`).
-        let outbox = HostOutbox(codec: codec, connection: connection)
-        let endpoint = HostEndpoint(host: host, kind: kind) { outbox.send($0) }
+        // Every message of one main-actor job in one frame and one write (`JobOutbox`).
+        let outbox = JobOutbox(codec: codec, connection: connection)
+        let endpoint = AppEndpoint(host: host, kind: kind) { outbox.send($0) }
         let ending = Ending()
         configure(endpoint) { reason in
             guard ending.reason == nil else { return }
@@ -106,10 +106,10 @@ public enum HostRuntime {
 
     @MainActor
     private static func run(
-        _ endpoint: HostEndpoint, on connection: FramedConnection, codec: MessageCodec, appName: String, token: String
-    ) async -> HostServeEnd {
+        _ endpoint: AppEndpoint, on connection: FramedConnection, codec: MessageCodec, appName: String, token: String
+    ) async -> ServeEnd {
         let server = FrameServer(endpoint, codec: codec)
-        return await withCheckedContinuation { (ended: CheckedContinuation<HostServeEnd, Never>) in
+        return await withCheckedContinuation { (ended: CheckedContinuation<ServeEnd, Never>) in
             server.onEnd = { ended.resume(returning: $0) }
             // A quit that waited behind a command ends serving when it has terminated the app.
             endpoint.onQuit = { [weak server] in server?.end(.quit) }
@@ -134,19 +134,19 @@ public enum HostRuntime {
 /// system message to the endpoint, on the main actor, until serving ends.
 @MainActor
 private final class FrameServer {
-    private let endpoint: HostEndpoint
+    private let endpoint: AppEndpoint
     private let codec: MessageCodec
     private var accepted = false
     /// Hears once how serving ended.
-    var onEnd: ((HostServeEnd) -> Void)?
+    var onEnd: ((ServeEnd) -> Void)?
 
-    init(_ endpoint: HostEndpoint, codec: MessageCodec) {
+    init(_ endpoint: AppEndpoint, codec: MessageCodec) {
         self.endpoint = endpoint
         self.codec = codec
     }
 
     /// Ends serving with `end`, once; anything after it is dropped.
-    func end(_ end: HostServeEnd) {
+    func end(_ end: ServeEnd) {
         let onEnd = onEnd
         self.onEnd = nil
         onEnd?(end)
@@ -179,5 +179,5 @@ private final class FrameServer {
 /// "closed locally").
 @MainActor
 private final class Ending {
-    var reason: HostServeEnd?
+    var reason: ServeEnd?
 }

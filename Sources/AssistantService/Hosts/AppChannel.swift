@@ -9,7 +9,7 @@ import Synchronization
 /// presents it. A connection with no hello, a wrong version or a token nobody waits for is
 /// closed and reported; nothing else is affected.
 final class Doorway: Sendable {
-    typealias Arrival = Result<(HostChannel, HostHello), HostFailure>
+    typealias Arrival = Result<(AppChannel, AppHello), AppLinkFailure>
 
     /// One expected host: registered before its spawn, so a host that connects at once is not
     /// refused; its arrival is kept until the launch asks for it.
@@ -46,12 +46,12 @@ final class Doorway: Sendable {
     }
 
     /// Hands a hello to the launch expecting its token; false when none does.
-    func claim(_ hello: HostHello, on channel: HostChannel) -> Bool {
+    func claim(_ hello: AppHello, on channel: AppChannel) -> Bool {
         settle(hello.token, .success((channel, hello)))
     }
 
     /// Ends the wait for `token` (the host exited before saying hello).
-    func abandon(_ token: String, _ failure: HostFailure) {
+    func abandon(_ token: String, _ failure: AppLinkFailure) {
         _ = settle(token, .failure(failure))
     }
 
@@ -73,15 +73,15 @@ final class Doorway: Sendable {
     }
 }
 
-/// One host connection: before the hello it belongs to the doorway, after it to a `HostLink`.
+/// One host connection: before the hello it belongs to the doorway, after it to an `AppLink`.
 /// Frames are decoded on the connection's reader thread; a frame that breaks the protocol ends
 /// the connection with the cause.
-final class HostChannel: Sendable {
+final class AppChannel: Sendable {
     private enum Stage {
         case awaitingHello
         /// The hello was handed to a launch, which has not bound the channel yet: frames wait.
         case greeted(waiting: [Data])
-        case bound(HostLink, onEnd: @Sendable (HostFailure) -> Void)
+        case bound(AppLink, onEnd: @Sendable (AppLinkFailure) -> Void)
         case ended
     }
 
@@ -119,7 +119,7 @@ final class HostChannel: Sendable {
     }
 
     /// From now on messages go to `link`; `onEnd` hears once how the connection ended.
-    func bind(_ link: HostLink, onEnd: @escaping @Sendable (HostFailure) -> Void) {
+    func bind(_ link: AppLink, onEnd: @escaping @Sendable (AppLinkFailure) -> Void) {
         let waiting = stage.withLock { stage -> [Data]? in
             guard case .greeted(let waiting) = stage else { return nil }
             stage = .bound(link, onEnd: onEnd)
@@ -129,7 +129,7 @@ final class HostChannel: Sendable {
         for bytes in waiting { deliver(bytes, to: link) }
     }
 
-    private func deliver(_ bytes: Data, to link: HostLink) {
+    private func deliver(_ bytes: Data, to link: AppLink) {
         do throws(ProtocolError) {
             // One frame may carry several messages (one job of the host's): each in turn.
             try codec.decodeEach(AppMessage.self, from: bytes) { (message) throws(ProtocolError) in try link.deliver(message) }
@@ -166,7 +166,7 @@ final class HostChannel: Sendable {
             case .greeted, .ended: break
             }
         case .closed(let reason):
-            let failure: HostFailure = switch reason {
+            let failure: AppLinkFailure = switch reason {
             case .protocolError(let error):
                 switch error {
                 case .oversize: .protocolError(ProtocolError(.oversizeFrame, "\(error)"))
@@ -231,7 +231,7 @@ final class HostChannel: Sendable {
     }
 
     private func greet(_ bytes: Data) {
-        let hello: HostHello
+        let hello: AppHello
         do throws(ProtocolError) {
             guard case .hello(let message) = try codec.decode(AppMessage.self, from: bytes) else {
                 throw ProtocolError(.outOfOrder, "the first message was not a hello")
@@ -256,7 +256,7 @@ final class HostChannel: Sendable {
     }
 
     /// Ends the channel once: closes the connection and tells the owner why.
-    func end(_ failure: HostFailure) {
+    func end(_ failure: AppLinkFailure) {
         let previous = stage.withLock { stage -> Stage in
             defer { stage = .ended }
             return stage

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What one launch of an app's executable serves, decided from how it was launched.
-public enum HostRole: Sendable, Equatable {
+public enum LaunchRole: Sendable, Equatable {
     /// Launched by a user from a terminal (no system waiting): the app runs in this process,
     /// launched by the user, and standard input's lines go to its command hook.
     case inProcess
@@ -14,7 +14,7 @@ public enum HostRole: Sendable, Equatable {
     /// The role of a launch.
     ///
     /// A system says it launched the process with `SCENEINTENTS_SOCKET` and `SCENEINTENTS_TOKEN`
-    /// (`HostLaunchMode`), the same for an app and for an extension: which of the two is told by
+    /// (`LaunchMode`), the same for an app and for an extension: which of the two is told by
     /// the name the process was started under (`argv[0]`'s file name), since an app's and its
     /// extension's bundles each name their own executable (`CFBundleExecutable`).
     ///
@@ -26,8 +26,8 @@ public enum HostRole: Sendable, Equatable {
     ///     serves the extension whatever the executable's name.
     public static func of(
         environment: [String: String], executable: String, extensionExecutables: Set<String>, hasApp: Bool = true
-    ) -> HostRole {
-        guard case .bySystem(let socket, let token) = HostLaunchMode.current(environment) else { return .inProcess }
+    ) -> LaunchRole {
+        guard case .bySystem(let socket, let token) = LaunchMode.current(environment) else { return .inProcess }
         let name = (executable as NSString).lastPathComponent
         if !hasApp || extensionExecutables.contains(name) {
             return .intentsExtension(executable: name, socket: socket, token: token)

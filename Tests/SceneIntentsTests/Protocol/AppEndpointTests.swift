@@ -6,12 +6,12 @@ import Testing
 
 /// The app's end of the protocol, driven by messages alone.
 @MainActor
-struct HostEndpointTests {
+struct AppEndpointTests {
     let handler = ScriptedSoupHandler()
     let app: Application
     let host: IntentHost
     let outbox: AsyncStream<AppMessage>
-    let endpoint: HostEndpoint
+    let endpoint: AppEndpoint
 
     init() throws {
         let handler = handler
@@ -19,7 +19,7 @@ struct HostEndpointTests {
         host = IntentHost(application: app, catalog: try Kitchen.catalog())
         let (outbox, sink) = AsyncStream.makeStream(of: AppMessage.self)
         self.outbox = outbox
-        endpoint = HostEndpoint(host: host) { sink.yield($0) }
+        endpoint = AppEndpoint(host: host) { sink.yield($0) }
     }
 
     /// The messages sent until (and including) the one `last` accepts.
@@ -43,7 +43,7 @@ struct HostEndpointTests {
         let app = Kitchen.application(fallback: { _ in ImmediateSoupHandler() })
         let host = IntentHost(application: app, catalog: try Kitchen.catalog())
         let (outbox, sink) = AsyncStream.makeStream(of: AppMessage.self)
-        let endpoint = HostEndpoint(host: host) { sink.yield($0) }
+        let endpoint = AppEndpoint(host: host) { sink.yield($0) }
         let intent = AnyIntent(OrderSoupIntent(soup: Soup("pho", "Pho"), quantity: 2))
         #expect(endpoint.receive(.call(id: 1, call: PhaseCall(request: 1, intent: intent, phase: .proceed(parameters: ["soup"])))))
         var sent: [AppMessage] = []
@@ -55,7 +55,7 @@ struct HostEndpointTests {
             sent == [
                 .lifecycle(.application(.willFinishLaunching, detail: "intent")),
                 .lifecycle(.application(.didFinishLaunching, detail: "intent")),
-                .report(HostReport(.launchedForIntent, "OrderSoupIntent")),
+                .report(AppReport(.launchedForIntent, "OrderSoupIntent")),
                 .lifecycle(.application(.handlerFor, detail: "OrderSoupIntent")),
                 .answer(id: 1, answer: .progressed(intent: intent, steps: Self.orderSteps)),
             ])

@@ -1,5 +1,5 @@
 /// Something the host noticed that no answer carries: reported to `IntentHost.onReport`.
-public struct HostReport: Sendable, Equatable, Codable, CustomStringConvertible {
+public struct AppReport: Sendable, Equatable, Codable, CustomStringConvertible {
     /// What happened.
     public enum Kind: String, Sendable, Codable {
         /// A completion handler was called again after its first answer; the later answer was ignored.
@@ -38,6 +38,6 @@ public struct HostReport: Sendable, Equatable, Codable, CustomStringConvertible 
 /// `handlerFailed` report naming the intent and phase. Call it from a handler's resolve,
 /// confirm or handle method before answering failure; outside a call it does nothing.
 public func reportHandlerFailure(_ reason: String) {
-    let context = HostCallContext.current
-    context.sink?(HostReport(.handlerFailed, "\(context.label): \(reason)"))
+    let context = CallContext.current
+    context.sink?(AppReport(.handlerFailed, "\(context.label): \(reason)"))
 }

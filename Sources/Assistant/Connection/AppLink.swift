@@ -2,7 +2,7 @@ import SceneIntents
 import Synchronization
 
 /// Why a host can no longer answer: it exited, broke the protocol, or its connection dropped.
-public enum HostFailure: Error, Sendable, Equatable, CustomStringConvertible {
+public enum AppLinkFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The process ended (how, as the kernel said).
     case exited(String)
     /// The host sent something the protocol does not allow; the connection was closed.
@@ -38,9 +38,9 @@ public enum EventOutcome: Sendable, Equatable {
 /// A call whose caller gave up (budget, cancel) keeps its waiter until the host answers or
 /// dies, so a late answer still reaches the budget race that reports it as late. Both
 /// transports use it: over a socket every message is sent through `transmit`; in process a call
-/// is started directly on the app's main actor (`expect` then `HostEndpoint.serve`) and only
+/// is started directly on the app's main actor (`expect` then `AppEndpoint.serve`) and only
 /// what the app sends back comes through `deliver`.
-public final class HostLink: Sendable {
+public final class AppLink: Sendable {
     private struct Waiters {
         var calls: [UInt64: CallWaiter] = [:]
         var continuations: [UInt64: CheckedContinuation<ContinuationResult, Never>] = [:]
@@ -50,7 +50,7 @@ public final class HostLink: Sendable {
         /// protocol. Bounded: the oldest are forgotten past `abandonedLimit`.
         var abandoned: Set<UInt64> = []
         var nextID: UInt64 = 0
-        var failure: HostFailure?
+        var failure: AppLinkFailure?
     }
 
     /// One call's waiter: a class, so finding it under the lock hands back one reference (no
@@ -90,7 +90,7 @@ public final class HostLink: Sendable {
     }
 
     /// The host's failure, once it failed.
-    public var failure: HostFailure? { waiters.withLock { $0.failure } }
+    public var failure: AppLinkFailure? { waiters.withLock { $0.failure } }
 
     /// A fresh message id.
     public func nextID() -> UInt64 {
@@ -118,7 +118,7 @@ public final class HostLink: Sendable {
         _ id: UInt64, intent: String, progress: @escaping @Sendable (PhaseStep) -> Void,
         reply: @escaping @Sendable (PhaseAnswer) -> Void
     ) -> Bool {
-        let failure = waiters.withLock { state -> HostFailure? in
+        let failure = waiters.withLock { state -> AppLinkFailure? in
             if state.failure == nil { state.calls[id] = CallWaiter(progress: progress, reply: reply, intent: intent) }
             return state.failure
         }
@@ -154,7 +154,7 @@ public final class HostLink: Sendable {
     /// the host's failure, or the caller's cancellation, ends the wait at once.
     private func awaitAnswer<Value: Sendable>(
         _ slot: WritableKeyPath<Waiters, [UInt64: CheckedContinuation<Value, Never>]> & Sendable,
-        failed: @escaping (HostFailure) -> Value, cancelled: Value, message: (UInt64) -> SystemMessage
+        failed: @escaping (AppLinkFailure) -> Value, cancelled: Value, message: (UInt64) -> SystemMessage
     ) async -> Value {
         let id = nextID()
         return await withTaskCancellationHandler {
@@ -241,7 +241,7 @@ public final class HostLink: Sendable {
     }
 
     /// Ends every wait with `failure`; later calls fail at once. Only the first failure counts.
-    public func fail(_ failure: HostFailure) {
+    public func fail(_ failure: AppLinkFailure) {
         let pending = waiters.withLock { state -> Waiters? in
             guard state.failure == nil else { return nil }
             state.failure = failure
@@ -265,7 +265,7 @@ public final class HostLink: Sendable {
 
     /// The answer of a call the host cannot take: `hostNotStarted` (naming why) when its process
     /// could not be started, else `hostStopped`.
-    public static func refusal(_ failure: HostFailure, intent: String) -> PhaseAnswer {
+    public static func refusal(_ failure: AppLinkFailure, intent: String) -> PhaseAnswer {
         if case .launchFailed(let why) = failure { return .refused(IntentHostError(.hostNotStarted, intent: intent, detail: why)) }
         return .refused(IntentHostError(.hostStopped, intent: intent, detail: "\(failure)"))
     }
