@@ -1,4 +1,4 @@
-/// Something the host noticed that no answer carries: reported to `IntentHost.onReport`.
+/// Something the app side noticed that no answer carries: reported to `IntentHost.onReport`.
 public struct AppReport: Sendable, Equatable, Codable, CustomStringConvertible {
     /// What happened.
     public enum Kind: String, Sendable, Codable {
