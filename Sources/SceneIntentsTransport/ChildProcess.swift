@@ -99,9 +99,9 @@ public final class ChildProcess: Sendable {
     /// Starts `executable` as ``spawn(_:arguments:environment:stdin:stdout:stderr:)`` does, but
     /// bound to this process: the child is killed (SIGKILL) when this process ends, however it
     /// ends (SIGKILL included), as a system's hosts must be (one that never connected would
-    /// otherwise outlive it). It is started with `fork` and `execve` on a thread of its own,
-    /// which the caller awaits without blocking its thread. Without `prctl` (not glibc) it is
-    /// spawned unbound.
+    /// otherwise outlive it). It is started as `posix_spawn` starts one (no copy of this
+    /// process's page tables), from a thread of its own, which the caller awaits without blocking
+    /// its thread. Without `prctl` (not glibc) it is spawned unbound.
     public static func launchBound(
         _ executable: String, arguments: [String] = [], environment: [String: String] = [:],
         stdin: StandardStream = .null, stdout: StandardStream = .inherit, stderr: StandardStream = .inherit

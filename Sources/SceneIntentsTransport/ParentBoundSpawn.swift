@@ -2,15 +2,17 @@ import Dispatch
 import Glibc
 import Synchronization
 
-/// Starts a child that dies with this process: `fork`, then in the child `PR_SET_PDEATHSIG`
-/// (SIGKILL when this thread's process ends, however it ends, SIGKILL included), then `execve`.
+/// Starts a child that dies with this process: the child sets `PR_SET_PDEATHSIG` (SIGKILL when
+/// this thread's process ends, however it ends, SIGKILL included), then calls `execve`.
 /// `posix_spawn` cannot ask for that, so a host that never connects (and so never notices its
 /// system went away) would otherwise outlive a system killed with SIGKILL.
 ///
-/// Between `fork` and `execve` the child runs only async-signal-safe system calls on values made
-/// before the fork (no allocation, no lock: other threads of this process may have held one at
-/// the fork). The child's setup matches `ChildProcess.spawn`'s: its own process group, default
-/// signal dispositions, an empty signal mask, the standard streams given, nothing else open.
+/// The child is started as `posix_spawn` starts one (`clone` sharing this process's memory until
+/// its `execve`, this thread waiting), not forked, and until `execve` runs only async-signal-safe
+/// system calls on values made before it started (no allocation, no lock). Its setup is
+/// `ChildProcess.spawn`'s and a little cleaner: its own process group, every signal disposition
+/// the default (glibc's own two included), an empty signal mask, the standard streams given,
+/// nothing else open.
 enum ParentBoundSpawn {
     /// The child's pid once `execve` succeeded, or an error naming the executable and the
     /// system's reason when the fork or the exec failed (the failed child is reaped first). The
@@ -67,52 +69,116 @@ enum ParentBoundSpawn {
         throw TransportError(.systemCall, value: executable, message: "cannot start '\(executable)': \(system)", system: system)
     }
 
-    /// Forks; the child sets itself up and executes `executable`, writing `errno` to `report`
-    /// if that fails. Answers the child's pid (-1 when the fork failed).
+    /// Starts the child, which sets itself up and executes `executable`, writing `errno` to
+    /// `report` if that fails. Answers the child's pid (-1 when it could not be started).
     ///
-    /// The child's code is plain calls on integers and pointers made before the fork: in a
-    /// debug build even a `for` over a range asks the runtime for generic metadata, under a lock
-    /// another thread may have held at the fork (the child then waits forever).
+    /// The child shares this process's memory until its `execve` (`CLONE_VM | CLONE_VFORK`, as
+    /// glibc's `posix_spawn` starts one), on a stack of its own, while this thread waits: no copy
+    /// of the page tables, which for a large system cost a millisecond or more of every launch
+    /// (`fork` made `launch.extension` 1.48–1.56× its floor against 1.33–1.38×). So the child's
+    /// code (`runChild`) is plain calls on integers and pointers made before: it must not
+    /// allocate, lock or touch the Swift runtime (in a debug build even a `for` over a range asks
+    /// for generic metadata, under a lock another thread may hold), and signals stay blocked
+    /// until its handlers are the defaults, so no handler of this process runs in it. Without
+    /// `clone` it is forked.
     private static func forkAndExec(
         _ executable: String, argv: [String], envp: [String], redirections: [(source: Int32, target: Int32)], report writer: Int32
     ) -> pid_t {
         guard let prctl = GNU.prctl else { return -1 }
-        let closeRange = GNU.closeRange ?? { _, _, _ in 0 }
-        let parent = getpid()
         // The standard streams' sources (-1: inherited), as three plain values.
         func source(_ target: Int32) -> Int32 { redirections.first { $0.target == target }?.source ?? -1 }
-        let (input, output, error) = (source(STDIN_FILENO), source(STDOUT_FILENO), source(STDERR_FILENO))
-        let (deathSignal, defaultAction) = (UInt(SIGKILL), SIG_DFL)
-        let (belowReport, aboveReport, last) = (UInt32(max(writer - 1, 3)), UInt32(writer + 1), UInt32.max)
-        let failure = UnsafeRawPointer(__errno_location())
         return withCStrings(argv) { argv in
             withCStrings(envp) { envp in
                 executable.withCString { path in
-                    let pid = fork()
-                    guard pid == 0 else { return pid }
-                    // The child: async-signal-safe calls only, from here to `execve`.
-                    _ = prctl(1 /* PR_SET_PDEATHSIG */, deathSignal, 0, 0, 0)
-                    // The parent may have ended before the line above: then nobody waits.
-                    if getppid() != parent { _exit(127) }
-                    _ = setpgid(0, 0)
-                    if input >= 0 { _ = dup2(input, STDIN_FILENO) }
-                    if output >= 0 { _ = dup2(output, STDOUT_FILENO) }
-                    if error >= 0 { _ = dup2(error, STDERR_FILENO) }
-                    var number: Int32 = 1
-                    while number < 65 {
-                        if number != SIGKILL && number != SIGSTOP { _ = signal(number, defaultAction) }
-                        number += 1
+                    // A kernel `sigaction` of zeros: SIG_DFL, no flags, nothing masked.
+                    let defaultAction = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 16)
+                    defaultAction.initializeMemory(as: UInt8.self, repeating: 0, count: 64)
+                    defer { defaultAction.deallocate() }
+                    var plan = ChildPlan(
+                        path: path, argv: argv, envp: envp, parent: getpid(), input: source(STDIN_FILENO),
+                        output: source(STDOUT_FILENO), error: source(STDERR_FILENO), report: writer,
+                        failure: UnsafeRawPointer(__errno_location()), prctl: prctl,
+                        closeRange: GNU.closeRange ?? { _, _, _ in 0 }, syscall: GNU.syscall,
+                        defaultAction: UnsafeRawPointer(defaultAction))
+                    guard let clone = GNU.clone else {
+                        let pid = fork()
+                        if pid == 0 { _exit(runChild(&plan)) }
+                        return pid
                     }
-                    // Every descriptor from 3 up is closed but the report's (close-on-exec).
-                    if writer > 3 { _ = closeRange(3, belowReport, 0) }
-                    _ = closeRange(aboveReport, last, 0)
-                    _ = execve(path, argv, envp)
-                    _ = write(writer, failure, 4)
-                    _exit(127)
+                    // Every signal blocked: the child unblocks them once its handlers are defaults.
+                    var all = sigset_t()
+                    var before = sigset_t()
+                    sigfillset(&all)
+                    pthread_sigmask(SIG_SETMASK, &all, &before)
+                    defer { pthread_sigmask(SIG_SETMASK, &before, nil) }
+                    let stackSize = 64 << 10
+                    let stack = UnsafeMutableRawPointer.allocate(byteCount: stackSize, alignment: 16)
+                    defer { stack.deallocate() }
+                    return withUnsafeMutablePointer(to: &plan) { plan in
+                        // CLONE_VM | CLONE_VFORK (<sched.h>, which Swift's Glibc does not import).
+                        clone({ runChild($0!.assumingMemoryBound(to: ChildPlan.self)) }, stack + stackSize, 0x100 | 0x4000 | SIGCHLD, plan)
+                    }
                 }
             }
         }
     }
+}
+
+/// Everything a starting child uses, made before it starts: plain values and pointers.
+private struct ChildPlan {
+    let path: UnsafePointer<CChar>
+    let argv: UnsafePointer<UnsafeMutablePointer<CChar>?>
+    let envp: UnsafePointer<UnsafeMutablePointer<CChar>?>
+    let parent: pid_t
+    /// The standard streams' sources; -1 keeps the one inherited.
+    let input: Int32
+    let output: Int32
+    let error: Int32
+    /// Where a failed `execve`'s errno goes (the pipe's write end, close-on-exec).
+    let report: Int32
+    /// The errno to report.
+    let failure: UnsafeRawPointer
+    let prctl: @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+    let closeRange: @convention(c) (UInt32, UInt32, Int32) -> Int32
+    let syscall: (@convention(c) (Int, Int, UnsafeRawPointer?, UnsafeMutableRawPointer?, Int) -> Int)?
+    /// The kernel's `sigaction` for SIG_DFL (all zeros).
+    let defaultAction: UnsafeRawPointer
+}
+
+/// The child, from its start to `execve`: async-signal-safe calls only. Answers the exit status
+/// of a child that could not execute.
+private func runChild(_ plan: UnsafeMutablePointer<ChildPlan>) -> Int32 {
+    _ = plan.pointee.prctl(1 /* PR_SET_PDEATHSIG */, UInt(SIGKILL), 0, 0, 0)
+    // The parent may have ended before the line above: then nobody waits.
+    if getppid() != plan.pointee.parent { return 127 }
+    _ = setpgid(0, 0)
+    if plan.pointee.input >= 0 { _ = dup2(plan.pointee.input, STDIN_FILENO) }
+    if plan.pointee.output >= 0 { _ = dup2(plan.pointee.output, STDOUT_FILENO) }
+    if plan.pointee.error >= 0 { _ = dup2(plan.pointee.error, STDERR_FILENO) }
+    // Every disposition the default, glibc's own two signals (32, 33) included, as
+    // `posix_spawn`'s POSIX_SPAWN_SETSIGDEF leaves them.
+    var number = 1
+    while number < 65 {
+        if number != Int(SIGKILL) && number != Int(SIGSTOP) {
+            if let syscall = plan.pointee.syscall {
+                _ = syscall(GNU.rtSigaction, number, plan.pointee.defaultAction, nil, 8)
+            } else {
+                _ = signal(Int32(number), SIG_DFL)
+            }
+        }
+        number += 1
+    }
+    // Nothing blocked, as a child `ChildProcess.spawn` starts.
+    var nothing = sigset_t()
+    _ = sigemptyset(&nothing)
+    _ = sigprocmask(SIG_SETMASK, &nothing, nil)
+    // Every descriptor from 3 up is closed but the report's (close-on-exec).
+    let writer = plan.pointee.report
+    if writer > 3 { _ = plan.pointee.closeRange(3, UInt32(writer - 1), 0) }
+    _ = plan.pointee.closeRange(UInt32(max(writer + 1, 3)), UInt32.max, 0)
+    _ = execve(plan.pointee.path, plan.pointee.argv, plan.pointee.envp)
+    _ = write(writer, plan.pointee.failure, 4)
+    return 127
 }
 
 /// One thread, alive as long as the process, that runs jobs handed to it one at a time (a fork

@@ -21,6 +21,23 @@ enum GNU {
     /// platforms this runs on (x86-64, AArch64 Linux) pass a variadic call's integers too.
     static let prctl = symbol("prctl", as: (@convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32).self)
 
+    /// `clone(2)`'s glibc wrapper, variadic in C (its optional arguments are not used): runs
+    /// `function(argument)` in a new process on `stack` (its highest address).
+    static let clone = symbol(
+        "clone",
+        as: (@convention(c) (@convention(c) (UnsafeMutableRawPointer?) -> Int32, UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Int32).self)
+
+    /// `syscall(2)`, variadic in C: called with a number and four integer-sized arguments.
+    static let syscall = symbol("syscall", as: (@convention(c) (Int, Int, UnsafeRawPointer?, UnsafeMutableRawPointer?, Int) -> Int).self)
+
+    /// `rt_sigaction`'s number: the raw call reaches the two signals glibc keeps for itself (32
+    /// and 33), which its `signal` and `sigaction` refuse to reset.
+    #if arch(x86_64)
+    static let rtSigaction = 13
+    #elseif arch(arm64)
+    static let rtSigaction = 134
+    #endif
+
     /// `close_range(2)` (glibc 2.34+): closes a range of descriptors in one call.
     static let closeRange = symbol("close_range", as: (@convention(c) (UInt32, UInt32, Int32) -> Int32).self)
 

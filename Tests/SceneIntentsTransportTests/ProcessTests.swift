@@ -46,6 +46,44 @@ extension TransportTests {
         #expect(await shell.exit == .exited(0))
     }
 
+    /// A child bound to this process starts clean: its own process group, nothing blocked,
+    /// every disposition the default (one this process ignores, and glibc's own two, included),
+    /// only the standard streams.
+    @Test func aBoundChildStartsCleanLikeASpawnedOne() async throws {
+        let ignored = signal(SIGUSR2, SIG_IGN)
+        defer { signal(SIGUSR2, ignored) }
+        let sleeper = try await ChildProcess.launchBound("/bin/sleep", arguments: ["30"])
+        let spawned = try ChildProcess.spawn("/bin/sleep", arguments: ["30"])
+        #expect(getpgid(sleeper.pid) == sleeper.pid)
+        let masks = try Self.signalMasks(of: sleeper.pid)
+        #expect(masks == ["SigBlk": 0, "SigIgn": 0])
+        // `posix_spawn` resets what it can: glibc keeps its own two signals (32, 33) as they were.
+        let spawnedMasks = try Self.signalMasks(of: spawned.pid)
+        #expect(spawnedMasks["SigBlk"] == 0)
+        #expect((spawnedMasks["SigIgn"] ?? .max) & (1 << (UInt64(SIGUSR2) - 1)) == 0)
+        for child in [sleeper, spawned] {
+            #expect(child.kill(SIGKILL))
+            #expect(await child.exit == .signalled(SIGKILL))
+        }
+
+        // A descriptor without O_CLOEXEC is kept out too.
+        let stray = dup(STDERR_FILENO)
+        defer { close(stray) }
+        let (exit, output) = try await runPeer(["descriptors"], bound: true)
+        #expect(exit == .exited(0))
+        #expect(output == "0\n1\n2\n")
+    }
+
+    /// The blocked and ignored signals of process `pid` (from `/proc/PID/status`).
+    static func signalMasks(of pid: pid_t) throws -> [String: UInt64] {
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        return Dictionary(uniqueKeysWithValues: status.split(separator: "\n").compactMap { line -> (String, UInt64)? in
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, ["SigBlk", "SigIgn"].contains(String(parts[0])) else { return nil }
+            return (String(parts[0]), UInt64(parts[1].trimmingCharacters(in: .whitespaces), radix: 16) ?? .max)
+        })
+    }
+
     @Test func tokensAreFreshHexAndCompareExactly() {
         let tokens = (0..<100).map { _ in OneTimeToken.generate() }
         #expect(Set(tokens).count == 100)

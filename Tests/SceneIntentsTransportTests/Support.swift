@@ -157,13 +157,15 @@ func leakReport(_ arguments: String...) async throws -> [String: String] {
 }
 
 /// Runs `transport-peer ARGUMENTS` to its end and answers how it exited and what it printed.
-func runPeer(_ arguments: [String]) async throws -> (exit: ChildExit, output: String) {
+func runPeer(_ arguments: [String], bound: Bool = false) async throws -> (exit: ChildExit, output: String) {
     let scratch = try Scratch()
     defer { scratch.remove() }
     let output = scratch.file("out")
     let descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     defer { close(descriptor) }
-    let child = try ChildProcess.spawn(peerExecutable, arguments: arguments, stdout: .descriptor(descriptor))
+    let child = try await bound
+        ? ChildProcess.launchBound(peerExecutable, arguments: arguments, stdout: .descriptor(descriptor))
+        : ChildProcess.spawn(peerExecutable, arguments: arguments, stdout: .descriptor(descriptor))
     let exit = await child.exit
     return (exit, try String(contentsOfFile: output, encoding: .utf8))
 }
