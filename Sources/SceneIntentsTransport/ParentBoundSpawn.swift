@@ -15,7 +15,7 @@ import Synchronization
 /// nothing else open.
 enum ParentBoundSpawn {
     /// The child's pid once `execve` succeeded, or an error naming the executable and the
-    /// system's reason when the fork or the exec failed (the failed child is reaped first). The
+    /// system's reason when the start or the exec failed (the failed child is reaped first). The
     /// work runs on the spawner thread; the caller's thread is not held.
     static func spawn(
         _ executable: String, argv: [String], envp: [String], streams: [(StandardStream, Int32)]
@@ -33,7 +33,7 @@ enum ParentBoundSpawn {
     private static func startChild(
         _ executable: String, argv: [String], envp: [String], streams: [(StandardStream, Int32)]
     ) throws(TransportError) -> pid_t {
-        // Everything the child touches is made here, before the fork.
+        // Everything the child touches is made here, before it starts.
         var redirections: [(source: Int32, target: Int32)] = []
         var opened: [Int32] = []
         defer { opened.forEach { _ = close($0) } }
@@ -53,12 +53,12 @@ enum ParentBoundSpawn {
         guard pipe(&report) == 0 else { throw .call("pipe", executable) }
         for end in report { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         let (reader, writer) = (report[0], report[1])
-        // Forked from one thread that lives as long as the process: the death signal follows
-        // the thread that forked, and a pool thread may end while the child still runs.
-        let pid = forkAndExec(executable, argv: argv, envp: envp, redirections: redirections, report: writer)
+        // Started from one thread that lives as long as the process: the death signal follows
+        // the thread that started the child, and a pool thread may end while the child still runs.
+        let pid = startAndExec(executable, argv: argv, envp: envp, redirections: redirections, report: writer)
         close(writer)
         defer { close(reader) }
-        guard pid > 0 else { throw .call("fork", executable) }
+        guard pid > 0 else { throw .call("clone", executable) }
         var code: Int32 = 0
         // Returns at once: the child's exec (or its failure) is a matter of microseconds.
         let count = retryingEINTR { read(reader, &code, MemoryLayout<Int32>.size) }
@@ -81,7 +81,7 @@ enum ParentBoundSpawn {
     /// for generic metadata, under a lock another thread may hold), and signals stay blocked
     /// until its handlers are the defaults, so no handler of this process runs in it. Without
     /// `clone` it is forked.
-    private static func forkAndExec(
+    private static func startAndExec(
         _ executable: String, argv: [String], envp: [String], redirections: [(source: Int32, target: Int32)], report writer: Int32
     ) -> pid_t {
         guard let prctl = GNU.prctl else { return -1 }
@@ -181,7 +181,7 @@ private func runChild(_ plan: UnsafeMutablePointer<ChildPlan>) -> Int32 {
     return 127
 }
 
-/// One thread, alive as long as the process, that runs jobs handed to it one at a time (a fork
+/// One thread, alive as long as the process, that runs jobs handed to it one at a time (a start
 /// and an exec take a millisecond or so).
 private final class SpawnerThread: Sendable {
     static let shared = SpawnerThread()
