@@ -7,6 +7,10 @@ import Synchronization
 /// giving the next phase a fresh deadline (disarm, arm), then resumes the waiter. The same
 /// round trip to the main actor, deadline races and casts as a delivery, and nothing else.
 ///
+/// The handler's phase is `async`, as every handler call of the API is (an `IntentSchema`'s
+/// closures are `async` only): awaiting it is the least a delivery can do to call a handler.
+/// With a synchronous phase the floor was 9% cheaper (15,863 against 17,516 instructions).
+///
 /// Its assistant is an actor, as the framework's was when this floor was written. The benchmark
 /// runs on the main loop with the loop's task executor preferred (as every SceneIntents
 /// executable does), so this actor, free whenever it is called, runs on the main thread too:
@@ -19,18 +23,18 @@ actor FloorAssistant {
 
 @MainActor
 protocol FloorHandling: AnyObject {
-    func phase(_ number: Int) -> Int
+    func phase(_ number: Int) async -> Int
 }
 
 @MainActor
 final class FloorHandler: FloorHandling {
-    func phase(_ number: Int) -> Int { number + 1 }
+    func phase(_ number: Int) async -> Int { number + 1 }
 }
 
 @MainActor
 enum FloorHost {
     static let handler: Any = FloorHandler()
-    static func call(_ phase: Int) -> Int { (handler as? any FloorHandling)?.phase(phase) ?? -1 }
+    static func call(_ phase: Int) async -> Int { await (handler as? any FloorHandling)?.phase(phase) ?? -1 }
 }
 
 private let floorQueue = DispatchQueue(label: "floor.timers")
@@ -47,7 +51,7 @@ func floorRace() async -> Int {
             var ticket = first
             var total = 0
             for phase in 0..<3 {
-                total += FloorHost.call(phase)
+                total += await FloorHost.call(phase)
                 FloorDeadlines.shared.disarm(ticket)
                 ticket = FloorDeadlines.shared.arm(expire)
             }
