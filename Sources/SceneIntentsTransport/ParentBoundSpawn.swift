@@ -95,11 +95,11 @@ enum ParentBoundSpawn {
                     defaultAction.initializeMemory(as: UInt8.self, repeating: 0, count: 64)
                     defer { defaultAction.deallocate() }
                     var plan = ChildPlan(
-                        path: path, argv: argv, envp: envp, parent: getpid(), input: source(STDIN_FILENO),
-                        output: source(STDOUT_FILENO), error: source(STDERR_FILENO), report: writer,
-                        failure: UnsafeRawPointer(__errno_location()), prctl: prctl,
-                        closeRange: GNU.closeRange ?? { _, _, _ in 0 }, syscall: GNU.syscall,
-                        defaultAction: UnsafeRawPointer(defaultAction))
+                        command: (path, argv, envp), parent: getpid(),
+                        streams: (source(STDIN_FILENO), source(STDOUT_FILENO), source(STDERR_FILENO)),
+                        report: (writer, UnsafeRawPointer(__errno_location())),
+                        calls: (prctl, GNU.closeRange ?? { _, _, _ in 0 }, GNU.syscall),
+                        defaultAction: (GNU.rtSigaction, UnsafeRawPointer(defaultAction)))
                     guard let clone = GNU.clone else {
                         let pid = fork()
                         if pid == 0 { _exit(runChild(&plan)) }
@@ -124,44 +124,43 @@ enum ParentBoundSpawn {
     }
 }
 
-/// Everything a starting child uses, made before it starts: plain values and pointers.
+/// Everything a starting child uses, made before it starts: plain values and pointers (the
+/// child reads no global, whose first use could take a lock).
 private struct ChildPlan {
-    let path: UnsafePointer<CChar>
-    let argv: UnsafePointer<UnsafeMutablePointer<CChar>?>
-    let envp: UnsafePointer<UnsafeMutablePointer<CChar>?>
+    let command: (path: UnsafePointer<CChar>, argv: UnsafePointer<UnsafeMutablePointer<CChar>?>, envp: UnsafePointer<UnsafeMutablePointer<CChar>?>)
     let parent: pid_t
     /// The standard streams' sources; -1 keeps the one inherited.
-    let input: Int32
-    let output: Int32
-    let error: Int32
-    /// Where a failed `execve`'s errno goes (the pipe's write end, close-on-exec).
-    let report: Int32
-    /// The errno to report.
-    let failure: UnsafeRawPointer
-    let prctl: @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
-    let closeRange: @convention(c) (UInt32, UInt32, Int32) -> Int32
-    let syscall: (@convention(c) (Int, Int, UnsafeRawPointer?, UnsafeMutableRawPointer?, Int) -> Int)?
-    /// The kernel's `sigaction` for SIG_DFL (all zeros).
-    let defaultAction: UnsafeRawPointer
+    let streams: (input: Int32, output: Int32, error: Int32)
+    /// Where a failed `execve`'s errno goes (the pipe's write end, close-on-exec), and the errno.
+    let report: (writer: Int32, errno: UnsafeRawPointer)
+    let calls: (
+        prctl: @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32,
+        closeRange: @convention(c) (UInt32, UInt32, Int32) -> Int32,
+        syscall: (@convention(c) (Int, Int, UnsafeRawPointer?, UnsafeMutableRawPointer?, Int) -> Int)?
+    )
+    /// `rt_sigaction`'s number, and the kernel's `sigaction` for SIG_DFL (all zeros).
+    let defaultAction: (call: Int, action: UnsafeRawPointer)
 }
 
 /// The child, from its start to `execve`: async-signal-safe calls only. Answers the exit status
 /// of a child that could not execute.
 private func runChild(_ plan: UnsafeMutablePointer<ChildPlan>) -> Int32 {
-    _ = plan.pointee.prctl(1 /* PR_SET_PDEATHSIG */, UInt(SIGKILL), 0, 0, 0)
+    _ = plan.pointee.calls.prctl(1 /* PR_SET_PDEATHSIG */, UInt(SIGKILL), 0, 0, 0)
     // The parent may have ended before the line above: then nobody waits.
     if getppid() != plan.pointee.parent { return 127 }
     _ = setpgid(0, 0)
-    if plan.pointee.input >= 0 { _ = dup2(plan.pointee.input, STDIN_FILENO) }
-    if plan.pointee.output >= 0 { _ = dup2(plan.pointee.output, STDOUT_FILENO) }
-    if plan.pointee.error >= 0 { _ = dup2(plan.pointee.error, STDERR_FILENO) }
-    // Every disposition the default, glibc's own two signals (32, 33) included, as
-    // `posix_spawn`'s POSIX_SPAWN_SETSIGDEF leaves them.
+    let streams = plan.pointee.streams
+    if streams.input >= 0 { _ = dup2(streams.input, STDIN_FILENO) }
+    if streams.output >= 0 { _ = dup2(streams.output, STDOUT_FILENO) }
+    if streams.error >= 0 { _ = dup2(streams.error, STDERR_FILENO) }
+    // Every disposition the default, glibc's own two signals (32, 33) included, which `signal`
+    // refuses and `posix_spawn` leaves as they were.
+    let (call, action) = plan.pointee.defaultAction
     var number = 1
     while number < 65 {
         if number != Int(SIGKILL) && number != Int(SIGSTOP) {
-            if let syscall = plan.pointee.syscall {
-                _ = syscall(GNU.rtSigaction, number, plan.pointee.defaultAction, nil, 8)
+            if let syscall = plan.pointee.calls.syscall {
+                _ = syscall(call, number, action, nil, 8)
             } else {
                 _ = signal(Int32(number), SIG_DFL)
             }
@@ -173,11 +172,11 @@ private func runChild(_ plan: UnsafeMutablePointer<ChildPlan>) -> Int32 {
     _ = sigemptyset(&nothing)
     _ = sigprocmask(SIG_SETMASK, &nothing, nil)
     // Every descriptor from 3 up is closed but the report's (close-on-exec).
-    let writer = plan.pointee.report
-    if writer > 3 { _ = plan.pointee.closeRange(3, UInt32(writer - 1), 0) }
-    _ = plan.pointee.closeRange(UInt32(max(writer + 1, 3)), UInt32.max, 0)
-    _ = execve(plan.pointee.path, plan.pointee.argv, plan.pointee.envp)
-    _ = write(writer, plan.pointee.failure, 4)
+    let (writer, failure) = plan.pointee.report
+    if writer > 3 { _ = plan.pointee.calls.closeRange(3, UInt32(writer - 1), 0) }
+    _ = plan.pointee.calls.closeRange(writer >= 3 ? UInt32(writer + 1) : 3, UInt32.max, 0)
+    _ = execve(plan.pointee.command.path, plan.pointee.command.argv, plan.pointee.command.envp)
+    _ = write(writer, failure, 4)
     return 127
 }
 
