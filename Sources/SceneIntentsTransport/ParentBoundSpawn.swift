@@ -75,7 +75,7 @@ enum ParentBoundSpawn {
     /// The child shares this process's memory until its `execve` (`CLONE_VM | CLONE_VFORK`, as
     /// glibc's `posix_spawn` starts one), on a stack of its own, while this thread waits: no copy
     /// of the page tables, which for a large system cost a millisecond or more of every launch
-    /// (`fork` made `launch.extension` 1.48–1.56× its floor against 1.33–1.38×). So the child's
+    /// (`fork` made `launch.extension` 1.53–1.61× its floor against 1.35–1.38×). So the child's
     /// code (`runChild`) is plain calls on integers and pointers made before: it must not
     /// allocate, lock or touch the Swift runtime (in a debug build even a `for` over a range asks
     /// for generic metadata, under a lock another thread may hold), and signals stay blocked
