@@ -8,60 +8,24 @@ import SceneIntentsTransport
 import TestFixtures
 import Testing
 
-/// What a finished process said.
-struct Finished: Equatable {
-    let status: Int32
-    let stdout: String
-    let stderr: String
-}
-
-/// Runs a built executable as a user would from a terminal (no `SCENEINTENTS_` variables), with
-/// `arguments` and `stdin` as its input; `closedStdout` gives it a standard output whose reader
-/// is already gone.
-func runByUser(_ executable: String, _ arguments: [String] = [], stdin: String, closedStdout: Bool = false) async throws
-    -> Finished
-{
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("SCENEINTENTS_") }
-    let (input, output, errors) = (Pipe(), Pipe(), Pipe())
-    process.standardInput = input
-    process.standardError = errors
-    if closedStdout { try output.fileHandleForReading.close() }
-    process.standardOutput = output.fileHandleForWriting
-    let status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
-        process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-        do {
-            try process.run()
-            try output.fileHandleForWriting.close()
-            input.fileHandleForWriting.write(Data(stdin.utf8))
-            try input.fileHandleForWriting.close()
-        } catch { continuation.resume(throwing: error) }
-    }
-    let text = closedStdout ? "" : String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    return Finished(
-        status: status, stdout: text, stderr: String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
-}
-
 /// The kitchen's executables, launched the ways a user and a system launch them.
 @Suite(.serialized)
 struct AppMainProcessTests {
     let greeting = "Kitchen is running in this process; type its commands. :quit or Ctrl-D ends it.\n"
 
     @Test func fromATerminalTheAppRunsInProcessAndABadLineGetsOneLine() async throws {
-        let run = try await runByUser(BuiltProducts.executable("kitchen-host"), stdin: "locked\nfly\n:quit\nlocked\n")
-        #expect(run == Finished(status: 0, stdout: greeting + "unlocked\n", stderr: "Kitchen: kitchen-host knows only the command \"locked\", not \"fly\"\n"))
+        let run = try await BuiltProducts.run(atPath: BuiltProducts.executable("kitchen-host"), [], stdin: "locked\nfly\n:quit\nlocked\n")
+        #expect(run == BuiltProductRun(status: 0, stdout: greeting + "unlocked\n", stderr: "Kitchen: kitchen-host knows only the command \"locked\", not \"fly\"\n"))
     }
 
     @Test func theEndOfInputEndsTheSession() async throws {
-        let run = try await runByUser(BuiltProducts.executable("kitchen-host"), stdin: "")
-        #expect(run == Finished(status: 0, stdout: greeting, stderr: ""))
+        let run = try await BuiltProducts.run(atPath: BuiltProducts.executable("kitchen-host"), [], stdin: "")
+        #expect(run == BuiltProductRun(status: 0, stdout: greeting, stderr: ""))
     }
 
     @Test func aClosedStandardOutputEndsTheSessionWith74AndOneLine() async throws {
-        let run = try await runByUser(BuiltProducts.executable("kitchen-host"), stdin: "locked\nlocked\n", closedStdout: true)
-        #expect(run == Finished(status: 74, stdout: "", stderr: "Kitchen: cannot write to standard output: broken pipe.\n"))
+        let run = try await BuiltProducts.run(atPath: BuiltProducts.executable("kitchen-host"), [], stdin: "locked\nlocked\n", closedStandardOutput: true)
+        #expect(run == BuiltProductRun(status: 74, stdout: "", stderr: "Kitchen: cannot write to standard output: broken pipe.\n"))
     }
 
     /// A system launch: the executable's name chooses the app or the extension (`kitchen-host`

@@ -26,8 +26,8 @@ struct BundleDataTests {
 
     @Test func theAppWritesItsIdentityAndManifest() async throws {
         try await inFolder { folder in
-            let run = try await runByUser(BuiltProducts.executable("kitchen-host"), ["--write-bundle-data", folder], stdin: "")
-            #expect(run == Finished(status: 0, stdout: "", stderr: ""))
+            let run = try await BuiltProducts.run(atPath: BuiltProducts.executable("kitchen-host"), ["--write-bundle-data", folder], stdin: "")
+            #expect(run == BuiltProductRun(status: 0, stdout: "", stderr: ""))
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
                 AppBundleData.vocabularyFile, "Info.plist", AppBundleData.definitionFile, AppBundleData.projectFile,
             ])
@@ -53,8 +53,8 @@ struct BundleDataTests {
         try await inFolder { folder in
             let link = "\(folder)/kitchen-extension"
             try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: BuiltProducts.executable("kitchen-host"))
-            let run = try await runByUser(link, ["--write-bundle-data", folder], stdin: "")
-            #expect(run == Finished(status: 0, stdout: "", stderr: ""))
+            let run = try await BuiltProducts.run(atPath: link, ["--write-bundle-data", folder], stdin: "")
+            #expect(run == BuiltProductRun(status: 0, stdout: "", stderr: ""))
             let expected: NSDictionary = [
                 "CFBundleName": "Kitchen Intents", "CFBundleIdentifier": "com.example.kitchen.intents",
                 "CFBundleExecutable": "kitchen-extension",
@@ -71,9 +71,9 @@ struct BundleDataTests {
 
     @Test func withoutABundleIdentifierItSays78AndWritesNothing() async throws {
         try await inFolder { folder in
-            let run = try await runByUser(BuiltProducts.executable("kitchen-extension"), ["--write-bundle-data", folder], stdin: "")
+            let run = try await BuiltProducts.run(atPath: BuiltProducts.executable("kitchen-extension"), ["--write-bundle-data", folder], stdin: "")
             let line = "Kitchen Intents: --write-bundle-data: Kitchen Intents has no bundle identifier: pass bundleIdentifier: to AppMain or IntentsExtension\n"
-            #expect(run == Finished(status: 78, stdout: "", stderr: line))
+            #expect(run == BuiltProductRun(status: 78, stdout: "", stderr: line))
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
         }
     }
@@ -81,7 +81,7 @@ struct BundleDataTests {
     @Test func aFolderThatCannotBeWrittenIs73() async throws {
         try await inFolder { folder in
             let missing = "\(folder)/missing"
-            let run = try await runByUser(BuiltProducts.executable("kitchen-host"), ["--write-bundle-data", missing], stdin: "")
+            let run = try await BuiltProducts.run(atPath: BuiltProducts.executable("kitchen-host"), ["--write-bundle-data", missing], stdin: "")
             #expect(run.status == 73)
             #expect(
                 run.stderr.replacing(/\.\d+\.tmp/, with: ".N.tmp")

@@ -26,6 +26,10 @@ final class ChildProcess {
         // dup2 clears O_CLOEXEC on the copies, so the child keeps only its stdout and stderr.
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
+        // Descriptors other threads made without O_CLOEXEC (Foundation's `Pipe` does) stay out
+        // of the child: a writer holding another test's pipe open would keep that test's reader
+        // from its end of file, or keep a pipe it closed readable.
+        _ = addCloseFrom?(&actions, 3)
         let argv = ([storeWriterPath] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
@@ -171,3 +175,11 @@ struct StoreErrorReport: Codable, Equatable, Sendable {
     var operation: String
     var errno: Int32?
 }
+
+/// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34+), which the Glibc module does not
+/// declare; nil on an older C library.
+private let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+    dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map {
+        unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }
+}()
