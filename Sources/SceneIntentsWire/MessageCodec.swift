@@ -155,8 +155,10 @@ public struct MessageCodec: Sendable {
     /// The message as a `JSONConvertible`; the two message enums are compared first, which is
     /// cheaper than asking the runtime for a conformance.
     private static func convertible(_ message: some Encodable) -> (any JSONConvertible)? {
-        if let message = message as? SystemMessage { return message }
-        if let message = message as? AppMessage { return message }
+        // A comparison of types, then a cast the runtime need not check: `as?` from a generic
+        // value is a search through the runtime's conformances on every message.
+        if type(of: message) == SystemMessage.self { return _identityCast(message, to: SystemMessage.self) }
+        if type(of: message) == AppMessage.self { return _identityCast(message, to: AppMessage.self) }
         return message as? any JSONConvertible
     }
 
@@ -165,8 +167,8 @@ public struct MessageCodec: Sendable {
     /// asking the runtime for a conformance and boxing the message in an existential. Each cast
     /// is to the type just read, so it cannot fail; a forced one asks for no `Optional<M>`.
     private static func readValue<M: Decodable>(_ type: M.Type, _ reader: inout JSONReader, _ context: JSONCoderContext) throws -> M {
-        if type == SystemMessage.self { return try SystemMessage(reading: &reader, context) as! M }
-        if type == AppMessage.self { return try AppMessage(reading: &reader, context) as! M }
+        if type == SystemMessage.self { return _identityCast(try SystemMessage(reading: &reader, context), to: M.self) }
+        if type == AppMessage.self { return _identityCast(try AppMessage(reading: &reader, context), to: M.self) }
         if let convertible = type as? any JSONConvertible.Type { return try convertible.init(reading: &reader, context) as! M }
         return try reader.decoded(type, context)
     }

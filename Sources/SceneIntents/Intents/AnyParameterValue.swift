@@ -25,7 +25,8 @@ public struct AnyParameterValue: Sendable, Equatable, Codable, CustomStringConve
     /// The name of the value's type on the wire (`ParameterValue.typeName`; a record's
     /// `valueTypeName`).
     public var typeName: String {
-        if let record = base as? ParameterValueRecord { return record.valueTypeName }
+        // The type compared first: a cast from the existential asks the runtime every time.
+        if type(of: base) == ParameterValueRecord.self, let record = base as? ParameterValueRecord { return record.valueTypeName }
         func name<T: ParameterValue>(_ value: T) -> String { T.typeName }
         return name(base)
     }

@@ -22,15 +22,17 @@ final class JSONCoderContext: Sendable {
 
     /// A value as JSON, through `Encodable` with a `LeanEncoder`.
     func box<T: Encodable>(_ value: T) throws -> JSONValue {
-        if T.self == Date.self, let date = value as? Date {
+        // Each type is compared first, so the cast after it needs no check by the runtime.
+        if T.self == Date.self {
+            let date = _identityCast(value, to: Date.self)
             return try JSONValue.finite((date.timeIntervalSince1970 * 1000), of: date)
         }
-        if T.self == URL.self, let url = value as? URL { return .string(url.absoluteString) }
-        if T.self == Data.self, let data = value as? Data { return .string(data.base64EncodedString()) }
-        if T.self == JSONValue.self, let tree = value as? JSONValue { return tree }
+        if T.self == URL.self { return .string(_identityCast(value, to: URL.self).absoluteString) }
+        if T.self == Data.self { return .string(_identityCast(value, to: Data.self).base64EncodedString()) }
+        if T.self == JSONValue.self { return _identityCast(value, to: JSONValue.self) }
         // The parameter values most messages carry, with no encoder between.
-        if T.self == String.self, let text = value as? String { return .string(text) }
-        if T.self == Int.self, let number = value as? Int { return .number(String(number)) }
+        if T.self == String.self { return .string(_identityCast(value, to: String.self)) }
+        if T.self == Int.self { return .number(String(_identityCast(value, to: Int.self))) }
         let node = JSONEncodingNode()
         try value.encode(to: LeanEncoder(node: node, context: self))
         return node.resolved()
@@ -40,10 +42,10 @@ final class JSONCoderContext: Sendable {
     /// to `value`; the containers that called this prefix their key as the error passes them.
     func unbox<T: Decodable>(_ type: T.Type, from value: JSONNode) throws -> T {
         if T.self == Date.self || T.self == URL.self || T.self == Data.self { return try foundationValue(type, from: value) }
-        if T.self == JSONValue.self, let tree = try JSONValue(value) as? T { return tree }
+        if T.self == JSONValue.self { return _identityCast(try JSONValue(value), to: T.self) }
         // The parameter values most messages carry, with no decoder between (the same errors).
-        if T.self == String.self, let text = try value.string() as? T { return text }
-        if T.self == Int.self, let number = try value.integer(Int.self) as? T { return number }
+        if T.self == String.self { return _identityCast(try value.string(), to: T.self) }
+        if T.self == Int.self { return _identityCast(try value.integer(Int.self), to: T.self) }
         return try T(from: LeanDecoder(value: value, context: self))
     }
 

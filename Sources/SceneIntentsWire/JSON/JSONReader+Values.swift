@@ -9,10 +9,11 @@ extension JSONReader {
     /// Passes whitespace and checks that the value next starts with `byte` (`"`, `{` or `[`);
     /// anything else is the error of a value of the wrong kind where a `type` belongs, or a
     /// syntax error.
+    /// (`type` is made only for the error: naming `[T].self` asks the runtime for its metadata.)
     @inline(__always)
-    mutating func expect(_ byte: UInt8, _ type: Any.Type) throws {
+    mutating func expect(_ byte: UInt8, _ type: @autoclosure () -> Any.Type) throws {
         skipWhitespace()
-        guard current == byte else { throw try kind().mismatch(type) }
+        guard current == byte else { throw try kind().mismatch(type()) }
     }
 
     /// A string.
