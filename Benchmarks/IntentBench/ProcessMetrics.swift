@@ -29,8 +29,10 @@ struct SocketPingRig {
 }
 
 /// `floor.socket` and `delivery.socket` (one delivery to a warm host process), measured
-/// interleaved so their ratio compares runs made under the same machine conditions; the CPU time
-/// of each (both processes), measured in alternating blocks; then `delivery.socket.throughput@8`.
+/// interleaved so their ratio compares runs made under the same machine conditions, each process
+/// on a CPU of its own; the CPU time of each (both processes), measured in alternating blocks
+/// with both processes on one CPU; then `delivery.socket.throughput@8`, placed by the scheduler
+/// (see `Placement`).
 @MainActor
 func socketDeliveryMetrics(_ plan: Plan) async throws -> [Metric] {
     let floorPeer = try RawSocketFloor(try await FrameScript.recordDelivery())
@@ -45,9 +47,13 @@ func socketDeliveryMetrics(_ plan: Plan) async throws -> [Metric] {
         do { try floorPeer.trip() } catch { failure = error }
     }
     let delivery = { _ = await assistant.perform(pingRequest) }
+    let peers = [floorPeer.peerProcess, host]
+    Placement.apart.apply(peers: peers)
     let series = await interleaved(warmup: plan.warmup, iterations: plan.deliveries, [floorTrip, delivery])
+    Placement.together.apply(peers: peers)
     let cpu = await cpuPerCall(
         blocks: 10, calls: plan.deliveries / 20, [(floorTrip, floorPeer.peerProcess), (delivery, host)])
+    Placement.free.apply(peers: peers)
     let floorExit = floorPeer.close()
     if let failure { throw failure }
     guard floorExit == .exited(0) else { throw BenchError("the socket floor's peer ended: \(floorExit)") }
@@ -70,13 +76,13 @@ func socketDeliveryMetrics(_ plan: Plan) async throws -> [Metric] {
         floorPeer.metric(series[0]),
         Metric(
             "delivery.socket", series[1], unit: "µs", floor: series[0].median, goal: "ratio ≤ 2", met: ratio <= 2,
-            note: "one delivery to a warm ping-host process over the Unix socket, against floor.socket measured beside it"),
+            note: "one delivery to a warm ping-host process over the Unix socket, against floor.socket measured beside it; \(Placement.canSeparate ? "each process on a CPU of its own" : "both processes on the one CPU")"),
         Metric(
             "floor.socket.cpu", cpu[0], unit: "µs",
-            note: "CPU time per floor.socket round trip, both processes (median and highest of 10 blocks)"),
+            note: "CPU time per floor.socket round trip, both processes on one CPU (median and highest of 10 blocks)"),
         Metric(
             "delivery.socket.cpu", cpu[1], unit: "µs", floor: cpu[0].median, goal: "ratio ≤ 6", met: cpuRatio <= 6,
-            note: "CPU time per socket delivery, system and host processes, blocks alternating with floor.socket.cpu's"),
+            note: "CPU time per socket delivery, system and host processes on one CPU, blocks alternating with floor.socket.cpu's"),
         Metric(
             "delivery.socket.throughput@8", Stats(median: throughput.median, p99: rates.min() ?? 0), unit: "intents/s",
             goal: "≥ 30000/s", met: throughput.median >= 30_000, note: "8 requests in flight through one host"),
