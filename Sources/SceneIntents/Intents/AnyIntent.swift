@@ -16,8 +16,8 @@ public struct AnyIntent: Sendable, Equatable, Codable, CustomStringConvertible {
 
         convenience init(_ base: any Intent, _ targetSceneIdentifier: String?, _ unreadWords: [ParameterName: String]) {
             self.init(
-                base, typeName: (base as? IntentRecord)?.intentTypeName ?? type(of: base).typeName, targetSceneIdentifier,
-                unreadWords)
+                base, typeName: type(of: base) == IntentRecord.self ? (base as! IntentRecord).intentTypeName : type(of: base).typeName,
+                targetSceneIdentifier, unreadWords)
         }
 
         /// With the type name known already (a descriptor's: the app's type's, or its record's).
@@ -129,7 +129,12 @@ public struct AnyIntent: Sendable, Equatable, Codable, CustomStringConvertible {
         given.reserveCapacity(parameters.count)
         for (name, values) in parameters.sorted(by: { $0.name < $1.name }) {
             let parameter = ParameterName(name)
-            if !catalog.keepsRecords, let words = values.lazy.compactMap({ ($0.base as? ParameterValueRecord)?.spokenWords }).first {
+            // The type compared before the cast: most values are not records.
+            if !catalog.keepsRecords,
+                let words = values.lazy.compactMap({
+                    type(of: $0.base) == ParameterValueRecord.self ? ($0.base as! ParameterValueRecord).spokenWords : nil
+                }).first
+            {
                 unread[parameter] = words.text
                 continue
             }
@@ -170,12 +175,17 @@ public struct AnyIntent: Sendable, Equatable, Codable, CustomStringConvertible {
     package var sortedParameterValues: [(name: String, values: [AnyParameterValue])] {
         func read<I: Intent>(_ intent: I) -> [(name: String, values: [AnyParameterValue])] {
             var given: [(name: String, values: [AnyParameterValue])]
-            if let record = intent as? IntentRecord {
-                given = record.values.map { ($0.key.rawValue, $0.value) }
+            // The type compared, then a cast the runtime need not check (`as?` from a generic
+            // value searches its conformances on every message).
+            if I.self == IntentRecord.self {
+                given = _identityCast(intent, to: IntentRecord.self).values.map { ($0.key.rawValue, $0.value) }
             } else {
                 given = []
-                for parameter in I.schema.parameters {
-                    if let values = parameter.read(intent) { given.append((parameter.descriptor.name.rawValue, values)) }
+                // Each parameter read where it lies in the schema's array, not copied out of it.
+                I.schema.parameters.withUnsafeBufferPointer { parameters in
+                    for index in parameters.indices {
+                        if let values = parameters[index].read(intent) { given.append((parameters[index].descriptor.name.rawValue, values)) }
+                    }
                 }
             }
             if given.count > 1 { given.sort { JSONWriter.keyPrecedes($0.name, $1.name) } }

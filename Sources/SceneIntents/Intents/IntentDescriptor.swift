@@ -45,8 +45,7 @@ public struct IntentDescriptor: Sendable {
                 return schema.parameter(named: name)?.read(intent)
             }
             writeValues = { intent, name, values in
-                guard var intent = intent as? I, let parameter = schema.parameter(named: name),
-                    parameter.write(&intent, values)
+                guard var intent = intent as? I, let index = schema.index(of: name), schema.write(parameter: index, values, into: &intent)
                 else { return nil }
                 return intent
             }
@@ -58,8 +57,9 @@ public struct IntentDescriptor: Sendable {
             // carrying an intent costs to read.
             assemble = { given in
                 var intent = I()
+                // By index, through the schema's writers: no copy of a parameter's closures.
                 for (name, values) in given {
-                    guard let parameter = schema.parameter(named: name), parameter.write(&intent, values) else {
+                    guard let index = schema.index(of: name), schema.write(parameter: index, values, into: &intent) else {
                         return .refused(name)
                     }
                 }

@@ -29,8 +29,9 @@ public struct IntentRecord: Intent {
     /// schema (a system knowing the app from data may still be handed the app's own intent, say
     /// by a test or an app in its process).
     public init(_ intent: any Intent) {
-        if let record = intent as? IntentRecord {
-            self = record
+        // The type compared first: a cast from the existential asks the runtime every time.
+        if type(of: intent) == IntentRecord.self {
+            self = intent as! IntentRecord
             return
         }
         func read<I: Intent>(_ intent: I) -> IntentRecord {

@@ -127,10 +127,14 @@ package struct JSONWriter {
         left.utf8.lexicographicallyPrecedes(right.utf8)
     }
 
-    /// An object of string members, written in key order whatever order they come in.
-    package mutating func stringObject(_ members: some Sequence<(key: String, value: String)>) {
+    /// An object of string members, written in key order whatever order they come in. Not
+    /// generic: a caller in another module would run a generic one unspecialized, and most
+    /// objects written so (a response's values) are empty.
+    package mutating func stringObject(_ members: [String: String]) {
         beginObject()
-        for (key, text) in members.sorted(by: { Self.keyPrecedes($0.key, $1.key) }) { member(key, string: text) }
+        if !members.isEmpty {
+            for (key, text) in members.sorted(by: { Self.keyPrecedes($0.key, $1.key) }) { member(key, string: text) }
+        }
         endObject()
     }
 
@@ -209,20 +213,26 @@ package struct JSONWriter {
         return index >= members.count ? members : members.sorted(by: precedes)
     }
 
-    /// A string, quoted: most text holds nothing to escape, so one scan and one copy.
+    /// A string, quoted: most text holds nothing to escape, so one scan and one copy. Its bytes
+    /// are lent where they lie (a native string's, or a small one's copied to the stack); only a
+    /// string bridged from elsewhere is copied first.
     private mutating func write(string: String) {
-        var string = string
-        string.withUTF8 { utf8 in
-            var index = 0
-            while index < utf8.count {
-                let byte = utf8[index]
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-                index += 1
-            }
-            bytes.append(UInt8(ascii: "\""))
-            if index == utf8.count { bytes.append(contentsOf: utf8) } else { writeEscaped(utf8) }
-            bytes.append(UInt8(ascii: "\""))
+        if string.utf8.withContiguousStorageIfAvailable({ write(utf8: $0) }) == nil {
+            var string = string
+            string.withUTF8 { write(utf8: $0) }
         }
+    }
+
+    private mutating func write(utf8: UnsafeBufferPointer<UInt8>) {
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            index += 1
+        }
+        bytes.append(UInt8(ascii: "\""))
+        if index == utf8.count { bytes.append(contentsOf: utf8) } else { writeEscaped(utf8) }
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// The bytes of a string that holds a quote, a backslash or a control character, escaped.

@@ -19,7 +19,7 @@ extension AnyIntent: JSONConvertible {
         writer.member("type", string: typeName)
         if !unreadWords.isEmpty {
             // Sorted, so the same intent always writes the same bytes.
-            writer.member("unreadWords") { $0.stringObject(unreadWords.lazy.map { (key: $0.key.rawValue, value: $0.value) }) }
+            writer.member("unreadWords") { $0.stringObject(Dictionary(uniqueKeysWithValues: unreadWords.map { ($0.key.rawValue, $0.value) })) }
         }
         writer.endObject()
     }
