@@ -73,14 +73,14 @@ extension AnyParameterValue: JSONConvertible {
 
     init(reading reader: inout JSONReader, _ context: JSONCoderContext) throws {
         var typeName: String?
-        var value: JSONTape?
+        var value: ReadValue?
         var display: JSONTape?
         var spoken: String?
         var identifier: String?
         try reader.object { key, reader in
             switch key {
             case "type": typeName = try reader.string()
-            case "value": value = try reader.tape()
+            case "value": value = try ReadValue(reading: &reader)
             case "display": display = try reader.tape()
             case "spoken": spoken = try reader.nullable { try $0.string() }
             case "identifier": identifier = try reader.nullable { try $0.string() }
@@ -88,22 +88,54 @@ extension AnyParameterValue: JSONConvertible {
             }
         }
         let name = try required(&typeName, "type")
+        let document = reader.bytes
         self = try AnyParameterValue.assembled(
             typeName: name, catalog: context.catalog, spoken: spoken.map { ($0, identifier) },
             value: { type in
-                let node = try required(&value, "value").root
+                let read = try required(&value, "value")
                 func decode<T: ParameterValue>(_ type: T.Type) throws -> any ParameterValue {
-                    try under([JSONKey("value")]) { try context.unbox(T.self, from: node) }
+                    if T.self == String.self, case .text(let text, _) = read { return text }
+                    let node = try read.tape(in: document).root
+                    return try under([JSONKey("value")]) { try context.unbox(T.self, from: node) }
                 }
                 return try decode(type)
             },
             record: {
-                let tree = try JSONValue(try required(&value, "value").root)
+                let tree = try JSONValue(try required(&value, "value").tape(in: document).root)
                 let item = try display.map { tape in
                     try under([JSONKey("display")]) { try context.unbox(DisplayItem.self, from: tape.root) }
                 }
                 return (tree, item)
             })
+    }
+}
+
+/// A parameter value as read, before its type is known: a string as text (most values are
+/// `String`s, which need nothing more), anything else as a tape for its type's decoder.
+private enum ReadValue {
+    /// A string, and where it starts in the document (to make a tape of it for another type).
+    case text(String, at: Int)
+    case tape(JSONTape)
+
+    init(reading reader: inout JSONReader) throws {
+        reader.skipWhitespace()
+        guard reader.current == UInt8(ascii: "\"") else {
+            self = .tape(try reader.tape())
+            return
+        }
+        let start = reader.offset
+        self = .text(try reader.string(), at: start)
+    }
+
+    /// The value as a tape: a string read again from `document`, the one it was read from.
+    func tape(in document: UnsafeBufferPointer<UInt8>) throws -> JSONTape {
+        switch self {
+        case .tape(let tape): return tape
+        case .text(_, let start):
+            var reader = JSONReader(document)
+            reader.offset = start
+            return try reader.tape()
+        }
     }
 }
 
