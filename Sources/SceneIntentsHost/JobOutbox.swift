@@ -11,7 +11,7 @@ import Synchronization
 /// A message that cannot be written is dropped; a failed write is the connection ending, which
 /// its reader reports.
 final class JobOutbox: Sendable {
-    private struct State {
+    private struct State: ~Copyable {
         /// `[` and the messages held, each after a comma but the first.
         var writer = JSONWriter(capacity: 4096)
         /// Where each message held ends in the writer's bytes.
@@ -35,13 +35,13 @@ final class JobOutbox: Sendable {
                 state.writer.removeAll(after: 0, needsComma: false)
                 state.writer.beginArray()
             }
-            let start = state.writer.bytes.count
+            let start = state.writer.count
             state.writer.element()
             do throws(ProtocolError) { try codec.write(message, to: &state.writer) } catch {
                 state.writer.removeAll(after: start, needsComma: !state.ends.isEmpty)
                 return false
             }
-            state.ends.append(state.writer.bytes.count)
+            state.ends.append(state.writer.count)
             defer { state.isReleaseScheduled = true }
             return !state.isReleaseScheduled
         }
@@ -56,22 +56,24 @@ final class JobOutbox: Sendable {
             state.isReleaseScheduled = false
             guard let last = state.ends.last else { return [] }
             defer { state.ends.removeAll(keepingCapacity: true) }
-            let bytes = state.writer.bytes
-            // One message is a frame of its own, not an array of one.
-            if state.ends.count == 1 { return [Data(bytes[1..<last])] }
-            if last + 1 <= limit {
-                var frame = Data(capacity: last + 1)
-                frame.append(contentsOf: bytes)
-                frame.append(UInt8(ascii: "]"))
-                return [frame]
+            let ends = state.ends
+            return state.writer.withBytes { bytes in
+                // One message is a frame of its own, not an array of one.
+                if ends.count == 1 { return [Data(UnsafeBufferPointer(rebasing: bytes[1..<last]))] }
+                if last + 1 <= limit {
+                    var frame = Data(capacity: last + 1)
+                    frame.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<last]))
+                    frame.append(UInt8(ascii: "]"))
+                    return [frame]
+                }
+                // Over a frame's limit (rare): message by message, into as few frames as fit.
+                var start = 1
+                let payloads = ends.map { end in
+                    defer { start = end + 1 }
+                    return Data(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                }
+                return MessageCodec.frames(payloads, limit: limit)
             }
-            // Over a frame's limit (rare): message by message, into as few frames as fit.
-            var start = 1
-            let payloads = state.ends.map { end in
-                defer { start = end + 1 }
-                return Data(bytes[start..<end])
-            }
-            return MessageCodec.frames(payloads, limit: limit)
         }
         if !frames.isEmpty { try? connection.send(contentsOf: frames) }
     }

@@ -30,7 +30,7 @@ public struct MessageCodec: Sendable {
             } else {
                 writer.value(try context.box(message))
             }
-            return Data(writer.bytes)
+            return writer.withBytes { Data($0) }
         } catch {
             throw ProtocolError(.undecodable, "cannot encode \(type(of: message)): \(error)")
         }

@@ -3,12 +3,22 @@
 /// are the bytes `JSONEncoder` writes with `[.sortedKeys, .withoutEscapingSlashes]`, so both
 /// coders agree byte for byte. The package's one JSON writer: the wire's messages, and what the
 /// shells print (`JSONScalar`).
-package struct JSONWriter {
-    package private(set) var bytes: [UInt8] = []
+///
+/// Not copyable: it owns the memory it writes into (`JSONWriter+Storage.swift`), so an append is
+/// a bounds test and a copy, with none of an array's checks for a shared buffer.
+package struct JSONWriter: ~Copyable {
+    /// The bytes written, `count` of them, in `capacity` allocated.
+    var start: UnsafeMutablePointer<UInt8>
+    /// How many bytes are written.
+    package internal(set) var count = 0
+    var capacity: Int
 
     package init(capacity: Int = 512) {
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(capacity, 16)
+        start = .allocate(capacity: self.capacity)
     }
+
+    deinit { start.deallocate() }
 
     // MARK: Written as it goes (the messages' `JSONConvertible.write`): no tree is built, so the
     // caller writes an object's keys in the order the bytes of their UTF-8 sort.
@@ -20,7 +30,7 @@ package struct JSONWriter {
     /// whole, or all of it to write again in the same storage); what follows is written with a
     /// comma before it when `needsComma`.
     package mutating func removeAll(after count: Int, needsComma: Bool) {
-        bytes.removeSubrange(count...)
+        self.count = min(self.count, count)
         self.needsComma = needsComma
     }
 
@@ -37,12 +47,12 @@ package struct JSONWriter {
     package mutating func endArray() { close(UInt8(ascii: "]")) }
 
     private mutating func open(_ bracket: UInt8) {
-        bytes.append(bracket)
+        append(bracket)
         needsComma = false
     }
 
     private mutating func close(_ bracket: UInt8) {
-        bytes.append(bracket)
+        append(bracket)
         needsComma = true
     }
 
@@ -50,12 +60,12 @@ package struct JSONWriter {
     package mutating func key(_ key: String) {
         element()
         write(string: key)
-        bytes.append(UInt8(ascii: ":"))
+        append(UInt8(ascii: ":"))
     }
 
     /// Starts the next element of an array.
     package mutating func element() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { append(UInt8(ascii: ",")) }
         needsComma = false
     }
 
@@ -68,10 +78,10 @@ package struct JSONWriter {
     /// An integer value.
     package mutating func number(_ value: some BinaryInteger) {
         if let magnitude = UInt64(exactly: value.magnitude) {
-            if value < 0 { bytes.append(UInt8(ascii: "-")) }
+            if value < 0 { append(UInt8(ascii: "-")) }
             digits(magnitude)
         } else {
-            bytes.append(contentsOf: String(value).utf8)
+            append(utf8: String(value))
         }
         needsComma = true
     }
@@ -88,7 +98,7 @@ package struct JSONWriter {
                 value /= 10
                 count += 1
             } while value > 0
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+            for index in stride(from: count - 1, through: 0, by: -1) { append(buffer[index]) }
         }
     }
 
@@ -181,26 +191,26 @@ package struct JSONWriter {
 
     package mutating func write(_ value: JSONValue) {
         switch value {
-        case .null: bytes.append(contentsOf: "null".utf8)
-        case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .number(let text): bytes.append(contentsOf: text.utf8)
+        case .null: append(utf8: "null")
+        case .bool(let flag): append(utf8: flag ? "true" : "false")
+        case .number(let text): append(utf8: text)
         case .string(let text): write(string: text)
         case .array(let elements):
-            bytes.append(UInt8(ascii: "["))
+            append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                if index > 0 { append(UInt8(ascii: ",")) }
                 write(element)
             }
-            bytes.append(UInt8(ascii: "]"))
+            append(UInt8(ascii: "]"))
         case .object(let members):
-            bytes.append(UInt8(ascii: "{"))
+            append(UInt8(ascii: "{"))
             for (index, member) in Self.sorted(members).enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                if index > 0 { append(UInt8(ascii: ",")) }
                 write(string: member.key)
-                bytes.append(UInt8(ascii: ":"))
+                append(UInt8(ascii: ":"))
                 write(member.value)
             }
-            bytes.append(UInt8(ascii: "}"))
+            append(UInt8(ascii: "}"))
         }
     }
 
@@ -230,30 +240,30 @@ package struct JSONWriter {
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
             index += 1
         }
-        bytes.append(UInt8(ascii: "\""))
-        if index == utf8.count { bytes.append(contentsOf: utf8) } else { writeEscaped(utf8) }
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
+        if index == utf8.count { append(contentsOf: utf8) } else { writeEscaped(utf8) }
+        append(UInt8(ascii: "\""))
     }
 
     /// The bytes of a string that holds a quote, a backslash or a control character, escaped.
     private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         var runStart = 0
         for (index, byte) in utf8.enumerated() where byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
             runStart = index + 1
-            bytes.append(UInt8(ascii: "\\"))
+            append(UInt8(ascii: "\\"))
             switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-            case 0x08: bytes.append(UInt8(ascii: "b"))
-            case 0x0C: bytes.append(UInt8(ascii: "f"))
-            case 0x0A: bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "t"))
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): append(byte)
+            case 0x08: append(UInt8(ascii: "b"))
+            case 0x0C: append(UInt8(ascii: "f"))
+            case 0x0A: append(UInt8(ascii: "n"))
+            case 0x0D: append(UInt8(ascii: "r"))
+            case 0x09: append(UInt8(ascii: "t"))
             default:
                 let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                for escaped in [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]] { append(escaped) }
             }
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
     }
 }

@@ -1,0 +1,44 @@
+extension JSONWriter {
+    /// The bytes written, copied out.
+    package var bytes: [UInt8] { withBytes { Array($0) } }
+
+    /// Lends the bytes written to `body`.
+    package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: start, count: count))
+    }
+
+    /// One byte.
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: count + 1) }
+        start[count] = byte
+        count += 1
+    }
+
+    /// Bytes lent by the caller.
+    @inline(__always)
+    mutating func append(contentsOf source: UnsafeBufferPointer<UInt8>) {
+        guard let base = source.baseAddress, !source.isEmpty else { return }
+        if count + source.count > capacity { grow(toHold: count + source.count) }
+        (start + count).update(from: base, count: source.count)
+        count += source.count
+    }
+
+    /// The UTF-8 of `text`, as it is (no quotes, no escapes).
+    mutating func append(utf8 text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ append(contentsOf: $0) }) == nil {
+            var text = text
+            text.withUTF8 { append(contentsOf: $0) }
+        }
+    }
+
+    /// Room for `needed` bytes, at least twice what there was: the bytes move to a larger block.
+    private mutating func grow(toHold needed: Int) {
+        let larger = max(needed, capacity * 2)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.initialize(from: start, count: count)
+        start.deallocate()
+        start = moved
+        capacity = larger
+    }
+}
