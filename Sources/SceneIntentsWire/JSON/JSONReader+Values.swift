@@ -57,12 +57,14 @@ extension JSONReader {
     }
 
     /// Reads an object: `member` reads each member's value (or skips it), given its key.
+    @inline(__always)
     mutating func object(_ member: (JSONName, inout JSONReader) throws -> Void) throws {
         try expect(UInt8(ascii: "{"), [String: Any].self)
         try members { key, reader in try under([JSONKey(key.string)]) { try member(key, &reader) } }
     }
 
     /// Reads an array, each element through `element`.
+    @inline(__always)
     mutating func array<T>(_ element: (inout JSONReader) throws -> T) throws -> [T] {
         try expect(UInt8(ascii: "["), [T].self)
         var result: [T] = []
@@ -75,6 +77,7 @@ extension JSONReader {
     }
 
     /// Reads an object with one member that matters, `key`, read by `body`.
+    @inline(__always)
     mutating func single<T>(_ key: StaticString, _ body: (inout JSONReader) throws -> T) throws -> T {
         var value: T?
         try object { name, reader in
@@ -96,6 +99,7 @@ extension JSONReader {
     /// reader (left nil when it is missing); `other` reads any other member, which is skipped
     /// unless it says otherwise. The values go straight into the caller's variables: returning
     /// them would copy them.
+    @inline(__always)
     mutating func pair<First, Second>(
         _ firstKey: StaticString, _ first: inout First?, _ readFirst: (inout JSONReader) throws -> First,
         _ secondKey: StaticString, _ second: inout Second?, _ readSecond: (inout JSONReader) throws -> Second,

@@ -90,6 +90,7 @@ struct JSONReader {
 
     /// Reads the object the reader is at (at its `{`): `member` reads each member's value, given
     /// its key.
+    @inline(__always)
     mutating func members(_ member: (JSONName, inout JSONReader) throws -> Void) throws {
         try items(closedBy: UInt8(ascii: "}"), "in an object") { _, reader in
             reader.skipWhitespace()
@@ -110,6 +111,7 @@ struct JSONReader {
 
     /// Reads the items of the array or object the reader is at, one level deeper, each through
     /// `item`, up to the `bracket` that closes it; `container` says which it is in an error.
+    @inline(__always)
     private mutating func items(closedBy bracket: UInt8, _ container: StaticString, _ item: (Int, inout JSONReader) throws -> Void) throws {
         try enter()
         skipWhitespace()
