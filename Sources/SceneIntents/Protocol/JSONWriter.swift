@@ -108,85 +108,9 @@ package struct JSONWriter: ~Copyable {
         needsComma = true
     }
 
-    /// A member whose value is a string.
-    package mutating func member(_ key: String, string text: String) {
-        self.key(key)
-        string(text)
-    }
-
-    /// A member whose value is an integer.
-    package mutating func member(_ key: String, number value: some BinaryInteger) {
-        self.key(key)
-        number(value)
-    }
-
-    /// A member whose value is given as a tree.
-    package mutating func member(_ key: String, value tree: JSONValue) {
-        self.key(key)
-        value(tree)
-    }
-
-    /// A member whose value `body` writes.
-    package mutating func member(_ key: String, _ body: (inout JSONWriter) throws -> Void) rethrows {
-        self.key(key)
-        try body(&self)
-    }
-
     /// The order of an object's keys: by the bytes of their UTF-8 (`JSONEncoder`'s `.sortedKeys`).
     package static func keyPrecedes(_ left: String, _ right: String) -> Bool {
         left.utf8.lexicographicallyPrecedes(right.utf8)
-    }
-
-    /// An object of string members, written in key order whatever order they come in. Not
-    /// generic: a caller in another module would run a generic one unspecialized, and most
-    /// objects written so (a response's values) are empty.
-    package mutating func stringObject(_ members: [String: String]) {
-        beginObject()
-        if !members.isEmpty {
-            for (key, text) in members.sorted(by: { Self.keyPrecedes($0.key, $1.key) }) { member(key, string: text) }
-        }
-        endObject()
-    }
-
-    /// An array of `elements`, each written by `body`.
-    package mutating func array<Elements: Sequence>(
-        _ elements: Elements, _ body: (inout JSONWriter, Elements.Element) throws -> Void
-    ) rethrows {
-        beginArray()
-        for element in elements {
-            self.element()
-            try body(&self, element)
-        }
-        endArray()
-    }
-
-    /// An object holding one member, `key`, whose value `body` writes: how a synthesized `Codable`
-    /// enum writes a case, `{"case":{…}}` with the case's values inside.
-    package mutating func enumCase(_ key: String, _ body: (inout JSONWriter) throws -> Void) rethrows {
-        beginObject()
-        self.key(key)
-        beginObject()
-        try body(&self)
-        endObject()
-        endObject()
-    }
-
-    /// A case holding a message id and one value, `key`, which `value` writes; the two members
-    /// in key order.
-    package mutating func enumCase(
-        _ name: String, id: UInt64, _ key: String, _ value: (inout JSONWriter) throws -> Void
-    ) rethrows {
-        try enumCase(name) { writer in
-            let idFirst = "id".utf8.lexicographicallyPrecedes(key.utf8)
-            if idFirst { writer.member("id", number: id) }
-            try writer.member(key, value)
-            if !idFirst { writer.member("id", number: id) }
-        }
-    }
-
-    /// An enum case without values: `{"case":{}}`.
-    package mutating func enumCase(_ key: String) {
-        enumCase(key) { _ in }
     }
 
     package mutating func write(_ value: JSONValue) {
