@@ -129,12 +129,7 @@ public struct AnyIntent: Sendable, Equatable, Codable, CustomStringConvertible {
         given.reserveCapacity(parameters.count)
         for (name, values) in parameters.sorted(by: { $0.name < $1.name }) {
             let parameter = ParameterName(name)
-            // The type compared before the cast: most values are not records.
-            if !catalog.keepsRecords,
-                let words = values.lazy.compactMap({
-                    type(of: $0.base) == ParameterValueRecord.self ? ($0.base as! ParameterValueRecord).spokenWords : nil
-                }).first
-            {
+            if !catalog.keepsRecords, let words = values.lazy.compactMap({ $0.record?.spokenWords }).first {
                 unread[parameter] = words.text
                 continue
             }

@@ -22,11 +22,17 @@ public struct AnyParameterValue: Sendable, Equatable, Codable, CustomStringConve
     /// The value as a rich item.
     public var displayItem: DisplayItem { base.displayItem }
 
+    /// The value as a record, when it is one (a catalog read from data keeps values so).
+    package var record: ParameterValueRecord? {
+        // The type compared first: a cast from the existential asks the runtime every time, and
+        // most values are not records.
+        type(of: base) == ParameterValueRecord.self ? base as? ParameterValueRecord : nil
+    }
+
     /// The name of the value's type on the wire (`ParameterValue.typeName`; a record's
     /// `valueTypeName`).
     public var typeName: String {
-        // The type compared first: a cast from the existential asks the runtime every time.
-        if type(of: base) == ParameterValueRecord.self, let record = base as? ParameterValueRecord { return record.valueTypeName }
+        if let record { return record.valueTypeName }
         func name<T: ParameterValue>(_ value: T) -> String { T.typeName }
         return name(base)
     }
@@ -103,7 +109,7 @@ public struct AnyParameterValue: Sendable, Equatable, Codable, CustomStringConve
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: ValueCodingKeys.self)
         try container.encode(typeName, forKey: .type)
-        if let record = base as? ParameterValueRecord {
+        if let record {
             try record.encodeContent(into: &container)
             return
         }

@@ -50,7 +50,7 @@ extension AnyIntent: JSONConvertible {
 extension AnyParameterValue: JSONConvertible {
     func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws {
         writer.beginObject()
-        if type(of: base) == ParameterValueRecord.self, let record = base as? ParameterValueRecord {
+        if let record {
             switch record.content {
             case .encoded(let tree):
                 writer.member("display", value: try context.box(record.displayItem))
