@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import SceneIntents
+import SceneIntentsWire
 import Synchronization
 
 /// Where the shell writes: a file descriptor (standard output or error), or a buffer a test

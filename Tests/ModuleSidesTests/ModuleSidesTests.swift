@@ -94,9 +94,11 @@ enum ModuleSides {
 
     /// The wire module, and the modules that may import it: the two process runtimes, and the
     /// testing kit, whose `InstalledAppConnection` puts the codec between an assistant and an app
-    /// in one process, as it stands between them across processes.
+    /// in one process, as it stands between them across processes; and the shells' output
+    /// (`SceneIntentsCommandLine`), which writes its JSON with the package's one JSON writer. The
+    /// writer lives in the wire so that a message's writes inline into it.
     static let wire = "SceneIntentsWire"
-    static let wireUsers: Set<String> = ["SceneIntentsHost", "AssistantService", "SceneIntentsTesting"]
+    static let wireUsers: Set<String> = ["SceneIntentsHost", "AssistantService", "SceneIntentsTesting", "SceneIntentsCommandLine"]
 
     /// Every source folder (relative to the package) with its module.
     static let folders: [String: Module] = [

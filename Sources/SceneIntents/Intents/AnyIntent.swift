@@ -183,7 +183,7 @@ public struct AnyIntent: Sendable, Equatable, Codable, CustomStringConvertible {
                     }
                 }
             }
-            if given.count > 1 { given.sort { JSONWriter.keyPrecedes($0.name, $1.name) } }
+            if given.count > 1 { given.sort { JSONValue.keyPrecedes($0.name, $1.name) } }
             return given
         }
         return read(base)

@@ -36,6 +36,11 @@ package enum JSONValue: Sendable {
         }
         return json
     }
+
+    /// The order of an object's keys: by the bytes of their UTF-8 (`JSONEncoder`'s `.sortedKeys`).
+    package static func keyPrecedes(_ left: String, _ right: String) -> Bool {
+        left.utf8.lexicographicallyPrecedes(right.utf8)
+    }
 }
 
 /// One member of a JSON object.

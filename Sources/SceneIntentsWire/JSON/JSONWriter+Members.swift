@@ -7,29 +7,29 @@ import SceneIntents
 extension JSONWriter {
     /// A member whose value is a string.
     @inline(__always)
-    mutating func member(_ key: String, string text: String) {
-        self.key(key)
+    mutating func member(_ key: StaticString, string text: String) {
+        self.key(literal: key)
         string(text)
     }
 
     /// A member whose value is an integer.
     @inline(__always)
-    mutating func member(_ key: String, number value: some BinaryInteger) {
-        self.key(key)
+    mutating func member(_ key: StaticString, number value: some BinaryInteger) {
+        self.key(literal: key)
         number(value)
     }
 
     /// A member whose value is given as a tree.
     @inline(__always)
-    mutating func member(_ key: String, value tree: JSONValue) {
-        self.key(key)
+    mutating func member(_ key: StaticString, value tree: JSONValue) {
+        self.key(literal: key)
         value(tree)
     }
 
     /// A member whose value `body` writes.
     @inline(__always)
-    mutating func member(_ key: String, _ body: (inout JSONWriter) throws -> Void) rethrows {
-        self.key(key)
+    mutating func member(_ key: StaticString, _ body: (inout JSONWriter) throws -> Void) rethrows {
+        self.key(literal: key)
         try body(&self)
     }
 
@@ -40,7 +40,10 @@ extension JSONWriter {
     mutating func stringObject(_ members: [String: String]) {
         beginObject()
         if !members.isEmpty {
-            for (key, text) in members.sorted(by: { JSONWriter.keyPrecedes($0.key, $1.key) }) { member(key, string: text) }
+            for (key, text) in members.sorted(by: { JSONValue.keyPrecedes($0.key, $1.key) }) {
+                self.key(key)
+                string(text)
+            }
         }
         endObject()
     }
@@ -61,9 +64,9 @@ extension JSONWriter {
     /// An object holding one member, `key`, whose value `body` writes: how a synthesized `Codable`
     /// enum writes a case, `{"case":{…}}` with the case's values inside.
     @inline(__always)
-    mutating func enumCase(_ key: String, _ body: (inout JSONWriter) throws -> Void) rethrows {
+    mutating func enumCase(_ key: StaticString, _ body: (inout JSONWriter) throws -> Void) rethrows {
         beginObject()
-        self.key(key)
+        self.key(literal: key)
         beginObject()
         try body(&self)
         endObject()
@@ -74,10 +77,10 @@ extension JSONWriter {
     /// in key order.
     @inline(__always)
     mutating func enumCase(
-        _ name: String, id: UInt64, _ key: String, _ value: (inout JSONWriter) throws -> Void
+        _ name: StaticString, id: UInt64, _ key: StaticString, _ value: (inout JSONWriter) throws -> Void
     ) rethrows {
         try enumCase(name) { writer in
-            let idFirst = "id".utf8.lexicographicallyPrecedes(key.utf8)
+            let idFirst = "id".utf8.lexicographicallyPrecedes(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
             if idFirst { writer.member("id", number: id) }
             try writer.member(key, value)
             if !idFirst { writer.member("id", number: id) }
@@ -86,7 +89,7 @@ extension JSONWriter {
 
     /// An enum case without values: `{"case":{}}`.
     @inline(__always)
-    mutating func enumCase(_ key: String) {
+    mutating func enumCase(_ key: StaticString) {
         enumCase(key) { _ in }
     }
 }

@@ -175,7 +175,7 @@ extension PropertyListValue: JSONConvertible {
     /// each value as its synthesized enum case (`{"string":{"_0":"…"}}`).
     static func write(_ dictionary: [String: PropertyListValue], to writer: inout JSONWriter, _ context: JSONCoderContext) throws {
         writer.beginObject()
-        for (key, value) in dictionary.sorted(by: { JSONWriter.keyPrecedes($0.key, $1.key) }) {
+        for (key, value) in dictionary.sorted(by: { JSONValue.keyPrecedes($0.key, $1.key) }) {
             writer.key(key)
             try value.write(to: &writer, context)
         }

@@ -1,3 +1,5 @@
+import SceneIntents
+
 /// Writes compact UTF-8 JSON, from a `JSONValue` or as it goes (`beginObject`, `member`, …):
 /// members sorted by the UTF-8 bytes of their keys, no slash escaped, non-ASCII text as is. These
 /// are the bytes `JSONEncoder` writes with `[.sortedKeys, .withoutEscapingSlashes]`, so both
@@ -24,7 +26,7 @@ package struct JSONWriter: ~Copyable {
     // caller writes an object's keys in the order the bytes of their UTF-8 sort.
 
     /// Whether the next member or element needs a comma before it.
-    private var needsComma = false
+    var needsComma = false
 
     /// Drops what was written after the first `count` bytes (a value that could not be written
     /// whole, or all of it to write again in the same storage); what follows is written with a
@@ -35,22 +37,28 @@ package struct JSONWriter: ~Copyable {
     }
 
     /// Starts an object; its members follow, each a `key` and a value, keys in sorted order.
+    @inline(__always)
     package mutating func beginObject() { open(UInt8(ascii: "{")) }
 
     /// Ends the object begun last.
+    @inline(__always)
     package mutating func endObject() { close(UInt8(ascii: "}")) }
 
     /// Starts an array; each element follows an `element()`.
+    @inline(__always)
     package mutating func beginArray() { open(UInt8(ascii: "[")) }
 
     /// Ends the array begun last.
+    @inline(__always)
     package mutating func endArray() { close(UInt8(ascii: "]")) }
 
+    @inline(__always)
     private mutating func open(_ bracket: UInt8) {
         append(bracket)
         needsComma = false
     }
 
+    @inline(__always)
     private mutating func close(_ bracket: UInt8) {
         append(bracket)
         needsComma = true
@@ -64,12 +72,14 @@ package struct JSONWriter: ~Copyable {
     }
 
     /// Starts the next element of an array.
+    @inline(__always)
     package mutating func element() {
         if needsComma { append(UInt8(ascii: ",")) }
         needsComma = false
     }
 
     /// A string value.
+    @inline(__always)
     package mutating func string(_ text: String) {
         write(string: text)
         needsComma = true
@@ -108,11 +118,6 @@ package struct JSONWriter: ~Copyable {
         needsComma = true
     }
 
-    /// The order of an object's keys: by the bytes of their UTF-8 (`JSONEncoder`'s `.sortedKeys`).
-    package static func keyPrecedes(_ left: String, _ right: String) -> Bool {
-        left.utf8.lexicographicallyPrecedes(right.utf8)
-    }
-
     package mutating func write(_ value: JSONValue) {
         switch value {
         case .null: append(utf8: "null")
@@ -141,7 +146,7 @@ package struct JSONWriter: ~Copyable {
     /// The members in key order; most objects arrive sorted already (the message encoders write
     /// their keys in order), so sorting is skipped when it would change nothing.
     private static func sorted(_ members: [JSONMember]) -> [JSONMember] {
-        func precedes(_ left: JSONMember, _ right: JSONMember) -> Bool { keyPrecedes(left.key, right.key) }
+        func precedes(_ left: JSONMember, _ right: JSONMember) -> Bool { JSONValue.keyPrecedes(left.key, right.key) }
         var index = 1
         while index < members.count, !precedes(members[index], members[index - 1]) { index += 1 }
         return index >= members.count ? members : members.sorted(by: precedes)

@@ -24,6 +24,25 @@ extension JSONWriter {
         count += source.count
     }
 
+    /// A key written in the source, quoted and followed by its colon (and preceded by a comma
+    /// when one is due): one bounds test and one copy. Nothing in it is escaped: the messages'
+    /// keys are identifiers, which hold nothing JSON escapes.
+    @inline(__always)
+    mutating func key(literal key: StaticString) {
+        let length = key.utf8CodeUnitCount
+        if count + length + 4 > capacity { grow(toHold: count + length + 4) }
+        if needsComma {
+            start[count] = UInt8(ascii: ",")
+            count += 1
+        }
+        start[count] = UInt8(ascii: "\"")
+        (start + count + 1).update(from: key.utf8Start, count: length)
+        start[count + 1 + length] = UInt8(ascii: "\"")
+        start[count + 2 + length] = UInt8(ascii: ":")
+        count += length + 3
+        needsComma = false
+    }
+
     /// The UTF-8 of `text`, as it is (no quotes, no escapes).
     mutating func append(utf8 text: String) {
         if text.utf8.withContiguousStorageIfAvailable({ append(contentsOf: $0) }) == nil {
@@ -33,7 +52,7 @@ extension JSONWriter {
     }
 
     /// Room for `needed` bytes, at least twice what there was: the bytes move to a larger block.
-    private mutating func grow(toHold needed: Int) {
+    mutating func grow(toHold needed: Int) {
         let larger = max(needed, capacity * 2)
         let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
         moved.initialize(from: start, count: count)
