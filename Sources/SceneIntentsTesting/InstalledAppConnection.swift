@@ -66,7 +66,8 @@ public final class InstalledAppConnection: AppConnection {
                     reply(
                         try Self.cross(AppMessage.answer(id: 1, answer: answer), from: app, to: system) { message -> PhaseAnswer? in
                             guard case .answer(_, let answer) = message else { return nil }
-                            return answer
+                            // An intent the app left as called comes back as the call's own.
+                            return answer.takingCalled(call.intent)
                         })
                 } catch {
                     reply(.refused(IntentHostError(.unexpectedAnswer, intent: intent, detail: "the answer cannot cross the codec: \(error)")))

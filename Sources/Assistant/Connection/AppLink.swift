@@ -58,11 +58,12 @@ public final class AppLink: Sendable {
     private final class CallWaiter: Sendable {
         let progress: @Sendable (PhaseStep) -> Void
         let reply: @Sendable (PhaseAnswer) -> Void
-        let intent: String
+        /// The call's intent: what an answer that left it as called (`AnyIntent.asCalled`) holds.
+        let intent: AnyIntent
         /// The steps reported so far (a `proceed` answer does not repeat them).
         let steps = Mutex<[PhaseStep]>([])
 
-        init(progress: @escaping @Sendable (PhaseStep) -> Void, reply: @escaping @Sendable (PhaseAnswer) -> Void, intent: String) {
+        init(progress: @escaping @Sendable (PhaseStep) -> Void, reply: @escaping @Sendable (PhaseAnswer) -> Void, intent: AnyIntent) {
             self.progress = progress
             self.reply = reply
             self.intent = intent
@@ -106,23 +107,23 @@ public final class AppLink: Sendable {
         _ id: UInt64, _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void,
         reply: @escaping @Sendable (PhaseAnswer) -> Void
     ) {
-        guard expect(id, intent: call.intent.typeName, progress: progress, reply: reply) else { return }
+        guard expect(id, intent: call.intent, progress: progress, reply: reply) else { return }
         if !transmit(.call(id: id, call: call)) { fail(.connectionLost("the call could not be sent")) }
     }
 
-    /// Waits for the steps and the answer of call `id` without sending anything (the caller
-    /// starts the call itself); answers false, having replied with a refusal, when the host has
-    /// already failed.
+    /// Waits for the steps and the answer of call `id`, a call of `intent`, without sending
+    /// anything (the caller starts the call itself); answers false, having replied with a
+    /// refusal, when the host has already failed.
     @discardableResult
     public func expect(
-        _ id: UInt64, intent: String, progress: @escaping @Sendable (PhaseStep) -> Void,
+        _ id: UInt64, intent: AnyIntent, progress: @escaping @Sendable (PhaseStep) -> Void,
         reply: @escaping @Sendable (PhaseAnswer) -> Void
     ) -> Bool {
         let failure = waiters.withLock { state -> AppLinkFailure? in
             if state.failure == nil { state.calls[id] = CallWaiter(progress: progress, reply: reply, intent: intent) }
             return state.failure
         }
-        if let failure { reply(Self.refusal(failure, intent: intent)) }
+        if let failure { reply(Self.refusal(failure, intent: intent.typeName)) }
         return failure == nil
     }
 
@@ -214,6 +215,8 @@ public final class AppLink: Sendable {
         case .answer(let id, let answer):
             settle()
             guard let waiter = waiters.withLock({ $0.calls.removeValue(forKey: id) }) else { throw Self.unasked("an answer", id) }
+            // An answer that left the intent as called holds the call's own.
+            let answer = answer.takingCalled(waiter.intent)
             if case .progressed(let intent, let folded) = answer {
                 // Steps the host held until its answer are reported here, after those it sent
                 // on their own, so the caller sees every step, in order, before the answer.
@@ -250,7 +253,7 @@ public final class AppLink: Sendable {
         }
         guard let pending else { return }
         for (_, waiter) in pending.calls.sorted(by: { $0.key < $1.key }) {
-            waiter.reply(Self.refusal(failure, intent: waiter.intent))
+            waiter.reply(Self.refusal(failure, intent: waiter.intent.typeName))
         }
         for (_, waiter) in pending.continuations { waiter.resume(returning: .failed(reason: "\(failure)")) }
         for (_, waiter) in pending.events { waiter.resume(returning: .refused("\(failure)")) }

@@ -111,7 +111,7 @@ public final class InProcessConnection: AppConnection {
         _ call: PhaseCall, progress: @escaping @Sendable (PhaseStep) -> Void, reply: @escaping @Sendable (PhaseAnswer) -> Void
     ) -> UInt64 {
         let id = link.nextID()
-        link.expect(id, intent: call.intent.typeName, progress: progress, reply: reply)
+        link.expect(id, intent: call.intent, progress: progress, reply: reply)
         return id
     }
 

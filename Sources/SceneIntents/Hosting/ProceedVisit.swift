@@ -43,7 +43,12 @@ struct ProceedVisit {
             return .call(current, parameterIndex: index)
         }
         if position == count {
-            current.intent = AnyIntent(intent, targetSceneIdentifier: call.intent.targetSceneIdentifier)
+            // Confirm and handle see the resolved intent, without the unread words (each
+            // parameter's went with its resolution): the call's own, the same value, when that is
+            // what it is (so its answer can say so rather than carry it; see `MessageCodec`).
+            if !(call.intent.unreadWords.isEmpty && isAsCalled(intent)) {
+                current.intent = AnyIntent(intent, targetSceneIdentifier: call.intent.targetSceneIdentifier)
+            }
             current.phase = .confirm
         } else {
             current.phase = .handle
@@ -75,6 +80,7 @@ struct ProceedVisit {
             return nil
         }
         guard results.allSatisfy(\.isSettled) else {
+            if unread == call.intent.unreadWords && isAsCalled(intent) { return .progressed(intent: call.intent, steps: steps) }
             var progressed = AnyIntent(intent, targetSceneIdentifier: call.intent.targetSceneIdentifier)
             progressed.unreadWords = unread
             return .progressed(intent: progressed, steps: steps)
@@ -92,6 +98,15 @@ struct ProceedVisit {
         if values.count == results.count && !values.isEmpty { _ = schema.write(parameter: index, values, into: &intent) }
         position += 1
         return nil
+    }
+
+    /// Whether `intent` holds the values the call came with (most resolutions accept the value
+    /// given): one comparison of the typed values, then the answer holds the call's own intent.
+    private func isAsCalled<I: Intent>(_ intent: I) -> Bool {
+        func equals<Called: Intent>(_ called: Called) -> Bool {
+            Called.self == I.self && _identityCast(called, to: I.self) == intent
+        }
+        return equals(call.intent.base)
     }
 }
 

@@ -189,3 +189,25 @@ public struct AnyIntent: Sendable, Equatable, Codable, CustomStringConvertible {
         return read(base)
     }
 }
+
+extension AnyIntent {
+    /// Whether both are the one value, not merely equal ones: the same storage.
+    package func isSame(as other: AnyIntent) -> Bool { storage === other.storage }
+
+    /// Stands, in a `progressed` answer read from the wire, for the intent of the call it
+    /// answers: the host left the intent as it was called and did not send it back (see
+    /// `MessageCodec`). The link that sent the call puts that call's intent in its place
+    /// (`PhaseAnswer.takingCalled(_:)`) before anything else sees the answer.
+    package static let asCalled = AnyIntent(IntentRecord(typeName: "(the intent as called)"))
+
+    /// Whether this is `asCalled`.
+    package var isAsCalled: Bool { isSame(as: .asCalled) }
+}
+
+extension PhaseAnswer {
+    /// The answer with `called`, the intent of the call it answers, in place of `asCalled`.
+    package func takingCalled(_ called: AnyIntent) -> PhaseAnswer {
+        guard case .progressed(let intent, let steps) = self, intent.isAsCalled else { return self }
+        return .progressed(intent: called, steps: steps)
+    }
+}

@@ -11,7 +11,7 @@
 /// suspends costs one message back, however many steps it made.
 public enum MessageProtocol {
     /// The version both sides must speak; a hello with another version is refused.
-    public static let version = 3
+    public static let version = 4
 }
 
 /// What kind of process a host is.

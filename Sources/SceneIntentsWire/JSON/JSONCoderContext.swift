@@ -1,19 +1,47 @@
 import Foundation
 import SceneIntents
+import Synchronization
 
 /// What every coder of one message shares: the `userInfo` that types such as `AnyIntent` read
 /// (the app's catalog), and the conventions `JSONEncoder` follows for Foundation's own types
 /// (a `Date` as milliseconds since 1970, a `URL` as its text, `Data` as Base64), so that these
 /// coders write the same bytes as `JSONEncoder` configured as `MessageCodec` once configured it.
 ///
-/// Made once per codec and never changed, so messages on any thread share it. A class, as every
-/// conversion passes it down: one reference to pass, not the catalog's three.
+/// Made once per codec, so messages on any thread share it; what changes (the calls a host is
+/// answering) sits behind a `Mutex`. A class, as every conversion passes it down: one reference
+/// to pass, not the catalog's three.
 final class JSONCoderContext: Sendable {
     /// The app's intent types.
     let catalog: IntentCatalog
 
+    /// The intent of each call this codec read and whose answer it has not written yet, by call
+    /// id: a host's answer whose intent is that very value (its visit changed nothing) is
+    /// written without it, and the system's link puts back the intent it sent
+    /// (`AnyIntent.asCalled`). Nothing is lost if an entry is missing: the intent is written.
+    private let calledIntents = Mutex([UInt64: AnyIntent]())
+
+    /// How many calls' intents are kept at the most: far more than a host answers at once. Past
+    /// it, they are dropped, and those calls' answers carry their intent.
+    private static let calledIntentsLimit = 1024
+
     init(catalog: IntentCatalog) {
         self.catalog = catalog
+    }
+
+    /// Keeps the intent of call `id`, just read.
+    func read(call id: UInt64, intent: AnyIntent) {
+        calledIntents.withLock { intents in
+            if intents.count >= Self.calledIntentsLimit { intents.removeAll() }
+            intents[id] = intent
+        }
+    }
+
+    /// Whether `intent`, in the answer to call `id` about to be written, is the call's own (the
+    /// value read with it); the call is forgotten either way, as this is its last message.
+    func isCalledIntent(_ intent: AnyIntent?, answering id: UInt64) -> Bool {
+        let called = calledIntents.withLock { $0.removeValue(forKey: id) }
+        guard let intent, let called else { return false }
+        return intent.isSame(as: called)
     }
 
     /// What `Codable` types see: the catalog under `IntentCatalog.userInfoKey`. Made on demand,

@@ -26,6 +26,7 @@ extension SystemMessage: JSONConvertible {
             case "accept": return .accept(protocolVersion: try reader.single("protocolVersion") { try $0.integer(Int.self) })
             case "call":
                 let (id, call) = try reader.identified("call") { try PhaseCall(reading: &$0, context) }
+                context.read(call: id, intent: call.intent)
                 return .call(id: id, call: call)
             case "cancel": return .cancel(id: try reader.single("id") { try $0.id() })
             case "continueActivity":
@@ -48,7 +49,11 @@ extension AppMessage: JSONConvertible {
             let hello = try context.box(hello)
             writer.enumCase("hello") { $0.member("_0", value: hello) }
         case .step(let id, let step): try writer.enumCase("step", id: id, "step") { try step.write(to: &$0, context) }
-        case .answer(let id, let answer): try writer.enumCase("answer", id: id, "answer") { try answer.write(to: &$0, context) }
+        case .answer(let id, let answer):
+            var intent: AnyIntent?
+            if case .progressed(let progressed, _) = answer { intent = progressed }
+            let asCalled = context.isCalledIntent(intent, answering: id)
+            try writer.enumCase("answer", id: id, "answer") { try answer.write(to: &$0, context, intentAsCalled: asCalled) }
         case .continued(let id, let result):
             let result = try context.box(result)
             writer.enumCase("continued", id: id, "result") { $0.value(result) }

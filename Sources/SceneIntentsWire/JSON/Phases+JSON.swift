@@ -91,6 +91,12 @@ extension OptionsPage {
 
 extension PhaseAnswer: JSONConvertible {
     func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws {
+        try write(to: &writer, context, intentAsCalled: false)
+    }
+
+    /// The answer; a `progressed` one without its intent when `intentAsCalled` (the intent is
+    /// the call's own, which its reader puts back: `AnyIntent.asCalled`).
+    func write(to writer: inout JSONWriter, _ context: JSONCoderContext, intentAsCalled: Bool) throws {
         switch self {
         case .resolved(let results):
             try writer.enumCase("resolved") { try $0.member("_0") { try $0.array(results) { try $1.write(to: &$0, context) } } }
@@ -107,7 +113,7 @@ extension PhaseAnswer: JSONConvertible {
             writer.enumCase("asks") { $0.member("_0", value: question) }
         case .progressed(let intent, let steps):
             try writer.enumCase("progressed") {
-                try $0.member("intent") { try intent.write(to: &$0, context) }
+                if !intentAsCalled { try $0.member("intent") { try intent.write(to: &$0, context) } }
                 try $0.member("steps") { try $0.array(steps) { try $1.write(to: &$0, context) } }
             }
         }
@@ -128,7 +134,8 @@ extension PhaseAnswer: JSONConvertible {
                 try reader.pair(
                     "intent", &intent, { try AnyIntent(reading: &$0, context) }, "steps", &steps,
                     { try $0.array { try PhaseStep(reading: &$0, context) } })
-                return .progressed(intent: try required(&intent, "intent"), steps: try required(&steps, "steps"))
+                // No intent: the host left it as called (see `JSONCoderContext.isCalledIntent`).
+                return .progressed(intent: intent ?? .asCalled, steps: try required(&steps, "steps"))
             default: throw Self.unknownCase(name)
             }
         }

@@ -161,6 +161,47 @@ struct ProceedTests {
         #expect(leftInFlight(host: host) == [])
     }
 
+    @Test func aVisitThatLeavesTheIntentAsCalledAnswersTheCallsOwnValue() async throws {
+        let handler = ScriptedSoupHandler()
+        let app = Kitchen.application(fallback: { _ in handler })
+        let host = IntentHost(application: app, catalog: try Kitchen.catalog())
+        // Accepting the soup given, with nothing else: the intent is as it was called.
+        let call = PhaseCall(request: 1, intent: AnyIntent(OrderSoupIntent(soup: Soup("tomato", "Tomato"))), phase: .proceed(parameters: ["soup"]))
+        guard case .progressed(let done, let steps) = await host.answer(call) else {
+            Issue.record("not progressed")
+            return
+        }
+        #expect(steps.map(\.phase) == [.resolve(parameter: "soup"), .confirm, .handle])
+        #expect(done.isSame(as: call.intent), "the call's own value, which the wire need not carry back")
+        // Stopped at a parameter that needs the user, the values unchanged: the call's own again.
+        handler.quantity = { _ in .needsValue }
+        let stopped = PhaseCall(request: 2, intent: call.intent, phase: .proceed(parameters: ["soup", "quantity"]))
+        guard case .progressed(let asked, _) = await host.answer(stopped) else {
+            Issue.record("not progressed")
+            return
+        }
+        #expect(asked.isSame(as: call.intent))
+        _ = await host.answer(PhaseCall(request: 2, intent: call.intent, phase: .finish))
+        // Unread words the visit drops make a new intent, as does a value the handler changed.
+        var unread = call.intent
+        unread.unreadWords = ["quantity": "lots"]
+        handler.quantity = { _ in .notRequired }
+        guard case .progressed(let dropped, _) = await host.answer(PhaseCall(request: 3, intent: unread, phase: .proceed(parameters: ["soup"])))
+        else {
+            Issue.record("not progressed")
+            return
+        }
+        #expect(!dropped.isSame(as: unread) && dropped.unreadWords.isEmpty && dropped.as(OrderSoupIntent.self)?.soup?.name == "Tomato")
+        handler.soup = { _ in .success(with: Soup("tomato", "Tomato (large)")) }
+        guard case .progressed(let changed, _) = await host.answer(PhaseCall(request: 4, intent: call.intent, phase: .proceed(parameters: ["soup"])))
+        else {
+            Issue.record("not progressed")
+            return
+        }
+        #expect(!changed.isSame(as: call.intent) && changed.as(OrderSoupIntent.self)?.soup?.name == "Tomato (large)")
+        #expect(leftInFlight(host: host) == [])
+    }
+
     @Test func aConfirmationOtherThanReadyEndsIt() async throws {
         let handler = ScriptedSoupHandler()
         handler.confirmation = { _ in .failure }
