@@ -9,10 +9,15 @@ import SceneIntents
 /// directly, conversions by hand for the messages, which make up most of every frame, and lean
 /// `Encoder`/`Decoder` for the app's types inside them. `Foundation`'s coders cost several times
 /// more per message, mostly in bookkeeping a message never needs.
+///
+/// Use one codec per connection: a host's codec remembers the intent of each call it decodes
+/// until it encodes that call's answer, and a `proceed` answer holding that very intent (its
+/// visit changed nothing) is written without it; the system's side reads `AnyIntent.asCalled`
+/// there, and its `AppLink` puts back the intent of the call it sent.
 public struct MessageCodec: Sendable {
     /// The app's intent types.
     public let catalog: IntentCatalog
-    /// What the coders of every message share; made once, as it never changes.
+    /// What the coders of every message share: made once, with the calls' intents it keeps.
     private let context: JSONCoderContext
 
     /// A codec for an app's catalog.
