@@ -80,7 +80,7 @@ extension JSONWriter {
         _ name: StaticString, id: UInt64, _ key: StaticString, _ value: (inout JSONWriter) throws -> Void
     ) rethrows {
         try enumCase(name) { writer in
-            let idFirst = "id".utf8.lexicographicallyPrecedes(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+            let idFirst = key.withUTF8Buffer { "id".utf8.lexicographicallyPrecedes($0) }
             if idFirst { writer.member("id", number: id) }
             try writer.member(key, value)
             if !idFirst { writer.member("id", number: id) }

@@ -29,14 +29,21 @@ extension JSONWriter {
     /// keys are identifiers, which hold nothing JSON escapes.
     @inline(__always)
     mutating func key(literal key: StaticString) {
-        let length = key.utf8CodeUnitCount
+        // A one-character literal may be held as a scalar, with no pointer to its bytes.
+        guard key.hasPointerRepresentation else { return key.withUTF8Buffer { write(key: $0) } }
+        write(key: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+    }
+
+    @inline(__always)
+    private mutating func write(key utf8: UnsafeBufferPointer<UInt8>) {
+        let length = utf8.count
         if count + length + 4 > capacity { grow(toHold: count + length + 4) }
         if needsComma {
             start[count] = UInt8(ascii: ",")
             count += 1
         }
         start[count] = UInt8(ascii: "\"")
-        (start + count + 1).update(from: key.utf8Start, count: length)
+        if let base = utf8.baseAddress { (start + count + 1).update(from: base, count: length) }
         start[count + 1 + length] = UInt8(ascii: "\"")
         start[count + 2 + length] = UInt8(ascii: ":")
         count += length + 3
