@@ -57,19 +57,11 @@ extension Exchange {
         if Task.isCancelled { throw .cancelled }
         // An app that answers in this job (see `AppConnection.start`) has answered before the
         // race waits: no timer is armed for it.
-        let cursor = CallCursor(phase)
-        let gate = RaceGate<PhaseAnswer>(clock: clock, deadline: start + budget) { answer in cursor.late(answer, trace: trace) }
+        // Each closure captures one object, which is then its context: no allocation of its own.
+        let cursor = CallCursor(phase, trace: trace, clock: clock, budget: budget)
+        let gate = RaceGate<PhaseAnswer>(clock: clock, deadline: start + budget) { answer in cursor.late(answer) }
         let work = connection.start(
-            call, from: isolation,
-            progress: { step in
-                // One reading of the clock for the step's new deadline and its record.
-                let heard = clock.nowNanoseconds
-                guard gate.move(deadline: BudgetClock.duration(nanoseconds: heard) + budget) else {
-                    return cursor.late(step.answer, trace: trace)
-                }
-                trace?.record(step: step.phase, answered: step.answer, at: heard)
-                cursor.advance()
-            },
+            call, from: isolation, progress: { step in cursor.advance(past: step, of: gate) },
             reply: { answer in gate.answer(answer) })
         let outcome = await gate.outcome(of: work, isolation: isolation)
         switch outcome {
@@ -119,7 +111,8 @@ extension PhaseAnswer {
 }
 
 /// Which step of a call is running, and whether anything late was recorded: moved on by each
-/// step the app reports, read to name the phase that ran out of time.
+/// step the app reports (which gives the next step its budget on the call's race), read to name
+/// the phase that ran out of time.
 final class CallCursor: Sendable {
     private struct State {
         var position = 0
@@ -131,9 +124,26 @@ final class CallCursor: Sendable {
 
     private let call: PhaseCall.Phase
     private let state = Mutex(State())
+    /// Where steps and anything late are recorded (nil: an untraced call).
+    private let trace: Trace?
+    private let clock: BudgetClock
+    /// Each step's budget.
+    private let budget: Duration
 
-    init(_ phase: PhaseCall.Phase) {
+    init(_ phase: PhaseCall.Phase, trace: Trace?, clock: BudgetClock, budget: Duration) {
         call = phase
+        self.trace = trace
+        self.clock = clock
+        self.budget = budget
+    }
+
+    /// A step the app reported: the next step's deadline moves on the call's `gate` (one
+    /// reading of the clock for it and the step's record), or the step came late.
+    func advance(past step: PhaseStep, of gate: RaceGate<PhaseAnswer>) {
+        let heard = clock.nowNanoseconds
+        guard gate.move(deadline: BudgetClock.duration(nanoseconds: heard) + budget) else { return late(step.answer) }
+        trace?.record(step: step.phase, answered: step.answer, at: heard)
+        advance()
     }
 
     private func phase(at position: Int) -> PhaseCall.Phase { call.step(at: position) }
@@ -155,7 +165,7 @@ final class CallCursor: Sendable {
     }
 
     /// Records an answer that came after the call ended, once per call.
-    func late(_ answer: PhaseAnswer, trace: Trace?) {
+    func late(_ answer: PhaseAnswer) {
         let late = state.withLock { state -> (PhaseCall.Phase, Bool)? in
             guard !state.lateRecorded else { return nil }
             state.lateRecorded = true

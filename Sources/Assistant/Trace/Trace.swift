@@ -81,6 +81,8 @@ public final class Trace: Sendable {
     /// Records a `result` event: a step of a call and its answer ("handle → response(success)"),
     /// at the clock's instant `at` (its `nowNanoseconds`) when the caller has just read it.
     func record(step phase: PhaseCall.Phase, answered answer: PhaseAnswer, at instant: Int64? = nil) {
+        // Checked before the detail is made: making it copies the phase and the answer.
+        guard isRecording else { return }
         append(.result, .step(phase, answer), at: instant)
     }
 
@@ -92,6 +94,7 @@ public final class Trace: Sendable {
 
     /// Records a `lifecycle` event: one of the app's callbacks.
     public func record(lifecycle event: LifecycleEvent) {
+        guard isRecording else { return }
         append(.lifecycle, .lifecycle(event))
     }
 

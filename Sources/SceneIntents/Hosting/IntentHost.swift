@@ -49,7 +49,7 @@ public final class IntentHost {
     public func answer(_ call: PhaseCall, progress: (@Sendable (PhaseStep) -> Void)? = nil) async -> PhaseAnswer {
         switch visit(call) {
         case .answered(let answer): answer
-        case .awaiting(let visit): await visit(progress)
+        case .awaiting(let context, let visit): await CallContext.$current.withValue(context) { await visit(progress) }
         }
     }
 
@@ -60,7 +60,12 @@ public final class IntentHost {
         /// The call is admitted and its handler bound; awaiting this runs the visit, each step
         /// told to `progress`. Await it in the same job (`Task.immediate`): later, its request
         /// may have ended. A visit whose handler does not suspend ends in that job.
-        case awaiting(@MainActor (_ progress: (@Sendable (PhaseStep) -> Void)?) async -> PhaseAnswer)
+        ///
+        /// The visit runs with its `CallContext` bound (what `withIntentCompletion` and
+        /// `reportHandlerFailure` name): bound around the task that awaits it, with the
+        /// synchronous `withValue`, that costs no executor switch, where binding it inside the
+        /// visit cost four.
+        case awaiting(CallContext, @MainActor (_ progress: (@Sendable (PhaseStep) -> Void)?) async -> PhaseAnswer)
     }
 
     /// The one visit of a call: admits it and binds its handler, in the caller's job.
@@ -71,7 +76,8 @@ public final class IntentHost {
         func open<J: Intent>(_ intent: J) -> Visiting {
             let handler: any RequestBinding<J>
             do throws(IntentHostError) { handler = try bound(for: call) } catch { return .answered(.refused(error)) }
-            return .awaiting { progress in await self.awaited(intent, call: call, on: handler, progress: progress) }
+            let context = CallContext(intent: J.typeName, phase: call.phase, sink: onReport)
+            return .awaiting(context) { progress in await self.awaited(intent, call: call, on: handler, progress: progress) }
         }
         return open(call.intent.base)
     }
@@ -108,17 +114,15 @@ public final class IntentHost {
     // own (see `RequestBinding`); the requests they end sit behind a `Mutex` for that reason.
 
     /// The visit of a call, its handler bound.
+    nonisolated(nonsending)
     private func awaited<I: Intent>(
         _ intent: I, call: PhaseCall, on handler: any RequestBinding<I>, progress: (@Sendable (PhaseStep) -> Void)?
     ) async -> PhaseAnswer {
         let schema = I.schema
-        let context = CallContext(intent: I.typeName, phase: call.phase, sink: onReport)
-        return await CallContext.$current.withValue(context) {
-            guard case .proceed(let parameters) = call.phase else {
-                return await self.call(call.phase, of: schema, on: handler, intent: intent, request: call)
-            }
-            return await self.proceed(parameters, of: schema, on: handler, intent: intent, request: call, progress: progress)
+        guard case .proceed(let parameters) = call.phase else {
+            return await self.call(call.phase, of: schema, on: handler, intent: intent, request: call)
         }
+        return await proceed(parameters, of: schema, on: handler, intent: intent, request: call, progress: progress)
     }
 
     /// The request's handler, bound to the schema: looked up and cast once, on the request's

@@ -34,7 +34,9 @@ struct ProceedVisit {
     mutating func next<I: Intent>(of schema: IntentSchema<I>, intent: I, isOver: @autoclosure () -> Bool) -> ProceedStep {
         let count = parameters.count
         guard position <= count + 1 else { return .answer(.progressed(intent: current.intent, steps: steps)) }
-        if isOver() { return .answer(.refused(IntentHostError(.cancelled, intent: I.typeName))) }
+        // The first step follows the call's admission in the same job (`IntentHost.visit`): its
+        // request was open and its task new, so only the later steps ask.
+        if position > 0, isOver() { return .answer(.refused(IntentHostError(.cancelled, intent: I.typeName))) }
         if position < count {
             let name = parameters[position]
             current.phase = .resolve(parameter: name)

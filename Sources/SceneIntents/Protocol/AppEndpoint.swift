@@ -98,21 +98,26 @@ public final class AppEndpoint {
     /// was made at once: the task either answered before giving control back, or suspended.
     package func serve(_ call: PhaseCall, numbered number: () -> UInt64) -> Served {
         let visit: @MainActor ((@Sendable (PhaseStep) -> Void)?) async -> PhaseAnswer
+        let context: CallContext
         switch host.visit(call) {
         case .answered(let answer):
             onCallsChanged?(calls.count)
             return .answered(answer)
-        case .awaiting(let awaiting):
-            visit = awaiting
+        case .awaiting(let called, let awaiting):
+            (context, visit) = (called, awaiting)
         }
         let served = ServedVisit(send: send)
         // Not detached: a visit that suspends keeps the caller's executor preference (a main
         // loop's), so its handler's nonisolated work stays on that thread. Detached measured
         // alike (`intent-bench --only delivery`).
-        let task = Task.immediate {
-            // Answered in the job that started it, the caller takes the answer (its steps in it).
-            guard let id = served.answered(await visit { step in served.hold(step) }) else { return }
-            self.settle(id)
+        // The task takes the call's context with the caller's task-local values (see
+        // `IntentHost.Visiting`).
+        let task = CallContext.$current.withValue(context) {
+            Task.immediate {
+                // Answered in the job that started it, the caller takes the answer (its steps in it).
+                guard let id = served.answered(await visit { step in served.hold(step) }) else { return }
+                self.settle(id)
+            }
         }
         if let answer = served.answeredAtOnce {
             onCallsChanged?(calls.count)
