@@ -40,7 +40,7 @@ public final class IntentHost {
     }
 
     /// How many requests hold a handler now (zero once every request is over).
-    public var requestsInFlight: Int { requests.withLock { $0.handlers.count } }
+    public var requestsInFlight: Int { requests.withLock { $0.openCount } }
 
     /// Answers one call; `progress` hears each step of a `proceed` call as it completes.
     ///
@@ -70,12 +70,14 @@ public final class IntentHost {
 
     /// The one visit of a call: admits it and binds its handler, in the caller's job.
     func visit(_ call: PhaseCall) -> Visiting {
-        if let answer = admit(call) { return .answered(answer) }
+        // The request looked up once, for its admission and its handler.
+        let entry = requests.withLock { $0.entry(call.request) }
+        if let answer = admit(call, entry: entry) { return .answered(answer) }
         // Opening the existential in a function that does not await; the visit it hands back is
         // isolated to the main actor, so awaiting it makes no hop.
         func open<J: Intent>(_ intent: J) -> Visiting {
             let handler: any RequestBinding<J>
-            do throws(IntentHostError) { handler = try bound(for: call) } catch { return .answered(.refused(error)) }
+            do throws(IntentHostError) { handler = try bound(for: call, held: entry) } catch { return .answered(.refused(error)) }
             let context = CallContext(intent: J.typeName, phase: call.phase, sink: onReport)
             return .awaiting(context) { progress in await self.awaited(intent, call: call, on: handler, progress: progress) }
         }
@@ -84,14 +86,15 @@ public final class IntentHost {
 
     /// Checks a call before any handler: answers it when it ends here (a finish, a finished
     /// request, a cancelled task, a manifest's refusal, a failed launch), else nil. Launches the
-    /// app in the background (no scene) when it is not running.
-    private func admit(_ call: PhaseCall) -> PhaseAnswer? {
+    /// app in the background (no scene) when it is not running. `entry` is what the host knows
+    /// of the call's request.
+    private func admit(_ call: PhaseCall, entry: OpenRequests.Entry?) -> PhaseAnswer? {
         if case .finish = call.phase {
             end(call.request)
             return .finished
         }
         let name = call.intent.typeName
-        if requests.withLock({ $0.finished.contains(call.request) }) {
+        if case .finished? = entry {
             return .refused(IntentHostError(.requestFinished, intent: name, detail: String(call.request)))
         }
         if Task.isCancelled { return .refused(IntentHostError(.cancelled, intent: name)) }
@@ -126,10 +129,12 @@ public final class IntentHost {
     }
 
     /// The request's handler, bound to the schema: looked up and cast once, on the request's
-    /// first call, then kept until the request ends.
-    private func bound<I: Intent>(for call: PhaseCall) throws(IntentHostError) -> any RequestBinding<I> {
+    /// first call, then kept until the request ends (`entry` holds it then).
+    private func bound<I: Intent>(for call: PhaseCall, held entry: OpenRequests.Entry?) throws(IntentHostError)
+        -> any RequestBinding<I>
+    {
         let schema = I.schema
-        if let held = requests.withLock({ $0.handlers[call.request] }) {
+        if case .open(let held)? = entry {
             if let bound = held as? any RequestBinding<I> { return bound }
             // A later call of the request names another intent type than its first call.
             end(call.request)
@@ -145,7 +150,7 @@ public final class IntentHost {
         }
         guard let found else { throw IntentHostError(.notHandled, intent: I.typeName) }
         guard let bound = schema.bind(found) else { throw wrongHandler(type(of: found), for: schema) }
-        requests.withLock { $0.handlers[call.request] = bound }
+        requests.withLock { $0.open(call.request, with: bound) }
         return bound
     }
 

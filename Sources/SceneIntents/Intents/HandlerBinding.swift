@@ -59,16 +59,18 @@ final class HandlerBinding<I: Intent, Handler>: RequestBinding, @unchecked Senda
     let handler: Handler
     @usableFromInline
     let handlerType: Any.Type
-    /// Each parameter's calls, in the schema's order; nil where the parameter's closures were
-    /// written for another handler type (the catalog refuses such an intent).
-    let parameters: [ParameterCalls<I, Handler>?]
+    /// Each parameter's calls (a `ParameterCalls<I, Handler>`), in the schema's order; nil where
+    /// the parameter's closures were written for another handler type (the catalog refuses such
+    /// an intent). Held as `AnyObject`: this code is generic, and reading an element of an array
+    /// of `ParameterCalls<I, Handler>?` looked its metadata up on every resolve.
+    let parameters: [AnyObject?]
     let confirmCall: Respond?
     let handleCall: Respond
     private let ended = Atomic<Bool>(false)
 
     @usableFromInline
     init(
-        handler: Handler, handlerType: Any.Type, parameters: [ParameterCalls<I, Handler>?], confirm: Respond?,
+        handler: Handler, handlerType: Any.Type, parameters: [AnyObject?], confirm: Respond?,
         handle: @escaping Respond
     ) {
         self.handler = handler
@@ -92,7 +94,9 @@ final class HandlerBinding<I: Intent, Handler>: RequestBinding, @unchecked Senda
         guard index >= 0, index < parameters.count, let calls = parameters[index] else {
             throw MismatchedParameterHandler(index: index)
         }
-        return calls
+        // Safe: the schema fills the array with its parameters' calls taken back at this very
+        // type, or nil (`IntentSchema.init`).
+        return unsafeDowncast(calls, to: ParameterCalls<I, Handler>.self)
     }
 
     @usableFromInline nonisolated(nonsending)

@@ -88,6 +88,7 @@ public struct IntentSchema<I: Intent>: Sendable {
         // handler (the cast, the binding's allocation) looks no generic metadata up on each
         // request. Each parameter's calls are taken back at their type once, here.
         let calls = parameters.map { $0.calls as? ParameterCalls<I, Handler> }
+        let bound: [AnyObject?] = calls.map { $0 }
         storage = Storage(
             parameters: parameters, responses: responses,
             requirements: IntentRequirements(confirmation: confirmation, restriction: restriction),
@@ -95,7 +96,7 @@ public struct IntentSchema<I: Intent>: Sendable {
             bind: { object in
                 guard let handler = object as? Handler else { return nil }
                 return HandlerBinding(
-                    handler: handler, handlerType: type(of: object), parameters: calls, confirm: confirm, handle: handle)
+                    handler: handler, handlerType: type(of: object), parameters: bound, confirm: confirm, handle: handle)
             },
             mismatchedParameter: zip(parameters, calls).first { $0.1 == nil }.map {
                 ($0.0.descriptor.name, String(describing: $0.0.handlerType))

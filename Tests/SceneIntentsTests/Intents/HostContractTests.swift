@@ -27,6 +27,23 @@ struct HostContractTests {
         #expect(leftInFlight(host: host) == [])
     }
 
+    @Test func theHostRemembersThe1024MostRecentFinishedRequestsAndForgetsTheOldest() async throws {
+        let handler = ScriptedSoupHandler()
+        let app = Kitchen.application(fallback: { _ in handler })
+        let host = IntentHost(application: app, catalog: try Kitchen.catalog())
+        for request in UInt64(1)...1025 { #expect(await call(host, .finish, request: request) == .finished) }
+        #expect(await call(host, .handle, request: 2) == .refused(IntentHostError(.requestFinished, intent: "OrderSoupIntent", detail: "2")))
+        #expect(await call(host, .handle, request: 1025) == .refused(IntentHostError(.requestFinished, intent: "OrderSoupIntent", detail: "1025")))
+        #expect(handler.calls == [])
+        // The oldest was forgotten when the 1,025th finished: the memory stays bounded.
+        let answer = await call(host, .handle, request: 1)
+        guard case .response(let response) = answer else { Issue.record("request 1 answered \(answer)"); return }
+        #expect(response.code == ResponseCode(rawValue: 100))
+        #expect(handler.calls == ["handle"])
+        #expect(host.requestsInFlight == 0)
+        #expect(leftInFlight(host: host) == [])
+    }
+
     @Test func aCallWhoseTaskIsCancelledNeitherLaunchesTheAppNorReachesTheHandler() async throws {
         let handler = ScriptedSoupHandler()
         let app = Kitchen.application(fallback: { _ in handler })
