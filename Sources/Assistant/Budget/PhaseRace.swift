@@ -50,20 +50,53 @@ public func race<Value: Sendable>(
     isolation: isolated (any Actor)? = #isolation
 ) async -> RaceOutcome<Value> {
     if Task.isCancelled { return .cancelled }
-    let gate = RaceGate<Value>(clock: clock, deadline: deadline, late: late)
-    let work = start({ value in gate.answer(value) }, { deadline in gate.move(deadline: deadline) })
-    return await gate.outcome(of: work, isolation: isolation)
+    let gate = RaceGate(clock: clock, deadline: deadline)
+    let answer = RaceAnswer<Value>()
+    let work = start(
+        { value in
+            answer.store(value)
+            if !gate.answered() { late(value) }
+        },
+        { deadline in gate.move(deadline: deadline) })
+    return await gate.outcome(of: work, isolation: isolation, answer: { answer.stored }, late: late)
+}
+
+/// Where `race` keeps its work's answer until the waiter takes it.
+private final class RaceAnswer<Value: Sendable>: Sendable {
+    private let value = Mutex<Value?>(nil)
+
+    func store(_ answer: Value) { value.withLock { $0 = answer } }
+
+    var stored: Value? { value.withLock { $0 } }
+}
+
+/// How a race ended, without its answer: whoever holds the work's answer keeps it (a race for
+/// phase calls keeps it with the call's steps), so the race itself is not generic.
+enum RaceEnd: Sendable, Equatable {
+    /// The work answered in time.
+    case answered
+    /// The work answered while it was being started, at or after its deadline: it timed out,
+    /// and its answer is late.
+    case answeredTooLate
+    /// The deadline passed first.
+    case timedOut
+    /// The caller was cancelled first.
+    case cancelled
 }
 
 /// The shared state of one race: whoever finishes first resumes the waiter, cancels the work
 /// (unless it answered) and disarms the timer.
 ///
-/// `race` makes one for its caller. Work that answered while it was started (an app in this
-/// process that answered in the caller's job) is not waited for: no timer, no continuation.
-final class RaceGate<Value: Sendable>: Sendable {
+/// Not generic: a generic class's `deinit` is not specialized, and it looked its state's
+/// metadata up three times on every call. The answer is kept by the race's owner, which stores
+/// it before it tells the gate (`answered()`), so the waiter that the gate resumes finds it.
+///
+/// Work that answered while it was started (an app in this process that answered in the
+/// caller's job) is not waited for: no timer, no continuation.
+final class RaceGate: Sendable {
     private struct State {
-        var continuation: UnsafeContinuation<RaceOutcome<Value>, Never>?
-        var outcome: RaceOutcome<Value>?
+        var continuation: UnsafeContinuation<RaceEnd, Never>?
+        var end: RaceEnd?
         var work: CallCancellation?
         var timer: (any BudgetTimer)?
         /// The race's deadline now.
@@ -74,31 +107,48 @@ final class RaceGate<Value: Sendable>: Sendable {
 
     private let state: Mutex<State>
     private let clock: BudgetClock
-    private let late: @Sendable (Value) -> Void
 
-    /// A race until `deadline` on `clock`; an answer that comes once it is over goes to `late`.
-    init(clock: BudgetClock, deadline: Duration, late: @escaping @Sendable (Value) -> Void) {
+    /// A race until `deadline` on `clock`.
+    init(clock: BudgetClock, deadline: Duration) {
         self.clock = clock
-        self.late = late
         state = Mutex(State(deadline: deadline, armedAt: deadline))
     }
 
-    /// The work's answer: it ends the race, or goes to `late` when the race is over.
-    func answer(_ value: Value) {
-        if !finish(.answered(value)) { late(value) }
+    /// The work answered (its answer stored first by the race's owner): ends the race; false
+    /// when the race was already over, and the answer is late.
+    func answered() -> Bool {
+        finish(.answered)
+    }
+
+    /// Waits for the race to end, `work` being its started work, and resumes on `isolation`;
+    /// answers with the owner's `answer`, or passes it to `late` when it came too late.
+    func outcome<Value: Sendable>(
+        of work: CallCancellation, isolation: isolated (any Actor)?, answer: () -> Value?, late: (Value) -> Void
+    ) async -> RaceOutcome<Value> {
+        switch await end(of: work, isolation: isolation) {
+        case .answered:
+            // Stored before the race was told: present whenever the race ended answered.
+            guard let value = answer() else { return .timedOut }
+            return .answered(value)
+        case .answeredTooLate:
+            if let value = answer() { late(value) }
+            return .timedOut
+        case .timedOut: return .timedOut
+        case .cancelled: return .cancelled
+        }
     }
 
     /// Waits for the race to end, `work` being its started work; resumes on `isolation`.
-    func outcome(of work: CallCancellation, isolation: isolated (any Actor)?) async -> RaceOutcome<Value> {
+    private func end(of work: CallCancellation, isolation: isolated (any Actor)?) async -> RaceEnd {
         // Work that answered before it was started returned (an app in this process whose
         // handler answers at once) is not waited for: no timer, no continuation, no cancellation
         // handler.
-        if let outcome = outcomeAtOnce() { return outcome }
+        if let end = endAtOnce() { return end }
         return await withTaskCancellationHandler {
             // The closure is isolated to the caller only because it captures `isolation`: without
             // it, the waiter of a caller on the main actor was resumed on the global executor and
             // hopped back (two thread switches per call).
-            await withUnsafeContinuation(isolation: isolation) { (continuation: UnsafeContinuation<RaceOutcome<Value>, Never>) in
+            await withUnsafeContinuation(isolation: isolation) { (continuation: UnsafeContinuation<RaceEnd, Never>) in
                 self.install(continuation)
                 self.armTimer()
                 self.attach(work)
@@ -108,9 +158,9 @@ final class RaceGate<Value: Sendable>: Sendable {
         }
     }
 
-    private func install(_ continuation: UnsafeContinuation<RaceOutcome<Value>, Never>) {
-        let early = state.withLock { state -> RaceOutcome<Value>? in
-            if let outcome = state.outcome { return outcome }
+    private func install(_ continuation: UnsafeContinuation<RaceEnd, Never>) {
+        let early = state.withLock { state -> RaceEnd? in
+            if let end = state.end { return end }
             state.continuation = continuation
             return nil
         }
@@ -118,23 +168,22 @@ final class RaceGate<Value: Sendable>: Sendable {
     }
 
     private func attach(_ work: CallCancellation) {
-        let finished = state.withLock { state -> RaceOutcome<Value>? in
-            if let outcome = state.outcome { return outcome }
+        let finished = state.withLock { state -> RaceEnd? in
+            if let end = state.end { return end }
             state.work = work
             return nil
         }
         guard let finished else { return }
-        if case .answered = finished {} else { work.cancel() }
+        if finished != .answered { work.cancel() }
     }
 
     /// How the race ended while its work was being started, if it has: an answer that came at
     /// or after the deadline (the work held the thread that long) timed out, as the timer would
-    /// have found, and is passed to `late`.
-    private func outcomeAtOnce() -> RaceOutcome<Value>? {
-        let (outcome, deadline) = state.withLock { ($0.outcome, $0.deadline) }
-        guard case .answered(let value)? = outcome, clock.now >= deadline else { return outcome }
-        late(value)
-        return .timedOut
+    /// have found, and is late.
+    private func endAtOnce() -> RaceEnd? {
+        let (end, deadline) = state.withLock { ($0.end, $0.deadline) }
+        guard end == .answered, clock.now >= deadline else { return end }
+        return .answeredTooLate
     }
 
     /// Arms the timer for the race's deadline now (the steps reported while the work was being
@@ -155,7 +204,7 @@ final class RaceGate<Value: Sendable>: Sendable {
     func move(deadline: Duration) -> Bool {
         let now = clock.now
         let inPlace = state.withLock { state -> Bool? in
-            if state.outcome != nil || now >= state.deadline { return nil }
+            if state.end != nil || now >= state.deadline { return nil }
             guard clock.extendsDeadlinesInPlace else { return false }
             state.deadline = deadline
             return deadline >= state.armedAt
@@ -173,7 +222,7 @@ final class RaceGate<Value: Sendable>: Sendable {
     private func expire() {
         let now = clock.now
         let moved = state.withLock { state -> Duration? in
-            if state.outcome != nil || now >= state.deadline { return nil }
+            if state.end != nil || now >= state.deadline { return nil }
             return state.deadline
         }
         guard let moved else {
@@ -190,7 +239,7 @@ final class RaceGate<Value: Sendable>: Sendable {
     @discardableResult
     private func replace(timer new: any BudgetTimer, armedAt: Duration, isTheDeadline: Bool) -> Bool {
         let old = state.withLock { state -> (any BudgetTimer)?? in
-            if state.outcome != nil { return .none }
+            if state.end != nil { return .none }
             defer {
                 state.timer = new
                 state.armedAt = armedAt
@@ -208,12 +257,12 @@ final class RaceGate<Value: Sendable>: Sendable {
         }
     }
 
-    /// Ends the race with `outcome` if it is not over; returns whether this call ended it.
+    /// Ends the race with `end` if it is not over; returns whether this call ended it.
     @discardableResult
-    func finish(_ outcome: RaceOutcome<Value>) -> Bool {
-        let taken = state.withLock { state -> (UnsafeContinuation<RaceOutcome<Value>, Never>?, CallCancellation?, (any BudgetTimer)?)? in
-            if state.outcome != nil { return nil }
-            state.outcome = outcome
+    func finish(_ end: RaceEnd) -> Bool {
+        let taken = state.withLock { state -> (UnsafeContinuation<RaceEnd, Never>?, CallCancellation?, (any BudgetTimer)?)? in
+            if state.end != nil { return nil }
+            state.end = end
             defer {
                 state.continuation = nil
                 state.work = nil
@@ -223,8 +272,8 @@ final class RaceGate<Value: Sendable>: Sendable {
         }
         guard let (continuation, work, timer) = taken else { return false }
         timer?.disarm()
-        if case .answered = outcome {} else { work?.cancel() }
-        continuation?.resume(returning: outcome)
+        if end != .answered { work?.cancel() }
+        continuation?.resume(returning: end)
         return true
     }
 }

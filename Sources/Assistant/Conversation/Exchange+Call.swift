@@ -57,24 +57,22 @@ extension Exchange {
         if Task.isCancelled { throw .cancelled }
         // An app that answers in this job (see `AppConnection.start`) has answered before the
         // race waits: no timer is armed for it.
-        // Each closure captures one object, which is then its context: no allocation of its own.
-        let cursor = CallCursor(phase, trace: trace, clock: clock, budget: budget)
-        let gate = RaceGate<PhaseAnswer>(clock: clock, deadline: start + budget) { answer in cursor.late(answer) }
+        // One object for the call's race: each closure captures it alone, which is then its
+        // context (no allocation of its own).
+        let race = CallRace(phase, trace: trace, clock: clock, budget: budget, deadline: start + budget)
         let work = connection.start(
-            call, from: isolation, progress: { step in cursor.advance(past: step, of: gate) },
-            reply: { answer in gate.answer(answer) })
-        let outcome = await gate.outcome(of: work, isolation: isolation)
-        switch outcome {
+            call, from: isolation, progress: { step in race.advance(past: step) }, reply: { answer in race.reply(answer) })
+        switch await race.outcome(of: work, isolation: isolation) {
         case .answered(let answer):
             if case .progressed = answer {} else if let trace, trace.isRecording {
-                trace.record(step: cursor.phase, answered: answer)
+                trace.record(step: race.phase, answered: answer)
             }
             if case .refused(let error) = answer { throw .refused(error) }
             return answer
         case .timedOut:
-            throw .timedOut(phase: cursor.end())
+            throw .timedOut(phase: race.end())
         case .cancelled:
-            cursor.end(cancelled: true)
+            race.end(cancelled: true)
             throw .cancelled
         }
     }
@@ -110,12 +108,14 @@ extension PhaseAnswer {
     var isProgressed: Bool { if case .progressed = self { true } else { false } }
 }
 
-/// Which step of a call is running, and whether anything late was recorded: moved on by each
-/// step the app reports (which gives the next step its budget on the call's race), read to name
-/// the phase that ran out of time.
-final class CallCursor: Sendable {
+/// One phase call's race against its budget: which step of the call is running (moved on by
+/// each step the app reports, which gives the next step its budget), the app's answer, and
+/// whether anything late was recorded; read to name the phase that ran out of time.
+final class CallRace: Sendable {
     private struct State {
         var position = 0
+        /// The app's answer, stored before the gate is told of it.
+        var answer: PhaseAnswer?
         /// The phase that was running when the call ended, once it has.
         var ended: PhaseCall.Phase?
         var cancelled = false
@@ -123,6 +123,7 @@ final class CallCursor: Sendable {
     }
 
     private let call: PhaseCall.Phase
+    private let gate: RaceGate
     private let state = Mutex(State())
     /// Where steps and anything late are recorded (nil: an untraced call).
     private let trace: Trace?
@@ -130,27 +131,40 @@ final class CallCursor: Sendable {
     /// Each step's budget.
     private let budget: Duration
 
-    init(_ phase: PhaseCall.Phase, trace: Trace?, clock: BudgetClock, budget: Duration) {
+    /// The race of a call of `phase` until `deadline`, each later step given `budget`.
+    init(_ phase: PhaseCall.Phase, trace: Trace?, clock: BudgetClock, budget: Duration, deadline: Duration) {
         call = phase
+        gate = RaceGate(clock: clock, deadline: deadline)
         self.trace = trace
         self.clock = clock
         self.budget = budget
     }
 
-    /// A step the app reported: the next step's deadline moves on the call's `gate` (one
-    /// reading of the clock for it and the step's record), or the step came late.
-    func advance(past step: PhaseStep, of gate: RaceGate<PhaseAnswer>) {
+    /// A step the app reported: the next step's deadline moves (one reading of the clock for it
+    /// and the step's record), or the step came late.
+    func advance(past step: PhaseStep) {
         let heard = clock.nowNanoseconds
         guard gate.move(deadline: BudgetClock.duration(nanoseconds: heard) + budget) else { return late(step.answer) }
         trace?.record(step: step.phase, answered: step.answer, at: heard)
-        advance()
+        state.withLock { $0.position += 1 }
+    }
+
+    /// The app's answer: it ends the race, or came late.
+    func reply(_ answer: PhaseAnswer) {
+        state.withLock { $0.answer = answer }
+        if !gate.answered() { late(answer) }
+    }
+
+    /// Waits for the call's answer, its deadline or the caller's cancellation, `work` being the
+    /// started call; resumes on `isolation`. An app that answered in the caller's job (see
+    /// `AppConnection.start`) has answered before this waits: no timer is armed for it.
+    func outcome(of work: CallCancellation, isolation: isolated (any Actor)?) async -> RaceOutcome<PhaseAnswer> {
+        await gate.outcome(of: work, isolation: isolation, answer: { state.withLock { $0.answer } }, late: { late($0) })
     }
 
     private func phase(at position: Int) -> PhaseCall.Phase { call.step(at: position) }
 
     var phase: PhaseCall.Phase { phase(at: state.withLock { $0.position }) }
-
-    func advance() { state.withLock { $0.position += 1 } }
 
     /// Marks the call over; answers the phase that was running.
     @discardableResult
