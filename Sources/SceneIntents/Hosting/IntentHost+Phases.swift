@@ -3,8 +3,8 @@
 extension IntentHost {
     /// Calls one phase; a resolve whose parameter's index is known passes it as `at`.
     nonisolated(nonsending)
-    func call<I: Intent>(
-        _ phase: PhaseCall.Phase, of schema: IntentSchema<I>, on handler: any RequestBinding<I>, intent: I,
+    func call<I: Intent, Handler>(
+        _ phase: PhaseCall.Phase, of schema: IntentSchema<I>, on handler: HandlerBinding<I, Handler>, intent: I,
         request call: PhaseCall, at knownIndex: Int? = nil
     ) async -> PhaseAnswer {
         do {
@@ -38,8 +38,8 @@ extension IntentHost {
     /// Runs resolve (each parameter), confirm and handle in one visit, stopping where the user
     /// is needed; see `PhaseCall.Phase.proceed`.
     nonisolated(nonsending)
-    func proceed<I: Intent>(
-        _ parameters: [ParameterName], of schema: IntentSchema<I>, on handler: any RequestBinding<I>, intent: I,
+    func proceed<I: Intent, Handler>(
+        _ parameters: [ParameterName], of schema: IntentSchema<I>, on handler: HandlerBinding<I, Handler>, intent: I,
         request call: PhaseCall, progress: (@Sendable (PhaseStep) -> Void)?
     ) async -> PhaseAnswer {
         var visit = ProceedVisit(parameters, call: call, progress: progress)
@@ -95,8 +95,8 @@ extension IntentHost {
 
     /// What a handler's thrown error (or a parameter written for another handler type) answers;
     /// each ends the request.
-    nonisolated func refusal<I: Intent>(
-        _ error: any Error, of schema: IntentSchema<I>, on handler: any RequestBinding<I>, request call: PhaseCall
+    nonisolated func refusal<I: Intent, Handler>(
+        _ error: any Error, of schema: IntentSchema<I>, on handler: HandlerBinding<I, Handler>, request call: PhaseCall
     ) -> PhaseAnswer {
         end(call.request)
         if let mismatch = error as? MismatchedParameterHandler {

@@ -79,7 +79,7 @@ public final class IntentHost {
             let handler: any RequestBinding<J>
             do throws(IntentHostError) { handler = try bound(for: call, held: entry) } catch { return .answered(.refused(error)) }
             let context = CallContext(intent: J.typeName, phase: call.phase, sink: onReport)
-            return .awaiting(context) { progress in await self.awaited(intent, call: call, on: handler, progress: progress) }
+            return .awaiting(context) { progress in await handler.visit(intent, call: call, on: self, progress: progress) }
         }
         return open(call.intent.base)
     }
@@ -116,10 +116,10 @@ public final class IntentHost {
     // they run on the actor of `awaited`, the main actor, and make no executor switch of their
     // own (see `RequestBinding`); the requests they end sit behind a `Mutex` for that reason.
 
-    /// The visit of a call, its handler bound.
+    /// The visit of a call, its handler bound (entered through `RequestBinding.visit`).
     nonisolated(nonsending)
-    private func awaited<I: Intent>(
-        _ intent: I, call: PhaseCall, on handler: any RequestBinding<I>, progress: (@Sendable (PhaseStep) -> Void)?
+    func awaited<I: Intent, Handler>(
+        _ intent: I, call: PhaseCall, on handler: HandlerBinding<I, Handler>, progress: (@Sendable (PhaseStep) -> Void)?
     ) async -> PhaseAnswer {
         let schema = I.schema
         guard case .proceed(let parameters) = call.phase else {
@@ -168,7 +168,7 @@ public final class IntentHost {
 
     /// Whether a visit must stop before its next step: its task is cancelled (its budget ran
     /// out, the request was cancelled) or the request has ended.
-    nonisolated func isOver<I: Intent>(_ handler: any RequestBinding<I>) -> Bool {
+    nonisolated func isOver<I: Intent, Handler>(_ handler: HandlerBinding<I, Handler>) -> Bool {
         handler.isEnded || Task.isCancelled
     }
 

@@ -2,14 +2,17 @@ import Synchronization
 
 /// What the host keeps for a request: the handler `ApplicationDelegate.application(_:handlerFor:)`
 /// returned, cast to its intent's handling protocol once (`IntentSchema.bind`), seen without the
-/// handler's type (the host's visits, as `any RequestBinding<I>`) or the intent's either (the
-/// host's table of requests). Its one conforming type is `HandlerBinding`.
+/// handler's type (the host's table of requests and the visit's entry, `visit`). Its one
+/// conforming type is `HandlerBinding`.
 ///
-/// Its calls, and every layer between the host's visit and the handler's own closures, are
-/// `nonisolated(nonsending)`: they run on their caller's actor and make no executor switch. Only
-/// the handler's closures, which are `@MainActor`, switch (on entry, and back in their caller);
-/// on the main actor, where a visit runs, that switch finds the actor it wants and goes on in
-/// the same job, so a closure that does not await answers with no suspension.
+/// A visit enters it once: from there the host's steps (`IntentHost.proceed`, `call`) know the
+/// binding's type and call it directly. Every layer between the host's visit and the handler's
+/// own closures is `nonisolated(nonsending)`: it runs on its caller's actor, and a direct call of
+/// such a function makes no executor switch, where a call through a protocol or a closure switches
+/// back once it returns. Only the handler's closures, which are `@MainActor`, switch (on entry,
+/// and back in their caller); on the main actor, where a visit runs, that switch finds the actor
+/// it wants and goes on in the same job, so a closure that does not await answers with no
+/// suspension.
 @usableFromInline
 protocol RequestBinding<Bound>: AnyObject, Sendable {
     associatedtype Bound: Intent
@@ -19,20 +22,10 @@ protocol RequestBinding<Bound>: AnyObject, Sendable {
     var isEnded: Bool { get }
     /// Notes that the request is over.
     func markEnded()
-    /// Resolves the parameter at `index` of the schema's parameters; `unread` is the words the
-    /// user gave for it that its value type could not read.
+    /// Runs the visit of `call` on `host` with this binding (`IntentHost.visit(_:)`).
     nonisolated(nonsending)
-    func resolve(parameter index: Int, of intent: Bound, unread: String?) async throws -> [ParameterResolution]
-    /// One page of the options of the parameter at `index`; nil when it offers none.
-    nonisolated(nonsending)
-    func options(parameter index: Int, of intent: Bound, searchTerm: String?, page: OptionsPage) async throws
-        -> ObjectCollection<AnyParameterValue>?
-    /// The handler's confirmation; nil when the schema declares no confirm (the intent is ready).
-    nonisolated(nonsending)
-    func confirm(_ intent: Bound) async throws -> IntentResponse?
-    /// The handler's response.
-    nonisolated(nonsending)
-    func handle(_ intent: Bound) async throws -> IntentResponse
+    func visit(_ intent: Bound, call: PhaseCall, on host: IntentHost, progress: (@Sendable (PhaseStep) -> Void)?) async
+        -> PhaseAnswer
 }
 
 extension RequestBinding {
@@ -100,11 +93,21 @@ final class HandlerBinding<I: Intent, Handler>: RequestBinding, @unchecked Senda
     }
 
     @usableFromInline nonisolated(nonsending)
+    func visit(_ intent: I, call: PhaseCall, on host: IntentHost, progress: (@Sendable (PhaseStep) -> Void)?) async
+        -> PhaseAnswer
+    {
+        await host.awaited(intent, call: call, on: self, progress: progress)
+    }
+
+    /// Resolves the parameter at `index` of the schema's parameters; `unread` is the words the
+    /// user gave for it that its value type could not read.
+    nonisolated(nonsending)
     func resolve(parameter index: Int, of intent: I, unread: String?) async throws -> [ParameterResolution] {
         try await parameter(index).resolve(handler, intent, unread)
     }
 
-    @usableFromInline nonisolated(nonsending)
+    /// One page of the options of the parameter at `index`; nil when it offers none.
+    nonisolated(nonsending)
     func options(parameter index: Int, of intent: I, searchTerm: String?, page: OptionsPage) async throws
         -> ObjectCollection<AnyParameterValue>?
     {
@@ -112,7 +115,8 @@ final class HandlerBinding<I: Intent, Handler>: RequestBinding, @unchecked Senda
         return try await options(handler, intent, searchTerm, page)
     }
 
-    @usableFromInline nonisolated(nonsending)
+    /// The handler's confirmation; nil when the schema declares no confirm (the intent is ready).
+    nonisolated(nonsending)
     func confirm(_ intent: I) async throws -> IntentResponse? {
         guard let confirmCall else { return nil }
         // Not sent anywhere: see above.
@@ -120,7 +124,8 @@ final class HandlerBinding<I: Intent, Handler>: RequestBinding, @unchecked Senda
         return try await confirmCall(handler, intent)
     }
 
-    @usableFromInline nonisolated(nonsending)
+    /// The handler's response.
+    nonisolated(nonsending)
     func handle(_ intent: I) async throws -> IntentResponse {
         // Not sent anywhere: see above.
         nonisolated(unsafe) let handler = handler
