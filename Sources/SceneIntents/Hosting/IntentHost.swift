@@ -49,7 +49,8 @@ public final class IntentHost {
     public func answer(_ call: PhaseCall, progress: (@Sendable (PhaseStep) -> Void)? = nil) async -> PhaseAnswer {
         switch visit(call) {
         case .answered(let answer): answer
-        case .awaiting(let context, let visit): await CallContext.$current.withValue(context) { await visit(progress) }
+        case .awaiting(let context, let binding):
+            await CallContext.$current.withValue(context) { await binding.visit(call, on: self, progress: progress) }
         }
     }
 
@@ -57,15 +58,16 @@ public final class IntentHost {
     enum Visiting {
         /// Answered before any handler call: a finish, or a refusal.
         case answered(PhaseAnswer)
-        /// The call is admitted and its handler bound; awaiting this runs the visit, each step
-        /// told to `progress`. Await it in the same job (`Task.immediate`): later, its request
-        /// may have ended. A visit whose handler does not suspend ends in that job.
+        /// The call is admitted and its handler bound: the binding's `visit(_:on:progress:)`
+        /// runs the visit, each step told to `progress`. Await it in the same job
+        /// (`Task.immediate`): later, its request may have ended. A visit whose handler does not
+        /// suspend ends in that job.
         ///
         /// The visit runs with its `CallContext` bound (what `withIntentCompletion` and
         /// `reportHandlerFailure` name): bound around the task that awaits it, with the
         /// synchronous `withValue`, that costs no executor switch, where binding it inside the
         /// visit cost four.
-        case awaiting(CallContext, @MainActor (_ progress: (@Sendable (PhaseStep) -> Void)?) async -> PhaseAnswer)
+        case awaiting(CallContext, any RequestBinding)
     }
 
     /// The one visit of a call: admits it and binds its handler, in the caller's job.
@@ -73,13 +75,12 @@ public final class IntentHost {
         // The request looked up once, for its admission and its handler.
         let entry = requests.withLock { $0.entry(call.request) }
         if let answer = admit(call, entry: entry) { return .answered(answer) }
-        // Opening the existential in a function that does not await; the visit it hands back is
-        // isolated to the main actor, so awaiting it makes no hop.
-        func open<J: Intent>(_ intent: J) -> Visiting {
+        // The intent's type opened in a function that does not await: the binding is found for
+        // it, and its visit takes the intent at that type.
+        func open<J: Intent>(_: J) -> Visiting {
             let handler: any RequestBinding<J>
             do throws(IntentHostError) { handler = try bound(for: call, held: entry) } catch { return .answered(.refused(error)) }
-            let context = CallContext(intent: J.typeName, phase: call.phase, sink: onReport)
-            return .awaiting(context) { progress in await handler.visit(intent, call: call, on: self, progress: progress) }
+            return .awaiting(CallContext(intent: J.typeName, phase: call.phase, sink: onReport), handler)
         }
         return open(call.intent.base)
     }

@@ -22,10 +22,10 @@ protocol RequestBinding<Bound>: AnyObject, Sendable {
     var isEnded: Bool { get }
     /// Notes that the request is over.
     func markEnded()
-    /// Runs the visit of `call` on `host` with this binding (`IntentHost.visit(_:)`).
+    /// Runs the visit of `call`, whose intent is a `Bound`, on `host` with this binding
+    /// (`IntentHost.visit(_:)`).
     nonisolated(nonsending)
-    func visit(_ intent: Bound, call: PhaseCall, on host: IntentHost, progress: (@Sendable (PhaseStep) -> Void)?) async
-        -> PhaseAnswer
+    func visit(_ call: PhaseCall, on host: IntentHost, progress: (@Sendable (PhaseStep) -> Void)?) async -> PhaseAnswer
 }
 
 extension RequestBinding {
@@ -45,6 +45,8 @@ extension RequestBinding {
 /// cannot see through a generic `Handler`.
 @usableFromInline
 final class HandlerBinding<I: Intent, Handler>: RequestBinding, @unchecked Sendable {
+    @usableFromInline
+    typealias Bound = I
     /// Calls the handler's confirm or handle.
     @usableFromInline
     typealias Respond = @MainActor @Sendable (Handler, I) async throws -> IntentResponse
@@ -93,10 +95,10 @@ final class HandlerBinding<I: Intent, Handler>: RequestBinding, @unchecked Senda
     }
 
     @usableFromInline nonisolated(nonsending)
-    func visit(_ intent: I, call: PhaseCall, on host: IntentHost, progress: (@Sendable (PhaseStep) -> Void)?) async
-        -> PhaseAnswer
-    {
-        await host.awaited(intent, call: call, on: self, progress: progress)
+    func visit(_ call: PhaseCall, on host: IntentHost, progress: (@Sendable (PhaseStep) -> Void)?) async -> PhaseAnswer {
+        // The host bound this binding for the type of the call's intent (`IntentHost.bound`).
+        func typed<Called: Intent>(_ intent: Called) -> I { _identityCast(intent, to: I.self) }
+        return await host.awaited(typed(call.intent.base), call: call, on: self, progress: progress)
     }
 
     /// Resolves the parameter at `index` of the schema's parameters; `unread` is the words the

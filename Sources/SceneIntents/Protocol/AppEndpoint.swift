@@ -97,15 +97,16 @@ public final class AppEndpoint {
     /// The visit runs in a task started at once (`Task.immediate`); the answer tells whether it
     /// was made at once: the task either answered before giving control back, or suspended.
     package func serve(_ call: PhaseCall, numbered number: () -> UInt64) -> Served {
-        let visit: @MainActor ((@Sendable (PhaseStep) -> Void)?) async -> PhaseAnswer
+        let binding: any RequestBinding
         let context: CallContext
         switch host.visit(call) {
         case .answered(let answer):
             onCallsChanged?(calls.count)
             return .answered(answer)
-        case .awaiting(let called, let awaiting):
-            (context, visit) = (called, awaiting)
+        case .awaiting(let called, let bound):
+            (context, binding) = (called, bound)
         }
+        let host = host
         let served = ServedVisit(send: send)
         // Not detached: a visit that suspends keeps the caller's executor preference (a main
         // loop's), so its handler's nonisolated work stays on that thread. Detached measured
@@ -115,7 +116,7 @@ public final class AppEndpoint {
         let task = CallContext.$current.withValue(context) {
             Task.immediate {
                 // Answered in the job that started it, the caller takes the answer (its steps in it).
-                guard let id = served.answered(await visit { step in served.hold(step) }) else { return }
+                guard let id = served.answered(await binding.visit(call, on: host) { step in served.hold(step) }) else { return }
                 self.settle(id)
             }
         }
