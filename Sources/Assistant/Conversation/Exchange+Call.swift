@@ -158,6 +158,7 @@ final class CallRace: Sendable {
     /// Waits for the call's answer, its deadline or the caller's cancellation, `work` being the
     /// started call; resumes on `isolation`. An app that answered in the caller's job (see
     /// `AppConnection.start`) has answered before this waits: no timer is armed for it.
+    @inline(__always)
     func outcome(of work: CallCancellation, isolation: isolated (any Actor)?) async -> RaceOutcome<PhaseAnswer> {
         await gate.outcome(of: work, isolation: isolation, answer: { state.withLock { $0.answer } }, late: { late($0) })
     }

@@ -1,8 +1,9 @@
 /// The phases of a visit: what a phase's answer means, and how a `proceed` visit goes from step
 /// to step (`ProceedVisit`). A handler that does not suspend is answered in the caller's job.
 extension IntentHost {
-    /// Calls one phase; a resolve whose parameter's index is known passes it as `at`.
-    nonisolated(nonsending)
+    /// Calls one phase; a resolve whose parameter's index is known passes it as `at`. Inlined
+    /// into the visit's steps: a frame of its own per step cost more than its code.
+    @inline(__always) nonisolated(nonsending)
     func call<I: Intent, Handler>(
         _ phase: PhaseCall.Phase, of schema: IntentSchema<I>, on handler: HandlerBinding<I, Handler>, intent: I,
         request call: PhaseCall, at knownIndex: Int? = nil

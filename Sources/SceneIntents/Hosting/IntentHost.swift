@@ -118,7 +118,7 @@ public final class IntentHost {
     // own (see `RequestBinding`); the requests they end sit behind a `Mutex` for that reason.
 
     /// The visit of a call, its handler bound (entered through `RequestBinding.visit`).
-    nonisolated(nonsending)
+    @inline(__always) nonisolated(nonsending)
     func awaited<I: Intent, Handler>(
         _ intent: I, call: PhaseCall, on handler: HandlerBinding<I, Handler>, progress: (@Sendable (PhaseStep) -> Void)?
     ) async -> PhaseAnswer {

@@ -103,13 +103,13 @@ final class HandlerBinding<I: Intent, Handler>: RequestBinding, @unchecked Senda
 
     /// Resolves the parameter at `index` of the schema's parameters; `unread` is the words the
     /// user gave for it that its value type could not read.
-    nonisolated(nonsending)
+    @inline(__always) nonisolated(nonsending)
     func resolve(parameter index: Int, of intent: I, unread: String?) async throws -> [ParameterResolution] {
         try await parameter(index).resolve(handler, intent, unread)
     }
 
     /// One page of the options of the parameter at `index`; nil when it offers none.
-    nonisolated(nonsending)
+    @inline(__always) nonisolated(nonsending)
     func options(parameter index: Int, of intent: I, searchTerm: String?, page: OptionsPage) async throws
         -> ObjectCollection<AnyParameterValue>?
     {
@@ -118,7 +118,7 @@ final class HandlerBinding<I: Intent, Handler>: RequestBinding, @unchecked Senda
     }
 
     /// The handler's confirmation; nil when the schema declares no confirm (the intent is ready).
-    nonisolated(nonsending)
+    @inline(__always) nonisolated(nonsending)
     func confirm(_ intent: I) async throws -> IntentResponse? {
         guard let confirmCall else { return nil }
         // Not sent anywhere: see above.
@@ -127,7 +127,7 @@ final class HandlerBinding<I: Intent, Handler>: RequestBinding, @unchecked Senda
     }
 
     /// The handler's response.
-    nonisolated(nonsending)
+    @inline(__always) nonisolated(nonsending)
     func handle(_ intent: I) async throws -> IntentResponse {
         // Not sent anywhere: see above.
         nonisolated(unsafe) let handler = handler
