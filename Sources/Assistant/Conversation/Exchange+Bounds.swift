@@ -4,6 +4,8 @@ extension Exchange {
     /// Refuses the numbers the request came with that are outside their parameters' bounds,
     /// before the app sees them: says why and asks for another value of each (an item of a
     /// multi-value parameter is replaced on its own). Answers whether the user was asked.
+    // Inlined: an async call of its own is a frame allocated from the task on every request.
+    @inline(__always)
     mutating func refuseGivenValuesOutOfBounds() async throws(ExchangeStop) -> Bool {
         var asked = false
         for parameter in descriptor.parameters where parameter.minimumValue != nil || parameter.maximumValue != nil {

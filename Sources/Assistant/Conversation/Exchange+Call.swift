@@ -4,6 +4,8 @@ import Synchronization
 extension Exchange {
     /// Runs resolve (these parameters), confirm and handle in one visit to the app, stopping
     /// where the user is needed; the intent takes the values the app resolved. Returns the steps.
+    // Inlined: an async call of its own is a frame allocated from the task on every request.
+    @inline(__always)
     mutating func proceed(_ parameters: [ParameterName]) async throws(ExchangeStop) -> [PhaseStep] {
         switch try await call(.proceed(parameters: parameters)) {
         case .progressed(let updated, let steps):
@@ -158,6 +160,7 @@ final class CallRace: Sendable {
     /// Waits for the call's answer, its deadline or the caller's cancellation, `work` being the
     /// started call; resumes on `isolation`. An app that answered in the caller's job (see
     /// `AppConnection.start`) has answered before this waits: no timer is armed for it.
+    // Inlined into the call: a frame, and a switch to `isolation` on entry, of its own.
     @inline(__always)
     func outcome(of work: CallCancellation, isolation: isolated (any Actor)?) async -> RaceOutcome<PhaseAnswer> {
         await gate.outcome(of: work, isolation: isolation, answer: { state.withLock { $0.answer } }, late: { late($0) })

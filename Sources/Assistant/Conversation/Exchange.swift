@@ -131,6 +131,8 @@ struct Exchange {
 
     /// Ends on the app's last response (handle's, or a confirmation other than ready): its
     /// dialog is said first; a response that opens the app carries the activity to continue.
+    // Inlined: an async call of its own is a frame allocated from the task on every request.
+    @inline(__always)
     mutating func conclude(with response: IntentResponse) async -> Conclusion {
         await say(text(for: response))
         if response.code == .inProgress { return Conclusion(status: .inProgress, response: response) }
