@@ -38,11 +38,19 @@ public struct AnyParameterValue: Sendable, Equatable, Codable, CustomStringConve
     }
 
     /// The typed value, when it is of type `T`.
-    public func value<T: ParameterValue>(as type: T.Type = T.self) -> T? { base as? T }
+    @inlinable
+    public func value<T: ParameterValue>(as type: T.Type = T.self) -> T? {
+        // The exact type compared first: a dynamic cast asks the runtime every time, and a value
+        // is most often read at the very type it was made with.
+        func exact<Stored: ParameterValue>(_ stored: Stored) -> T? {
+            Stored.self == T.self ? _identityCast(stored, to: T.self) : nil
+        }
+        return exact(base) ?? base as? T
+    }
 
     /// Equal when the wrapped values are of the same type and equal.
     public static func == (lhs: AnyParameterValue, rhs: AnyParameterValue) -> Bool {
-        func equals<T: ParameterValue>(_ left: T) -> Bool { (rhs.base as? T) == left }
+        func equals<T: ParameterValue>(_ left: T) -> Bool { rhs.value(as: T.self) == left }
         return equals(lhs.base)
     }
 

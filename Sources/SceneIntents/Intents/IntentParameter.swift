@@ -116,7 +116,7 @@ public struct IntentParameter<I: Intent>: Sendable {
                     intent[keyPath: keyPath] = nil
                     return true
                 }
-                guard values.count == 1, let value = values[0].base as? Value else { return false }
+                guard values.count == 1, let value = values[0].value(as: Value.self) else { return false }
                 intent[keyPath: keyPath] = value
                 return true
             },
@@ -165,7 +165,7 @@ public struct IntentParameter<I: Intent>: Sendable {
                 var typed: [Value] = []
                 typed.reserveCapacity(values.count)
                 for value in values {
-                    guard let value = value.base as? Value else { return false }
+                    guard let value = value.value(as: Value.self) else { return false }
                     typed.append(value)
                 }
                 intent[keyPath: keyPath] = typed
