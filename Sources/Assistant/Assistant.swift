@@ -111,10 +111,9 @@ public final class Assistant: Sendable {
         guard refusal == nil, let descriptor = found else {
             return await refuse(refusal ?? IntentHostError(.unknownIntent, intent: typeName), intent: intent, dialog: dialog)
         }
-        let appName = connection.appName
         // Routed and connected at one reading of the clock: the first call's budget runs from it.
         let connected = clock.nowNanoseconds
-        if trace.isRecording { trace.record(.route, .route(intent: typeName, app: appName), at: connected) }
+        if trace.isRecording { trace.record(.route, .route(intent: typeName, app: connection.appName), at: connected) }
         let number = requestNumbers.wrappingAdd(1, ordering: .relaxed).newValue
         var exchange = Exchange(
             descriptor: descriptor, intent: intent, request: number, connection: connection,
