@@ -49,8 +49,7 @@ public struct BudgetClock: Sendable {
 
     /// A duration of whole nanoseconds.
     static func duration(nanoseconds: Int64) -> Duration {
-        Duration(
-            secondsComponent: nanoseconds / 1_000_000_000, attosecondsComponent: (nanoseconds % 1_000_000_000) * 1_000_000_000)
+        .nanoseconds(nanoseconds)
     }
 
     /// Nanoseconds on the clock `ContinuousClock` reads on Linux (it goes on while the machine

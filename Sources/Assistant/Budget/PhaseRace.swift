@@ -199,10 +199,11 @@ final class RaceGate: Sendable {
     }
 
     /// Moves the race's deadline to `deadline`; answers false when the race is already over,
-    /// or its deadline has passed (the step came too late, whether or not a timer has found it
-    /// yet: work that holds the thread while it is started arms none).
-    func move(deadline: Duration) -> Bool {
-        let now = clock.now
+    /// or its deadline had passed at `now` (the step came too late, whether or not a timer has
+    /// found it yet: work that holds the thread while it is started arms none). `now` is the
+    /// clock's reading the caller has just made, if it has one.
+    func move(deadline: Duration, now: Duration? = nil) -> Bool {
+        let now = now ?? clock.now
         let inPlace = state.withLock { state -> Bool? in
             if state.end != nil || now >= state.deadline { return nil }
             guard clock.extendsDeadlinesInPlace else { return false }

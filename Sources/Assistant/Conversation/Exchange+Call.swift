@@ -146,7 +146,8 @@ final class CallRace: Sendable {
     /// and the step's record), or the step came late.
     func advance(past step: PhaseStep) {
         let heard = clock.nowNanoseconds
-        guard gate.move(deadline: BudgetClock.duration(nanoseconds: heard) + budget) else { return late(step.answer) }
+        let heardAt = BudgetClock.duration(nanoseconds: heard)
+        guard gate.move(deadline: heardAt + budget, now: heardAt) else { return late(step.answer) }
         trace?.record(step: step.phase, answered: step.answer, at: heard)
         state.withLock { $0.position += 1 }
     }
