@@ -90,16 +90,6 @@ struct PropertyListNode {
         }
     }
 
-    /// A number (integer or real) that may be absent.
-    func optionalNumber(_ key: String) throws(IntentDefinitionError) -> Double? {
-        switch try raw(key) {
-        case nil: return nil
-        case .integer(let number): return Double(number)
-        case .real(let number) where number.isFinite: return number
-        case let found?: throw wrongType(key, found, "a finite number")
-        }
-    }
-
     /// The elements of an array; absent is empty.
     func array(_ key: String) throws(IntentDefinitionError) -> [PropertyListNode] {
         switch try raw(key) {
