@@ -98,4 +98,24 @@ struct DeadlineMoveTests {
         #expect(late.withLock { $0 } == [4])
         #expect(manual.sleeperCount == 0)
     }
+
+    @Test func aSecondAnswerIsLateAndDoesNotReplaceTheFirst() async {
+        let manual = ManualClock()
+        let clock = BudgetClock.sleeping(on: manual)
+        let late = Mutex<[Int]>([])
+        let outcome = await race(
+            deadline: clock.now + .seconds(10), on: clock, late: { value in late.withLock { $0.append(value) } },
+            start: { answer, _ in
+                answer(5)
+                answer(6)
+                return .answered
+            })
+        guard case .answered(let value) = outcome else {
+            Issue.record("expected the first answer, got \(outcome)")
+            return
+        }
+        #expect(value == 5)
+        #expect(late.withLock { $0 } == [6])
+        #expect(manual.sleeperCount == 0)
+    }
 }

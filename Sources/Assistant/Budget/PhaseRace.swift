@@ -65,7 +65,9 @@ public func race<Value: Sendable>(
 private final class RaceAnswer<Value: Sendable>: Sendable {
     private let value = Mutex<Value?>(nil)
 
-    func store(_ answer: Value) { value.withLock { $0 = answer } }
+    /// Keeps the first answer: one that comes again (work that answers twice) is late, and must
+    /// not replace the one the waiter may be about to take.
+    func store(_ answer: Value) { value.withLock { if $0 == nil { $0 = answer } } }
 
     var stored: Value? { value.withLock { $0 } }
 }

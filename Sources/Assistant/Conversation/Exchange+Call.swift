@@ -152,9 +152,10 @@ final class CallRace: Sendable {
         state.withLock { $0.position += 1 }
     }
 
-    /// The app's answer: it ends the race, or came late.
+    /// The app's answer: it ends the race, or came late. The first is kept: a second would be
+    /// late, and must not replace the one the waiter may be about to take.
     func reply(_ answer: PhaseAnswer) {
-        state.withLock { $0.answer = answer }
+        state.withLock { state in if state.answer == nil { state.answer = answer } }
         if !gate.answered() { late(answer) }
     }
 
