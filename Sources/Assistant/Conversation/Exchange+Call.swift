@@ -105,11 +105,6 @@ extension PhaseCall.Phase {
     var isMultiStep: Bool { if case .proceed = self { true } else { false } }
 }
 
-extension PhaseAnswer {
-    /// Whether this is the answer of a `proceed` (its steps inside).
-    var isProgressed: Bool { if case .progressed = self { true } else { false } }
-}
-
 /// One phase call's race against its budget: which step of the call is running (moved on by
 /// each step the app reports, which gives the next step its budget), the app's answer, and
 /// whether anything late was recorded; read to name the phase that ran out of time.

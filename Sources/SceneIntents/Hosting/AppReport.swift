@@ -9,8 +9,6 @@ public struct AppReport: Sendable, Equatable, Codable, CustomStringConvertible {
         case lateAnswerIgnored
         /// The app was launched in the background to answer a call.
         case launchedForIntent
-        /// A handler was looked up through `handlerFor`.
-        case handlerLookedUp
         /// A screen's registered handler had been released (nothing held it) when an intent
         /// came; the detail names the scene and the fix.
         case handlerReleased
