@@ -94,7 +94,8 @@ let package = Package(
             ],
             resources: [.copy("Golden"), .copy("Definitions")],
             swiftSettings: strict),
-        .target(name: "SceneIntentsTransport", swiftSettings: strict),
+        .systemLibrary(name: "CEpoll"),
+        .target(name: "SceneIntentsTransport", dependencies: ["CEpoll"], swiftSettings: strict),
         .target(
             name: "SceneIntentsHost",
             dependencies: [

@@ -94,17 +94,18 @@ public final class FramedConnection: Sendable {
         guard MainLoop.isRunning else { return false }
         return begin(closed: { handler(.closed($0)) }) {
             let receiver = FrameReceiver(limit: limit)
-            MainLoop.watch(descriptor) { [self] in
+            let refused = MainLoop.watch(descriptor) { [self] in
                 while true {
                     switch receiver.receive(descriptor, blocking: false, isClosing: isClosing, deliver: { handler(.frame($0)) }) {
                     case .received: continue
-                    case .drained: return true
+                    case .drained: return
                     case .ended(let reason):
-                        finish(reason, handler)
-                        return false
+                        MainLoop.unwatch(descriptor)
+                        return finish(reason, handler)
                     }
                 }
             }
+            if let refused { finish(.ioError(refused), handler) }
         }
     }
 

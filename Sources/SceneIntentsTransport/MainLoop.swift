@@ -1,15 +1,16 @@
+import CEpoll
 import Dispatch
 import Foundation
 import Glibc
 import Synchronization
 
-/// The main thread as a poll loop that runs the main actor's jobs and reads the sockets given to
+/// The main thread as an epoll loop that runs the main actor's jobs and reads the sockets given to
 /// it, so a message for the main actor is read by the thread that handles it.
 ///
 /// Without it, a socket is read by a thread of its own that hands each message to the main
 /// actor: two threads woken per message, and on a machine whose idle CPUs sleep deeply the
 /// second wake-up costs more than the message. Under the loop, one thread wakes: the main
-/// thread, in `poll`, for either a socket or a main-actor job.
+/// thread, in `epoll_wait`, for either a socket or a main-actor job.
 ///
 /// Start it from an executable's top-level code with ``run(_:)``, which never returns. The main
 /// queue (and with it every main-actor job) is then drained by this loop instead of by
@@ -17,21 +18,25 @@ import Synchronization
 /// platform's Dispatch does not offer the main-queue hooks the loop needs, ``run(_:)`` falls back
 /// to `dispatchMain()` and ``isRunning`` stays false (sockets are then read by their own threads).
 public enum MainLoop {
-    /// One descriptor the loop reads for a connection.
+    /// A descriptor the loop reads for a connection.
     private struct Watch {
-        let id: Int
-        let descriptor: Int32
-        /// Called on the main thread when the descriptor is readable (or has hung up); answers
-        /// false when it is done with the descriptor.
-        let readable: @MainActor () -> Bool
+        /// Told apart from an earlier watch of the same descriptor number: an event still in
+        /// hand for a descriptor unwatched (and its number reused) in the same turn is dropped.
+        let id: UInt32
+        /// Called on the main thread when the descriptor is readable (or has hung up).
+        let readable: @MainActor () -> Void
     }
 
     private struct State {
         var isRunning = false
         /// The thread the loop serves (set once it runs).
         var thread: pthread_t?
-        var nextID = 0
-        var watches: [Watch] = []
+        /// The epoll descriptor the loop waits in: the main queue's wake-up descriptor and every
+        /// watched one. Waking costs what is ready, not what is watched: with `poll`, a daemon
+        /// with 100 apps connected paid for 100 descriptors on every turn of every delivery.
+        var poller: Int32 = -1
+        var lastID: UInt32 = 0
+        var watches: [Int32: Watch] = [:]
         /// What runs once the pending jobs have run (see `afterJobs(_:)`).
         var afterJobs: [@MainActor @Sendable () -> Void] = []
     }
@@ -40,6 +45,9 @@ public enum MainLoop {
     // one thread in all, so the lock is never contended; it is there because `Watch` holds
     // main-actor closures the static state must keep as `Sendable`.
     private static let state = Mutex(State())
+
+    /// The event data of the main queue's wake-up descriptor (a watch's id is never 0).
+    private static let queueData: UInt64 = 0
 
     /// The loop's task executor; ``run(_:)``'s body prefers it.
     public static let taskExecutor = MainLoopTaskExecutor()
@@ -60,10 +68,16 @@ public enum MainLoop {
             dispatchMain()
         }
         // Before the first job is enqueued, which would make the wake-up descriptor anywhere.
-        let queue = outsideStandardStreams { hooks.handle() }
+        let (queue, poller) = outsideStandardStreams { (hooks.handle(), epoll_create1(Int32(EPOLL_CLOEXEC))) }
+        guard poller >= 0, control(poller, EPOLL_CTL_ADD, queue, data: queueData) else {
+            if poller >= 0 { close(poller) }
+            start(body)
+            dispatchMain()
+        }
         state.withLock { state in
             state.isRunning = true
             state.thread = pthread_self()
+            state.poller = poller
         }
         taskExecutor.adopt(mainThread: pthread_self())
         start(body)
@@ -75,13 +89,40 @@ public enum MainLoop {
     }
 
     /// Reads `descriptor` on the main thread: `readable` is called each time it can be read (or
-    /// has hung up) until it answers false. Only while the loop ``isRunning``.
+    /// has hung up) until ``unwatch(_:)``, which must come before the descriptor is closed. Only
+    /// while the loop ``isRunning``. Answers why epoll refused the descriptor, if it did (nothing
+    /// is watched then).
     @MainActor
-    static func watch(_ descriptor: Int32, readable: @escaping @MainActor () -> Bool) {
+    static func watch(_ descriptor: Int32, readable: @escaping @MainActor () -> Void) -> SystemError? {
         state.withLock { state in
-            state.nextID += 1
-            state.watches.append(Watch(id: state.nextID, descriptor: descriptor, readable: readable))
+            state.lastID = state.lastID == UInt32.max ? 1 : state.lastID + 1
+            guard control(state.poller, EPOLL_CTL_ADD, descriptor, data: eventData(descriptor, state.lastID)) else {
+                return SystemError("epoll_ctl")
+            }
+            state.watches[descriptor] = Watch(id: state.lastID, readable: readable)
+            return nil
         }
+    }
+
+    /// Stops reading `descriptor`; call it while the descriptor is still open (epoll forgets a
+    /// closed one by itself only once no other process holds it).
+    @MainActor
+    static func unwatch(_ descriptor: Int32) {
+        state.withLock { state in
+            guard state.watches.removeValue(forKey: descriptor) != nil else { return }
+            _ = control(state.poller, EPOLL_CTL_DEL, descriptor, data: 0)
+        }
+    }
+
+    private static func eventData(_ descriptor: Int32, _ id: UInt32) -> UInt64 {
+        UInt64(UInt32(bitPattern: descriptor)) << 32 | UInt64(id)
+    }
+
+    private static func control(_ poller: Int32, _ operation: Int32, _ descriptor: Int32, data: UInt64) -> Bool {
+        var event = epoll_event()
+        event.events = EPOLLIN.rawValue
+        event.data.u64 = data
+        return epoll_ctl(poller, operation, descriptor, &event) == 0
     }
 
     /// Runs `work` on the main thread once the loop has run the jobs pending now, before it waits
@@ -110,37 +151,35 @@ public enum MainLoop {
 
     /// Serves forever: `queue` is the main queue's wake-up descriptor.
     private static func serve(_ hooks: MainQueueHooks, queue: Int32) -> Never {
-        var descriptors: [pollfd] = []
+        let poller = state.withLock { $0.poller }
+        var events = [epoll_event](repeating: epoll_event(), count: 64)
         // The first turn runs whatever was queued before the loop began.
         var queueReadable = true
         while true {
             runJobs(hooks, queue: queue, readable: queueReadable)
             // The jobs what waited for them starts run before the wait too.
             while runAfterJobs() { runJobs(hooks, queue: queue, readable: false) }
-            let watches = state.withLock { $0.watches }
-            descriptors.removeAll(keepingCapacity: true)
-            descriptors.append(pollfd(fd: queue, events: Int16(POLLIN), revents: 0))
-            for watch in watches { descriptors.append(pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0)) }
-            guard poll(&descriptors, nfds_t(descriptors.count), -1) > 0 else {
-                queueReadable = false
-                continue
-            }
-            queueReadable = descriptors[0].revents != 0
-            var finished: [Int] = []
-            for (index, watch) in watches.enumerated() where descriptors[index + 1].revents != 0 {
-                if !MainActor.assumeIsolated({ watch.readable() }) { finished.append(watch.id) }
-            }
-            if !finished.isEmpty {
-                state.withLock { $0.watches.removeAll { finished.contains($0.id) } }
+            let count = epoll_wait(poller, &events, Int32(events.count), -1)
+            queueReadable = false
+            for event in events.prefix(Int(max(0, count))) {
+                let data = event.data.u64
+                guard data != queueData else {
+                    queueReadable = true
+                    continue
+                }
+                let descriptor = Int32(bitPattern: UInt32(truncatingIfNeeded: data >> 32))
+                let watch = state.withLock { $0.watches[descriptor] }
+                guard let watch, watch.id == UInt32(truncatingIfNeeded: data) else { continue }
+                MainActor.assumeIsolated { watch.readable() }
             }
         }
     }
 
-    /// Runs the main queue's jobs (when `poll` found its wake-up descriptor `readable`: an
+    /// Runs the main queue's jobs (when the wait found its wake-up descriptor `readable`: an
     /// unsignalled descriptor would only answer `EAGAIN`) and the task executor's until it has
     /// none left, before the loop waits: the jobs a socket's messages started run in the same
     /// turn. A drain runs only the jobs queued when it began; Dispatch writes to the descriptor
-    /// again for the rest and for any queued meanwhile, so the next `poll` returns at once.
+    /// again for the rest and for any queued meanwhile, so the next wait returns at once.
     private static func runJobs(_ hooks: MainQueueHooks, queue: Int32, readable: Bool) {
         var count: UInt64 = 0
         if readable && read(queue, &count, MemoryLayout<UInt64>.size) > 0 { hooks.drain() }

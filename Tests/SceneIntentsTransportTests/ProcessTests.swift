@@ -139,6 +139,49 @@ extension TransportTests {
         }
     }
 
+    /// The main loop reads 40 connections at once, and the 20 that replace the first 20 to end
+    /// (each taking the descriptor number just freed): every frame comes back, on the main
+    /// thread, and once all 60 have ended no descriptor is left open.
+    @Test func theMainLoopReadsManyConnectionsAndTheirReplacements() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let listener = try SocketListener(path: scratch.file("many.sock"))
+        let output = scratch.file("out")
+        let descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let child = try ChildProcess.spawn(peerExecutable, arguments: ["loop-many", listener.path, "40"], stdout: .descriptor(descriptor))
+        close(descriptor)
+        var accepted = listener.events().makeAsyncIterator()
+        var live: [(connection: FramedConnection, events: AsyncStream<ConnectionEvent>.Iterator)] = []
+        func accept(_ count: Int) async {
+            for _ in 0..<count {
+                guard case .accepted(let connection) = await accepted.next() else { Issue.record("the peer did not connect"); return }
+                live.append((connection, connection.events().makeAsyncIterator()))
+            }
+        }
+        func echoes() async -> [String] {
+            var answers: [String] = []
+            for index in live.indices {
+                try? live[index].connection.send(Data("\(index)".utf8))
+                guard case .frame(let payload) = await live[index].events.next() else { continue }
+                answers.append(String(decoding: payload, as: UTF8.self))
+            }
+            return answers
+        }
+        await accept(40)
+        #expect(await echoes() == (0..<40).map { "\($0)" })
+        for (connection, _) in live.prefix(20) { connection.close() }
+        live.removeFirst(20)
+        await accept(20)
+        #expect(await echoes() == (0..<40).map { "\($0)" })
+        for (connection, _) in live { connection.close() }
+        #expect(await child.exit == .exited(0))
+        #expect(
+            try String(contentsOfFile: output, encoding: .utf8)
+                == "60 connections, 80 frames sent back, 0 events off the main thread, 0 descriptors left open\n")
+        listener.close()
+        guard case .stopped = await accepted.next() else { Issue.record("the listener did not stop"); return }
+    }
+
     /// Under the main loop, a main-actor task that prefers the loop's task executor (every
     /// program's body) enters and leaves main-actor code in place: 100 awaits of a main-actor
     /// function let no main-queue block run in between. Each went through the main queue when

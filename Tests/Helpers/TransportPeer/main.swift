@@ -8,6 +8,7 @@ import Synchronization
 //   loop-echo PATH     the same with the main thread reading under MainLoop; each frame is
 //                      sent back by a main-actor task; the end line says on which thread the
 //                      frames were read, and where nonisolated work resumed by another thread ran
+//   loop-many PATH N   N connections under MainLoop, the first N/2 to end replaced (LoopMany.swift)
 //   loop-hops          under MainLoop, await a main-actor function 100 times with a main-queue
 //                      block queued first, and say whether the block ran meanwhile
 //   as-uid UID PATH    become UID (needs root), connect to PATH, print how the connection ended
@@ -99,6 +100,9 @@ case ("echo", 2):
     print(reason)
 case ("loop-echo", 2):
     MainLoop.run { await loopEcho(arguments[1]) }
+case ("loop-many", 3):
+    guard let count = Int(arguments[2]), count > 0 else { fail("loop-many needs a positive count") }
+    MainLoop.run { await ManyConnections(path: arguments[1], count: count).run() }
 case ("loop-hops", 1):
     MainLoop.run { await loopHops() }
 case ("as-uid", 3):
@@ -124,5 +128,5 @@ case ("leaks", 3) where arguments[1] == "spawns":
     guard let count = Int(arguments[2]), count > 0 else { fail("leaks spawns needs a positive count") }
     do { try await leakSpawns(count) } catch { fail("\(error)") }
 default:
-    fail("usage: transport-peer echo PATH | loop-echo PATH | loop-hops | as-uid UID PATH | descriptors | sleep | exit CODE | leaks connections DIR | leaks spawns N")
+    fail("usage: transport-peer echo PATH | loop-echo PATH | loop-many PATH N | loop-hops | as-uid UID PATH | descriptors | sleep | exit CODE | leaks connections DIR | leaks spawns N")
 }
