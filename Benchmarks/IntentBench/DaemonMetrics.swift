@@ -23,10 +23,14 @@ func residentKilobytes() -> Double {
 /// One delivery to a warm `ping-host` with 1 host connected, then with 100 (each its own
 /// process, its own `ProcessConnection`, as the daemon holds one per served app), then with 1
 /// again: the floor is the mean of the two 1-host medians. CPU: both processes' CPU time per
-/// delivery with 100 connected against 1 (what a waiting main loop pays per watched socket shows
-/// there, where the wall clock also carries the scheduler's noise of 100 processes). Memory:
-/// this process's VmRSS growth while the other 99 hosts launch and connect, per host (their one-off launch assistants are
-/// dropped first; a daemon keeps assistants per client, not per host).
+/// delivery, the two on one CPU, with 100 connected against the mean of the two 1-connected
+/// phases (what a waiting main loop pays per watched socket shows there, where the wall clock
+/// also carries the scheduler's noise of 100 processes; under `poll` the system process alone
+/// read about 1.5×). No goal: the phases follow each other, and this machine's CPU time per
+/// delivery drifts between them (0.80–1.50× in twelve `--only daemon` runs of one build, the
+/// high readings near 70 µs with 100 connected: not yet explained). Memory: this process's
+/// VmRSS growth while the other 99 hosts launch and connect, per host (their one-off launch
+/// assistants are dropped first; a daemon keeps assistants per client, not per host).
 @MainActor
 private func hostScalingMetrics(_ plan: Plan) async throws -> [Metric] {
     let directory = try RuntimeDirectory.prepare("/tmp/intent-bench-hosts-\(getpid())")
@@ -47,8 +51,15 @@ private func hostScalingMetrics(_ plan: Plan) async throws -> [Metric] {
     guard let host = await first.processIdentifier else { throw BenchError("ping-host has no process") }
     let iterations = plan.deliveries / 2
     let delivery = { _ = await measured.perform(pingRequest) }
+    // Both processes on one CPU, so the CPU time is the work done, not cross-CPU wake-ups (see
+    // `Placement`), then back where the scheduler puts them.
+    func cpuTogether() async -> Stats {
+        Placement.together.apply(peers: [host])
+        defer { Placement.free.apply(peers: [host]) }
+        return await cpuPerCall(blocks: 20, calls: iterations / 20, [(delivery, host)])[0]
+    }
     let alone = await measure(warmup: plan.warmup, iterations: iterations, delivery)
-    let aloneCPU = await cpuPerCall(blocks: 10, calls: iterations / 10, [(delivery, host)])[0]
+    let aloneCPU = await cpuTogether()
     let before = residentKilobytes()
     var others: [ProcessConnection] = []
     for number in 1..<100 {
@@ -60,21 +71,22 @@ private func hostScalingMetrics(_ plan: Plan) async throws -> [Metric] {
     }
     let perHost = (residentKilobytes() - before) / Double(others.count)
     let crowded = await measure(warmup: plan.warmup, iterations: iterations, delivery)
-    let crowdedCPU = await cpuPerCall(blocks: 10, calls: iterations / 10, [(delivery, host)])[0]
+    let crowdedCPU = await cpuTogether()
     await withTaskGroup(of: Void.self) { group in
         for connection in others { group.addTask { await connection.close(grace: .seconds(2)) } }
     }
     let aloneAgain = await measure(warmup: plan.warmup, iterations: iterations, delivery)
+    let aloneAgainCPU = await cpuTogether()
     await first.close()
     let floor = (alone.median + aloneAgain.median) / 2
+    let floorCPU = (aloneCPU.median + aloneAgainCPU.median) / 2
     return [
         Metric(
             "daemon.hosts@100", crowded, unit: "µs", floor: floor, goal: "ratio ≤ 1.2", met: crowded.median / floor <= 1.2,
             note: "one delivery to a warm ping-host with 100 host processes connected, against 1 connected"),
         Metric(
-            "daemon.hosts@100.cpu", crowdedCPU, unit: "µs", floor: aloneCPU.median, goal: "ratio ≤ 1.1",
-            met: crowdedCPU.median / aloneCPU.median <= 1.1,
-            note: "CPU time per delivery (system and host processes) with 100 hosts connected, against 1 connected; blocks of \(iterations / 10)"),
+            "daemon.hosts@100.cpu", crowdedCPU, unit: "µs", floor: floorCPU,
+            note: "CPU time per delivery (system and host processes) with 100 hosts connected, against 1 connected; blocks of \(iterations / 20)"),
         Metric(
             "daemon.hosts@100.memory", Stats(exactly: perHost, p99: perHost), unit: "KB/host", goal: "≤ 64 KB",
             met: perHost <= 64, note: "VmRSS growth per connected host (listener, connection read by the main loop, supervisor, exit watch)"),
