@@ -27,7 +27,7 @@ func residentKilobytes() -> Double {
 /// phases (what a waiting main loop pays per watched socket shows there, where the wall clock
 /// also carries the scheduler's noise of 100 processes; under `poll` the system process alone
 /// read about 1.5×). No goal: the phases follow each other, and this machine's CPU time per
-/// delivery drifts between them (0.80–1.50× in twelve `--only daemon` runs of one build, the
+/// delivery drifts between them (0.80–1.50× in sixteen `--only daemon` runs of one build, the
 /// high readings near 70 µs with 100 connected: not yet explained). Memory: this process's
 /// VmRSS growth while the other 99 hosts launch and connect, per host (their one-off launch
 /// assistants are dropped first; a daemon keeps assistants per client, not per host).
