@@ -25,12 +25,12 @@ final class ManyConnections {
     }
 
     func run() async -> Int32 {
-        let before = openDescriptors()
+        let before = ProcessResources.openDescriptorCount()
         await withCheckedContinuation { finished in
             self.finished = finished
             for _ in 0..<count { open() }
         }
-        let left = openDescriptors() - before
+        let left = ProcessResources.openDescriptorCount() - before
         print("\(started) connections, \(frames) frames sent back, \(offMain) events off the main thread, \(left) descriptors left open")
         return 0
     }
@@ -51,9 +51,5 @@ final class ManyConnections {
             }
         }
         if !reading { fail("the main loop was not running") }
-    }
-
-    private func openDescriptors() -> Int {
-        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
     }
 }
