@@ -67,18 +67,19 @@ public final class ScriptLines: LineSource {
     public var bytesExamined: Int { state.withLock { $0.examined } }
 }
 
-/// Standard input, read on a thread of its own so that waiting for the user never blocks the
-/// main actor (where the app's scenes and timers run) or any Swift-concurrency thread.
+/// Standard input (or another descriptor, such as a terminal's), read on a thread of its own so
+/// that waiting for the user never blocks the main actor (where the app's scenes and timers run)
+/// or any Swift-concurrency thread. The end of input or a read error ends the lines.
 public final class StandardInputLines: LineSource {
     private let buffer = LineBuffer()
 
-    /// Starts reading standard input.
-    public init() {
+    /// Starts reading `descriptor` (standard input unless told).
+    public init(descriptor: Int32 = STDIN_FILENO) {
         let thread = Thread { [buffer] in
             var pending: [UInt8] = []
             var chunk = [UInt8](repeating: 0, count: 65_536)
             while true {
-                let count = chunk.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, $0.count) }
+                let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
                 if count < 0 && errno == EINTR { continue }
                 guard count > 0 else { break }
                 pending += chunk[0..<count]

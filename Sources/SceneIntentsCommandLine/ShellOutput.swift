@@ -41,6 +41,9 @@ public final class ShellOutput: Sendable {
     /// Writes to standard error (warnings and the last words of a failed session).
     public static func standardError() -> ShellOutput { ShellOutput(.descriptor(STDERR_FILENO)) }
 
+    /// Writes to `descriptor` as it is (a terminal session's output, which may be a test's pipe).
+    package static func writing(to descriptor: Int32) -> ShellOutput { ShellOutput(.descriptor(descriptor)) }
+
     /// Keeps every line, for tests.
     public static func captured() -> ShellOutput { ShellOutput(.buffer) }
 
@@ -100,10 +103,9 @@ public final class ShellOutput: Sendable {
             let written = bytes.withUnsafeBytes { buffer in
                 Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return String(cString: strerror(errno))
-            }
+            if written < 0 && errno == EINTR { continue }
+            // A write that takes nothing would take nothing again: a failure, never a retry.
+            guard written > 0 else { return String(cString: strerror(written == 0 ? EIO : errno)) }
             offset += written
         }
         return nil

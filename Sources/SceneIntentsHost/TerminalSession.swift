@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import SceneIntents
+import SceneIntentsCommandLine
 
 /// An app run in this process for a user at a terminal: launched by the user, each line of
 /// standard input goes to the app's command hook and the answer is printed, until `:quit`, the
@@ -23,20 +24,21 @@ struct TerminalSession {
     /// failed.
     func run() async -> Int32 {
         signal(SIGPIPE, SIG_IGN)
-        let out = TerminalOutput(output)
+        let out = ShellOutput.writing(to: output)
         let application = app.host.application
         do { try application.launch(.user) } catch {
             ProcessExit.log("\(name): the app cannot launch: \(error)")
             return 70
         }
-        out.write("\(name) is running in this process; type its commands. \(Self.quit) or Ctrl-D ends it.\n")
-        for await line in TerminalInput.lines(of: input) {
+        out.write("\(name) is running in this process; type its commands. \(Self.quit) or Ctrl-D ends it.")
+        let lines = StandardInputLines(descriptor: input)
+        while let line = await lines.nextLine() {
             let text = line.trimmingCharacters(in: .whitespaces)
             guard out.failure == nil, application.isRunning, text != Self.quit else { break }
             guard !text.isEmpty, let commands = app.commands else { continue }
             do {
                 let answer = try await commands(text)
-                if !answer.isEmpty { out.write(answer.hasSuffix("\n") ? answer : answer + "\n") }
+                if !answer.isEmpty { out.write(answer.hasSuffix("\n") ? String(answer.dropLast()) : answer) }
             } catch {
                 ProcessExit.log("\(name): \(error)")
             }
