@@ -126,9 +126,6 @@ public enum JSONScalar: Sendable, Equatable, ExpressibleByStringLiteral, Express
     /// An integer literal.
     public init(integerLiteral value: Int) { self = .integer(value) }
 
-    /// The value as JSON text.
-    public var json: String { Self.text { write(to: &$0) } }
-
     /// One JSON object, keys in the order given.
     public static func object(_ fields: KeyValuePairs<String, JSONScalar>) -> String {
         object(fields.map { ($0.key, $0.value) })

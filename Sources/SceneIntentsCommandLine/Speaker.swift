@@ -43,7 +43,6 @@ public struct SpeakerCommand: Sendable {
 public final class Speaker: Sendable {
     private let lines: AsyncStream<String>.Continuation
     private let worker: Task<Void, Never>
-    private let running = RunningCount()
 
     /// A speaker, or nil (after one warning) when the command cannot be found.
     public init?(command: SpeakerCommand, warn: @escaping @Sendable (String) -> Void) {
@@ -53,12 +52,10 @@ public final class Speaker: Sendable {
         }
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)
         lines = continuation
-        worker = Task.detached { [running] in
+        worker = Task.detached {
             var speaking = true
             for await line in stream where speaking {
-                running.count.add(1, ordering: .relaxed)
                 let problem = await Self.speak(line, path: path, command: command)
-                running.count.subtract(1, ordering: .relaxed)
                 if let problem {
                     warn("--speak: \(problem); speech is off for the rest of the session.")
                     speaking = false
@@ -78,9 +75,6 @@ public final class Speaker: Sendable {
         lines.finish()
         await worker.value
     }
-
-    /// How many speaker processes are running now.
-    public var runningCount: Int { running.count.load(ordering: .relaxed) }
 
     /// Speaks one line; what went wrong, if anything.
     private static func speak(_ line: String, path: String, command: SpeakerCommand) async -> String? {
@@ -159,9 +153,4 @@ private final class ProcessEnd: Sendable {
             if done { continuation.resume() }
         }
     }
-}
-
-/// How many speaker processes run now, shared with the speaking task.
-private final class RunningCount: Sendable {
-    let count = Atomic(0)
 }
