@@ -136,7 +136,14 @@ public struct IntentsExtension: Sendable {
     ///   `TransportError` when the socket cannot be reached.
     @MainActor
     public func serve(socket: String, token: String, idleExit: Duration? = nil) async throws -> ServeEnd {
-        let application = makeApplication()
+        // The extension's intents and no scene configuration. `supportsMultipleScenes` stays on
+        // because the shared admission rule refuses intents of an app without it; with no scene
+        // configuration, no scene can ever connect.
+        let manifest = AppManifest(
+            supportsMultipleScenes: true, intentsSupported: intentsSupported,
+            intentsRestrictedWhileLocked: intentsRestrictedWhileLocked)
+        let handlerFor = handlerFor
+        let application = Application(manifest: manifest, delegate: { ExtensionDelegate(handlerFor) })
         // Launched before the hello, so no call finds it stopped: an extension has no launch of
         // its own to report.
         try application.launch(.intent)
@@ -153,18 +160,6 @@ public struct IntentsExtension: Sendable {
             // A system that launches the extension and never calls is not waited for forever.
             timer.arm()
         }
-    }
-
-    /// The application behind the host: the extension's intents, no scene configuration.
-    @MainActor
-    private func makeApplication() -> Application {
-        // `supportsMultipleScenes` stays on because the shared admission rule refuses intents of
-        // an app without it; with no scene configuration, no scene can ever connect.
-        let manifest = AppManifest(
-            supportsMultipleScenes: true, intentsSupported: intentsSupported,
-            intentsRestrictedWhileLocked: intentsRestrictedWhileLocked)
-        let handlerFor = handlerFor
-        return Application(manifest: manifest, delegate: { ExtensionDelegate(handlerFor) })
     }
 
     /// What an extension started by a user says (it has nothing to do without a system).

@@ -46,7 +46,7 @@ extension IntentHost {
         var visit = ProceedVisit(parameters, call: call, progress: progress)
         var intent = intent
         while true {
-            switch visit.next(of: schema, intent: intent, isOver: isOver(handler)) {
+            switch visit.next(of: schema, intent: intent, isOver: handler.isEnded || Task.isCancelled) {
             case .answer(let answer): return answer
             case .call(let current, let index):
                 let answer = await self.call(current.phase, of: schema, on: handler, intent: intent, request: current, at: index)

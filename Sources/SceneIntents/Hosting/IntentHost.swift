@@ -167,12 +167,6 @@ public final class IntentHost {
         requests.withLock { $0.end(request) }
     }
 
-    /// Whether a visit must stop before its next step: its task is cancelled (its budget ran
-    /// out, the request was cancelled) or the request has ended.
-    nonisolated func isOver<I: Intent, Handler>(_ handler: HandlerBinding<I, Handler>) -> Bool {
-        handler.isEnded || Task.isCancelled
-    }
-
     func withActivity(_ response: IntentResponse, for call: PhaseCall) -> IntentResponse {
         guard response.code.opensApp else { return response }
         let descriptor = catalog.descriptor(named: call.intent.typeName)

@@ -152,17 +152,13 @@ public struct AnyIntent: Sendable, Equatable, Codable, CustomStringConvertible {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(typeName, forKey: .type)
-        try container.encode(parameterValues, forKey: .parameters)
+        let parameters = Dictionary(uniqueKeysWithValues: sortedParameterValues.lazy.map { ($0.name, $0.values) })
+        try container.encode(parameters, forKey: .parameters)
         try container.encodeIfPresent(targetSceneIdentifier, forKey: .targetSceneIdentifier)
         if !unreadWords.isEmpty {
             let unread = Dictionary(uniqueKeysWithValues: unreadWords.map { ($0.key.rawValue, $0.value) })
             try container.encode(unread, forKey: .unreadWords)
         }
-    }
-
-    /// The values of every parameter given, by name: what crosses the boundary.
-    package var parameterValues: [String: [AnyParameterValue]] {
-        Dictionary(uniqueKeysWithValues: sortedParameterValues.lazy.map { ($0.name, $0.values) })
     }
 
     /// The values of every parameter given, in the order of their names' UTF-8 bytes (the order

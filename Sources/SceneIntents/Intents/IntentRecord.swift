@@ -123,17 +123,7 @@ public struct ParameterValueRecord: ParameterValue {
     /// Decodes what `AnyParameterValue` writes for a value of an unknown type.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: ValueCodingKeys.self)
-        self = try Self(decoding: container, typeName: try container.decode(String.self, forKey: .type))
-    }
-
-    /// Encodes as `AnyParameterValue` does.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: ValueCodingKeys.self)
-        try container.encode(valueTypeName, forKey: .type)
-        try encodeContent(into: &container)
-    }
-
-    init(decoding container: KeyedDecodingContainer<ValueCodingKeys>, typeName: String) throws {
+        let typeName = try container.decode(String.self, forKey: .type)
         if let text = try container.decodeIfPresent(String.self, forKey: .spoken) {
             self.init(typeName: typeName, spoken: text, identifier: try container.decodeIfPresent(String.self, forKey: .identifier))
             return
@@ -145,6 +135,13 @@ public struct ParameterValueRecord: ParameterValue {
                 .init(codingPath: container.codingPath, debugDescription: "a value of type '\(typeName)' comes with its display item"))
         }
         self.init(typeName: typeName, displayItem: display, content: .encoded(value))
+    }
+
+    /// Encodes as `AnyParameterValue` does.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: ValueCodingKeys.self)
+        try container.encode(valueTypeName, forKey: .type)
+        try encodeContent(into: &container)
     }
 
     func encodeContent(into container: inout KeyedEncodingContainer<ValueCodingKeys>) throws {
