@@ -168,25 +168,17 @@ public final class IntentHost {
     }
 
     func withActivity(_ response: IntentResponse, for call: PhaseCall) -> IntentResponse {
-        guard response.code.opensApp else { return response }
+        // An activity that already carries an interaction is the app's own and is kept as given.
+        guard response.code.opensApp, response.userActivity?.interaction == nil else { return response }
         let descriptor = catalog.descriptor(named: call.intent.typeName)
-        let interaction = Interaction(
+        var content = response.userActivity?.content ?? UserActivity.Content(activityType: call.intent.typeName)
+        content.interaction = Interaction(
             intent: call.intent, response: response, identifier: "interaction-\(call.request)",
             handlingStatus: IntentHandlingStatus(
                 code: response.code, isSuccess: descriptor?.isSuccess(response.code) ?? false),
             date: now())
         var response = response
-        if let activity = response.userActivity {
-            if activity.interaction == nil {
-                var content = activity.content
-                content.interaction = interaction
-                response.userActivity = UserActivity(content: content)
-            }
-        } else {
-            var content = UserActivity.Content(activityType: call.intent.typeName)
-            content.interaction = interaction
-            response.userActivity = UserActivity(content: content)
-        }
+        response.userActivity = UserActivity(content: content)
         return response
     }
 }
