@@ -89,11 +89,9 @@ public struct AnyParameterValue: Sendable, Equatable, Codable, CustomStringConve
     ) throws -> AnyParameterValue {
         if let type = catalog.valueType(named: typeName) {
             guard let spoken else { return AnyParameterValue(erasing: try value(type)) }
-            func made<T: ParameterValue>(_ type: T.Type) -> any ParameterValue {
-                T.fromSpoken(spoken.text, identifier: spoken.identifier)
-                    ?? ParameterValueRecord(typeName: typeName, spoken: spoken.text, identifier: spoken.identifier)
-            }
-            return AnyParameterValue(erasing: made(type))
+            return AnyParameterValue(
+                erasing: type.fromSpoken(spoken.text, identifier: spoken.identifier)
+                    ?? ParameterValueRecord(typeName: typeName, spoken: spoken.text, identifier: spoken.identifier))
         }
         guard catalog.keepsRecords(of: typeName) else {
             throw DecodingError.dataCorrupted(

@@ -50,7 +50,7 @@ public struct IntentDescriptor: Sendable {
                 return intent
             }
             spoken = { name, text, identifier in
-                schema.parameter(named: name)?.fromSpoken(text, identifier: identifier)
+                schema.parameter(named: name)?.valueType.fromSpoken(text, identifier: identifier).map { AnyParameterValue(erasing: $0) }
             }
             makeEmpty = { I() }
             // One cast and one copy of the typed intent for all its values: what every message
@@ -98,10 +98,7 @@ public struct IntentDescriptor: Sendable {
                 guard let parameter = parameters[name] else { return nil }
                 let typeName = parameter.valueTypeName
                 if let type = IntentCatalog.builtInValueTypes[typeName] {
-                    func made<T: ParameterValue>(_ type: T.Type) -> AnyParameterValue? {
-                        T.fromSpoken(text, identifier: identifier).map { AnyParameterValue($0) }
-                    }
-                    return made(type)
+                    return type.fromSpoken(text, identifier: identifier).map { AnyParameterValue(erasing: $0) }
                 }
                 if let described = enums[typeName] { return described.value(spoken: text, identifier: identifier) }
                 guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }

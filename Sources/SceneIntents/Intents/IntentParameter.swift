@@ -194,14 +194,6 @@ public struct IntentParameter<I: Intent>: Sendable {
             return try await options(handler, intent, term).page(page).map { AnyParameterValue($0) }
         }
     }
-
-    /// A value of this parameter's type made from spoken words, if the type accepts them.
-    func fromSpoken(_ text: String, identifier: String?) -> AnyParameterValue? {
-        func make<T: ParameterValue>(_ type: T.Type) -> AnyParameterValue? {
-            T.fromSpoken(text, identifier: identifier).map { AnyParameterValue($0) }
-        }
-        return make(valueType)
-    }
 }
 
 /// One parameter's calls into a handler of type `Handler`, erased to values the host can use.
