@@ -134,23 +134,6 @@ public struct IntentParameter<I: Intent>: Sendable {
         options: (@MainActor @Sendable (Handler, I, String?) async throws -> ObjectCollection<Value>)? = nil,
         pagedOptions: (@MainActor @Sendable (Handler, I, String?, OptionsPage) async throws -> ObjectCollection<Value>)? = nil
     ) -> IntentParameter {
-        multiple(
-            name, keyPath, flags: flags, prompts: prompts,
-            resolve: { handler, intent, _ in
-                // Not sent anywhere: see `HandlerBinding`.
-                nonisolated(unsafe) let handler = handler
-                return try await resolve(handler, intent).map(ParameterResolution.init)
-            },
-            options: erasedOptions(options, paged: pagedOptions))
-    }
-
-    /// A multi-value parameter with its calls erased.
-    @inlinable
-    static func multiple<Value: ParameterValue, Handler>(
-        _ name: ParameterName, _ keyPath: WritableKeyPath<I, [Value]?> & Sendable, flags: ParameterFlags,
-        prompts: ParameterPrompts, resolve: @escaping ParameterCalls<I, Handler>.Resolve,
-        options: ParameterCalls<I, Handler>.Options?
-    ) -> IntentParameter {
         IntentParameter(
             descriptor: ParameterDescriptor(
                 name: name, valueTypeName: Value.typeName, flags: flags.union(.multiValue),
@@ -171,7 +154,13 @@ public struct IntentParameter<I: Intent>: Sendable {
                 intent[keyPath: keyPath] = typed
                 return true
             },
-            calls: ParameterCalls(resolve: resolve, options: options),
+            calls: ParameterCalls(
+                resolve: { handler, intent, _ in
+                    // Not sent anywhere: see `HandlerBinding`.
+                    nonisolated(unsafe) let handler = handler
+                    return try await resolve(handler, intent).map(ParameterResolution.init)
+                },
+                options: erasedOptions(options, paged: pagedOptions)),
             handlerType: Handler.self)
     }
 
