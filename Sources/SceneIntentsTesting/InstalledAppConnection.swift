@@ -42,9 +42,8 @@ public final class InstalledAppConnection: AppConnection {
         let intent = call.intent.typeName
         let sent: PhaseCall
         do {
-            sent = try Self.cross(SystemMessage.call(id: 1, call: call), from: system, to: app) { message -> PhaseCall? in
-                guard case .call(_, let call) = message else { return nil }
-                return call
+            sent = try Self.cross(SystemMessage.call(id: 1, call: call), from: system, to: app) {
+                if case .call(_, let call) = $0 { call } else { nil }
             }
         } catch {
             reply(.refused(IntentHostError(.unexpectedAnswer, intent: intent, detail: "the call cannot cross the codec: \(error)")))
@@ -53,9 +52,8 @@ public final class InstalledAppConnection: AppConnection {
         return base.start(
             sent, from: isolation,
             progress: { step in
-                let crossed = try? Self.cross(AppMessage.step(id: 1, step: step), from: app, to: system) { message -> PhaseStep? in
-                    guard case .step(_, let step) = message else { return nil }
-                    return step
+                let crossed: PhaseStep? = try? Self.cross(AppMessage.step(id: 1, step: step), from: app, to: system) {
+                    if case .step(_, let step) = $0 { step } else { nil }
                 }
                 if let crossed {
                     progress(crossed)
@@ -64,10 +62,9 @@ public final class InstalledAppConnection: AppConnection {
             reply: { answer in
                 do {
                     reply(
-                        try Self.cross(AppMessage.answer(id: 1, answer: answer), from: app, to: system) { message -> PhaseAnswer? in
-                            guard case .answer(_, let answer) = message else { return nil }
+                        try Self.cross(AppMessage.answer(id: 1, answer: answer), from: app, to: system) {
                             // An intent the app left as called comes back as the call's own.
-                            return answer.takingCalled(call.intent)
+                            if case .answer(_, let answer) = $0 { answer.takingCalled(call.intent) } else { nil }
                         })
                 } catch {
                     reply(.refused(IntentHostError(.unexpectedAnswer, intent: intent, detail: "the answer cannot cross the codec: \(error)")))
@@ -77,9 +74,8 @@ public final class InstalledAppConnection: AppConnection {
 
     /// Continues the activity in the app, the activity crossing the codec.
     public func continueInApp(_ activity: UserActivity) async throws -> Continuation {
-        let sent = try Self.cross(SystemMessage.continueActivity(id: 1, activity: activity), from: system, to: app) { message -> UserActivity? in
-            guard case .continueActivity(_, let activity) = message else { return nil }
-            return activity
+        let sent: UserActivity = try Self.cross(SystemMessage.continueActivity(id: 1, activity: activity), from: system, to: app) {
+            if case .continueActivity(_, let activity) = $0 { activity } else { nil }
         }
         return try await base.continueInApp(sent)
     }
