@@ -7,7 +7,7 @@ import Synchronization
 /// run once the job that held the value has suspended (awaiting something) or ended, so
 /// everything one uninterrupted job produces goes out in one batch, and nothing waits past the
 /// first suspension. `take()` empties the batch (the scheduled release then finds nothing).
-/// Used for a visit's steps (`AppEndpoint`) and a host's outgoing frames (one write per job).
+/// Used for a visit's steps (`ServedVisit`, as `AppEndpoint` serves a call).
 public final class HeldUntilSuspension<Value: Sendable>: Sendable {
     private struct State {
         var values: [Value] = []
@@ -15,26 +15,17 @@ public final class HeldUntilSuspension<Value: Sendable>: Sendable {
     }
     private let state = Mutex(State())
     private let release: @Sendable ([Value]) -> Void
-    private let schedule: @Sendable (@escaping @MainActor @Sendable () -> Void) -> Bool
 
     /// Holds values for `release`, which is called on the main actor with a non-empty batch.
-    ///
-    /// `schedule` may run the release itself, on the main actor once the current job has
-    /// suspended or ended (a main loop's "after the jobs": no job of its own), answering true;
-    /// when it answers false the release is a main-actor job of its own.
-    public init(
-        scheduling schedule: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Bool = { _ in false },
-        release: @escaping @Sendable ([Value]) -> Void
-    ) {
-        self.schedule = schedule
+    public init(release: @escaping @Sendable ([Value]) -> Void) {
         self.release = release
     }
 
     /// Holds a value until the current main-actor job suspends or ends.
     public func hold(_ value: Value) {
-        let schedule = state.withLock { state in
-            // A visit's steps (its parameters, confirm, handle) or one job's frames: one
-            // allocation for the usual batch instead of one per doubling.
+        let isFirst = state.withLock { state in
+            // A visit's steps (its parameters, confirm, handle): one allocation for the usual
+            // batch instead of one per doubling.
             if state.values.isEmpty { state.values.reserveCapacity(4) }
             state.values.append(value)
             defer { state.isReleaseScheduled = true }
@@ -42,7 +33,7 @@ public final class HeldUntilSuspension<Value: Sendable>: Sendable {
         }
         // Detached: the release needs none of the holder's task-local values, and copying
         // them (a handler's call context) into a new task costs allocations on every visit.
-        if schedule, !self.schedule({ self.flush() }) { Task.detached { @MainActor in self.flush() } }
+        if isFirst { Task.detached { @MainActor in self.flush() } }
     }
 
     /// Releases what is held now.
