@@ -26,11 +26,6 @@ struct ApplicationRun {
     var interrupted: [String] = []
     /// `run()` callers waiting for the termination.
     var terminationWaiters: [CheckedContinuation<Void, Never>] = []
-
-    init(delegate: any ApplicationDelegate, reason: LaunchReason) {
-        self.delegate = delegate
-        self.reason = reason
-    }
 }
 
 /// Who hears the lifecycle callbacks, each under the token `observe(_:)` returned.

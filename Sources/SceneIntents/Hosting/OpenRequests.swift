@@ -22,13 +22,10 @@ struct OpenRequests: Sendable {
     /// The finished requests remembered, the oldest at `next` once the ring is full.
     private var ring: [UInt64] = []
     private var next = 0
-    private let capacity: Int
+    /// How many finished requests the ring remembers.
+    private static let capacity = 1024
     /// How many requests hold a handler.
     private(set) var openCount = 0
-
-    init(capacity: Int = 1024) {
-        self.capacity = max(1, capacity)
-    }
 
     /// What is known of `request`: nil for one never seen, or finished longer ago than the ring
     /// remembers.
@@ -52,11 +49,11 @@ struct OpenRequests: Sendable {
         case nil:
             break
         }
-        guard ring.count == capacity else { return ring.append(request) }
+        guard ring.count == Self.capacity else { return ring.append(request) }
         // The oldest finished request is forgotten (it is never open again: a finished request
         // is refused, not reopened).
         entries.removeValue(forKey: ring[next])
         ring[next] = request
-        next = (next + 1) % capacity
+        next = (next + 1) % Self.capacity
     }
 }
