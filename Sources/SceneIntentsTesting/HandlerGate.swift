@@ -28,8 +28,9 @@ public final class HandlerGate: Sendable {
     public func pass() async {
         let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.arrived += 1
-            let (due, waiting) = state.arrivals.partitioned { $0.count <= state.arrived }
-            state.arrivals = waiting
+            let arrived = state.arrived
+            let due = state.arrivals.filter { $0.count <= arrived }
+            state.arrivals.removeAll { $0.count <= arrived }
             return due.map(\.waiter)
         }
         for waiter in ready { waiter.resume() }
@@ -67,14 +68,4 @@ public final class HandlerGate: Sendable {
 
     /// How many handlers wait at the gate now.
     public var waiting: Int { state.withLock { $0.held.count } }
-}
-
-extension Array {
-    /// The elements that satisfy `belongs`, and the others, each in their order.
-    fileprivate func partitioned(by belongs: (Element) -> Bool) -> (matching: [Element], others: [Element]) {
-        var matching: [Element] = []
-        var others: [Element] = []
-        for element in self { if belongs(element) { matching.append(element) } else { others.append(element) } }
-        return (matching, others)
-    }
 }
