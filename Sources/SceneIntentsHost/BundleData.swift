@@ -71,11 +71,7 @@ enum BundleData {
         do { files = try data.files() } catch {
             throw Failure(description: "the intent data cannot be made: \(error)", status: 70)
         }
-        do throws(WriteFailure) {
-            try DurableWrite.writeAll(files.sorted { $0.key < $1.key }.map { ($0.key, Array($0.value)) }, directory: folder)
-        } catch {
-            throw Failure(description: "\(error)", status: 73)
-        }
+        try write(files.sorted { $0.key < $1.key }.map { ($0.key, Array($0.value)) }, into: folder)
     }
 
     /// `CFBundleName`, `CFBundleIdentifier` and `CFBundleExecutable`.
@@ -96,9 +92,12 @@ enum BundleData {
         do { plist = try PropertyListSerialization.data(fromPropertyList: keys, format: .xml, options: 0) } catch {
             throw Failure(description: "the Info.plist cannot be made: \(error)", status: 70)
         }
-        do throws(WriteFailure) {
-            try DurableWrite.writeAll([("Info.plist", Array(plist))], directory: folder)
-        } catch {
+        try write([("Info.plist", Array(plist))], into: folder)
+    }
+
+    /// Writes `files` into `folder` with `DurableWrite`; a failure is status 73 (EX_CANTCREAT).
+    private static func write(_ files: [(name: String, contents: [UInt8])], into folder: String) throws(Failure) {
+        do throws(WriteFailure) { try DurableWrite.writeAll(files, directory: folder) } catch {
             throw Failure(description: "\(error)", status: 73)
         }
     }

@@ -24,7 +24,7 @@ extension ActionDispatcher {
     ///
     /// - Throws: `undeclaredAction` when no feature of the group declares it.
     public func register<A: Action>(_ action: A, presenter: @escaping @MainActor () -> A.Presenter?) throws(DispatchError) {
-        try add(registration(action, presenter: presenter, intentInput: nil, handle: nil), for: A.self)
+        try add(action, presenter: presenter, intentInput: nil, handle: nil)
     }
 
     /// Registers an intent action for URLs, activities and its intent.
@@ -45,7 +45,7 @@ extension ActionDispatcher {
             let entry = try await dispatcher.run(action, input, presenter: presenter(), from: entryPoint)
             return (entry, Self.response(for: entry.outcome, of: action))
         }
-        try add(registration(action, presenter: presenter, intentInput: intentInput, handle: handle), for: A.self)
+        try add(action, presenter: presenter, intentInput: intentInput, handle: handle)
     }
 
     /// Opens an app URL (`hobson://insult?style=shakespeare`): the route's action performs.
@@ -103,11 +103,29 @@ extension ActionDispatcher {
         }
     }
 
-    private func add<A: Action>(_ registration: Registration, for type: A.Type) throws(DispatchError) {
+    /// Registers how each entry point reaches `action`, once its group declares it and nothing
+    /// it answers is taken.
+    private func add<A: Action>(
+        _ action: A, presenter: @escaping @MainActor () -> A.Presenter?,
+        intentInput: ((UserActivity) throws(DispatchError) -> A.Input?)?,
+        handle: (@MainActor (ActionDispatcher, AnyIntent) async throws(DispatchError) -> (TimelineEntry, IntentResponse))?
+    ) throws(DispatchError) {
         guard group.feature(declaring: A.self) != nil else {
             throw DispatchError(
                 .undeclaredAction, value: A.name, "no feature of the group \(group.name) declares the action \(A.name)")
         }
+        let registration = Registration(
+            name: A.name, activityType: A.activityType, routePath: A.route?.path,
+            intentType: (A.self as? any IntentAction.Type).map { $0.activityType },
+            openURL: { dispatcher, items, url throws(DispatchError) in
+                guard let route = A.route else { throw DispatchError(.unknownRoute, value: url, "\(A.name) has no route") }
+                return try await dispatcher.perform(action, try route.input(from: items), presenter: presenter(), from: .url(url))
+            },
+            continueActivity: { dispatcher, activity throws(DispatchError) in
+                let input = try dispatcher.input(for: A.self, from: activity, intentInput: intentInput)
+                return try await dispatcher.perform(action, input, presenter: presenter(), from: .userActivity(activity.activityType))
+            },
+            handle: handle)
         // Each route, activity type and intent leads to one action, so no lookup can be ambiguous.
         for other in registrations.values where other.name != A.name {
             let clash =
@@ -120,25 +138,6 @@ extension ActionDispatcher {
             }
         }
         registrations[A.name] = registration
-    }
-
-    private func registration<A: Action>(
-        _ action: A, presenter: @escaping @MainActor () -> A.Presenter?,
-        intentInput: ((UserActivity) throws(DispatchError) -> A.Input?)?,
-        handle: (@MainActor (ActionDispatcher, AnyIntent) async throws(DispatchError) -> (TimelineEntry, IntentResponse))?
-    ) -> Registration {
-        Registration(
-            name: A.name, activityType: A.activityType, routePath: A.route?.path,
-            intentType: (A.self as? any IntentAction.Type).map { $0.activityType },
-            openURL: { dispatcher, items, url throws(DispatchError) in
-                guard let route = A.route else { throw DispatchError(.unknownRoute, value: url, "\(A.name) has no route") }
-                return try await dispatcher.perform(action, try route.input(from: items), presenter: presenter(), from: .url(url))
-            },
-            continueActivity: { dispatcher, activity throws(DispatchError) in
-                let input = try dispatcher.input(for: A.self, from: activity, intentInput: intentInput)
-                return try await dispatcher.perform(action, input, presenter: presenter(), from: .userActivity(activity.activityType))
-            },
-            handle: handle)
     }
 
     private func input<A: Action>(
