@@ -4,35 +4,10 @@ import Foundation
 import SceneIntents
 import SceneIntentsTransport
 
-/// What the daemon needs of the connection to one served app, beyond `AppConnection`: to tell
-/// whether its process runs, to send it system events, to do what a user does to its sessions,
-/// and to end it.
-public protocol ServedConnection: AppConnection {
-    /// The host's process identifier while it runs.
-    var processIdentifier: Int32? { get async }
-    /// Sends a system event (starting the host when it is not running).
-    func send(_ event: SystemEvent) async -> EventOutcome
-    /// The user closes one session (heard at the next launch when the app is not running).
-    func closeSession(_ identifier: String) async -> EventOutcome
-    /// The user force-quits the app: it ends, and every session kept for it is discarded.
-    func forceQuit(grace: Duration) async
-    /// The app's process dies as in a crash (SIGKILL), discarding nothing; its pid, if it ran.
-    func kill() async -> Int32?
-    /// Stops the host (asking, then killing after `grace`) and stops listening.
-    func close(grace: Duration) async
-}
-
-extension ProcessConnection: ServedConnection {}
-
-extension RoutedConnection: ServedConnection {
+extension RoutedConnection {
     /// The app's process identifier while it runs (its extensions come and go per request).
-    public var processIdentifier: Int32? {
+    var processIdentifier: Int32? {
         get async { await app.processIdentifier }
-    }
-
-    /// Sends a system event (see `send(_:grace:)`: a quit gives the app 2 s before it is killed).
-    public func send(_ event: SystemEvent) async -> EventOutcome {
-        await send(event, grace: .seconds(2))
     }
 }
 
@@ -46,7 +21,7 @@ struct ServedApp: Sendable {
     let bundle: AppBundle
     let vocabulary: Vocabulary
     let dialogs: DialogTable
-    let connection: any ServedConnection
+    let connection: RoutedConnection
     /// Which serving of the app this is, unique in the daemon: what a client's assistant and
     /// the leases of requests in flight are kept by.
     var serial = 0
