@@ -36,7 +36,9 @@ public final class ProcessConnection: AppConnection {
     let activeScenes = ActiveScenes()
     private let foregroundScenes = ForegroundScenes()
     private let shortcuts = ShortcutsSlot()
-    let refusals = RefusalReports()
+    /// Where the host socket reports the hosts it turned away (a bad hello, a wrong version, a
+    /// token no launch waits for, a peer of another user): a daemon writes them in its log.
+    let refusals = MessageSlot<String>()
     /// Where the app's sessions are kept, if anywhere.
     let sessions: SessionKeeping?
 
@@ -108,7 +110,7 @@ public final class ProcessConnection: AppConnection {
         listener.start { [refusals] event in
             let refused: @Sendable (String) -> Void = { line in
                 record(line)
-                refusals.report(line)
+                refusals.deliver(line)
             }
             switch event {
             case .accepted(let connection):
