@@ -37,10 +37,13 @@ final class AppServing: Sendable {
                 refused[bundle.path] = refusal
                 continue
             }
+            // The one place an app's data is obtained, from its bundle's files: each bundle is
+            // read once per revision of its files, and one that cannot be read is not served.
             let installed: InstalledApp
-            switch Daemon.intentData(for: bundle, configuration: configuration) {
-            case .success(let data): installed = data
-            case .failure(let problem):
+            do {
+                installed = try InstalledApp(bundle: bundle)
+            } catch {
+                let problem = RegistryDiagnostic(.noIntentData, file: error.file, value: error.problem, skipped: bundle.path)
                 refused[bundle.path] = ServedSet.Refusal(source: bundle, revision: revision, problems: [problem])
                 continue
             }
