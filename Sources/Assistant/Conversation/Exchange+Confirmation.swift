@@ -28,13 +28,18 @@ extension Exchange {
         }
     }
 
-    /// Asks the intent's confirmation until the user says yes (it returns) or no (the request is
-    /// cancelled); any other answer asks again, until patience runs out (cancelled too: nothing
-    /// is handled that the user did not agree to).
+    /// Asks the intent's confirmation until the user says yes or no (see `askUntilYes`).
     mutating func askToGoAhead(_ confirmation: IntentConfirmation) async throws(ExchangeStop) {
         let question = lines.intentConfirmationPrompt(confirmation) { parameterTitles() }
+        try await askUntilYes(.intentConfirmation(intent: descriptor.typeName, question: question))
+    }
+
+    /// Asks `prompt`, a yes-or-no question, until the user says yes (it returns) or no (the
+    /// request is cancelled); any other answer asks again, until patience runs out (cancelled
+    /// too: nothing is done that the user did not agree to).
+    mutating func askUntilYes(_ prompt: Prompt) async throws(ExchangeStop) {
         for _ in 0...configuration.maxReasks {
-            switch await ask(.intentConfirmation(intent: descriptor.typeName, question: question)) {
+            switch await ask(prompt) {
             case .yes: return
             case .no, .cancel: throw .cancelled
             case .text, .pick, .more: continue

@@ -26,27 +26,12 @@ extension Exchange {
             if let prompt = question.prompt { parameter.prompts.disambiguationIntroduction = prompt }
             try set(parameter, at: nil, to: try await pick(from: CandidateList(values), for: parameter))
         case .valueConfirmation(_, let value):
-            try await askToConfirm(value, of: parameter, prompt: question.prompt)
+            let yesOrNo = question.prompt ?? lines.confirmationPrompt(parameter, value: value.displayItem.title)
+            try await askUntilYes(.confirmation(parameter: parameter.name, question: yesOrNo))
             try set(parameter, at: nil, to: value)
         case .confirmation:
             break
         }
         return descriptor.resolvableParameters.drop { $0.name != name }
-    }
-
-    /// Asks yes or no about `value` until the user says yes (it returns) or no (the request is
-    /// cancelled); any other answer asks again, until patience runs out.
-    private mutating func askToConfirm(_ value: AnyParameterValue, of parameter: ParameterDescriptor, prompt: String?)
-        async throws(ExchangeStop)
-    {
-        let question = prompt ?? lines.confirmationPrompt(parameter, value: value.displayItem.title)
-        for _ in 0...configuration.maxReasks {
-            switch await ask(.confirmation(parameter: parameter.name, question: question)) {
-            case .yes: return
-            case .no, .cancel: throw .cancelled
-            case .text, .pick, .more: continue
-            }
-        }
-        throw .cancelled
     }
 }
