@@ -41,15 +41,10 @@ public struct BudgetClock: Sendable {
         // Read as nanoseconds from the clock `ContinuousClock` reads: a request reads the time
         // several times, and an instant's `duration(to:)` is 128-bit arithmetic each time.
         let nanoseconds: @Sendable () -> Int64 = { continuousNanoseconds() &- start }
-        let elapsed: @Sendable () -> Duration = { duration(nanoseconds: continuousNanoseconds() &- start) }
+        let elapsed: @Sendable () -> Duration = { .nanoseconds(continuousNanoseconds() &- start) }
         return BudgetClock(elapsed: elapsed, nanoseconds: nanoseconds, queue: queue) { deadline, fire in
             QueuedBudgetTimer(queue: queue, ticket: queue.arm(after: deadline - elapsed(), fire))
         }
-    }
-
-    /// A duration of whole nanoseconds.
-    static func duration(nanoseconds: Int64) -> Duration {
-        .nanoseconds(nanoseconds)
     }
 
     /// Nanoseconds on the clock `ContinuousClock` reads on Linux (it goes on while the machine

@@ -41,7 +41,7 @@ extension Exchange {
         // callbacks may come between).
         let first = callsMade == 0
         let startedAt = first ? connectedAt : clock.nowNanoseconds
-        let start = BudgetClock.duration(nanoseconds: startedAt)
+        let start = Duration.nanoseconds(startedAt)
         callsMade += 1
         let budget = budget
         let call = PhaseCall(request: request, intent: intent, phase: phase)
@@ -141,7 +141,7 @@ final class CallRace: Sendable {
     /// and the step's record), or the step came late.
     func advance(past step: PhaseStep) {
         let heard = clock.nowNanoseconds
-        let heardAt = BudgetClock.duration(nanoseconds: heard)
+        let heardAt = Duration.nanoseconds(heard)
         guard gate.move(deadline: heardAt + budget, now: heardAt) else { return late(step.answer) }
         trace?.record(step: step.phase, answered: step.answer, at: heard)
         state.withLock { $0.position += 1 }

@@ -180,7 +180,7 @@ struct Exchange {
     /// the request goes on (its first call then times out at once, and the user hears so).
     private func overlay(begin: Bool) async -> Bool {
         let connection = connection
-        let start = begin ? BudgetClock.duration(nanoseconds: connectedAt) : clock.now
+        let start = begin ? .nanoseconds(connectedAt) : clock.now
         let outcome = await race(deadline: start + budget, on: clock) { () async -> Result<Bool, any Error> in
             do {
                 return .success(begin ? try await connection.beginInterruption() : try await connection.endInterruption())

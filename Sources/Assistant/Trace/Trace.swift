@@ -18,7 +18,7 @@ public final class Trace: Sendable {
 
         /// Its event, put into words.
         var event: TraceEvent {
-            TraceEvent(at: BudgetClock.duration(nanoseconds: at), kind: kind, detail: detail.words)
+            TraceEvent(at: .nanoseconds(at), kind: kind, detail: detail.words)
         }
     }
 
@@ -70,12 +70,12 @@ public final class Trace: Sendable {
     /// Records an event at the clock's current instant; `detail` is evaluated when the trace is
     /// read, so it must capture values, not state that changes later.
     public func record(_ kind: TraceEvent.Kind, _ detail: @autoclosure @escaping @Sendable () -> String) {
-        append(kind, .deferred(detail))
+        record(kind, .deferred(detail))
     }
 
     /// Records an event whose words are made already.
     public func record(_ kind: TraceEvent.Kind, text: String) {
-        append(kind, .text(text))
+        record(kind, .text(text))
     }
 
     /// Records a `result` event: a step of a call and its answer ("handle → response(success)"),
@@ -83,22 +83,18 @@ public final class Trace: Sendable {
     func record(step phase: PhaseCall.Phase, answered answer: PhaseAnswer, at instant: Int64? = nil) {
         // Checked before the detail is made: making it copies the phase and the answer.
         guard isRecording else { return }
-        append(.result, .step(phase, answer), at: instant)
-    }
-
-    /// Records an event of the assistant's own whose words are made when the trace is read; `at`
-    /// is the clock's instant (its `nowNanoseconds`) when the caller has just read it.
-    func record(_ kind: TraceEvent.Kind, _ detail: Detail, at instant: Int64? = nil) {
-        append(kind, detail, at: instant)
+        record(.result, .step(phase, answer), at: instant)
     }
 
     /// Records a `lifecycle` event: one of the app's callbacks.
     public func record(lifecycle event: LifecycleEvent) {
         guard isRecording else { return }
-        append(.lifecycle, .lifecycle(event))
+        record(.lifecycle, .lifecycle(event))
     }
 
-    private func append(_ kind: TraceEvent.Kind, _ detail: consuming Detail, at instant: Int64? = nil) {
+    /// Records an event of the assistant's own whose words are made when the trace is read; `at`
+    /// is the clock's instant (its `nowNanoseconds`) when the caller has just read it.
+    func record(_ kind: TraceEvent.Kind, _ detail: consuming Detail, at instant: Int64? = nil) {
         guard recording.load(ordering: .relaxed) else { return }
         // Moved into the log, not copied: a copy of a detail is a switch and a retain per value.
         var entry = Optional(Entry(at: instant ?? clock.nowNanoseconds, kind: kind, detail: detail))
