@@ -1,21 +1,13 @@
 import SceneIntents
 
-/// How bringing the app forward to continue an activity went.
-enum ActivityContinuation {
-    /// A scene continued it; its reply, if any, is what the user should hear.
-    case continued(Continuation)
-    /// The app could not be opened, or its scene could not continue the activity.
-    case failed(reason: String)
-}
-
 extension AppConnection {
     /// Brings the app forward to continue `activity` and records how it went in `trace`: the one
     /// way both a response that opens the app and a request to continue an activity reach it.
-    func continueRecorded(_ activity: UserActivity, in trace: Trace) async -> ActivityContinuation {
+    func continueRecorded(_ activity: UserActivity, in trace: Trace) async -> ContinuationResult {
         do {
             let continued = try await continueInApp(activity)
             trace.record(.continuation, "\(activity.activityType) continued in \(continued.sessionIdentifier)")
-            return .continued(continued)
+            return .continued(session: continued.sessionIdentifier, reply: continued.reply)
         } catch {
             let reason = "\(error)"
             trace.record(.continuation, "failed: \(reason)")
@@ -34,10 +26,10 @@ extension Assistant {
         let appName = connection.appName
         trace.record(.route, "activity \(activity.activityType) → \(appName)")
         switch await connection.continueRecorded(activity, in: trace) {
-        case .continued(let continued):
-            let line = continued.reply ?? lines.response(.continueInApp, isSuccess: true)
+        case .continued(let session, let reply):
+            let line = reply ?? lines.response(.continueInApp, isSuccess: true)
             var outcome = await end(.continuedInApp, line, intent: nil, dialog: dialog)
-            outcome.continuedInScene = continued.sessionIdentifier
+            outcome.continuedInScene = session
             return outcome
         case .failed(let reason):
             var outcome = await end(.failure, lines.couldNotOpen(reason: reason), intent: nil, dialog: dialog)

@@ -76,10 +76,10 @@ struct Exchange {
         var scene: String?
         if let activity = conclusion.activity {
             switch await connection.continueRecorded(activity, in: trace) {
-            case .continued(let continued):
-                scene = continued.sessionIdentifier
+            case .continued(let session, let reply):
+                scene = session
                 // A hands-free user hears what the app now shows (Siri says nothing more here).
-                if let reply = continued.reply { await say(reply) }
+                if let reply { await say(reply) }
             case .failed(let reason):
                 await say(lines.couldNotOpen(reason: reason))
                 return outcome(.failure, conclusion.response, reason: reason)
