@@ -92,7 +92,7 @@ public final class Assistant: Sendable {
         let intent: AnyIntent
         switch request {
         case .intent(let typed):
-            intent = typed.intent
+            intent = typed
         case .utterance(let words):
             switch await interpret(words, dialog: &dialog) {
             case .intent(let interpreted): intent = interpreted

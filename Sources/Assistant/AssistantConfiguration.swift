@@ -29,7 +29,7 @@ public enum AssistantRequest: Sendable, Equatable, CustomStringConvertible {
     /// Words, interpreted by the vocabulary.
     case utterance(String)
     /// A typed intent with whatever parameters are already known (a shortcut, a test).
-    case intent(AnyIntentRequest)
+    case intent(AnyIntent)
     /// An activity to continue in the app (a voice shortcut made from a user activity): the app
     /// is brought forward and a scene continues it, as its shortcut would in SiriKit.
     case userActivity(UserActivity)
@@ -38,23 +38,15 @@ public enum AssistantRequest: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .utterance(let words): "\"\(words)\""
-        case .intent(let request): request.intent.typeName
+        case .intent(let intent): intent.typeName
         case .userActivity(let activity): "activity \(activity.activityType)"
         }
     }
 }
 
-/// A typed intent request, wrapped so `AssistantRequest` stays `Equatable`.
-public struct AnyIntentRequest: Sendable, Equatable {
-    /// The intent with its known parameters.
-    public var intent: AnyIntent
-    /// Wraps an intent.
-    public init(_ intent: AnyIntent) { self.intent = intent }
-}
-
 extension AssistantRequest {
     /// A request for a typed intent.
     public static func intent<I: Intent>(_ intent: I, targetScene: String? = nil) -> AssistantRequest {
-        .intent(AnyIntentRequest(AnyIntent(intent, targetSceneIdentifier: targetScene)))
+        .intent(AnyIntent(intent, targetSceneIdentifier: targetScene))
     }
 }

@@ -49,7 +49,7 @@ struct AppIntentValueTests {
 
     @Test func everyKindOfValueIsAskedForReadAndHandedToPerform() async throws {
         let harness = Self.harness([.text("5"), .text("2026-12-01 07:30"), .text("hill")])
-        let outcome = await harness.perform(.intent(AnyIntentRequest(AppIntentsCatalog.request(PlanRunIntent()))))
+        let outcome = await harness.perform(.intent(AppIntentsCatalog.request(PlanRunIntent())))
         #expect(outcome.status == .success)
         #expect(outcome.dialog == [
             "What's the distance?", "What's the start?", "What's the route?", "5.0 km on Hill Climb at 7:30, pace 5.5, chime and bell, public, no link.",
@@ -74,7 +74,7 @@ struct AppIntentValueTests {
         intent.sounds = [.harp]
         intent.isPublic = false
         intent.link = URL(string: "https://runs.example.com/park")
-        let outcome = await harness.perform(.intent(AnyIntentRequest(AppIntentsCatalog.request(intent))))
+        let outcome = await harness.perform(.intent(AppIntentsCatalog.request(intent)))
         #expect(outcome.dialog == ["3.0 mi on Park Run at 18:5, pace 5.5, harp, private, runs.example.com."])
         _ = harness.recorder.take()
         #expect(harness.leftInFlight() == [])

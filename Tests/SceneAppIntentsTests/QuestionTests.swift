@@ -53,7 +53,7 @@ struct QuestionTests {
 
     @Test func anIntentThatKeepsAskingIsGivenUpAfterTheAssistantsPatience() async throws {
         let harness = Self.harness([NeverSatisfiedIntent.self], replies: (1...4).map { .text("word \($0)") })
-        let outcome = await harness.perform(.intent(AnyIntentRequest(AppIntentsCatalog.request(NeverSatisfiedIntent()))))
+        let outcome = await harness.perform(.intent(AppIntentsCatalog.request(NeverSatisfiedIntent())))
         #expect(outcome.status == .failure)
         #expect(outcome.dialog == Array(repeating: "Another word?", count: 4) + ["Sorry, I'm having trouble with the word. Let's try again later."])
         #expect(harness.traceLines.filter { $0.hasPrefix("result: handle") }.count == 5)
@@ -67,7 +67,7 @@ struct QuestionTests {
             let harness = Self.harness([EchoIntent.self], replies: [reply])
             let intent = EchoIntent()
             intent.word = "tea"
-            let outcome = await harness.perform(.intent(AnyIntentRequest(AppIntentsCatalog.request(intent))))
+            let outcome = await harness.perform(.intent(AppIntentsCatalog.request(intent)))
             #expect(outcome.dialog == dialog)
             #expect(harness.user.prompts == [.confirmation(parameter: "word", question: "Say tea?")])
             _ = harness.recorder.take()
@@ -93,7 +93,7 @@ struct QuestionTests {
 
     @Test func anIntentThatNeedsTheScreenBringsTheAppForwardWithItsDialog() async throws {
         let harness = Self.harness([FinishInAppIntent.self], replies: [])
-        let outcome = await harness.perform(.intent(AnyIntentRequest(AppIntentsCatalog.request(FinishInAppIntent()))))
+        let outcome = await harness.perform(.intent(AppIntentsCatalog.request(FinishInAppIntent())))
         #expect(outcome.status == .continuedInApp)
         #expect(outcome.dialog == ["Finish it in the app."])
         #expect(outcome.continuedInScene == "session-1")

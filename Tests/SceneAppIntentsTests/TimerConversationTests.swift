@@ -97,7 +97,7 @@ struct TimerConversationTests {
 
     @Test func aRequestedValueOutsideTheRangeIsRefusedAndAskedAgain() async throws {
         let (harness, app) = try IntentTestHarness.timers(replies: [.text("300"), .text("20")])
-        let outcome = await harness.perform(.intent(AnyIntentRequest(AppIntentsCatalog.request(AddPresetIntent(name: "Stew")))))
+        let outcome = await harness.perform(.intent(AppIntentsCatalog.request(AddPresetIntent(name: "Stew"))))
         #expect(outcome.dialog == ["How many minutes for Stew?", "Sorry, the minutes must be from 1 to 240.", "How many minutes for Stew?",
                                    "Added Stew, 20 minutes."])
         #expect(app.shelf.presets.last?.minutes == 20)
