@@ -2,6 +2,7 @@ import AssistantDaemon
 import AssistantService
 import CommandLineOptions
 import Foundation
+import SceneIntentsTransport
 
 /// `assistantd`: the system side as a daemon. Serves the apps installed under `--apps` (default:
 /// the demo bundles of this checkout), each read from its bundle's data (it links no app), on
@@ -56,9 +57,9 @@ func main() async -> Int32 {
         return 1
     }
     let stop = AsyncStream<Int32>.makeStream()
-    let signals = ShutdownSignals { stop.continuation.yield($0) }
+    let signals = SignalWatch([SIGTERM, SIGINT]) { stop.continuation.yield($0) }
     daemon.start()
-    let rescans = RescanSignals([SIGHUP]) { _ in Task { await daemon.rescan() } }
+    let rescans = SignalWatch([SIGHUP]) { _ in Task { await daemon.rescan() } }
     let served = daemon.servedAppNames.isEmpty ? "no app" : daemon.servedAppNames.joined(separator: ", ")
     streams.output.write("assistantd: serving \(served) on \(daemon.socketPath)")
     for address in daemon.wyomingAddresses { streams.output.write("assistantd: Wyoming on \(address)") }
