@@ -189,11 +189,6 @@ public final class AppLink: Sendable {
         if state.abandoned.count > abandonedLimit, let oldest = state.abandoned.min() { state.abandoned.remove(oldest) }
     }
 
-    /// Whether `id` was given up on (and is now forgotten): its late answer is dropped.
-    private func wasAbandoned(_ id: UInt64) -> Bool {
-        waiters.withLock { $0.abandoned.remove(id) != nil }
-    }
-
     /// Routes one message from the host.
     ///
     /// - Throws: `outOfOrder` for a second hello or an answer to nothing asked.
@@ -227,20 +222,23 @@ public final class AppLink: Sendable {
                 waiter.reply(answer)
             }
         case .continued(let id, let result):
-            settle()
-            guard let waiter = waiters.withLock({ $0.continuations.removeValue(forKey: id) }) else {
-                if wasAbandoned(id) { return }
-                throw Self.unasked("a continuation", id)
-            }
-            waiter.resume(returning: result)
+            try resume(id, in: \.continuations, with: result, "a continuation")
         case .eventDone(let id, let refusal, let output):
-            settle()
-            guard let waiter = waiters.withLock({ $0.events.removeValue(forKey: id) }) else {
-                if wasAbandoned(id) { return }
-                throw Self.unasked("an event answer", id)
-            }
-            waiter.resume(returning: refusal.map(EventOutcome.refused) ?? .done(output: output))
+            try resume(id, in: \.events, with: refusal.map(EventOutcome.refused) ?? .done(output: output), "an event answer")
         }
+    }
+
+    /// Hands `value` to the waiter `awaitAnswer` put under `id` in `slot`; the late answer of a
+    /// waiter that gave up is dropped. Throws `outOfOrder`, naming `what`, for one never asked.
+    private func resume<Value: Sendable>(
+        _ id: UInt64, in slot: WritableKeyPath<Waiters, [UInt64: CheckedContinuation<Value, Never>]>, with value: Value, _ what: String
+    ) throws(ProtocolError) {
+        settle()
+        guard let waiter = waiters.withLock({ $0[keyPath: slot].removeValue(forKey: id) }) else {
+            if waiters.withLock({ $0.abandoned.remove(id) != nil }) { return }
+            throw Self.unasked(what, id)
+        }
+        waiter.resume(returning: value)
     }
 
     /// Ends every wait with `failure`; later calls fail at once. Only the first failure counts.
