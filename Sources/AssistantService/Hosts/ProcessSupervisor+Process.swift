@@ -8,12 +8,19 @@ extension ProcessSupervisor {
     /// stopped process acts on SIGTERM only once continued; SIGKILL ends it even then).
     static func terminate(_ child: ChildProcess, grace: Duration, on clock: any Clock<Duration>) async {
         child.kill(SIGTERM)
+        await waitForExit(child, killingAfter: grace, on: clock)
+    }
+
+    /// Waits until `child`, asked to end, exited: SIGKILL if it still runs after `grace`.
+    @discardableResult
+    static func waitForExit(_ child: ChildProcess, killingAfter grace: Duration, on clock: any Clock<Duration>) async -> ChildExit {
         let killer = Task {
             do { try await clock.sleep(for: grace, tolerance: nil) } catch { return }
             child.kill(SIGKILL)
         }
-        _ = await child.exit
+        let exit = await child.exit
         killer.cancel()
+        return exit
     }
 
     /// Refuses an executable that is missing or that this process may not run, naming it: the

@@ -282,13 +282,6 @@ actor ProcessSupervisor {
         quitAsked = running.generation
         let link = running.link
         Task { _ = await link.event(.quit) }
-        let child = running.child
-        let killer = Task {
-            try? await clock.sleep(for: grace)
-            child.kill(SIGKILL)
-        }
-        _ = await child.exit
-        killer.cancel()
-        await exited(generation: running.generation, await child.exit)
+        await exited(generation: running.generation, await Self.waitForExit(running.child, killingAfter: grace, on: clock))
     }
 }
