@@ -1,12 +1,13 @@
 extension BundleRegistry {
     /// Every identifier served, with the bundle (app or extension) declaring it.
     var claims: [String: String] {
-        var claims: [String: String] = [:]
-        for app in apps {
-            claims[app.identifier] = app.path
-            for plugIn in app.extensions { claims[plugIn.identifier] = plugIn.path }
-        }
-        return claims
+        Dictionary(Self.claims(of: apps)) { _, later in later }
+    }
+
+    /// Each identifier `apps` declare with the path of the bundle declaring it, in reading
+    /// order (an app before its extensions).
+    private static func claims(of apps: [AppBundle]) -> [(String, String)] {
+        apps.flatMap { app in [(app.identifier, app.path)] + app.extensions.map { ($0.identifier, $0.path) } }
     }
 
     /// Keeps one bundle per identifier: the one `incumbents` (the last scan's) served, else the
@@ -17,7 +18,7 @@ extension BundleRegistry {
     static func withoutDuplicateIdentifiers(
         _ apps: [AppBundle], incumbents: [String: String]
     ) -> ([AppBundle], [RegistryDiagnostic]) {
-        let claims = apps.flatMap { app in [(app.identifier, app.path)] + app.extensions.map { ($0.identifier, $0.path) } }
+        let claims = Self.claims(of: apps)
         var keeper: [String: String] = [:]
         for (identifier, path) in claims where keeper[identifier] == nil {
             let incumbent = incumbents[identifier]
