@@ -18,7 +18,7 @@ extension RoutedConnection {
         case .lock(let locked):
             device.isLocked = locked
             var refusals: [String] = []
-            for host in [app] + extensions.map(\.connection) {
+            for host in hosts {
                 if case .refused(let why)? = await host.sendIfRunning(event) { refusals.append("\(host.appName): \(why)") }
             }
             return refusals.isEmpty ? .done(output: nil) : .refused(refusals.joined(separator: "; "))
@@ -51,7 +51,7 @@ extension RoutedConnection {
     /// killing any still running after `grace`; the next request starts them again.
     public func stopHosts(grace: Duration = .seconds(2)) async {
         await withTaskGroup(of: Void.self) { group in
-            for host in [app] + extensions.map(\.connection) {
+            for host in hosts {
                 group.addTask { await host.stopHost(grace: grace) }
             }
         }
@@ -60,11 +60,14 @@ extension RoutedConnection {
     /// Stops every host as `stopHosts` does, stops listening and removes the sockets.
     public func close(grace: Duration = .seconds(2)) async {
         await withTaskGroup(of: Void.self) { group in
-            for host in [app] + extensions.map(\.connection) {
+            for host in hosts {
                 group.addTask { await host.close(grace: grace) }
             }
         }
     }
+
+    /// Every host's connection: the app's, then its extensions'.
+    private var hosts: [ProcessConnection] { [app] + extensions.map(\.connection) }
 
     /// What the assistant admits for `bundle`: every intent the app or an extension lists, and
     /// restricted while locked those that whoever could handle them restricts.
