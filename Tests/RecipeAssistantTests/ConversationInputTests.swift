@@ -13,10 +13,10 @@ struct ConversationInputTests {
     /// A shell over a new Recipe Assistant, driven by a script; everything it printed.
     @MainActor
     struct Session {
-        let shell: RecipeShell
+        let shell: Shell<RecipeSession>
         let output: ShellOutput
         /// The app (these sessions always run it in process, so it is there).
-        var app: RecipeAssistantApp { shell.recipeApp! }
+        var app: RecipeAssistantApp { shell.app.recipeApp! }
         /// What the assistant said, each message whole (a list's lines joined by newlines).
         var spoken: [String] {
             var messages: [String] = []
@@ -38,7 +38,7 @@ struct ConversationInputTests {
             options.echo = true
             options.catalogSize = catalogSize
             let input = ScriptLines(text: script)
-            shell = try RecipeShell(options: options, input: input, output: output, clock: .sleeping(on: ManualClock()))
+            shell = try recipeShell(options: options, input: input, output: output, clock: ManualClock())
             while let line = await input.nextLine() {
                 if !line.isEmpty { await shell.turn(line) }
             }

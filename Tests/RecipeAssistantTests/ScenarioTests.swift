@@ -176,10 +176,10 @@ struct ScenarioTests {
     @Test func theShellExitsNonZeroAfterAFailedCommandButRunsTheWholeScript() async throws {
         let output = ShellOutput.captured()
         let input = ScriptLines(text: ":nope\n:open\n:exit\n:tap 1")
-        let shell = try RecipeShell(options: RecipeShell.Options(), input: input, output: output, clock: .sleeping(on: ManualClock()))
+        let shell = try recipeShell(options: RecipeShell.Options(), input: input, output: output, clock: ManualClock())
         #expect(await shell.run() == 1)
         #expect(output.text.contains("│ Recipes"))
-        #expect(shell.recipeApp?.application.isRunning == false)
+        #expect(shell.app.recipeApp?.application.isRunning == false)
         #expect(shell.errorCount == 1, "nothing after :exit runs")
         #expect(await input.nextLine() == ":tap 1", "the line after :exit is left unread")
     }

@@ -31,7 +31,7 @@ struct SeparateProcessTests {
         ])
         #expect(run.outcomes == ["success"])
         #expect(run.shell.errorCount == 0)
-        let relaunched = try #require(await run.shell.appProcessIdentifier)
+        let relaunched = try #require(await run.appProcessIdentifier)
         #expect(relaunched != pid)
         await run.expectNothingInFlight()
         await run.finish()

@@ -9,7 +9,7 @@ import Testing
 /// A shell over a script, with everything it wrote.
 @MainActor
 struct ShellRun {
-    let shell: RecipeShell
+    let shell: Shell<RecipeSession>
     let input: ScriptLines
     let output: ShellOutput
     let warnings: ShellOutput
@@ -18,7 +18,11 @@ struct ShellRun {
     var status: Int32?
 
     /// The app (tests that read its state run it in process).
-    var app: RecipeAssistantApp { shell.recipeApp! }
+    var app: RecipeAssistantApp { shell.app.recipeApp! }
+    /// The app's process while it runs in its own; nil in process.
+    var appProcessIdentifier: Int32? {
+        get async { await shell.app.place.appProcess?.processIdentifier }
+    }
     var text: String { output.text }
     var lines: [String] { output.lines }
     var spoken: [String] { lines.filter { $0.hasPrefix("Assistant: ") }.map { String($0.dropFirst(11)) } }
@@ -42,7 +46,7 @@ struct ShellRun {
         let output = ShellOutput.captured()
         let warnings = ShellOutput.captured()
         let clock = ManualClock()
-        let shell = try RecipeShell(options: chosen, input: input, output: output, warnings: warnings, clock: .sleeping(on: clock))
+        let shell = try recipeShell(options: chosen, input: input, output: output, warnings: warnings, clock: clock)
         return ShellRun(shell: shell, input: input, output: output, warnings: warnings, clock: clock)
     }
 
@@ -69,6 +73,19 @@ struct ShellRun {
         #expect(clock.sleeperCount == 0, "a budget is still armed", sourceLocation: sourceLocation)
         #expect(shell.outputFailure == nil, sourceLocation: sourceLocation)
     }
+}
+
+/// A shell over a new, not yet running, Recipe Assistant, as `recipe-assistant` makes it, on
+/// `clock`.
+@MainActor
+func recipeShell(
+    options: RecipeShell.Options, input: any LineSource, output: ShellOutput, warnings: ShellOutput = .standardError(),
+    clock: ManualClock
+) throws -> Shell<RecipeSession> {
+    try Shell(
+        program: RecipeShell.program, settings: options.session, input: input, output: output, warnings: warnings,
+        clock: .sleeping(on: clock)
+    ) { try RecipeSession(options: options, environment: $0) }
 }
 
 /// Where the app runs in a test.
@@ -113,15 +130,15 @@ extension ShellRun {
     func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
         let before = shell.trace.count
         await shell.close()
-        #expect(await shell.appProcessIdentifier == nil, sourceLocation: sourceLocation)
-        if shell.options.separateProcesses {
+        #expect(await appProcessIdentifier == nil, sourceLocation: sourceLocation)
+        if shell.settings.separateProcesses {
             // A host that ran is asked to quit and exits on its own; one that never ran leaves
             // nothing to say.
             let stops = shell.trace.events.dropFirst(before)
                 .filter { $0.kind == .process && !$0.detail.hasPrefix("sessions of") }.map(\.detail)
             #expect(stops.allSatisfy { $0.hasSuffix("exited with status 0") }, "\(stops)", sourceLocation: sourceLocation)
         }
-        guard let directory = shell.options.runtimeDirectory else { return }
+        guard let directory = shell.settings.runtimeDirectory else { return }
         let left = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0 != "sessions" }
         #expect(left.isEmpty, "left in the runtime directory: \(left)", sourceLocation: sourceLocation)
         try? FileManager.default.removeItem(atPath: directory)
