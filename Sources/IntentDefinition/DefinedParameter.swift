@@ -101,18 +101,13 @@ public struct DefinedParameter: Sendable, Equatable {
                     formatString: try dialog.optionalString(key + "FormatString")))
         }
         promptDialogs = dialogs
-        var reasons: [UnsupportedReason] = []
-        for reason in try node.array(prefix + "UnsupportedReasons") {
-            let key = prefix + "UnsupportedReason"
-            let item = UnsupportedReason(
+        let key = prefix + "UnsupportedReason"
+        unsupportedReasons = try unique(node.array(prefix + "UnsupportedReasons"), \.code, key: key + "Code", what: "reason") {
+            reason throws(IntentDefinitionError) in
+            UnsupportedReason(
                 code: try reason.identifier(key + "Code"), formatString: try reason.optionalString(key + "FormatString"),
                 isDefault: try reason.flag(key + "Default"), isCustom: try reason.flag(key + "Custom"))
-            if reasons.contains(where: { $0.code == item.code }) {
-                throw reason.failure(.invalidValue, key + "Code", .string(item.code), "the reason '\(item.code)' is declared twice")
-            }
-            reasons.append(item)
         }
-        unsupportedReasons = reasons
         relationship = try node.optionalDictionary(prefix + "Relationship").map { relation throws(IntentDefinitionError) in
             let key = prefix + "Relationship"
             return ParameterRelationship(

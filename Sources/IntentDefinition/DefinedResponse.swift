@@ -30,24 +30,39 @@ public struct DefinedResponse: Sendable, Equatable {
     public var output: String?
 
     init(_ node: PropertyListNode) throws(IntentDefinitionError) {
-        var codes: [DefinedResponseCode] = []
-        for code in try node.array("INIntentResponseCodes") {
-            let key = "INIntentResponseCode"
-            let item = DefinedResponseCode(
+        let key = "INIntentResponseCode"
+        codes = try unique(node.array("INIntentResponseCodes"), \.name, key: key + "Name", what: "code") {
+            code throws(IntentDefinitionError) in
+            DefinedResponseCode(
                 name: try code.identifier(key + "Name"), isSuccess: try code.flag(key + "Success"),
                 formatString: try code.optionalString(key + "FormatString"),
                 conciseFormatString: try code.optionalString(key + "ConciseFormatString"))
-            if codes.contains(where: { $0.name == item.name }) {
-                throw code.failure(.invalidValue, key + "Name", .string(item.name), "the code '\(item.name)' is declared twice")
-            }
-            codes.append(item)
         }
-        self.codes = codes
         parameters = try ordered(node.array("INIntentResponseParameters"), \.self) { item throws(IntentDefinitionError) in
             try ValueDeclaration(item, prefix: "INIntentResponseParameter")
         }
         output = try node.optionalString("INIntentResponseOutput")
     }
+}
+
+/// Items read from `nodes`, in file order, with a duplicate name reported at the second one
+/// under `key`: "'x' is declared twice", or "the code 'x' is declared twice" given `what`.
+func unique<T>(
+    _ nodes: [PropertyListNode], _ name: KeyPath<T, String>, key: String, what: String? = nil,
+    _ read: (PropertyListNode) throws(IntentDefinitionError) -> T
+) throws(IntentDefinitionError) -> [T] {
+    var items: [T] = []
+    var seen = Set<String>()
+    for node in nodes {
+        let item = try read(node)
+        let itemName = item[keyPath: name]
+        guard seen.insert(itemName).inserted else {
+            let named = (what.map { "the \($0) " } ?? "") + "'\(itemName)'"
+            throw node.failure(.invalidValue, key, .string(itemName), "\(named) is declared twice")
+        }
+        items.append(item)
+    }
+    return items
 }
 
 /// Declarations read from `nodes`, in editor order (display priority, then file order), with

@@ -87,25 +87,9 @@ public struct IntentDefinitionFile: Sendable, Equatable {
         modelVersion = try root.optionalString("INIntentDefinitionModelVersion")
         namespace = try root.optionalString("INIntentDefinitionNamespace")
         toolsVersion = try root.optionalString("INIntentDefinitionToolsVersion")
-        intents = try Self.unique(root.array("INIntents"), "INIntentName", DefinedIntent.init, \.name)
-        enums = try Self.unique(root.array("INEnums"), "INEnumName", DefinedEnum.init, \.name)
-        types = try Self.unique(root.array("INTypes"), "INTypeName", DefinedType.init, \.name)
-    }
-
-    private static func unique<T>(
-        _ nodes: [PropertyListNode], _ key: String, _ read: (PropertyListNode) throws(IntentDefinitionError) -> T,
-        _ name: KeyPath<T, String>
-    ) throws(IntentDefinitionError) -> [T] {
-        var items: [T] = []
-        var seen = Set<String>()
-        for node in nodes {
-            let item = try read(node)
-            guard seen.insert(item[keyPath: name]).inserted else {
-                throw node.failure(.invalidValue, key, .string(item[keyPath: name]), "'\(item[keyPath: name])' is declared twice")
-            }
-            items.append(item)
-        }
-        return items
+        intents = try unique(root.array("INIntents"), \.name, key: "INIntentName", DefinedIntent.init)
+        enums = try unique(root.array("INEnums"), \.name, key: "INEnumName", DefinedEnum.init)
+        types = try unique(root.array("INTypes"), \.name, key: "INTypeName", DefinedType.init)
     }
 
     /// The file's enum a reference names, if it is the file's own.
