@@ -195,14 +195,10 @@ public struct ChangeToken: Hashable, Sendable {
     let inode: UInt64
     let size: Int64
     let modified: Int64
+}
 
-    init(device: UInt64, inode: UInt64, size: Int64, modified: Int64) {
-        self.device = device
-        self.inode = inode
-        self.size = size
-        self.modified = modified
-    }
-
+// In an extension, so that the memberwise initializer stays.
+extension ChangeToken {
     init(_ info: stat) {
         self.init(
             device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),

@@ -205,22 +205,14 @@ private struct ProjectFile: Codable {
     var suggestedInvocationPhrases: [String: String]
     var deprecatedIntents: [String]
 
-    init(
-        format: Int, phraseTemplates: [AppVocabulary.Phrase], dialogs: [String: String],
-        suggestedInvocationPhrases: [String: String], deprecatedIntents: [String]
-    ) {
-        self.format = format
-        self.phraseTemplates = phraseTemplates
-        self.dialogs = dialogs
-        self.suggestedInvocationPhrases = suggestedInvocationPhrases
-        self.deprecatedIntents = deprecatedIntents
-    }
-
     enum CodingKeys: String, CodingKey {
         case format = "Format", phraseTemplates = "PhraseTemplates", dialogs = "Dialogs"
         case suggestedInvocationPhrases = "SuggestedInvocationPhrases", deprecatedIntents = "DeprecatedIntents"
     }
+}
 
+// In an extension, so that the memberwise initializer stays.
+extension ProjectFile {
     /// An absent `SuggestedInvocationPhrases` or `DeprecatedIntents` is empty.
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
