@@ -27,9 +27,7 @@ public struct RecordLog<Record: Codable & Sendable>: Sendable {
 
     /// Appends several records with one `fsync`: all of them, or (when it throws) none.
     public func append(contentsOf records: [Record]) throws(StoreError) {
-        var payloads: [Data] = []
-        for record in records { payloads.append(try encode(record)) }
-        try log.append(contentsOf: payloads)
+        try log.append(contentsOf: records.map(encode))
     }
 
     /// Appends the records `decide` answers, deciding under the log's exclusive lock (see
@@ -38,14 +36,10 @@ public struct RecordLog<Record: Codable & Sendable>: Sendable {
     public func append(deciding decide: () -> [Record]) throws(StoreError) {
         var failure: StoreError?
         try log.append { () -> [Data] in
-            var payloads: [Data] = []
-            for record in decide() {
-                do throws(StoreError) { payloads.append(try encode(record)) } catch {
-                    failure = error
-                    return []
-                }
+            do throws(StoreError) { return try decide().map(encode) } catch {
+                failure = error
+                return []
             }
-            return payloads
         }
         if let failure { throw failure }
     }
@@ -89,8 +83,7 @@ public struct RecordLog<Record: Codable & Sendable>: Sendable {
 
     /// Replaces the whole log with `records`, atomically (an empty array clears it).
     public func replace(with records: [Record]) throws(StoreError) {
-        var payloads: [Data] = []
-        for record in records { payloads.append(try encode(record)) }
+        let payloads = try records.map(encode)
         try log.rewrite { _ in payloads }
     }
 

@@ -15,13 +15,11 @@ struct DefinitionWriter {
 
     func propertyList() throws(IntentDefinitionWriteError) -> [String: Any] {
         let enums = Set(description.enums.map(\.typeName))
-        var intents: [Any] = []
         var objectTypes = Set<String>()
-        for intent in description.intents {
-            intents.append(try self.intent(intent, enums: enums, objectTypes: &objectTypes))
+        let intents = try description.intents.map { intent throws(IntentDefinitionWriteError) in
+            try self.intent(intent, enums: enums, objectTypes: &objectTypes)
         }
-        var values: [Any] = []
-        for item in description.enums { values.append(try enumeration(item)) }
+        let values = try description.enums.map { item throws(IntentDefinitionWriteError) in try enumeration(item) }
         return [
             "INIntentDefinitionModelVersion": "1.2",
             "INIntents": intents,
@@ -38,11 +36,9 @@ struct DefinitionWriter {
         let name = intent.typeName.hasSuffix(suffix) && intent.typeName.count > suffix.count ? String(intent.typeName.dropLast(suffix.count)) : intent.typeName
         var entry: [String: Any] = ["INIntentName": name, "INIntentType": "Custom"]
         if name + suffix != intent.typeName { entry["INIntentClassName"] = intent.typeName }
-        var parameters: [Any] = []
-        for parameter in intent.parameters {
-            parameters.append(try self.parameter(parameter, of: subject, enums: enums, objectTypes: &objectTypes))
+        entry["INIntentParameters"] = try intent.parameters.map { parameter throws(IntentDefinitionWriteError) in
+            try self.parameter(parameter, of: subject, enums: enums, objectTypes: &objectTypes)
         }
-        entry["INIntentParameters"] = parameters
         if intent.requirements.restriction != .unrestricted { entry["INIntentRestrictions"] = intent.requirements.restriction.rawValue }
         var codes: [Any] = []
         if let confirmation = intent.requirements.confirmation {
