@@ -95,22 +95,17 @@ struct Descriptor {
     }
 
     /// `fsync`: the file's data and size are on disk when this returns.
-    func sync() throws(StoreError) {
-        while fsync(fd) != 0 {
-            if errno != EINTR { throw StoreError(operation: "fsync", path: path, errno: errno) }
-        }
-    }
+    func sync() throws(StoreError) { try retrying("fsync") { fsync(fd) } }
 
-    func truncate(to size: Int) throws(StoreError) {
-        while ftruncate(fd, off_t(size)) != 0 {
-            if errno != EINTR { throw StoreError(operation: "truncate", path: path, errno: errno) }
-        }
-    }
+    func truncate(to size: Int) throws(StoreError) { try retrying("truncate") { ftruncate(fd, off_t(size)) } }
 
     /// Takes the exclusive advisory lock (`flock`), waiting for other holders.
-    func lock() throws(StoreError) {
-        while flock(fd, LOCK_EX) != 0 {
-            if errno != EINTR { throw StoreError(operation: "lock", path: path, errno: errno) }
+    func lock() throws(StoreError) { try retrying("lock") { flock(fd, LOCK_EX) } }
+
+    /// Calls `call` until it answers 0, again after `EINTR`; any other failure is `operation`'s.
+    private func retrying(_ operation: String, _ call: () -> Int32) throws(StoreError) {
+        while call() != 0 {
+            if errno != EINTR { throw StoreError(operation: operation, path: path, errno: errno) }
         }
     }
 
