@@ -41,7 +41,7 @@ extension IntentParameter: ParameterWrapper {
         for value in given {
             guard let engine = value.value(as: Engine.self) else { throw UnusableValue(parameter: name, value: value.description) }
             var element = Value.ValueType._value(of: engine)
-            if element == nil, let queried = engine as? any QueriedValue, let fetched = try await Self.fetched(queried) {
+            if element == nil, let queried = engine as? any QueriedValue, let fetched = try await queried.fetched() as? Engine {
                 element = Value.ValueType._value(of: fetched)
             }
             guard let element else { throw UnusableValue(parameter: name, value: value.description) }
@@ -120,7 +120,9 @@ extension IntentParameter: ParameterWrapper {
         }
         guard let queried = Engine.self as? any QueriedValue.Type else { return nil }
         return { runner, _, term in
-            try await runner.withDependencies { ObjectCollection(items: try await Self.options(of: queried, for: term)) }
+            try await runner.withDependencies {
+                ObjectCollection(items: try await queried.options(searchTerm: term).compactMap { $0 as? Engine })
+            }
         }
     }
 
@@ -139,13 +141,5 @@ extension IntentParameter: ParameterWrapper {
             try await value.resolution() as? ResolutionResult<Engine> ?? .unsupported(reason: nil)
         }
         return try await resolved(queried)
-    }
-
-    private static func options<Q: QueriedValue>(of type: Q.Type, for term: String?) async throws -> [Engine] {
-        try await Q.options(searchTerm: term).compactMap { $0 as? Engine }
-    }
-
-    private static func fetched<Q: QueriedValue>(_ value: Q) async throws -> Engine? {
-        try await value.fetched() as? Engine
     }
 }
