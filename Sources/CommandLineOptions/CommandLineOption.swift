@@ -18,7 +18,7 @@ public struct CommandLineOption<Options>: Sendable {
     /// Option names (first names) this one cannot go with.
     public let excludes: [String]
     /// Whether it asks for the help (the standard `help`).
-    let isHelp: Bool
+    private(set) var isHelp = false
     let apply: @Sendable (inout Options, String) throws(UsageError) -> Void
 
     /// An option: `apply` gets the options and the value (empty for a flag), and throws a
@@ -27,15 +27,8 @@ public struct CommandLineOption<Options>: Sendable {
         _ names: [String], value: String? = nil, _ summary: String, repeats: Bool = false, required: Bool = false,
         excludes: [String] = [], apply: @escaping @Sendable (inout Options, String) throws(UsageError) -> Void
     ) {
-        self.init(names, value, summary, repeats, required, excludes, isHelp: false, apply)
-    }
-
-    private init(
-        _ names: [String], _ value: String?, _ summary: String, _ repeats: Bool, _ required: Bool, _ excludes: [String],
-        isHelp: Bool, _ apply: @escaping @Sendable (inout Options, String) throws(UsageError) -> Void
-    ) {
         (self.names, self.value, self.summary, self.repeats, self.required) = (names, value, summary, repeats, required)
-        (self.excludes, self.isHelp, self.apply) = (excludes, isHelp, apply)
+        (self.excludes, self.apply) = (excludes, apply)
     }
 
     /// The name(s) with the value ("--script FILE"), as the options table shows it.
@@ -50,7 +43,9 @@ public struct CommandLineOption<Options>: Sendable {
     /// `--help, -h`: print the help and leave. The parser reads everything else first (so a
     /// mistake is still reported) and answers `.help` without checking required options.
     public static var help: CommandLineOption {
-        CommandLineOption(["--help", "-h"], nil, "Print this help and leave.", false, false, [], isHelp: true) { _, _ in }
+        var help = CommandLineOption(["--help", "-h"], "Print this help and leave.") { _, _ in }
+        help.isHelp = true
+        return help
     }
 
     /// `--NAME N`: a whole number in `range`, stored at `keyPath`; anything else is refused with
