@@ -111,13 +111,8 @@ public indirect enum PropertyListValue: Sendable, Hashable, Codable {
     /// The strings, when this value is an array of strings only.
     public var stringsValue: [String]? {
         guard case .array(let items) = self else { return nil }
-        var strings: [String] = []
-        strings.reserveCapacity(items.count)
-        for item in items {
-            guard case .string(let text) = item else { return nil }
-            strings.append(text)
-        }
-        return strings
+        let strings = items.compactMap(\.stringValue)
+        return strings.count == items.count ? strings : nil
     }
 
     /// The dictionaries, when this value is an array of dictionaries only.
