@@ -1,13 +1,7 @@
 #if canImport(Glibc)
 import Glibc
-
-/// The system's write(2) (the enum below has its own `write`).
-private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
 import Darwin
-
-/// The system's write(2) (the enum below has its own `write`).
-private let systemWrite = Darwin.write
 #endif
 
 /// Why an output could not be written: the path, the system call that failed and its error.
@@ -59,7 +53,7 @@ public enum DurableWrite {
     public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
         var written = 0
         while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno != EINTR { return errno }
             if count > 0 { written += count }
         }
@@ -76,7 +70,7 @@ public enum DurableWrite {
         let temporaries = files.map { "\(directory)/.\($0.name)\(suffix).tmp" }
         let backups = files.map { "\(directory)/.\($0.name)\(suffix).old" }
         defer { for path in temporaries + backups { unlink(path) } }
-        for (file, temporary) in zip(files, temporaries) { try write(file.contents, to: temporary) }
+        for (file, temporary) in zip(files, temporaries) { try writeFile(file.contents, to: temporary) }
         for index in targets.indices {
             // The target as it was, kept (by a second link) until every rename has succeeded.
             let kept = link(targets[index], backups[index]) == 0
@@ -101,7 +95,7 @@ public enum DurableWrite {
     }
 
     /// Writes `contents` to a new file at `path` and fsyncs it; a failure removes it.
-    private static func write(_ contents: [UInt8], to path: String) throws(WriteFailure) {
+    private static func writeFile(_ contents: [UInt8], to path: String) throws(WriteFailure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw WriteFailure(path: path, operation: "open", code: errno) }
         var failure = writeAll(contents, to: descriptor).map { WriteFailure(path: path, operation: "write", code: $0) }
