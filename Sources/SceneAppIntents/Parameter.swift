@@ -114,12 +114,6 @@ public final class IntentParameter<Value: _IntentValue>: Sendable {
 
     /// The parameter's name in its intent (its title until the adapter has read the intent).
     var name: String { state.withLock { $0.name } ?? title.description }
-
-    /// Whether a value is given (a default counts).
-    var hasValue: Bool { state.withLock { $0.value != nil } }
-
-    /// Whether the parameter must have a value before `perform()`: not optional, no default.
-    var isRequired: Bool { !Value._isOptional && defaultValue == nil }
 }
 
 extension IntentParameter where Value.UnwrappedType == Int {
