@@ -46,9 +46,6 @@ extension AppEntity {
 
     /// The entity as a localizable string: its title.
     public var localizedStringResource: LocalizedStringResource { displayRepresentation.title }
-
-    /// The identifier as text.
-    var identifierText: String { id.entityIdentifierString }
 }
 
 /// An identifier type entities may have: it is written as text between processes.
@@ -153,7 +150,7 @@ public struct _AppEntityValue<Entity: AppEntity>: ParameterValue {
     /// The entity's identifier, else the words.
     var key: String {
         switch content {
-        case .entity(let entity): entity.identifierText
+        case .entity(let entity): entity.id.entityIdentifierString
         case .reference(let identifier, _): identifier
         case .spoken(let words): words
         }
@@ -178,10 +175,8 @@ public struct _AppEntityValue<Entity: AppEntity>: ParameterValue {
 
     /// Equal when both hold the same identifier (or the same words).
     public static func == (lhs: _AppEntityValue, rhs: _AppEntityValue) -> Bool {
-        if case .spoken = lhs.content, case .spoken = rhs.content { return lhs.key == rhs.key }
-        if case .spoken = lhs.content { return false }
-        if case .spoken = rhs.content { return false }
-        return lhs.key == rhs.key
+        func isSpoken(_ value: _AppEntityValue) -> Bool { if case .spoken = value.content { true } else { false } }
+        return isSpoken(lhs) == isSpoken(rhs) && lhs.key == rhs.key
     }
 
     private enum CodingKeys: String, CodingKey { case id, title, spoken }
