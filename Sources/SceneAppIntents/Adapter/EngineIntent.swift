@@ -9,15 +9,12 @@ import Synchronization
 /// run `perform()`.
 struct EngineIntent<A: AppIntent>: Intent {
     /// Each given parameter's values, by parameter name.
-    var values: [String: [AnyParameterValue]]
+    var values: [String: [AnyParameterValue]] = [:]
 
-    init() {
-        values = [:]
-    }
+    init() {}
 
     /// The values of an intent of the app's type (those it was given, or set, before it ran).
     init(_ intent: A) {
-        values = [:]
         for (name, wrapper) in Self.parameters(of: intent) {
             if let given = wrapper.engineValues { values[name] = given }
         }
@@ -93,7 +90,7 @@ struct ParameterKey<V>: Hashable, Sendable {
 enum SchemaCache {
     private static let schemas = Mutex<[ObjectIdentifier: any Sendable]>([:])
 
-    /// The schema of `I`, made the first time it is asked for.
+    /// The schema of `EngineIntent<A>`, made the first time it is asked for.
     static func schema<A>(of type: EngineIntent<A>.Type) -> IntentSchema<EngineIntent<A>> {
         let key = ObjectIdentifier(type)
         if let made = schemas.withLock({ $0[key] }) as? IntentSchema<EngineIntent<A>> { return made }
