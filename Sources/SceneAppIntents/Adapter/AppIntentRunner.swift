@@ -32,13 +32,10 @@ final class AppIntentRunner {
 
     /// Runs the intent and answers its response; throws the question it asks, if any.
     func perform<A: AppIntent>(_ values: EngineIntent<A>) async throws -> IntentResponse {
-        let run = PerformRun(ledger: ledger)
-        let screen = screen
+        let performRun = PerformRun(ledger: ledger)
         do {
-            return try await AppDependencyManager.$inRequest.withValue(dependencies) {
-                try await PerformRun.$current.withValue(run) {
-                    try await self.perform(values.materialized(), on: screen)
-                }
+            return try await withDependencies {
+                try await PerformRun.$current.withValue(performRun) { try await self.run(values.materialized()) }
             }
         } catch let question as IntentQuestion {
             throw question
@@ -60,7 +57,7 @@ final class AppIntentRunner {
         if let value = parts?.spokenValue { response.values["value"] = value }
         response.dialog = parts?.spokenDialog ?? parts?.spokenValue
         guard let next = parts?.nextIntent else { return response }
-        var following = try await perform(next, on: screen)
+        var following = try await run(next)
         if following.code == .continueInApp, following.userActivity == nil { following.userActivity = Self.activity(opening: next) }
         if response.code != .continueInApp {
             response.code = following.code
@@ -73,7 +70,7 @@ final class AppIntentRunner {
 
     /// Runs an intent: the screen's handler performs it when it handles its type, else its own
     /// `perform()`.
-    private func perform<N: AppIntent>(_ intent: N, on screen: AppIntentScreenHandler?) async throws -> IntentResponse {
+    private func run<N: AppIntent>(_ intent: N) async throws -> IntentResponse {
         let result: any IntentResult
         if let answered = try await screen?.perform(intent) {
             result = answered
