@@ -51,9 +51,8 @@ extension Exchange {
         // The actor this call runs on (its caller's): the call is started from it.
         let isolation = #isolation
         if let trace, trace.isRecording {
-            let multiStep = phase.isMultiStep
             // Put into words only when the trace is read.
-            trace.record(.call, .call(phase, budget: budget, start: start, multiStep: multiStep), at: first ? nil : startedAt)
+            trace.record(.call, .call(phase, budget: budget, start: start), at: first ? nil : startedAt)
         }
         // As `race` does: a caller already cancelled starts nothing.
         if Task.isCancelled { throw .cancelled }
@@ -85,9 +84,9 @@ extension Exchange {
     }
 
     /// The trace's line for a call: its budget, and the deadline of its first step.
-    static func callLine(_ phase: PhaseCall.Phase, budget: Duration, start: Duration, multiStep: Bool) -> String {
+    static func callLine(_ phase: PhaseCall.Phase, budget: Duration, start: Duration) -> String {
         guard budget < BudgetClock.horizon else { return "\(phase) budget none" }
-        let steps = multiStep ? " per step, first" : ""
+        let steps = phase.isMultiStep ? " per step, first" : ""
         return "\(phase) budget \(budgetText(budget))\(steps) until \(DurationFormat.seconds(start + budget))s"
     }
 }
@@ -163,9 +162,7 @@ final class CallRace: Sendable {
         await gate.outcome(of: work, isolation: isolation, answer: { state.withLock { $0.answer } }, late: { late($0) })
     }
 
-    private func phase(at position: Int) -> PhaseCall.Phase { call.step(at: position) }
-
-    var phase: PhaseCall.Phase { phase(at: state.withLock { $0.position }) }
+    var phase: PhaseCall.Phase { call.step(at: state.withLock { $0.position }) }
 
     /// Marks the call over; answers the phase that was running.
     @discardableResult
@@ -184,7 +181,7 @@ final class CallRace: Sendable {
         let late = state.withLock { state -> (PhaseCall.Phase, Bool)? in
             guard !state.lateRecorded else { return nil }
             state.lateRecorded = true
-            return (state.ended ?? phase(at: state.position), state.cancelled)
+            return (state.ended ?? call.step(at: state.position), state.cancelled)
         }
         guard let (phase, cancelled) = late else { return }
         let after = cancelled ? "the request was cancelled" : "its budget"

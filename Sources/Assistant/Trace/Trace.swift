@@ -30,8 +30,8 @@ public final class Trace: Sendable {
         case request(AssistantRequest)
         /// An intent type routed to an app.
         case route(intent: String, app: String)
-        /// A call with its budget, from `start`; `multiStep` for a `proceed`.
-        case call(PhaseCall.Phase, budget: Duration, start: Duration, multiStep: Bool)
+        /// A call with its budget, from `start`.
+        case call(PhaseCall.Phase, budget: Duration, start: Duration)
         case step(PhaseCall.Phase, PhaseAnswer)
         case lifecycle(LifecycleEvent)
         case deferred(@Sendable () -> String)
@@ -41,8 +41,7 @@ public final class Trace: Sendable {
             case .text(let text): text
             case .request(let request): request.description
             case .route(let intent, let app): "\(intent) → \(app)"
-            case .call(let phase, let budget, let start, let multiStep):
-                Exchange.callLine(phase, budget: budget, start: start, multiStep: multiStep)
+            case .call(let phase, let budget, let start): Exchange.callLine(phase, budget: budget, start: start)
             case .step(let phase, let answer): "\(phase) → \(answer.summary)"
             case .lifecycle(let event): event.description
             case .deferred(let detail): detail()
