@@ -116,9 +116,8 @@ public final class Assistant: Sendable {
         if trace.isRecording { trace.record(.route, .route(intent: typeName, app: connection.appName), at: connected) }
         let number = requestNumbers.wrappingAdd(1, ordering: .relaxed).newValue
         var exchange = Exchange(
-            descriptor: descriptor, intent: intent, request: number, connection: connection,
-            user: user, trace: trace, clock: clock, configuration: configuration,
-            connectedAt: connected)
+            descriptor: descriptor, connection: connection, user: user, trace: trace, clock: clock, configuration: configuration,
+            request: number, intent: intent, connectedAt: connected, budget: configuration.budget(for: typeName))
         var outcome = await exchange.run()
         // Most requests come parsed, with no dialog of their own: no array to make.
         if !dialog.isEmpty { outcome.dialog = dialog + outcome.dialog }

@@ -44,23 +44,6 @@ struct Exchange {
     /// `maxReasks` of them.
     var questionsAnswered = 0
 
-    init(
-        descriptor: IntentDescriptor, intent: AnyIntent, request: UInt64, connection: any AppConnection,
-        user: any UserAgent, trace: Trace, clock: BudgetClock, configuration: AssistantConfiguration,
-        connectedAt: Int64
-    ) {
-        self.descriptor = descriptor
-        self.intent = intent
-        self.request = request
-        self.connection = connection
-        self.user = user
-        self.trace = trace
-        self.clock = clock
-        self.configuration = configuration
-        self.connectedAt = connectedAt
-        budget = configuration.budget(for: descriptor.typeName)
-    }
-
     var appName: String { connection.appName }
 
     // MARK: The whole exchange
