@@ -33,10 +33,8 @@ extension Exchange {
 
     /// The value as a number, when it is one (an integer or a floating-point value of any width).
     static func number(_ value: AnyParameterValue) -> Double? {
-        func integer<T: BinaryInteger>(_ value: T) -> Double { Double(value) }
-        func floating<T: BinaryFloatingPoint>(_ value: T) -> Double { Double(value) }
-        if let value = value.base as? any BinaryInteger { return integer(value) }
-        if let value = value.base as? any BinaryFloatingPoint { return floating(value) }
+        if let value = value.base as? any BinaryInteger { return Double(value) }
+        if let value = value.base as? any BinaryFloatingPoint { return Double(value) }
         return nil
     }
 }
