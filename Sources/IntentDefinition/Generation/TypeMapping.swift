@@ -43,6 +43,12 @@ struct TypeMapping {
         func mapped(_ element: String, custom: Bool = false) -> Result<MappedType, UnmodelledType> {
             .success(MappedType(element: element, isMultiple: declaration.supportsMultipleValues, isCustomType: custom))
         }
+        // An enum or a type of the file: generated unless it is Apple's, or was skipped.
+        func generated(_ reference: TypeReference, _ kind: String, in names: Set<String>, custom: Bool = false) -> Result<MappedType, UnmodelledType> {
+            if reference.isSystem { return .failure(UnmodelledType("Apple's \(kind) System.\(reference.name) is not modelled by SceneIntents")) }
+            guard names.contains(reference.name) else { return .failure(UnmodelledType("the \(kind) '\(reference.name)' is not generated from this file")) }
+            return mapped(reference.name, custom: custom)
+        }
         switch declaration.type {
         case .string, .other("SpeakableString"): return mapped("String")
         case .integer: return mapped("Int")
@@ -52,18 +58,8 @@ struct TypeMapping {
         case .timeInterval: return mapped("TimeInterval")
         case .url, .other("File"): return mapped("URL")
         case .object(nil): return mapped("DisplayItem")
-        case .enumeration(let reference):
-            if reference.isSystem { return .failure(UnmodelledType("Apple's enum System.\(reference.name) is not modelled by SceneIntents")) }
-            guard enums.contains(reference.name) else {
-                return .failure(UnmodelledType("the enum '\(reference.name)' is not generated from this file"))
-            }
-            return mapped(reference.name)
-        case .object(let reference?):
-            if reference.isSystem { return .failure(UnmodelledType("Apple's type System.\(reference.name) is not modelled by SceneIntents")) }
-            guard types.contains(reference.name) else {
-                return .failure(UnmodelledType("the type '\(reference.name)' is not generated from this file"))
-            }
-            return mapped(reference.name, custom: true)
+        case .enumeration(let reference): return generated(reference, "enum", in: enums)
+        case .object(let reference?): return generated(reference, "type", in: types, custom: true)
         case .other(let name):
             let what = ["Placemark": "a location", "Person": "a person", "CurrencyAmount": "a currency amount",
                         "PaymentMethod": "a payment method"][name].map { " (\($0))" } ?? ""
