@@ -67,25 +67,24 @@ extension FileEmitter {
         if parameter.supportsResolution && planned.type.mayLeaveWordsUnread {
             // The words a value type could not read reach the handler's own method for them.
             let method = resolveMethod(parameter)
-            resolve = "{ (handler: \(handler), intent, input) in\n"
+            resolve = "resolveInput: { (handler: \(handler), intent, input) in\n"
                 + "                    if case .unread(let words) = input { return try await handler.\(method)(for: intent, unreadWords: words) }\n"
                 + "                    return try await handler.\(method)(for: intent)\n"
                 + "                }"
         } else if parameter.supportsResolution {
-            resolve = "{ (handler: \(handler), intent) in try await handler.\(resolveMethod(parameter))(for: intent) }"
+            resolve = "resolve: { (handler: \(handler), intent) in try await handler.\(resolveMethod(parameter))(for: intent) }"
         } else if planned.type.isMultiple {
-            resolve = "{ (_: \(handler), intent) in (intent.\(name) ?? []).map { .success($0) } }"
+            resolve = "resolve: { (_: \(handler), intent) in (intent.\(name) ?? []).map { .success($0) } }"
         } else {
-            resolve = "{ (_: \(handler), intent) in .accepting(intent.\(name)) }"
+            resolve = "resolve: { (_: \(handler), intent) in .accepting(intent.\(name)) }"
         }
-        let label = parameter.supportsResolution && planned.type.mayLeaveWordsUnread ? "resolveInput" : "resolve"
         // The bounds the assistant enforces follow the parameter: `.value(…).bounded(…)`.
         let bounded = parameter.bounds.map { ".bounded(\($0.arguments))" } ?? ""
         guard parameter.supportsDynamicEnumeration else {
-            code.line("            \(label): \(resolve))\(bounded),")
+            code.line("            \(resolve))\(bounded),")
             return
         }
-        code.line("            \(label): \(resolve),")
+        code.line("            \(resolve),")
         let search = parameter.supportsSearch ? ", searchTerm: term" : ""
         code.line("            pagedOptions: { (handler: \(handler), intent, term, page) in")
         code.line("                try await handler.\(optionsMethod(parameter))(for: intent\(search), page: page)")
