@@ -25,11 +25,8 @@ enum WyomingTurn: Sendable, Equatable {
             }
         case .refused(let error): return [.notHandled(text: error.message)]
         case .busy(let conversation):
-            return [
-                .error(
-                    text: "conversation \(conversation) is still answering its last transcript: wait for its answer",
-                    code: DaemonError.Code.busy.rawValue)
-            ]
+            let message = "conversation \(conversation) is still answering its last transcript: wait for its answer"
+            return [.error(DaemonError(.busy, value: conversation, message: message))]
         }
     }
 
