@@ -124,11 +124,11 @@ struct BinaryTests {
     @Test func helpIsGeneratedFromTheOptionAndCommandTables() async throws {
         let result = try await Binary.run(["--help"])
         #expect(result.status == 0)
-        #expect(result.stdout == ShellOption.helpText + "\n")
-        for option in ShellOption.all { #expect(result.stdout.contains("  \(option.usage)  ")) }
-        for command in ShellCommand.all {
+        #expect(result.stdout == RecipeShell.program.helpText(options: RecipeShell.options) + "\n")
+        for option in RecipeShell.options { #expect(result.stdout.contains("  \(option.usage)  ")) }
+        for command in RecipeShell.commands {
             #expect(result.stdout.contains("  \(command.usage)  "))
-            #expect(ShellCommand.helpText.contains("  \(command.usage)  "))
+            #expect(RecipeShell.program.sessionHelpText.contains("  \(command.usage)  "))
         }
     }
 

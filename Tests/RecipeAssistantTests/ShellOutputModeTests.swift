@@ -35,7 +35,7 @@ struct ShellOutputModeTests {
         #expect(lines.contains(#"{"at":"0.000","detail":"continuedInApp","kind":"outcome"}"#))
         #expect(lines.contains(#"{"scene":"session-1","state":"foregroundActive","screen":"Hummus"}"#))
         #expect(lines.contains(#"{"command":":tap N","does":"Tap row [N] of the screen."}"#))
-        #expect(lines.filter { $0.hasPrefix(#"{"command":"#) }.count == ShellCommand.all.count)
+        #expect(lines.filter { $0.hasPrefix(#"{"command":"#) }.count == RecipeShell.commands.count)
         #expect(lines.contains(#"{"message":"The device is locked."}"#))
         #expect(lines.contains(#"{"error":"The device is locked; unlock first with :unlock."}"#))
         #expect(lines.contains(#"{"scene":"session-1","state":"archived","recipe":"Hummus","step":null}"#))
