@@ -23,27 +23,22 @@ extension HydratorApp {
         return try DialogTable(replacements)
     }
 
-    /// `configuration` saying Hydrator's lines, unless its caller already replaced some.
-    nonisolated static func withDialogs(_ configuration: AssistantConfiguration) throws -> AssistantConfiguration {
-        guard configuration.dialogs == .defaults else { return configuration }
-        var configured = configuration
-        configured.dialogs = try dialogs()
-        return configured
-    }
-
     /// A connection to this app in this process.
     public func connect() -> InProcessConnection {
         InProcessConnection(host: host, appName: Self.name)
     }
 
-    /// An assistant for this app, over `connection` (by default a new one, `connect()`).
+    /// An assistant for this app, over `connection` (by default a new one, `connect()`), saying
+    /// Hydrator's lines (`dialogs()`) unless `configuration` already replaced some.
     public func makeAssistant(
         user: any UserAgent, clock: BudgetClock, configuration: AssistantConfiguration = AssistantConfiguration(),
         connection: InProcessConnection? = nil
     ) throws -> Assistant {
-        Assistant(
+        var configuration = configuration
+        if configuration.dialogs == .defaults { configuration.dialogs = try Self.dialogs() }
+        return Assistant(
             connection: connection ?? connect(), user: user, device: device, clock: clock,
-            vocabulary: try Self.vocabulary(), configuration: try Self.withDialogs(configuration))
+            vocabulary: try Self.vocabulary(), configuration: configuration)
     }
 }
 
