@@ -39,7 +39,7 @@ struct Conversation {
             return 1
         }
         guard link.send(.say(text: text, wantsTrace: json)) else { return 1 }
-        while let message = await link.next() {
+        while let message = await link.inbox.nextMessage() {
             // Nobody can read the conversation any more: leaving ends the request too.
             if Out.failed { return StandardStreams.outputFailed }
             switch message {
@@ -63,7 +63,7 @@ struct Conversation {
     /// Sends a message that answers one listing (or trace); prints it; answers the exit status.
     func ask(_ message: ClientMessage) async -> Int32 {
         guard link.send(message) else { return 1 }
-        switch await link.next() {
+        switch await link.inbox.nextMessage() {
         case .listing(let lines)?:
             for line in lines { Out.line(line) }
             return 0

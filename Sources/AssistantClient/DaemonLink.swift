@@ -31,7 +31,7 @@ final class DaemonLink {
         }
         inbox = Inbox(events: connection.events(), input: LineReader.lines)
         send(.hello(version: ClientProtocol.version))
-        switch await next() {
+        switch await inbox.nextMessage() {
         case .welcome(_, let apps)?: self.apps = apps
         case .failure(let error)?: throw Unavailable(message: "the daemon refused this client: \(error.message)")
         default: throw Unavailable(message: "the daemon on \(path) did not answer hello")
@@ -39,7 +39,8 @@ final class DaemonLink {
     }
 
     /// Sends a message; false, after one line on standard error, when it is over the
-    /// protocol's frame limit (nothing is sent then). A daemon that is gone is noticed by `next`.
+    /// protocol's frame limit (nothing is sent then). A daemon that is gone is noticed by
+    /// `inbox.nextMessage()`.
     @discardableResult
     func send(_ message: ClientMessage) -> Bool {
         guard let bytes = try? ClientProtocol.encode(message) else { return false }
@@ -50,11 +51,6 @@ final class DaemonLink {
             return false
         } catch {}
         return true
-    }
-
-    /// The daemon's next message; nil when the connection ended (or sent something unreadable).
-    func next() async -> DaemonMessage? {
-        await inbox.nextMessage()
     }
 
     /// Ends the connection.
