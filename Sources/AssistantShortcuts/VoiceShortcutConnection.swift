@@ -7,8 +7,8 @@ import Synchronization
 /// every call of the request they start carries the shortcut's stored parameters.
 ///
 /// How a phrase is recognised stays the assistant's business: give it `vocabulary()` (the app's
-/// phrases and every voice shortcut's phrase, for the shortcut's intent). Call `heard(_:)` with
-/// each line the user says, before the assistant gets it. The app then sees the configured
+/// phrases and every voice shortcut's phrase, for the shortcut's intent). Turn each line the
+/// user says into the assistant's request with `request(for:)`. The app then sees the configured
 /// parameters as given (its resolution keeps them: they are not asked again), and resolves
 /// the others as usual.
 public final class VoiceShortcutConnection: AppConnection {
@@ -50,15 +50,10 @@ public final class VoiceShortcutConnection: AppConnection {
         return vocabulary
     }
 
-    /// The user said `words`: when they are a voice shortcut's phrase, the next request for its
-    /// intent runs with its parameters; anything else disarms it.
-    public func heard(_ words: String) {
-        _ = request(for: words)
-    }
-
-    /// What the assistant should do with words the user said, arming an intent voice shortcut as
-    /// `heard(_:)` does: `.userActivity` for a voice shortcut made from an activity (the app is
-    /// brought forward to continue it), else `.utterance(words)`.
+    /// What the assistant should do with words the user said: `.userActivity` for a voice
+    /// shortcut made from an activity (the app is brought forward to continue it), else
+    /// `.utterance(words)`. When they are an intent voice shortcut's phrase, the next request for
+    /// its intent runs with its parameters; anything else disarms it.
     public func request(for words: String) -> AssistantRequest {
         guard let shortcut = store.voiceShortcut(matching: words) else {
             armed.withLock { $0 = nil }
