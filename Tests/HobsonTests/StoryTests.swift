@@ -18,7 +18,7 @@ struct StoryTests {
         let tapped = try await session.run(":tap 1")
         let pirate = "Ye've the manners of a bilge rat and half its charm."
         #expect(tapped == ["#1 InsultMe from ui (any style), 0 ms: completed \"\(pirate)\"; donated r-1"])
-        #expect(await session.screen().split(separator: "\n").dropFirst(3).first?.hasPrefix("│ “\(pirate)”") == true)
+        #expect(await session.place.screen().split(separator: "\n").dropFirst(3).first?.hasPrefix("│ “\(pirate)”") == true)
         #expect(await session.donations() == ["InsultMe [insults.any] “\(pirate)”"])
         #expect(try await session.addVoiceShortcut("roast me", for: nil) == ["added “roast me” → InsultMe"])
         #expect(await session.say("roast me").dialog == ["Your ideas are like meetings: too long and without an outcome."])

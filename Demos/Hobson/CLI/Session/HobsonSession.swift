@@ -98,11 +98,6 @@ public final class HobsonSession {
         return output.split(separator: "\n").map(String.init)
     }
 
-    /// The foreground screen, framed, or why there is none (in parentheses).
-    public func screen() async -> String {
-        await place.screen()
-    }
-
     /// Words said to the assistant (a voice shortcut's phrase runs its shortcut): the outcome.
     public func say(_ words: String) async -> AssistantOutcome {
         let outcome = await assistant.perform(voice.request(for: words))

@@ -74,7 +74,7 @@ public final class HobsonShellApp: PlacedShellApp {
     /// stored, so what the trace reported is on disk before the next line is read.
     public func screen() async -> String? {
         await session.inbox.flush()
-        let screen = await session.screen()
+        let screen = await place.screen()
         return screen.hasPrefix("(") ? nil : screen
     }
 
