@@ -35,15 +35,12 @@ public struct HobsonActions: Sendable {
     /// Registers with `dispatcher` every action its group declares, presenting on `presenter()`.
     @MainActor
     public func register(with dispatcher: ActionDispatcher, presenter: @escaping @MainActor () -> any InsultPresenter) {
-        // Only the group's actions: the extension's smaller group leaves the UI-only ones out.
-        if dispatcher.group.feature(declaring: InsultMeAction.self) != nil { try? dispatcher.register(insult, presenter: presenter) }
-        if dispatcher.group.feature(declaring: GetFavouriteInsultAction.self) != nil {
-            try? dispatcher.register(favourite, presenter: presenter)
-        }
-        if dispatcher.group.feature(declaring: MakeMeLaughAction.self) != nil { try? dispatcher.register(laugh, presenter: presenter) }
-        if dispatcher.group.feature(declaring: SaveFavouriteAction.self) != nil {
-            try? dispatcher.register(saveFavourite, presenter: presenter)
-        }
+        // The dispatcher refuses (`undeclaredAction`) an action its group does not declare: the
+        // extension's smaller group leaves the UI-only ones out.
+        try? dispatcher.register(insult, presenter: presenter)
+        try? dispatcher.register(favourite, presenter: presenter)
+        try? dispatcher.register(laugh, presenter: presenter)
+        try? dispatcher.register(saveFavourite, presenter: presenter)
     }
 }
 
