@@ -25,7 +25,7 @@ extension Shell {
 
     /// Counts a failed turn and says why: `Error: …`, or `{"error": …}` in JSON mode.
     public func fail(_ message: String) {
-        failures += 1
+        errorCount += 1
         let sentence = ShellText.sentence(message)
         if settings.json { output.writeJSON(["error": .string(sentence)]) } else { output.write("Error: \(sentence)") }
     }

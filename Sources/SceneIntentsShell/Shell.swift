@@ -20,7 +20,6 @@ public final class Shell<App: ShellApp> {
     let output: ShellOutput
     let warnings: ShellOutput
     let speaker: Speaker?
-    var failures = 0
     var leaving = false
     var traceMark = 0
 
@@ -51,7 +50,7 @@ public final class Shell<App: ShellApp> {
 
     /// How many turns failed so far: command errors, utterances not understood, and requests
     /// that ended in failure, timeout, cancellation or refusal.
-    public var errorCount: Int { failures }
+    public internal(set) var errorCount = 0
 
     /// Why standard output could not be written, if it could not.
     public var outputFailure: String? { output.failure }
@@ -76,7 +75,7 @@ public final class Shell<App: ShellApp> {
         flushTrace()
         await speaker?.finish()
         if output.failure != nil { return 74 }
-        return settings.failedTurnsFail && failures > 0 ? 1 : 0
+        return settings.failedTurnsFail && errorCount > 0 ? 1 : 0
     }
 
     /// Ends the app (`run()` does this at the end; a caller driving `turn` itself calls it when
@@ -92,7 +91,7 @@ public final class Shell<App: ShellApp> {
             await command(line)
         } else {
             let outcome = await app.assistant.perform(app.request(for: line))
-            if !Self.succeeded.contains(outcome.status) { failures += 1 }
+            if !Self.succeeded.contains(outcome.status) { errorCount += 1 }
             // An app that did not answer in time (stopped, wedged) is not asked for its screen:
             // it would most likely miss that budget too, and the next prompt would wait for it.
             answered = outcome.status != .timedOut
