@@ -314,7 +314,7 @@ let package = Package(
             swiftSettings: strict),
         // An app process's command line and the text a terminal shows, without the assistant: what
         // an app host and an app's own commands use; `SceneIntentsShell` builds its REPL on it.
-        .target(name: "SceneIntentsCommandLine", dependencies: ["SceneIntents", "SceneIntentsWire", "CommandLineOptions"], swiftSettings: strict),
+        .target(name: "SceneIntentsCommandLine", dependencies: ["SceneIntents", "SceneIntentsWire", "CommandLineOptions", "DurableFiles"], swiftSettings: strict),
         // Every executable's command line: one option type, one parser, one help generator, one
         // usage error (no dependencies, so a build tool such as `intentgen` stays light).
         .target(name: "CommandLineOptions", swiftSettings: strict),

@@ -49,13 +49,16 @@ public enum DurableWrite {
         }
     }
 
-    /// Writes all of `bytes` to `descriptor`; the error number when it cannot (nil when written).
+    /// Writes all of `bytes` to `descriptor`, resuming after a signal or a short write; the
+    /// error number when it cannot (nil when written).
     public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
         var written = 0
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno != EINTR { return errno }
-            if count > 0 { written += count }
+            if count < 0 && errno == EINTR { continue }
+            // A write that takes nothing would take nothing again: a failure, never a retry.
+            guard count > 0 else { return count == 0 ? EIO : errno }
+            written += count
         }
         return nil
     }

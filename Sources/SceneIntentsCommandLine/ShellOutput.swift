@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 import Glibc
 import SceneIntents
@@ -91,24 +92,9 @@ public final class ShellOutput: Sendable {
             // Held across the write so that lines from several threads never interleave.
             state.withLock { state in
                 guard state.failure == nil else { return }
-                if let problem = Self.writeAll(Array(text.utf8), to: descriptor) { state.failure = problem }
+                if let code = DurableWrite.writeAll(Array(text.utf8), to: descriptor) { state.failure = String(cString: strerror(code)) }
             }
         }
-    }
-
-    /// Writes every byte, resuming after a signal or a short write; the reason on failure.
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-            if written < 0 && errno == EINTR { continue }
-            // A write that takes nothing would take nothing again: a failure, never a retry.
-            guard written > 0 else { return String(cString: strerror(written == 0 ? EIO : errno)) }
-            offset += written
-        }
-        return nil
     }
 }
 
