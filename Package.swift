@@ -157,7 +157,7 @@ let package = Package(
         .testTarget(
             name: "AssistantServiceTests", dependencies: ["AssistantService", "SceneIntents", "SceneIntentsStore"],
             swiftSettings: strict),
-        .target(name: "SceneIntentsStore", swiftSettings: strict),
+        .target(name: "SceneIntentsStore", dependencies: ["DurableFiles"], swiftSettings: strict),
         .executableTarget(
             name: "recipe-assistant-app",
             dependencies: ["RecipeAssistantKit", "SceneIntents", "SceneIntentsHost", "SceneIntentsCommandLine"],

@@ -35,13 +35,14 @@ public struct WriteFailure: Error, CustomStringConvertible {
 /// them over their targets and fsync the directory, so a reader never sees half a file, a crash
 /// never loses a write that was reported done, and a failure leaves the outputs as they were.
 public enum DurableWrite {
-    /// `mkdir -p path` (mode 0755): every missing directory on the way is made; a file on the
-    /// way fails with `isFileInPlaceOfDirectory`.
-    public static func makeDirectory(_ path: String) throws(WriteFailure) {
+    /// `mkdir -p path`: every missing directory on the way is made with `mode` (0755 unless
+    /// told; the umask applies), those that exist are left as they are; a file on the way fails
+    /// with `isFileInPlaceOfDirectory`. A relative path is made from the working directory.
+    public static func makeDirectory(_ path: String, mode: mode_t = 0o755) throws(WriteFailure) {
         var current = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             current += "/" + component
-            if mkdir(current, 0o755) != 0 && errno != EEXIST { throw WriteFailure(path: current, operation: "mkdir", code: errno) }
+            if mkdir(current, mode) != 0 && errno != EEXIST { throw WriteFailure(path: current, operation: "mkdir", code: errno) }
             var status = stat()
             if stat(current, &status) == 0 && status.st_mode & S_IFMT != S_IFDIR {
                 throw WriteFailure(path: current, operation: "mkdir", code: ENOTDIR)

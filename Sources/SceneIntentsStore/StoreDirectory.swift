@@ -1,3 +1,4 @@
+import DurableFiles
 import Glibc
 
 /// The folder a store keeps its logs in.
@@ -9,12 +10,8 @@ public enum StoreDirectory {
     ///   number (`permissionDenied`, `notAFile` where a file stands on the path, `ioFailed` for a
     ///   name too long, …). A relative path is made relative to the working directory.
     public static func create(_ path: String, mode: mode_t = 0o700) throws(StoreError) {
-        var current = path.hasPrefix("/") ? "" : "."
-        for component in path.split(separator: "/") {
-            current += "/" + component
-            if mkdir(current, mode) != 0 && errno != EEXIST {
-                throw StoreError(operation: "mkdir", path: current, errno: errno)
-            }
+        do throws(WriteFailure) { try DurableWrite.makeDirectory(path, mode: mode) } catch {
+            throw StoreError(operation: error.operation, path: error.path, errno: error.code)
         }
     }
 }
