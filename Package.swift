@@ -77,7 +77,7 @@ let package = Package(
             path: "Benchmarks/IntentBench", swiftSettings: strict),
         .executableTarget(name: "floor-hello", path: "Tests/Helpers/FloorHello", swiftSettings: strict),
         .target(name: "PropertyListSafety", swiftSettings: strict),
-        .target(name: "IntentDefinition", dependencies: ["PropertyListSafety", "SceneIntents"], swiftSettings: strict),
+        .target(name: "IntentDefinition", dependencies: ["PropertyListSafety", "SceneIntents", "DurableFiles"], swiftSettings: strict),
         .executableTarget(
             name: "intentgen", dependencies: ["IntentDefinition", "DurableFiles", "CommandLineOptions"], path: "Sources/IntentGen",
             swiftSettings: strict),

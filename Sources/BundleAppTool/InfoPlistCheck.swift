@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 import SceneIntents
 
@@ -11,10 +12,9 @@ struct InfoPlistCheck {
     /// Reads `path` (at most `Limits.infoPlistBytes`), written by `product`.
     init(file path: String, bundleOf product: String) throws(BundleFailure) {
         file = "the Info.plist \(product) wrote"
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw BundleFailure("\(file) cannot be read") }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: Limits.infoPlistBytes + 1)) ?? Data()
-        guard data.count <= Limits.infoPlistBytes else {
+        let data: Data
+        do throws(ReadFailure) { data = Data(try FileContents.bytes(atPath: path, limit: Limits.infoPlistBytes)) } catch {
+            guard error == .tooLarge else { throw BundleFailure("\(file) cannot be read") }
             throw BundleFailure("\(file) is larger than \(Limits.infoPlistBytes / 1024) KiB")
         }
         let root: PropertyListValue

@@ -1,5 +1,6 @@
-import PropertyListSafety
+import DurableFiles
 import Foundation
+import PropertyListSafety
 
 /// A whole `.intentdefinition` file, typed: what Xcode's intent editor saved.
 ///
@@ -30,43 +31,26 @@ public struct IntentDefinitionFile: Sendable, Equatable {
     /// - Throws: `IntentDefinitionError` (`unreadable`) for a path that is not a regular file or
     ///   is larger than `maximumFileSize`, or that cannot be read; else as `init(data:file:)`.
     public init(contentsOf path: String) throws(IntentDefinitionError) {
-        let data: Data
-        // Anything but a regular file is refused before it is opened: a FIFO would block the read.
-        var status = stat()
-        if stat(path, &status) == 0, let kind = Self.kinds[status.st_mode & S_IFMT] {
-            throw IntentDefinitionError(
-                code: .unreadable, file: path, keyPath: "",
-                message: "cannot read the file: it is \(kind)\(kind == "a directory" ? "" : ", not a file"); give an .intentdefinition file")
+        let bytes: [UInt8]
+        do throws(ReadFailure) { bytes = try FileContents.bytes(atPath: path, limit: Self.maximumFileSize) } catch {
+            let message =
+                switch error {
+                case .open(let code), .status(let code), .read(let code): "cannot read the file (\(String(cString: strerror(code))))"
+                case .notRegularFile(let mode):
+                    // Anything but a regular file is refused unread: a FIFO would block the read.
+                    "cannot read the file: it is \(Self.kinds[mode] ?? "not a regular file"); give an .intentdefinition file"
+                case .tooLarge: "cannot read the file: it is larger than \(Self.maximumFileSize >> 20) MiB, the most an intent definition may be"
+                }
+            throw IntentDefinitionError(code: .unreadable, file: path, keyPath: "", message: message)
         }
-        let tooLarge = IntentDefinitionError(
-            code: .unreadable, file: path, keyPath: "",
-            message: "cannot read the file: it is larger than \(Self.maximumFileSize >> 20) MiB, the most an intent definition may be")
-        if stat(path, &status) == 0, status.st_size > Self.maximumFileSize { throw tooLarge }
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw IntentDefinitionError(code: .unreadable, file: path, keyPath: "", message: Self.unreadable(path, error))
-        }
-        // It may have grown since it was measured.
-        guard data.count <= Self.maximumFileSize else { throw tooLarge }
-        try self.init(data: data, file: path)
+        try self.init(data: Data(bytes), file: path)
     }
 
     /// What a path that is not a regular file is, by its `st_mode` kind, for the sentence refusing it.
     private static let kinds: [mode_t: String] = [
-        S_IFDIR: "a directory", S_IFIFO: "a FIFO", S_IFCHR: "a device", S_IFBLK: "a device", S_IFSOCK: "a socket",
+        S_IFDIR: "a directory", S_IFIFO: "a FIFO, not a file", S_IFCHR: "a device, not a file", S_IFBLK: "a device, not a file",
+        S_IFSOCK: "a socket, not a file",
     ]
-
-    /// Why `path` could not be read, in a sentence: a system error is the system's sentence for
-    /// it (never a Foundation error domain and code).
-    private static func unreadable(_ path: String, _ error: any Error) -> String {
-        var cause = error as NSError
-        while cause.domain != NSPOSIXErrorDomain, let underlying = cause.userInfo[NSUnderlyingErrorKey] as? NSError {
-            cause = underlying
-        }
-        let reason = cause.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(cause.code))) : cause.localizedDescription
-        return "cannot read the file (\(reason))"
-    }
 
     /// Reads a definition from XML or binary property-list bytes; `file` names it in errors.
     public init(data: Data, file: String) throws(IntentDefinitionError) {

@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 import Glibc
 
@@ -45,21 +46,15 @@ public enum ScriptFile {
         return ScriptLines(bytes: bytes)
     }
 
+    /// The file's bytes; a FIFO or device is read to its end (`--script /dev/stdin`, a shell's
+    /// `<(…)`), a directory is refused.
     private static func read(_ path: String) throws(ScriptError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure(path, errno) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw failure(path, errno) }
-        if (status.st_mode & S_IFMT) == S_IFDIR { throw ScriptError(code: .isDirectory, path: path, detail: "") }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 { throw failure(path, errno) }
-            if count == 0 { return bytes }
-            bytes += chunk[0..<count]
+        do throws(ReadFailure) { return try FileContents.bytes(atPath: path, acceptingStreams: true) } catch {
+            switch error {
+            case .open(let code), .status(let code), .read(let code): throw failure(path, code)
+            // With streams accepted, only a directory is refused; no limit was given.
+            case .notRegularFile, .tooLarge: throw ScriptError(code: .isDirectory, path: path, detail: "")
+            }
         }
     }
 

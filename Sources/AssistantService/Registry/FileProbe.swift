@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 
 #if canImport(Glibc)
@@ -22,9 +23,6 @@ enum FileKind: Equatable {
 struct FileReadFailure: Error, Equatable {
     /// In words, for a diagnostic.
     let reason: String
-
-    /// The failure `errno` describes now.
-    static var lastError: FileReadFailure { FileReadFailure(reason: String(cString: strerror(errno))) }
 }
 
 /// The file-system questions the registry asks, answered without ever blocking or trapping.
@@ -53,32 +51,14 @@ enum FileProbe {
         }
     }
 
-    /// The contents of a regular file of at most `limit` bytes.
-    ///
-    /// Opened `O_NONBLOCK` so a FIFO in the file's place cannot stall the caller, and
-    /// `O_CLOEXEC` so a child spawned meanwhile does not inherit it; the type is checked on the
-    /// open descriptor, so a file swapped under us is still refused.
+    /// The contents of a regular file of at most `limit` bytes (see `FileContents`: a FIFO in
+    /// the file's place is refused, not waited on).
     static func contents(_ path: String, limit: Int = infoPlistLimit) -> Result<Data, FileReadFailure> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return .failure(FileReadFailure.lastError) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            return .failure(FileReadFailure.lastError)
-        }
-        guard status.st_mode & S_IFMT == S_IFREG else { return .failure(FileReadFailure(reason: "not a regular file")) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(FileReadFailure.lastError)
-            }
-            if count == 0 { return .success(data) }
-            data.append(contentsOf: buffer[0..<count])
-            if data.count > limit {
-                return .failure(FileReadFailure(reason: "larger than \(limit / 1024) KB"))
+        do throws(ReadFailure) { return .success(Data(try FileContents.bytes(atPath: path, limit: limit))) } catch {
+            switch error {
+            case .open(let code), .status(let code), .read(let code): return .failure(FileReadFailure(reason: String(cString: strerror(code))))
+            case .notRegularFile: return .failure(FileReadFailure(reason: "not a regular file"))
+            case .tooLarge: return .failure(FileReadFailure(reason: "larger than \(limit / 1024) KB"))
             }
         }
     }

@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 import Glibc
 import PropertyListSafety
@@ -123,27 +124,18 @@ public struct AppBundleData: Sendable, Equatable {
 
     /// A file's bytes, refused when missing, not a regular file or larger than the limit.
     static func read(_ path: String) throws(AppBundleDataError) -> Data {
-        // Non-blocking, so a FIFO put where a file belongs is refused instead of waited on.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            let problem = errno == ENOENT ? "is missing: the bundle carries no intent data (bundle the app with bundle-app)" : "cannot be opened (\(String(cString: strerror(errno))))"
+        // A FIFO put where a file belongs is refused instead of waited on.
+        let bytes: [UInt8]
+        do throws(ReadFailure) { bytes = try FileContents.bytes(atPath: path, limit: maximumFileSize) } catch {
+            let problem =
+                switch error {
+                case .open(ENOENT): "is missing: the bundle carries no intent data (bundle the app with bundle-app)"
+                case .open(let code): "cannot be opened (\(String(cString: strerror(code))))"
+                case .status, .notRegularFile: "is not a regular file"
+                case .tooLarge: "is larger than \(maximumFileSize >> 20) MiB"
+                case .read(let code): "cannot be read (\(String(cString: strerror(code))))"
+                }
             throw AppBundleDataError(file: path, problem: problem)
-        }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            throw AppBundleDataError(file: path, problem: "is not a regular file")
-        }
-        guard status.st_size <= maximumFileSize else {
-            throw AppBundleDataError(file: path, problem: "is larger than \(maximumFileSize >> 20) MiB")
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var done = 0
-        while done < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + done, $0.count - done) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw AppBundleDataError(file: path, problem: "cannot be read (it changed while read, or \(String(cString: strerror(errno))))") }
-            done += count
         }
         let data = Data(bytes)
         do {
