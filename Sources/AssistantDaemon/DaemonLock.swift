@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SceneIntentsTransport
 import Synchronization
 
 /// The lock that makes one daemon per runtime directory: an exclusive `flock` on
@@ -41,8 +42,7 @@ final class DaemonLock: Sendable {
             guard descriptor >= 0 else {
                 throw DaemonError(.cannotListen, value: path, message: "cannot open the lock file \(path): \(String(cString: strerror(errno)))")
             }
-            var result: Int32
-            repeat { result = flock(descriptor, LOCK_EX | LOCK_NB) } while result != 0 && errno == EINTR
+            let result = retryingEINTR { flock(descriptor, LOCK_EX | LOCK_NB) }
             guard result == 0 else {
                 let code = errno
                 let holder = Self.holder(descriptor)

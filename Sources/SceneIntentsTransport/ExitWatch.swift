@@ -42,7 +42,7 @@ final class ExitWatch: Sendable {
         } else {
             startThread("sceneintents.exit-watch.\(pid)", stackSize: 64 << 10) {
                 var info = siginfo_t()
-                while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
+                _ = retryingEINTR { waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) }
                 if self.reap() { self.finish() }
             }
         }

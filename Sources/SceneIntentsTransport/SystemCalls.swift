@@ -161,9 +161,10 @@ enum UnixAddress {
     }
 }
 
-/// Retries a system call interrupted by a signal.
+/// Retries a system call interrupted by a signal: its result once it succeeds (answers 0 or
+/// more) or fails with any other error (`errno` is that error's).
 @inline(__always)
-func retryingEINTR<T: SignedInteger>(_ call: () -> T) -> T {
+package func retryingEINTR<T: SignedInteger>(_ call: () -> T) -> T {
     while true {
         let result = call()
         if result >= 0 || errno != EINTR { return result }
