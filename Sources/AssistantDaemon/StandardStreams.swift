@@ -21,10 +21,8 @@ public struct StandardStreams: Sendable {
     public init(name: String) {
         self.name = name
         signal(SIGPIPE, SIG_IGN)
-        for stream in [STDIN_FILENO, STDERR_FILENO] where fcntl(stream, F_GETFD) == -1 && errno == EBADF {
-            let placeholder = open("/dev/null", O_RDWR)
-            if placeholder >= 0 && placeholder != stream { close(placeholder) }
-        }
+        // Standard output's number is taken by `standardOutput()`, which notes its failure.
+        for stream in [STDIN_FILENO, STDERR_FILENO] { _ = ShellOutput.occupyIfClosed(stream) }
         output = ShellOutput.standardOutput()
         errors = ShellOutput.standardError()
     }

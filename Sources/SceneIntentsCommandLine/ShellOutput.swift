@@ -31,12 +31,18 @@ public final class ShellOutput: Sendable {
     /// /dev/null takes descriptor 1 so that no file opened later can receive stray writes.
     public static func standardOutput() -> ShellOutput {
         let output = ShellOutput(.descriptor(STDOUT_FILENO))
-        if fcntl(STDOUT_FILENO, F_GETFD) == -1 && errno == EBADF {
-            output.state.withLock { $0.failure = String(cString: strerror(EBADF)) }
-            let placeholder = open("/dev/null", O_WRONLY)
-            if placeholder >= 0 && placeholder != STDOUT_FILENO { close(placeholder) }
-        }
+        if occupyIfClosed(STDOUT_FILENO) { output.state.withLock { $0.failure = String(cString: strerror(EBADF)) } }
         return output
+    }
+
+    /// When the process started with the standard stream `stream` closed, gives its number to
+    /// /dev/null, so that no socket or file opened later takes it (and receives the program's
+    /// writes, or is read as its input); whether it was closed.
+    package static func occupyIfClosed(_ stream: Int32) -> Bool {
+        guard fcntl(stream, F_GETFD) == -1 && errno == EBADF else { return false }
+        let placeholder = open("/dev/null", O_RDWR)
+        if placeholder >= 0 && placeholder != stream { close(placeholder) }
+        return true
     }
 
     /// Writes to standard error (warnings and the last words of a failed session).
