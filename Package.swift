@@ -288,9 +288,11 @@ let package = Package(
                 "hydrator-app", "hydrator", "hydrator-intents", "assistantd", "assistant",
             ],
             swiftSettings: strict),
+        // The file I/O the tools, the store, the shells and the registry share (write-all,
+        // `mkdir -p`, durable replace, bounded read): no dependencies, so the lowest can use it.
+        .target(name: "DurableFiles", swiftSettings: strict),
         // Bundling: `swift package bundle-app` (the plugin) builds the products and runs
         // `bundle-app-tool`, which lays out the bundle and has each executable write its data.
-        .target(name: "DurableFiles", swiftSettings: strict),
         .executableTarget(
             name: "bundle-app-tool", dependencies: ["DurableFiles", "PropertyListSafety", "SceneIntents", "CommandLineOptions"], path: "Sources/BundleAppTool",
             swiftSettings: strict),
