@@ -40,8 +40,13 @@ public final class ShellOutput: Sendable {
     /// writes, or is read as its input); whether it was closed.
     package static func occupyIfClosed(_ stream: Int32) -> Bool {
         guard fcntl(stream, F_GETFD) == -1 && errno == EBADF else { return false }
+        // open takes the lowest free number, which is `stream` only when the streams below it are
+        // open; when another closed stream's number came first, the placeholder moves to `stream`.
         let placeholder = open("/dev/null", O_RDWR)
-        if placeholder >= 0 && placeholder != stream { close(placeholder) }
+        if placeholder >= 0 && placeholder != stream {
+            dup2(placeholder, stream)
+            close(placeholder)
+        }
         return true
     }
 
