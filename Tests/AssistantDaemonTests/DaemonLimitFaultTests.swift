@@ -7,7 +7,6 @@ import SceneIntents
 import SceneIntentsTesting
 import SceneIntentsTransport
 import SceneIntentsWire
-import Synchronization
 import Testing
 
 /// The daemon's limits against clients that ask too much: too many connections, silence where a
@@ -15,15 +14,8 @@ import Testing
 /// clock where time matters.
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct DaemonLimitFaultTests {
-    /// The lines the daemon logs, kept.
-    final class Log: Sendable {
-        private let lines = Mutex<[String]>([])
-        var all: [String] { lines.withLock { $0 } }
-        func write(_ line: String) { lines.withLock { $0.append(line) } }
-    }
-
     @Test func beyondTheClientLimitAConnectionIsToldWhyAndClosedAndAPlaceFreedIsTakenAgain() async throws {
-        let log = Log()
+        let log = LogLines()
         let daemon = try makeDaemon {
             $0.clientLimit = 3
             $0.log = log.write
@@ -34,7 +26,7 @@ struct DaemonLimitFaultTests {
         let message = "assistantd serves at most 3 clients at once and 3 are connected; try again when one has left"
         #expect(await refused.next() == .failure(DaemonError(.tooManyClients, value: "3", message: message)))
         #expect(await refused.next() == nil)
-        #expect(await eventually { log.all == ["refused client \(ourselves): \(message)"] })
+        #expect(await eventually { log.lines == ["refused client \(ourselves): \(message)"] })
         // One leaves: its place is taken again.
         clients.removeFirst().connection.close()
         #expect(await eventually { await daemon.inFlight == ["2 client connection(s) still open"] })
@@ -46,7 +38,7 @@ struct DaemonLimitFaultTests {
 
     @Test func aConnectionSilentPastTheHelloDeadlineIsToldAndClosedOnTheDaemonsClock() async throws {
         let clock = ManualClock()
-        let log = Log()
+        let log = LogLines()
         let daemon = try makeDaemon {
             $0.waitClock = clock
             $0.log = log.write
@@ -59,7 +51,7 @@ struct DaemonLimitFaultTests {
         let message = "no hello within 5.0 seconds: assistantd closes connections that do not greet it in time"
         #expect(await silent.next() == .failure(DaemonError(.tooSlow, value: "5.0 seconds", message: message)))
         #expect(await silent.next() == nil)
-        #expect(log.all == ["refused client \(ourselves): \(message)"])
+        #expect(log.lines == ["refused client \(ourselves): \(message)"])
         // A greeted client holds no timer, and is served whatever the time.
         #expect(clock.sleeperCount == 0)
         clock.advance(by: .seconds(3600))
@@ -70,7 +62,7 @@ struct DaemonLimitFaultTests {
 
     @Test func eachBadClientIsOneLineOfTheLogAndAFloodIsCutToTwentyLinesPerTenSeconds() async throws {
         let clock = ManualClock()
-        let log = Log()
+        let log = LogLines()
         let daemon = try makeDaemon {
             $0.waitClock = clock
             $0.log = log.write
@@ -85,18 +77,18 @@ struct DaemonLimitFaultTests {
         try await bad("\u{1B}[2Jnot json\n")
         try await bad(#"{"hello":{"version":99}}"#)
         try await bad(#"{"apps":{}}"#)
-        #expect(await eventually { log.all.count == 3 })
-        #expect(log.all == [
+        #expect(await eventually { log.lines.count == 3 })
+        #expect(log.lines == [
             #"refused client \#(ourselves): a frame of 13 bytes is not a ClientMessage ("\u{1B}[2Jnot json\n"...)"#,
             "refused client \(ourselves): this client speaks version 99; assistantd speaks 1: use the assistant built with it",
             "refused client \(ourselves): the first message must be hello, and only the first",
         ])
         for _ in 0..<25 { try await bad("[]") }
-        #expect(await eventually { log.all.count == 20 })
+        #expect(await eventually { log.lines.count == 20 })
         clock.advance(by: .seconds(10))
         try await bad("[]")
-        #expect(await eventually { log.all.count == 22 })
-        #expect(log.all.suffix(2) == [
+        #expect(await eventually { log.lines.count == 22 })
+        #expect(log.lines.suffix(2) == [
             "8 more like these were left out (at most 20 lines per 10.0 seconds)",
             "refused client \(ourselves): a frame of 2 bytes is not a ClientMessage (\"[]\"...)",
         ])
@@ -104,7 +96,7 @@ struct DaemonLimitFaultTests {
     }
 
     @Test func aClientSendingManyBadFramesAtOnceIsOneLineOfTheLog() async throws {
-        let log = Log()
+        let log = LogLines()
         let daemon = try makeDaemon { $0.log = log.write }
         daemon.start()
         let client = try await TestClient(daemon.socketPath, greet: false)
@@ -113,13 +105,13 @@ struct DaemonLimitFaultTests {
         while await client.next() != nil {}
         let good = try await TestClient(daemon.socketPath)
         #expect(try await good.exchange(.command(line: ":help")) == [.listing(lines: DaemonCommand.help)])
-        #expect(log.all == [#"refused client \#(ourselves): a frame of 2 bytes is not a ClientMessage ("{}"...)"#])
+        #expect(log.lines == [#"refused client \#(ourselves): a frame of 2 bytes is not a ClientMessage ("{}"...)"#])
         good.connection.close()
         #expect(await finish(daemon) == [])
     }
 
     @Test func aHelloWithAWrongTokenOnAnAppsSocketIsOneLineOfTheLog() async throws {
-        let log = Log()
+        let log = LogLines()
         let daemon = try makeDaemon { $0.log = log.write }
         daemon.start()
         let files = try FileManager.default.contentsOfDirectory(atPath: daemon.runtimeDirectory.path)
@@ -131,14 +123,14 @@ struct DaemonLimitFaultTests {
             intentsRestrictedWhileLocked: [], userActivityTypes: [])
         try impostor.send(MessageCodec(catalog: RecipeAssistantApp.catalog).encode(AppMessage.hello(hello)))
         while await events.next().map({ if case .closed = $0 { false } else { true } }) == true {}
-        #expect(await eventually { log.all.count == 1 })
-        #expect(log.all.first?.hasPrefix("Recipe Assistant's socket: refused a connection from process \(getpid()): ") == true)
-        #expect(log.all.first?.contains("a token no launch is waiting for") == true)
+        #expect(await eventually { log.lines.count == 1 })
+        #expect(log.lines.first?.hasPrefix("Recipe Assistant's socket: refused a connection from process \(getpid()): ") == true)
+        #expect(log.lines.first?.contains("a token no launch is waiting for") == true)
         #expect(await finish(daemon) == [])
     }
 
     @Test func aFrameAnnouncingMoreThanTheLimitEndsItsConnectionBeforeItsBytesAreHeld() async throws {
-        let log = Log()
+        let log = LogLines()
         let daemon = try makeDaemon { $0.log = log.write }
         daemon.start()
         let client = try await TestClient(daemon.socketPath)
@@ -154,8 +146,8 @@ struct DaemonLimitFaultTests {
         // Refused at its header: the connection ends, and the frame's bytes are never held.
         let end = await events.next()
         #expect(end.map { if case .closed = $0 { true } else { false } } == true, "\(String(describing: end))")
-        #expect(await eventually { log.all.count == 1 })
-        #expect(log.all == [
+        #expect(await eventually { log.lines.count == 1 })
+        #expect(log.lines == [
             "closed client \(ourselves): protocol error: frame of \(Framing.defaultLimit - 1) bytes is over the limit of \(ClientProtocol.frameLimit) bytes"
         ])
         // The client that behaved is still served.

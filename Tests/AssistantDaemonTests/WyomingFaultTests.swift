@@ -40,7 +40,7 @@ struct WyomingFaultTests {
     }
 
     @Test func aMalformedOrOversizeEventGetsAnErrorAndACloseAndTheDaemonServesOn() async throws {
-        let log = DaemonLimitFaultTests.Log()
+        let log = LogLines()
         let daemon = try Wyoming.daemon { $0.log = log.write }
         daemon.start()
         let address = daemon.wyomingAddresses[0]
@@ -62,9 +62,9 @@ struct WyomingFaultTests {
         try good.send("{\"type\": \"ping\", \"data\": {\"text\": \"still here\"}}\n")
         #expect(try await good.next() == .pong(text: "still here"))
         good.connection.close()
-        #expect(await eventually { log.all.count == 3 })
-        #expect(log.all.map { $0.hasPrefix("refused Wyoming client 127.0.0.1:") } == [true, true, true])
-        #expect(log.all[0].hasSuffix(message))
+        #expect(await eventually { log.lines.count == 3 })
+        #expect(log.lines.map { $0.hasPrefix("refused Wyoming client 127.0.0.1:") } == [true, true, true])
+        #expect(log.lines[0].hasSuffix(message))
         #expect(await finish(daemon) == [])
     }
 
