@@ -71,7 +71,7 @@ struct BundleReader {
             throw info.diagnostic(.unsupportedExtensionPoint, "NSExtensionPointIdentifier", point)
         }
         let identifier = try plist.string("CFBundleIdentifier")
-        let name = try plist.optionalString("CFBundleName") ?? Path.stem(Path.lastComponent(path), suffix: ".appex")
+        let name = try plist.optionalString("CFBundleName") ?? String(Path.lastComponent(path).dropLast(".appex".count))
         let attributes = try info.dictionary("NSExtensionAttributes")
         let supported = try attributes.strings("IntentsSupported", required: true)
         let restricted = try attributes.strings("IntentsRestrictedWhileLocked")

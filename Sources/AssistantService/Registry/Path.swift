@@ -24,11 +24,6 @@ enum Path {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
-    /// `name` without the suffix, when it has it.
-    static func stem(_ name: String, suffix: String) -> String {
-        name.hasSuffix(suffix) ? String(name.dropLast(suffix.count)) : name
-    }
-
     /// The folder holding `path` (`/` for a top-level entry).
     static func parent(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
