@@ -113,7 +113,7 @@ public struct DefinedParameter: Sendable, Equatable {
             return ParameterRelationship(
                 parentName: try relation.optionalString(key + "ParentName"),
                 predicateName: try relation.optionalString(key + "PredicateName"),
-                predicateValue: try relation.rawValue(key + "PredicateValue"))
+                predicateValue: try relation.raw(key + "PredicateValue"))
         }
     }
 }

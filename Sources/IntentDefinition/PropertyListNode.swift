@@ -25,7 +25,8 @@ struct PropertyListNode {
         return entries
     }
 
-    private func raw(_ key: String) throws(IntentDefinitionError) -> PropertyListValue? { try entries()[key] }
+    /// The raw value at `key`, if any (also for metadata kept as it stands).
+    func raw(_ key: String) throws(IntentDefinitionError) -> PropertyListValue? { try entries()[key] }
 
     private func wrongType(_ key: String, _ found: PropertyListValue, _ expected: String) -> IntentDefinitionError {
         failure(.wrongType, key, found, "expected \(expected), found \(found.kindName)")
@@ -118,7 +119,4 @@ struct PropertyListNode {
             entries[name].map { (name, PropertyListNode(value: $0, path: "\(node.path)[\"\(name)\"]", file: file)) }
         }
     }
-
-    /// The raw value at `key`, if any, for metadata kept as it stands.
-    func rawValue(_ key: String) throws(IntentDefinitionError) -> PropertyListValue? { try raw(key) }
 }
