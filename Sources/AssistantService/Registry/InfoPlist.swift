@@ -15,39 +15,6 @@ struct InfoPlist {
     /// The key path down to this level (`NSExtension.`), prefixed to every key named.
     private let prefix: String
 
-    /// Reads `<bundle>/Info.plist`.
-    init(bundle: String) throws(RegistryDiagnostic) {
-        let file = Path.join(bundle, "Info.plist")
-        func fail(_ code: RegistryDiagnostic.Code, _ value: String? = nil) -> RegistryDiagnostic {
-            RegistryDiagnostic(code, file: file, value: value, skipped: bundle)
-        }
-        guard FileProbe.kind(bundle) == .directory else {
-            throw RegistryDiagnostic(.folderUnreadable, file: bundle, value: "not a folder", skipped: bundle)
-        }
-        guard FileProbe.kind(file) != .missing else { throw fail(.missingInfoPlist) }
-        let data: Data
-        switch FileProbe.contents(file) {
-        case .success(let bytes): data = bytes
-        case .failure(let failure): throw fail(.unreadableInfoPlist, failure.reason)
-        }
-        let root: PropertyListValue
-        do throws(PropertyListError) { root = try PropertyListValue.read(data) } catch {
-            throw fail(.malformedInfoPlist, error.code == .unparsable ? "the property list parser refused it" : error.reason)
-        }
-        guard let dictionary = root.dictionaryValue else {
-            throw fail(.malformedInfoPlist, "the top level is not a dictionary")
-        }
-        self.init(file: file, bundle: bundle, data: data, dictionary: dictionary, prefix: "")
-    }
-
-    private init(file: String, bundle: String, data: Data, dictionary: [String: PropertyListValue], prefix: String) {
-        self.file = file
-        self.bundle = bundle
-        self.data = data
-        self.values = dictionary
-        self.prefix = prefix
-    }
-
     /// A diagnostic about `key` at this level.
     func diagnostic(_ code: RegistryDiagnostic.Code, _ key: String, _ value: String? = nil) -> RegistryDiagnostic {
         RegistryDiagnostic(code, file: file, key: prefix + key, value: value, skipped: bundle)
@@ -81,6 +48,34 @@ struct InfoPlist {
     func dictionary(_ key: String) throws(RegistryDiagnostic) -> InfoPlist {
         guard let value = values[key] else { throw diagnostic(.missingKey, key) }
         guard let nested = value.dictionaryValue else { throw diagnostic(.wrongType, key, "a dictionary") }
-        return InfoPlist(file: file, bundle: bundle, data: data, dictionary: nested, prefix: prefix + key + ".")
+        return InfoPlist(file: file, bundle: bundle, data: data, values: nested, prefix: prefix + key + ".")
+    }
+}
+
+// In an extension, so that the memberwise initializer stays.
+extension InfoPlist {
+    /// Reads `<bundle>/Info.plist`.
+    init(bundle: String) throws(RegistryDiagnostic) {
+        let file = Path.join(bundle, "Info.plist")
+        func fail(_ code: RegistryDiagnostic.Code, _ value: String? = nil) -> RegistryDiagnostic {
+            RegistryDiagnostic(code, file: file, value: value, skipped: bundle)
+        }
+        guard FileProbe.kind(bundle) == .directory else {
+            throw RegistryDiagnostic(.folderUnreadable, file: bundle, value: "not a folder", skipped: bundle)
+        }
+        guard FileProbe.kind(file) != .missing else { throw fail(.missingInfoPlist) }
+        let data: Data
+        switch FileProbe.contents(file) {
+        case .success(let bytes): data = bytes
+        case .failure(let failure): throw fail(.unreadableInfoPlist, failure.reason)
+        }
+        let root: PropertyListValue
+        do throws(PropertyListError) { root = try PropertyListValue.read(data) } catch {
+            throw fail(.malformedInfoPlist, error.code == .unparsable ? "the property list parser refused it" : error.reason)
+        }
+        guard let dictionary = root.dictionaryValue else {
+            throw fail(.malformedInfoPlist, "the top level is not a dictionary")
+        }
+        self.init(file: file, bundle: bundle, data: data, values: dictionary, prefix: "")
     }
 }
