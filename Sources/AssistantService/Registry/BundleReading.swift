@@ -27,11 +27,6 @@ struct BundleReading: Sendable {
         return BundleReading(path: path, revision: revision, app: app, diagnostics: diagnostics, outside: outside)
     }
 
-    /// The revision of the bundle's files now, to compare with `revision`.
-    func current(searchDirectories: [String]) -> BundleRevision? {
-        BundleRevision.of(bundle: path, outside: outside, folders: searchDirectories)
-    }
-
     /// The executables taken from search directories, and where a missing or unusable one was
     /// looked for outside the bundle: when one appears or changes there, the bundle is read again.
     private static func outsideFiles(

@@ -70,7 +70,7 @@ public struct BundleRegistry: Sendable {
                 let path = Path.join(folder, name)
                 let last = previous?.readings[path]
                 let reading: BundleReading
-                if let last, let revision = last.current(searchDirectories: executableSearchDirectories),
+                if let last, let revision = BundleRevision.of(bundle: path, outside: last.outside, folders: executableSearchDirectories),
                     revision == last.revision
                 {
                     reading = last
