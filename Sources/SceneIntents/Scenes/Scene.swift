@@ -37,8 +37,8 @@ public final class Scene {
     /// The window's root view controller; set it while connecting.
     public var rootViewController: ViewController? {
         didSet {
-            oldValue?.attach(to: nil)
-            rootViewController?.attach(to: self)
+            oldValue?.ownScene = nil
+            rootViewController?.ownScene = self
         }
     }
 
@@ -53,9 +53,5 @@ public final class Scene {
     /// when the next one starts.
     public func answerContinuation(_ line: String) {
         continuationReply = line
-    }
-
-    func emit(_ event: LifecycleEvent) {
-        application?.emit(event)
     }
 }

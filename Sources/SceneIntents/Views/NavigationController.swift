@@ -41,10 +41,7 @@ public final class NavigationController: ViewController {
         controller.navigationController = self
         guard onScreen else { return }
         controller.loadViewIfNeeded()
-        previous.beginDisappearance()
-        controller.beginAppearance()
-        previous.endDisappearance()
-        controller.endAppearance()
+        Self.interleave(leaving: previous, arriving: controller)
     }
 
     /// Pops the top controller and returns it; does nothing at the root and returns nil.
@@ -53,12 +50,7 @@ public final class NavigationController: ViewController {
         guard viewControllers.count > 1 else { return nil }
         let leaving = viewControllers.removeLast()
         let next = topViewController
-        if leaving.isVisible {
-            leaving.beginDisappearance()
-            next.beginAppearance()
-            leaving.endDisappearance()
-            next.endAppearance()
-        }
+        if leaving.isVisible { Self.interleave(leaving: leaving, arriving: next) }
         leaving.navigationController = nil
         return leaving
     }
@@ -71,12 +63,16 @@ public final class NavigationController: ViewController {
         let onScreen = leaving.isVisible
         let removed = viewControllers.dropFirst()
         viewControllers = [root]
-        if onScreen {
-            leaving.beginDisappearance()
-            root.beginAppearance()
-            leaving.endDisappearance()
-            root.endAppearance()
-        }
+        if onScreen { Self.interleave(leaving: leaving, arriving: root) }
         for controller in removed { controller.navigationController = nil }
+    }
+
+    /// UIKit's interleaved order for one screen replacing another: will-disappear, will-appear,
+    /// did-disappear, did-appear.
+    private static func interleave(leaving: ViewController, arriving: ViewController) {
+        leaving.beginDisappearance()
+        arriving.beginAppearance()
+        leaving.endDisappearance()
+        arriving.endAppearance()
     }
 }

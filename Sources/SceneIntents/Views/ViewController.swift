@@ -51,10 +51,6 @@ open class ViewController {
         viewDidLoad()
     }
 
-    func attach(to scene: Scene?) {
-        ownScene = scene
-    }
-
     func beginAppearance() {
         loadViewIfNeeded()
         record(.viewWillAppear)
@@ -80,7 +76,7 @@ open class ViewController {
 
     private func record(_ callback: ViewCallback) {
         let event = LifecycleEvent.view(name, callback)
-        if let scene { scene.emit(event) } else { detachedObserver?(event) }
+        if let scene { scene.application?.emit(event) } else { detachedObserver?(event) }
     }
 
     /// Where a controller shown in no scene reports its callbacks (tests of navigation alone).
