@@ -41,7 +41,9 @@ public final class Application {
     public var onSessionChange: (@MainActor (SessionChange) -> Void)?
     let sceneDelegateFactories: [String: SceneDelegateFactory]
     private let makeDelegate: @MainActor () -> any ApplicationDelegate
-    private var observers = LifecycleObservers()
+    /// Who hears the lifecycle callbacks, each under the token `observe(_:)` returned.
+    private var observers: [(token: Int, observer: @MainActor (LifecycleEvent) -> Void)] = []
+    private var observerTokensIssued = 0
 
     /// An installed, not yet running app.
     ///
@@ -70,19 +72,20 @@ public final class Application {
     /// token is passed to `removeObserver(_:)`.
     @discardableResult
     public func observe(_ observer: @escaping @MainActor (LifecycleEvent) -> Void) -> Int {
-        observers.add(observer)
+        observerTokensIssued += 1
+        observers.append((observerTokensIssued, observer))
+        return observerTokensIssued
     }
 
     /// Stops an observer.
     public func removeObserver(_ token: Int) {
-        observers.remove(token)
+        observers.removeAll { $0.token == token }
     }
 
     /// Reports a callback to every observer, in the order they were added.
     func emit(_ event: LifecycleEvent) {
-        // A copy, so an observer may add or remove observers while it is called.
-        let current = observers
-        current.notify(event)
+        // The loop runs over a copy, so an observer may add or remove observers while it is called.
+        for entry in observers { entry.observer(event) }
     }
 
     // MARK: State

@@ -27,27 +27,3 @@ struct ApplicationRun {
     /// `run()` callers waiting for the termination.
     var terminationWaiters: [CheckedContinuation<Void, Never>] = []
 }
-
-/// Who hears the lifecycle callbacks, each under the token `observe(_:)` returned.
-@MainActor
-struct LifecycleObservers {
-    private var entries: [(token: Int, observer: @MainActor (LifecycleEvent) -> Void)] = []
-    private var tokensIssued = 0
-
-    /// Adds an observer; returns its token.
-    mutating func add(_ observer: @escaping @MainActor (LifecycleEvent) -> Void) -> Int {
-        tokensIssued += 1
-        entries.append((tokensIssued, observer))
-        return tokensIssued
-    }
-
-    /// Removes the observer with this token, if any.
-    mutating func remove(_ token: Int) {
-        entries.removeAll { $0.token == token }
-    }
-
-    /// Calls every observer with the event, in the order they were added.
-    func notify(_ event: LifecycleEvent) {
-        for entry in entries { entry.observer(event) }
-    }
-}
