@@ -110,8 +110,7 @@ public struct ApplicationError: Error, Sendable, Equatable, CustomStringConverti
             "the app supports one scene only (UIApplicationSupportsMultipleScenes is off)"
         case .requestDenied: "scene request denied: \(value)"
         case .noSceneDelegateFactory: "no scene can connect with the configuration '\(value)': \(cause)"
-        case .invalidTransition: cause
-        case .activityRefused: cause
+        case .invalidTransition, .activityRefused: cause
         case .activityNotContinued: "the scene of \(value) could not continue the activity: \(cause)"
         }
     }

@@ -20,8 +20,6 @@ public final class IntentHandlerStore {
     /// Scenes whose registered handler was found released, not yet reported.
     private var released: [String] = []
 
-    init() {}
-
     /// Makes `handler` the current one of `scene` (replacing the previous one).
     public func register(_ handler: AnyObject, for scene: Scene) {
         let identifier = scene.session.persistentIdentifier

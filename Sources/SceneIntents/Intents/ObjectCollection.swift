@@ -28,9 +28,7 @@ public struct ObjectCollection<Item: Sendable & Equatable>: Sendable, Equatable 
 
     /// A collection of plain items.
     public init(items: [Item], nextOffset: Int? = nil) {
-        sections = [ObjectSection(items: items)]
-        usesIndexedCollation = false
-        self.nextOffset = nextOffset
+        self.init(sections: [ObjectSection(items: items)], nextOffset: nextOffset)
     }
 
     /// A collection of titled sections.
