@@ -23,29 +23,15 @@ public final class FramedConnection: Sendable {
     /// The largest payload accepted or sent.
     public let limit: Int
 
-    private let socket: SharedDescriptor
-    private var descriptor: Int32 { socket.value }
-    private let state = Mutex(State.open(reading: false, waiters: []))
-    private let closingLocally = Atomic<Bool>(false)
-
-    private enum State {
-        /// Not ended yet; `reading` once started; `waiters` are parked in ``closed()``.
-        case open(reading: Bool, waiters: [CheckedContinuation<CloseReason, Never>])
-        case closed(CloseReason)
-    }
+    private let lifecycle: ConnectionLifecycle
+    private var descriptor: Int32 { lifecycle.socket.value }
 
     /// Adopts a connected socket `descriptor` (which must be close-on-exec); the connection now
     /// owns it.
     public init(adopting descriptor: Int32, peer: PeerCredentials, limit: Int = Framing.defaultLimit) {
-        socket = SharedDescriptor(descriptor)
+        lifecycle = ConnectionLifecycle(adopting: descriptor)
         self.peer = peer
         self.limit = limit
-    }
-
-    deinit {
-        // A reading connection cannot go away (its reader holds it), so this closes one that
-        // was never started; for one that ended, the descriptor is already closed.
-        socket.close()
     }
 
     /// Connects to the listener at `path`, checking the listener's user against `policy`.
@@ -79,7 +65,7 @@ public final class FramedConnection: Sendable {
     /// `false` if the connection was already started or had ended.
     @discardableResult
     public func start(_ handler: @escaping @Sendable (ConnectionEvent) -> Void) -> Bool {
-        begin(closed: { handler(.closed($0)) }) {
+        lifecycle.begin(closed: { handler(.closed($0)) }) {
             startThread("sceneintents.connection.\(descriptor)") { self.readLoop(handler) }
         }
     }
@@ -92,35 +78,21 @@ public final class FramedConnection: Sendable {
     @MainActor @discardableResult
     public func startOnMainLoop(_ handler: @escaping @MainActor (ConnectionEvent) -> Void) -> Bool {
         guard MainLoop.isRunning else { return false }
-        return begin(closed: { handler(.closed($0)) }) {
+        return lifecycle.begin(closed: { handler(.closed($0)) }) {
             let receiver = FrameReceiver(limit: limit)
             let refused = MainLoop.watch(descriptor) { [self] in
                 while true {
-                    switch receiver.receive(descriptor, blocking: false, isClosing: isClosing, deliver: { handler(.frame($0)) }) {
+                    switch receiver.receive(descriptor, blocking: false, isClosing: { lifecycle.isClosing }, deliver: { handler(.frame($0)) }) {
                     case .received: continue
                     case .drained: return
                     case .ended(let reason):
                         MainLoop.unwatch(descriptor)
-                        return finish(reason, handler)
+                        return lifecycle.finish(reason) { handler(.closed($0)) }
                     }
                 }
             }
-            if let refused { finish(.ioError(refused), handler) }
+            if let refused { lifecycle.finish(.ioError(refused)) { handler(.closed($0)) } }
         }
-    }
-
-    /// Marks the connection as read, once, and runs `reading`; on an ended connection tells
-    /// `closed` why instead. Answers whether reading began.
-    private func begin(closed: (CloseReason) -> Void, reading: () -> Void) -> Bool {
-        state.withLock { state -> ReadStart in
-            switch state {
-            case .open(reading: false, let waiters):
-                state = .open(reading: true, waiters: waiters)
-                return .read
-            case .open(reading: true, _): return .alreadyReading
-            case .closed(let reason): return .ended(reason)
-            }
-        }.begin(reading: reading, closed: closed)
     }
 
     /// Starts reading and answers the events as a stream that finishes after `.closed`.
@@ -159,18 +131,12 @@ public final class FramedConnection: Sendable {
         var frame: [UInt8] = []
         frame.reserveCapacity(size)
         for payload in payloads { Framing.append(payload, to: &frame) }
-        let outcome = socket.withWriteLease { descriptor in
+        let outcome = lifecycle.socket.withWriteLease { descriptor in
             frame.withUnsafeBytes { writeAll(descriptor, $0) }
         }
-        switch outcome {
-        case .some(.none): return
-        case .some(.some(let failure)) where !closingLocally.load(ordering: .relaxed):
-            throw TransportError(.systemCall, value: "\(peer.pid)", message: "cannot send to \(peer): \(failure)", system: failure)
-        default:
-            throw TransportError(
-                .connectionClosed, value: "\(peer.pid)",
-                message: "cannot send to \(peer): the connection has ended (\(closeReason?.description ?? "closing"))")
-        }
+        if case .some(.none) = outcome { return }
+        throw lifecycle.sendError(
+            outcome, value: "\(peer.pid)", peer: "\(peer)", ended: " (\(closeReason?.description ?? "closing"))")
     }
 
     /// Ends the connection with ``CloseReason/closedLocally`` (unless it had already ended).
@@ -179,68 +145,21 @@ public final class FramedConnection: Sendable {
     /// A started connection's reader wakes, frees the descriptor, then delivers `.closed` (so
     /// once `.closed` or ``closed()`` is seen, the descriptor is gone); frames not yet delivered
     /// are dropped. A sender waiting for room fails with ``TransportError/Code/connectionClosed``.
-    public func close() {
-        closingLocally.store(true, ordering: .relaxed)
-        // Shutting down wakes a reader blocked in `recv` and a sender waiting for room; the
-        // descriptor itself is closed by the reader, or here if there is none.
-        let idleWaiters = state.withLock { state -> [CheckedContinuation<CloseReason, Never>]? in
-            guard case .open(reading: false, let waiters) = state else { return nil }
-            state = .closed(.closedLocally)
-            return waiters
-        }
-        if let idleWaiters {
-            socket.close()
-            for waiter in idleWaiters { waiter.resume(returning: .closedLocally) }
-        } else {
-            socket.shutdown()
-        }
-    }
+    public func close() { lifecycle.close() }
 
     /// How the connection ended, or `nil` while it is open.
-    public var closeReason: CloseReason? {
-        state.withLock { state in
-            if case .closed(let reason) = state { return reason }
-            return nil
-        }
-    }
+    public var closeReason: CloseReason? { lifecycle.closeReason }
 
     /// Waits until the connection has ended (it must be started, or closed) and answers why.
-    public func closed() async -> CloseReason {
-        await withCheckedContinuation { continuation in
-            let reason = state.withLock { state -> CloseReason? in
-                switch state {
-                case .closed(let reason): return reason
-                case .open(let reading, let waiters):
-                    state = .open(reading: reading, waiters: waiters + [continuation])
-                    return nil
-                }
-            }
-            if let reason { continuation.resume(returning: reason) }
-        }
-    }
+    public func closed() async -> CloseReason { await lifecycle.closed() }
 
     // MARK: - Reading and writing
 
     private func readLoop(_ handler: @Sendable (ConnectionEvent) -> Void) {
         let receiver = FrameReceiver(limit: limit)
         while true {
-            let step = receiver.receive(descriptor, blocking: true, isClosing: isClosing) { handler(.frame($0)) }
-            if case .ended(let reason) = step { return finish(reason, handler) }
+            let step = receiver.receive(descriptor, blocking: true, isClosing: { lifecycle.isClosing }) { handler(.frame($0)) }
+            if case .ended(let reason) = step { return lifecycle.finish(reason) { handler(.closed($0)) } }
         }
-    }
-
-    private func isClosing() -> Bool { closingLocally.load(ordering: .relaxed) }
-
-    /// The end of reading, once: frees the descriptor, then tells the handler and the waiters.
-    private func finish(_ reason: CloseReason, _ handler: (ConnectionEvent) -> Void) {
-        let reason = isClosing() ? .closedLocally : reason
-        socket.close()
-        let waiters = state.withLock { state -> [CheckedContinuation<CloseReason, Never>] in
-            guard case .open(_, let waiters) = state else { return [] }
-            state = .closed(reason)
-            return waiters
-        }
-        handler(.closed(reason))
-        for waiter in waiters { waiter.resume(returning: reason) }
     }
 }

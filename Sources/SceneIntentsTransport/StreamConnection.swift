@@ -26,18 +26,12 @@ public final class StreamConnection: Sendable {
     /// The other end's credentials, for a Unix socket.
     public let credentials: PeerCredentials?
 
-    private let socket: SharedDescriptor
-    private let state = Mutex(State.open(reading: false))
-    private let closingLocally = Atomic<Bool>(false)
-    private enum State {
-        case open(reading: Bool)
-        case closed(CloseReason)
-    }
+    private let lifecycle: ConnectionLifecycle
 
     /// Adopts a connected socket `descriptor` (which must be close-on-exec); the connection now
     /// owns it. The peer is read from the socket.
     public init(adopting descriptor: Int32) {
-        socket = SharedDescriptor(descriptor)
+        lifecycle = ConnectionLifecycle(adopting: descriptor)
         if let tcp = IPAddress.endpoint(of: descriptor, peer: true) {
             var on: Int32 = 1
             _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
@@ -47,11 +41,6 @@ public final class StreamConnection: Sendable {
             credentials = PeerCredentials.of(descriptor)
             peer = credentials?.description ?? "an unknown peer"
         }
-    }
-
-    deinit {
-        // A reading connection cannot go away (its reader holds it): this closes one never started.
-        socket.close()
     }
 
     /// Connects to `address` (a Unix socket's listener must run as this user).
@@ -79,15 +68,9 @@ public final class StreamConnection: Sendable {
     /// its `.closed` at once, here. Answers `false` if already started or ended.
     @discardableResult
     public func start(_ handler: @escaping @Sendable (StreamEvent) -> Void) -> Bool {
-        state.withLock { state -> ReadStart in
-            switch state {
-            case .open(reading: false):
-                state = .open(reading: true)
-                return .read
-            case .open(reading: true): return .alreadyReading
-            case .closed(let reason): return .ended(reason)
-            }
-        }.begin(reading: { startThread("sceneintents.stream.\(socket.value)") { self.readLoop(handler) } }, closed: { handler(.closed($0)) })
+        lifecycle.begin(closed: { handler(.closed($0)) }) {
+            startThread("sceneintents.stream.\(lifecycle.socket.value)") { self.readLoop(handler) }
+        }
     }
 
     /// Starts reading and answers the events as a stream that finishes after `.closed`.
@@ -101,56 +84,32 @@ public final class StreamConnection: Sendable {
     /// - Throws: ``TransportError/Code/connectionClosed`` once the connection has ended (or is
     ///   closing), ``TransportError/Code/systemCall`` when the write fails.
     public func send(_ bytes: Data) throws(TransportError) {
-        let outcome = socket.withWriteLease { descriptor in bytes.withUnsafeBytes { writeAll(descriptor, $0) } }
-        switch outcome {
-        case .some(.none): return
-        case .some(.some(let failure)) where !closingLocally.load(ordering: .relaxed):
-            throw TransportError(.systemCall, value: peer, message: "cannot send to \(peer): \(failure)", system: failure)
-        default:
-            throw TransportError(.connectionClosed, value: peer, message: "cannot send to \(peer): the connection has ended")
-        }
+        let outcome = lifecycle.socket.withWriteLease { descriptor in bytes.withUnsafeBytes { writeAll(descriptor, $0) } }
+        if case .some(.none) = outcome { return }
+        throw lifecycle.sendError(outcome, value: peer, peer: peer, ended: "")
     }
 
     /// Ends the connection with ``CloseReason/closedLocally`` (unless it had already ended).
     /// Idempotent; never blocks. A started connection's reader wakes, frees the descriptor, then
     /// delivers `.closed`.
-    public func close() {
-        closingLocally.store(true, ordering: .relaxed)
-        let idle = state.withLock { state -> Bool in
-            guard case .open(reading: false) = state else { return false }
-            state = .closed(.closedLocally)
-            return true
-        }
-        if idle { socket.close() } else { socket.shutdown() }
-    }
+    public func close() { lifecycle.close() }
 
     /// How the connection ended, or `nil` while it is open.
-    public var closeReason: CloseReason? {
-        state.withLock { state in
-            if case .closed(let reason) = state { return reason }
-            return nil
-        }
-    }
+    public var closeReason: CloseReason? { lifecycle.closeReason }
 
     private func readLoop(_ handler: @Sendable (StreamEvent) -> Void) {
         let capacity = 16 << 10
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
         defer { buffer.deallocate() }
-        var reason: CloseReason
         while true {
-            let count = recv(socket.value, buffer.baseAddress, capacity, 0)
+            let count = recv(lifecycle.socket.value, buffer.baseAddress, capacity, 0)
             if count > 0 {
-                if closingLocally.load(ordering: .relaxed) { continue }
+                if lifecycle.isClosing { continue }
                 handler(.bytes(Data(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))))
                 continue
             }
             if count < 0, errno == EINTR { continue }
-            reason = count == 0 ? .peerClosed : .ioError(SystemError("recv"))
-            break
+            return lifecycle.finish(count == 0 ? .peerClosed : .ioError(SystemError("recv"))) { handler(.closed($0)) }
         }
-        if closingLocally.load(ordering: .relaxed) { reason = .closedLocally }
-        socket.close()
-        state.withLock { $0 = .closed(reason) }
-        handler(.closed(reason))
     }
 }

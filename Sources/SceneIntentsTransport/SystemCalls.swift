@@ -202,24 +202,3 @@ func asSocketAddress<Address, R>(_ address: Address, _ body: (UnsafePointer<sock
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<Address>.size)) }
     }
 }
-
-/// What a connection's first `start` finds: it may read, another reader started first, or the
-/// connection has ended.
-enum ReadStart {
-    case read, alreadyReading, ended(CloseReason)
-
-    /// Runs `reading` when it may read, tells `closed` why when the connection has ended;
-    /// answers whether reading began.
-    func begin(reading: () -> Void, closed: (CloseReason) -> Void) -> Bool {
-        switch self {
-        case .read:
-            reading()
-            return true
-        case .ended(let reason):
-            closed(reason)
-            return false
-        case .alreadyReading:
-            return false
-        }
-    }
-}
