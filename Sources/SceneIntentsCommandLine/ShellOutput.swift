@@ -42,6 +42,7 @@ public final class ShellOutput: Sendable {
         guard fcntl(stream, F_GETFD) == -1 && errno == EBADF else { return false }
         // open takes the lowest free number, which is `stream` only when the streams below it are
         // open; when another closed stream's number came first, the placeholder moves to `stream`.
+        // Not close-on-exec: it stands for a standard stream, which a child inherits.
         let placeholder = open("/dev/null", O_RDWR)
         if placeholder >= 0 && placeholder != stream {
             dup2(placeholder, stream)
