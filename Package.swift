@@ -40,7 +40,7 @@ let package = Package(
         .executable(name: "timers-app", targets: ["timers-app"]),
     ],
     targets: [
-        .target(name: "SceneIntents", dependencies: ["PropertyListSafety"], swiftSettings: strict),
+        .target(name: "SceneIntents", dependencies: ["PropertyListSafety", "DurableFiles"], swiftSettings: strict),
         // App Intents' API (`AppIntent`, `@Parameter`, `AppEnum`, `AppEntity`, shortcuts) over the
         // engine: `AppIntentsCatalog` turns the declarations into `SceneIntents`' schemas.
         .target(name: "SceneAppIntents", dependencies: ["SceneIntents"], swiftSettings: strict),

@@ -9,13 +9,13 @@ struct InfoPlistCheck {
     let file: String
     let values: [String: PropertyListValue]
 
-    /// Reads `path` (at most `Limits.infoPlistBytes`), written by `product`.
+    /// Reads `path` (at most `AppManifest.fileSizeLimit`), written by `product`.
     init(file path: String, bundleOf product: String) throws(BundleFailure) {
         file = "the Info.plist \(product) wrote"
         let data: Data
-        do throws(ReadFailure) { data = Data(try FileContents.bytes(atPath: path, limit: Limits.infoPlistBytes)) } catch {
+        do throws(ReadFailure) { data = Data(try FileContents.bytes(atPath: path, limit: AppManifest.fileSizeLimit)) } catch {
             guard error == .tooLarge else { throw BundleFailure("\(file) cannot be read") }
-            throw BundleFailure("\(file) is larger than \(Limits.infoPlistBytes / 1024) KiB")
+            throw BundleFailure("\(file) is larger than \(AppManifest.fileSizeLimit / 1024) KiB")
         }
         let root: PropertyListValue
         do { root = try PropertyListValue.read(data) } catch {

@@ -1,4 +1,5 @@
 import CommandLineOptions
+import SceneIntents
 
 extension Bundler {
     /// `bundle-app`'s command line (and the tool's it runs), declared once: the parser reads it
@@ -40,7 +41,7 @@ extension Bundler {
         ],
         sections: [
             HelpSection("Limits", lines: [
-                "An Info.plist an executable writes is read up to \(Limits.infoPlistBytes / 1024) KiB; what an executable",
+                "An Info.plist an executable writes is read up to \(AppManifest.fileSizeLimit / 1024) KiB; what an executable",
                 "prints is kept up to \(Limits.outputBytes / 1024) KiB for the error naming it.",
             ]),
             .exitStatus([(0, "bundled"), (1, "an executable, its data or the output folder failed (one line says which)"), (64, "a wrong command line")]),
@@ -49,8 +50,6 @@ extension Bundler {
 
 /// The size limits of what the tool reads.
 enum Limits {
-    /// The largest `Info.plist` read back from a bundle.
-    static let infoPlistBytes = 1 << 20
     /// The most of an executable's output kept for an error message.
     static let outputBytes = 8 << 10
 }

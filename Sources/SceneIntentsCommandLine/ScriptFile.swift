@@ -14,6 +14,8 @@ public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
         case unreadable
         /// The file is not UTF-8 text.
         case notUTF8
+        /// The file (or what a FIFO gave before its end) is over ``ScriptFile/sizeLimit``.
+        case tooLarge
     }
 
     /// What went wrong.
@@ -30,14 +32,19 @@ public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
         case .isDirectory: "Cannot read the script \(path): it is a directory, not a file."
         case .unreadable: "Cannot read the script \(path): \(detail)."
         case .notUTF8: "Cannot read the script \(path): it is not UTF-8 text (byte \(detail) is not valid UTF-8)."
+        case .tooLarge: "Cannot read the script \(path): it is larger than \(ScriptFile.sizeLimit >> 20) MiB, the most a script may be."
         }
     }
 }
 
 /// Reads a script file for `--script`.
 public enum ScriptFile {
-    /// The script's lines; a clear error when the file is missing, a directory, unreadable or
-    /// not UTF-8.
+    /// The most bytes a script may hold (16 MiB): it is read whole, so `/dev/zero` or a runaway
+    /// file is refused at this size instead of filling memory.
+    public static let sizeLimit = 16 << 20
+
+    /// The script's lines; a clear error when the file is missing, a directory, unreadable, over
+    /// ``sizeLimit`` or not UTF-8.
     public static func lines(atPath path: String) throws(ScriptError) -> ScriptLines {
         let bytes = try read(path)
         if let bad = firstInvalidUTF8Byte(bytes) {
@@ -49,11 +56,12 @@ public enum ScriptFile {
     /// The file's bytes; a FIFO or device is read to its end (`--script /dev/stdin`, a shell's
     /// `<(…)`), a directory is refused.
     private static func read(_ path: String) throws(ScriptError) -> [UInt8] {
-        do throws(ReadFailure) { return try FileContents.bytes(atPath: path, acceptingStreams: true) } catch {
+        do throws(ReadFailure) { return try FileContents.bytes(atPath: path, limit: sizeLimit, acceptingStreams: true) } catch {
             switch error {
             case .open(let code), .status(let code), .read(let code): throw failure(path, code)
-            // With streams accepted, only a directory is refused; no limit was given.
-            case .notRegularFile, .tooLarge: throw ScriptError(code: .isDirectory, path: path, detail: "")
+            // With streams accepted, only a directory is refused.
+            case .notRegularFile: throw ScriptError(code: .isDirectory, path: path, detail: "")
+            case .tooLarge: throw ScriptError(code: .tooLarge, path: path, detail: "")
             }
         }
     }

@@ -98,6 +98,8 @@ struct BinaryTests {
             ("/no/such/script.txt", "Cannot read the script /no/such/script.txt: there is no such file."),
             (directory, "Cannot read the script \(directory): it is a directory, not a file."),
             (bad.path, "Cannot read the script \(bad.path): it is not UTF-8 text (byte 9 is not valid UTF-8)."),
+            // A stream with no end is cut at the limit instead of filling memory.
+            ("/dev/zero", "Cannot read the script /dev/zero: it is larger than 16 MiB, the most a script may be."),
         ]
         for (path, message) in cases {
             let result = try await Binary.run(["--script", path])

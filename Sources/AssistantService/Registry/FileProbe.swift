@@ -1,5 +1,6 @@
 import DurableFiles
 import Foundation
+import SceneIntents
 
 #if canImport(Glibc)
     import Glibc
@@ -27,9 +28,6 @@ struct FileReadFailure: Error, Equatable {
 
 /// The file-system questions the registry asks, answered without ever blocking or trapping.
 enum FileProbe {
-    /// The largest `Info.plist` read; real ones are a few kilobytes.
-    static let infoPlistLimit = 1 << 20
-
     /// What is at `path`.
     static func kind(_ path: String) -> FileKind {
         var status = stat()
@@ -53,7 +51,7 @@ enum FileProbe {
 
     /// The contents of a regular file of at most `limit` bytes (see `FileContents`: a FIFO in
     /// the file's place is refused, not waited on).
-    static func contents(_ path: String, limit: Int = infoPlistLimit) -> Result<Data, FileReadFailure> {
+    static func contents(_ path: String, limit: Int = AppManifest.fileSizeLimit) -> Result<Data, FileReadFailure> {
         do throws(ReadFailure) { return .success(Data(try FileContents.bytes(atPath: path, limit: limit))) } catch {
             switch error {
             case .open(let code), .status(let code), .read(let code): return .failure(FileReadFailure(reason: String(cString: strerror(code))))

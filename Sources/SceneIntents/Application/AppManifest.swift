@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 
 /// What an app declares in its Info.plist: scenes, supported and restricted intents, activity types.
@@ -35,13 +36,18 @@ public struct AppManifest: Sendable, Equatable {
         self.userActivityTypes = userActivityTypes
     }
 
-    /// Reads an Info.plist file.
+    /// The most bytes an Info.plist may hold (1 MiB; real ones are a few kilobytes), here and
+    /// wherever the system side reads one from a bundle.
+    public static let fileSizeLimit = 1 << 20
+
+    /// Reads an Info.plist file: a regular file of at most ``fileSizeLimit`` bytes.
     public init(contentsOf url: URL) throws(ManifestError) {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw ManifestError(code: .malformedPropertyList, key: "Info.plist", value: "cannot read \(url.path)")
+        let bytes: [UInt8]
+        do throws(ReadFailure) { bytes = try FileContents.bytes(atPath: url.path, limit: Self.fileSizeLimit) } catch {
+            let why = error == .tooLarge ? ": it is larger than \(Self.fileSizeLimit >> 20) MiB" : ""
+            throw ManifestError(code: .malformedPropertyList, key: "Info.plist", value: "cannot read \(url.path)\(why)")
         }
-        try self.init(propertyList: data)
+        try self.init(propertyList: Data(bytes))
     }
 
     /// Reads an Info.plist's contents, XML or binary.

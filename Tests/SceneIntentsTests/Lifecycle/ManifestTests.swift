@@ -190,6 +190,25 @@ struct ManifestTests {
         #expect(error?.key == "Info.plist")
     }
 
+    @Test func anInfoPlistOverTheLimitOrNotAFileIsRefusedNamingIt() throws {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("SceneIntentsTests-\(UUID().uuidString)-Info.plist")
+        // A valid plist padded past the limit with trailing white space, which a reader without
+        // the limit would accept.
+        try Data((validXML + String(repeating: " ", count: AppManifest.fileSizeLimit)).utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(throws: ManifestError(code: .malformedPropertyList, key: "Info.plist", value: "cannot read \(url.path): it is larger than 1 MiB")) {
+            try AppManifest(contentsOf: url)
+        }
+        // A FIFO is refused at once instead of waited on.
+        let fifo = url.path + ".fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        #expect(throws: ManifestError(code: .malformedPropertyList, key: "Info.plist", value: "cannot read \(fifo)")) {
+            try AppManifest(contentsOf: URL(fileURLWithPath: fifo))
+        }
+    }
+
     @Test func anInfoPlistHoldingASetIsRefusedBeforeFoundationCanCrashOnIt() {
         let error = #expect(throws: ManifestError.self) { try AppManifest(propertyList: HostilePropertyLists.setOfDictionaries) }
         #expect(error?.code == .malformedPropertyList)
