@@ -21,8 +21,12 @@ enum LineSplitter {
         var end = start
         while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
         let next = end < bytes.count ? end + 1 : end
-        if end > start && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        return (String(decoding: bytes[start..<end], as: UTF8.self), next)
+        return (text(bytes[start..<end]), next)
+    }
+
+    /// A line's bytes (without its "\n") as text, a "\r" before the "\n" dropped.
+    static func text(_ line: ArraySlice<UInt8>) -> String {
+        String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
     }
 }
 
@@ -70,30 +74,40 @@ public final class ScriptLines: LineSource {
 /// Standard input (or another descriptor, such as a terminal's), read on a thread of its own so
 /// that waiting for the user never blocks the main actor (where the app's scenes and timers run)
 /// or any Swift-concurrency thread. The end of input or a read error ends the lines.
+///
+/// Bounded whatever the input: a line keeps its first ``lineLimit`` bytes (the rest, up to its
+/// newline, is skipped, so the assistant refuses it as too long), and the thread reads ahead at
+/// most ``readAheadLimit`` lines, then waits for them to be taken, so a fast writer
+/// (`yes | recipe-assistant`) waits on the pipe instead of filling memory.
 public final class StandardInputLines: LineSource {
-    private let buffer = LineBuffer()
+    /// The most bytes of one line kept (64 KiB, far beyond the 1,000 characters a request takes).
+    public static let lineLimit = 64 << 10
+    /// The most lines read and not yet taken.
+    public static let readAheadLimit = 256
+
+    private let buffer = LineBuffer(capacity: readAheadLimit)
 
     /// Starts reading `descriptor` (standard input unless told).
     public init(descriptor: Int32 = STDIN_FILENO) {
         let thread = Thread { [buffer] in
-            var pending: [UInt8] = []
+            var line: [UInt8] = []
             var chunk = [UInt8](repeating: 0, count: 65_536)
             while true {
                 let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
                 if count < 0 && errno == EINTR { continue }
                 guard count > 0 else { break }
-                pending += chunk[0..<count]
+                // Each byte is looked at once, however long the line it belongs to.
                 var start = 0
-                // Only complete lines: the last, unfinished one waits for more bytes.
-                while pending[start...].contains(UInt8(ascii: "\n")),
-                    let (line, next) = LineSplitter.line(in: pending, from: start)
-                {
-                    buffer.push(line)
-                    start = next
+                while start < count {
+                    let end = chunk[start..<count].firstIndex(of: UInt8(ascii: "\n")) ?? count
+                    line += chunk[start..<min(end, start + max(0, Self.lineLimit - line.count))]
+                    guard end < count else { break }
+                    buffer.push(LineSplitter.text(line[...]))
+                    line.removeAll(keepingCapacity: true)
+                    start = end + 1
                 }
-                pending.removeFirst(start)
             }
-            if let (line, _) = LineSplitter.line(in: pending, from: 0) { buffer.push(line) }
+            if !line.isEmpty { buffer.push(LineSplitter.text(line[...])) }
             buffer.end()
         }
         thread.start()
@@ -103,6 +117,9 @@ public final class StandardInputLines: LineSource {
     public func nextLine() async -> String? {
         await buffer.next()
     }
+
+    /// The lines read and not yet taken (at most ``readAheadLimit``).
+    public var linesWaiting: Int { buffer.waiting }
 }
 
 /// Lines handed from a reading thread to one waiting task.
@@ -115,8 +132,19 @@ private final class LineBuffer: Sendable {
     }
 
     private let state = Mutex(State())
+    /// A slot for each line that may wait; the reading thread (never a task) blocks on it.
+    private let room: DispatchSemaphore
 
+    init(capacity: Int) {
+        room = DispatchSemaphore(value: capacity)
+    }
+
+    var waiting: Int { state.withLock { $0.lines.count - $0.taken } }
+
+    /// Hands `line` to the waiting task, or keeps it; called on the reading thread, which waits
+    /// here while the buffer is full.
     func push(_ line: String) {
+        room.wait()
         let waiter = state.withLock { state -> CheckedContinuation<String?, Never>? in
             guard let waiter = state.waiter else {
                 state.lines.append(line)
@@ -125,7 +153,9 @@ private final class LineBuffer: Sendable {
             state.waiter = nil
             return waiter
         }
-        waiter?.resume(returning: line)
+        guard let waiter else { return }
+        room.signal()
+        waiter.resume(returning: line)
     }
 
     func end() {
@@ -155,7 +185,9 @@ private final class LineBuffer: Sendable {
                 state.waiter = continuation
                 return .none
             }
-            if case .some(let line) = ready { continuation.resume(returning: line) }
+            guard case .some(let line) = ready else { return }
+            if line != nil { room.signal() }
+            continuation.resume(returning: line)
         }
     }
 }
