@@ -24,7 +24,9 @@ final class DaemonLink {
         do {
             connection = try FramedConnection.connect(to: path, limit: ClientProtocol.frameLimit)
         } catch {
-            let start = "swift run assistantd" + (runtimeDirectory.map { " --runtime-dir \($0)" } ?? "")
+            // With no --runtime-dir, the daemon may be running in another directory: say how to reach it.
+            let start = runtimeDirectory.map { "swift run assistantd --runtime-dir \($0)" }
+                ?? "swift run assistantd (a daemon started with --runtime-dir DIR is reached with assistant --runtime-dir DIR)"
             let cause = error.system.map { $0.code == ENOENT || $0.code == ECONNREFUSED } == true
                 ? "no daemon is running on \(path)" : "cannot reach the daemon on \(path): \(error.message)"
             throw Unavailable(message: "\(cause).\nStart one with: \(start)")

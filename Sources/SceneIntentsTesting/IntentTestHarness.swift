@@ -5,8 +5,8 @@ import SceneIntents
 /// scripted user: everything a test of an app's intent handling needs, made in one line.
 ///
 /// ```swift
-/// let harness = try IntentTestHarness(application: makeApp(), catalog: catalog, appName: "Soup",
-///                                     replies: [.text("pho")])
+/// let harness = IntentTestHarness(application: makeApp(), catalog: catalog, appName: "Soup",
+///                                 replies: [.text("pho")])
 /// let outcome = await harness.perform(.utterance("order soup"))
 /// #expect(harness.traceLines.contains("outcome: success"))
 /// #expect(harness.leftInFlight() == [])

@@ -56,6 +56,13 @@ struct ExecutableTests {
         #expect(nobody == ClientRun(
             status: .exited(69), stdout: "",
             stderr: "assistant: no daemon is running on \(daemon.socket).\nStart one with: swift run assistantd --runtime-dir \(daemon.directory)\n"))
+        // No daemon in the default directory: the daemon may run in another, and the hint says
+        // how to reach it.
+        let fallback = try await runClient(["apps"], environment: ["XDG_RUNTIME_DIR": daemon.directory])
+        #expect(fallback == ClientRun(
+            status: .exited(69), stdout: "",
+            stderr: "assistant: no daemon is running on \(daemon.directory)/sceneintents/assistantd.sock.\n"
+                + "Start one with: swift run assistantd (a daemon started with --runtime-dir DIR is reached with assistant --runtime-dir DIR)\n"))
     }
 
     @Test func exitTypedAtAPromptCancelsTheRequestAndLeavesAsItDoesAnywhereElse() async throws {

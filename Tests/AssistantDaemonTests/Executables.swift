@@ -40,8 +40,8 @@ struct ClientRun: Equatable {
 }
 
 /// Runs the built `assistant` with `arguments` and standard input `stdin`, to its end.
-func runClient(_ arguments: [String], stdin: String = "") async throws -> ClientRun {
-    try await runToEnd("assistant", arguments, stdin: stdin)
+func runClient(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) async throws -> ClientRun {
+    try await runToEnd(path: BuiltProducts.executable("assistant"), arguments, stdin: stdin, environment: environment)
 }
 
 /// Runs the built executable `name` with `arguments` and standard input `stdin`, to its end.
@@ -50,13 +50,13 @@ func runToEnd(_ name: String, _ arguments: [String], stdin: String = "") async t
 }
 
 /// Runs the executable at `path` with `arguments` and standard input `stdin`, to its end.
-func runToEnd(path: String, _ arguments: [String], stdin: String = "") async throws -> ClientRun {
+func runToEnd(path: String, _ arguments: [String], stdin: String = "", environment: [String: String] = [:]) async throws -> ClientRun {
     let files = TempFiles()
     defer { files.remove() }
     let (input, output, errors) = (files.readable("in", stdin), files.writable("out"), files.writable("err"))
     defer { [input, output, errors].forEach { _ = close($0) } }
     let child = try ChildProcess.spawn(
-        path, arguments: arguments, stdin: .descriptor(input),
+        path, arguments: arguments, environment: environment, stdin: .descriptor(input),
         stdout: .descriptor(output), stderr: .descriptor(errors))
     let status = await child.exit
     return ClientRun(status: status, stdout: files.text("out"), stderr: files.text("err"))

@@ -6,7 +6,9 @@ import SceneIntents
 /// let intents = AppIntentsCatalog([LogDrinkIntent.self], shortcuts: HydratorShortcuts.self)
 /// let host = IntentHost(application: app, catalog: intents.catalog)
 /// // the app delegate: application(_:handlerFor:) → intents.handler(for: intent, in: application)
-/// AppMain(name: "Hydrator", words: intents.vocabulary(appName: "Hydrator")) { HostedApp(host) }.run()
+/// AppMain(name: "Hydrator", bundleIdentifier: "com.example.Hydrator", words: intents.vocabulary(appName: "Hydrator")) {
+///     HostedApp(host)
+/// }.run()
 /// ```
 ///
 /// Each intent type becomes an engine intent named by its `persistentIdentifier`, with one
