@@ -223,7 +223,7 @@ let package = Package(
             dependencies: ["AssistantDaemon", "AssistantService", "Assistant", "SceneIntentsTransport", "CommandLineOptions"],
             path: "Sources/assistantd", swiftSettings: strict),
         .executableTarget(
-            name: "assistant", dependencies: ["AssistantDaemon", "Assistant", "SceneIntentsTransport", "CommandLineOptions"],
+            name: "assistant", dependencies: ["AssistantDaemon", "Assistant", "SceneIntentsTransport", "CommandLineOptions", "SceneIntentsCommandLine"],
             path: "Sources/AssistantClient", swiftSettings: strict),
         .testTarget(
             name: "AssistantDaemonTests",

@@ -10,7 +10,7 @@ struct Conversation {
     /// Print trace events as JSON Lines (standard output then holds nothing else).
     let json: Bool
     /// Whether standard input is a terminal: prompts are shown with `› `, lines are not echoed.
-    let isTerminal = LineReader.isTerminal
+    let isTerminal = isatty(STDIN_FILENO) != 0
 
     /// The statuses that count as a request done.
     static let succeeded: Set<AssistantOutcome.Status> = [.success, .inProgress, .continuedInApp]

@@ -1,5 +1,6 @@
 import AssistantDaemon
 import Foundation
+import SceneIntentsCommandLine
 import SceneIntentsTransport
 
 /// The client's connection to `assistantd`: connect, greet, then send messages and read the
@@ -31,7 +32,7 @@ final class DaemonLink {
                 ? "no daemon is running on \(path)" : "cannot reach the daemon on \(path): \(error.message)"
             throw Unavailable(message: "\(cause).\nStart one with: \(start)")
         }
-        inbox = Inbox(events: connection.events(), input: LineReader.lines)
+        inbox = Inbox(events: connection.events(), input: { StandardInputLines() })
         send(.hello(version: ClientProtocol.version))
         switch await inbox.nextMessage() {
         case .welcome(_, let apps)?: self.apps = apps

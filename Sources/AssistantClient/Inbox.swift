@@ -1,5 +1,6 @@
 import AssistantDaemon
 import Foundation
+import SceneIntentsCommandLine
 import SceneIntentsTransport
 
 /// What reaches the client, from both sides: the daemon's messages and the user's lines, each
@@ -7,7 +8,9 @@ import SceneIntentsTransport
 /// for (at a prompt, or at the REPL's `›`), a daemon that goes away is noticed at once, not
 /// when the user next types.
 ///
-/// Each source is read by a task on the main actor; one reader at a time waits here.
+/// Each source is read by a task on the main actor; one reader at a time waits here. A line is
+/// read only when one is waited for, so what the user types or pipes ahead waits in
+/// `StandardInputLines` (bounded), not here.
 @MainActor
 final class Inbox {
     /// What waiting for the user's next line came to.
@@ -21,14 +24,15 @@ final class Inbox {
 
     private var messages: [DaemonMessage] = []
     private var daemonEnded = false
-    private var lines: [String] = []
+    private var line: String?
     private var inputEnded = false
-    private var input: AsyncStream<String>?
-    private var makeInput: () -> AsyncStream<String>
+    private var reading = false
+    private var input: (any LineSource)?
+    private let makeInput: () -> any LineSource
     private var waiter: CheckedContinuation<Void, Never>?
 
-    /// Reads `events` at once; starts `input` (the user's lines) on the first wait for a line.
-    init(events: AsyncStream<ConnectionEvent>, input: @escaping () -> AsyncStream<String>) {
+    /// Reads `events` at once; makes `input` (the user's lines) on the first wait for a line.
+    init(events: AsyncStream<ConnectionEvent>, input: @escaping () -> any LineSource) {
         makeInput = input
         Task { [weak self] in
             for await event in events {
@@ -58,27 +62,30 @@ final class Inbox {
 
     /// The user's next line, unless the daemon goes away first.
     func nextLine() async -> Line {
-        startInput()
         while true {
             if daemonEnded { return .daemonGone }
-            if !lines.isEmpty { return .line(lines.removeFirst()) }
+            if let taken = line {
+                line = nil
+                return .line(taken)
+            }
             if inputEnded { return .endOfInput }
+            readLine()
             await wait()
         }
     }
 
-    private func startInput() {
-        guard input == nil else { return }
-        let stream = makeInput()
-        input = stream
+    /// Starts reading the next line, unless a read is under way.
+    private func readLine() {
+        guard !reading else { return }
+        reading = true
+        let source = input ?? makeInput()
+        input = source
         Task { [weak self] in
-            for await line in stream {
-                guard let self else { return }
-                lines.append(line)
-                wake()
-            }
-            self?.inputEnded = true
-            self?.wake()
+            let next = await source.nextLine()
+            guard let self else { return }
+            reading = false
+            if let next { line = next } else { inputEnded = true }
+            wake()
         }
     }
 

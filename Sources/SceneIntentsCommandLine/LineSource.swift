@@ -76,16 +76,17 @@ public final class ScriptLines: LineSource {
 /// or any Swift-concurrency thread. The end of input or a read error ends the lines.
 ///
 /// Bounded whatever the input: a line keeps its first ``lineLimit`` bytes (the rest, up to its
-/// newline, is skipped, so the assistant refuses it as too long), and the thread reads ahead at
-/// most ``readAheadLimit`` lines, then waits for them to be taken, so a fast writer
-/// (`yes | recipe-assistant`) waits on the pipe instead of filling memory.
+/// newline, is skipped), and the thread reads ahead at most ``readAheadLimit`` lines (a line
+/// counting one per 64 KiB begun, so at most 16 MiB), then waits for them to be taken, so a fast
+/// writer (`yes | recipe-assistant`) waits on the pipe instead of filling memory.
 public final class StandardInputLines: LineSource {
-    /// The most bytes of one line kept (64 KiB, far beyond the 1,000 characters a request takes).
-    public static let lineLimit = 64 << 10
+    /// The most bytes of one line kept: 16 MiB, as much as a script (``ScriptFile/sizeLimit``),
+    /// so a pasted line far over the 1,000 characters a request takes is still counted exactly.
+    public static let lineLimit = ScriptFile.sizeLimit
     /// The most lines read and not yet taken.
     public static let readAheadLimit = 256
 
-    private let buffer = LineBuffer(capacity: readAheadLimit)
+    private let buffer = LineBuffer(capacity: readAheadLimit, slot: lineLimit / readAheadLimit)
 
     /// Starts reading `descriptor` (standard input unless told).
     public init(descriptor: Int32 = STDIN_FILENO) {
@@ -134,17 +135,29 @@ private final class LineBuffer: Sendable {
     private let state = Mutex(State())
     /// A slot for each line that may wait; the reading thread (never a task) blocks on it.
     private let room: DispatchSemaphore
+    /// The bytes a slot stands for: a longer line takes one slot per `slot` bytes begun.
+    private let slot: Int
 
-    init(capacity: Int) {
-        room = DispatchSemaphore(value: capacity)
+    init(capacity: Int, slot: Int) {
+        self.slot = slot
+        // Made at 0 and raised: libdispatch traps when a semaphore is freed below the value it
+        // was made with, which a buffer dropped with lines waiting would be.
+        room = DispatchSemaphore(value: 0)
+        for _ in 0..<capacity { room.signal() }
     }
 
     var waiting: Int { state.withLock { $0.lines.count - $0.taken } }
 
+    private func slots(_ line: String) -> Int { max(1, (line.utf8.count + slot - 1) / slot) }
+
+    private func free(_ line: String) {
+        for _ in 0..<slots(line) { room.signal() }
+    }
+
     /// Hands `line` to the waiting task, or keeps it; called on the reading thread, which waits
     /// here while the buffer is full.
     func push(_ line: String) {
-        room.wait()
+        for _ in 0..<slots(line) { room.wait() }
         let waiter = state.withLock { state -> CheckedContinuation<String?, Never>? in
             guard let waiter = state.waiter else {
                 state.lines.append(line)
@@ -154,7 +167,7 @@ private final class LineBuffer: Sendable {
             return waiter
         }
         guard let waiter else { return }
-        room.signal()
+        free(line)
         waiter.resume(returning: line)
     }
 
@@ -186,7 +199,7 @@ private final class LineBuffer: Sendable {
                 return .none
             }
             guard case .some(let line) = ready else { return }
-            if line != nil { room.signal() }
+            if let line { free(line) }
             continuation.resume(returning: line)
         }
     }

@@ -22,7 +22,7 @@ struct StandardInputLinesTests {
     }
 
     @Test func aLineOverTheLimitKeepsItsFirstBytesAndTheNextLinesAreWhole() async throws {
-        let long = String(repeating: "a", count: 3 * StandardInputLines.lineLimit + 17)
+        let long = String(repeating: "a", count: StandardInputLines.lineLimit + 17)
         let descriptor = try Self.descriptor(holding: Array("first\r\n\(long)\nnext step\nlast".utf8))
         defer { close(descriptor) }
         let lines = StandardInputLines(descriptor: descriptor)
