@@ -20,6 +20,10 @@ public enum ClientProtocol {
     /// escape) fits many times over; a client cannot make the daemon hold more than this per
     /// connection, and a message over it is refused by its sender, never sent.
     public static let frameLimit = 64 << 10
+    /// The most messages a client may send ahead of the daemon's reading them: 64. A client
+    /// asks one thing at a time (a reply only when prompted), so it never comes near; one that
+    /// floods the daemon is closed at the 65th, named in the daemon's log, and nobody else waits.
+    public static let unreadLimit = 64
 
     /// The bytes of one message (sorted keys: the same message always gives the same bytes).
     public static func encode(_ message: some Encodable) throws(DaemonError) -> Data {

@@ -34,7 +34,7 @@ actor ClientSession {
         self.id = id
         self.connection = connection
         self.daemon = daemon
-        events = connection.events()
+        events = connection.events(unreadLimit: ClientProtocol.unreadLimit)
         outbox = Outbox(connection)
     }
 
@@ -51,7 +51,10 @@ actor ClientSession {
             switch event {
             case .frame(let bytes): await receive(bytes)
             case .closed(let reason):
-                if case .protocolError = reason { daemon.log.write("closed client \(connection.peer): \(reason)") }
+                switch reason {
+                case .protocolError, .flooded: daemon.log.write("closed client \(connection.peer): \(reason)")
+                case .peerClosed, .ioError, .closedLocally: break
+                }
                 end()
             }
         }

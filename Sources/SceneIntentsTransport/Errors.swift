@@ -60,6 +60,9 @@ public enum CloseReason: Equatable, Hashable, Sendable, CustomStringConvertible 
     case ioError(SystemError)
     /// ``FramedConnection/close()`` was called on this side.
     case closedLocally
+    /// The peer sent frames faster than they were read: more than `unread` waited (see
+    /// ``FramedConnection/events(unreadLimit:)``), and the connection was closed.
+    case flooded(unread: Int)
 
     /// The reason in words, for traces and logs.
     public var description: String {
@@ -68,6 +71,7 @@ public enum CloseReason: Equatable, Hashable, Sendable, CustomStringConvertible 
         case .protocolError(let error): "protocol error: \(error)"
         case .ioError(let error): "I/O error: \(error)"
         case .closedLocally: "closed locally"
+        case .flooded(let unread): "flooded: more than \(unread) messages were sent ahead of their answers"
         }
     }
 }

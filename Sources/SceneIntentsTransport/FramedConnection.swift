@@ -97,10 +97,33 @@ public final class FramedConnection: Sendable {
 
     /// Starts reading and answers the events as a stream that finishes after `.closed`.
     ///
-    /// An ended connection answers a stream holding only its `.closed`; one already started
-    /// under another reader answers an empty stream.
-    public func events() -> AsyncStream<ConnectionEvent> {
-        eventStream(isLast: { if case .closed = $0 { true } else { false } }, start: start)
+    /// With `unreadLimit`, at most that many frames wait in the stream: a peer that sends one
+    /// more before the reader catches up is closed, and the stream ends with
+    /// `.closed(.flooded(unread:))` after the frames that waited. Give it where the protocol is
+    /// a request and its answer, so a well-behaved peer is never near it; without it the stream
+    /// holds whatever the peer sends. An ended connection answers a stream holding only its
+    /// `.closed`; one already started under another reader answers an empty stream.
+    public func events(unreadLimit: Int? = nil) -> AsyncStream<ConnectionEvent> {
+        let isLast: @Sendable (ConnectionEvent) -> Bool = { if case .closed = $0 { true } else { false } }
+        guard let unreadLimit else { return eventStream(isLast: isLast, start: start) }
+        // Room for the frames, the one too many, and the `.closed` that ends a flood; only the
+        // reader thread yields, so the flag needs no ordering beyond its own.
+        let (stream, continuation) = AsyncStream.makeStream(of: ConnectionEvent.self, bufferingPolicy: .bufferingOldest(unreadLimit + 2))
+        let flooded = Atomic(false)
+        let started = start { [weak self] event in
+            guard !flooded.load(ordering: .relaxed) else { return }
+            let result = continuation.yield(event)
+            if case .enqueued(remaining: 1) = result, !isLast(event) {
+                flooded.store(true, ordering: .relaxed)
+                continuation.yield(.closed(.flooded(unread: unreadLimit)))
+                continuation.finish()
+                self?.close()
+            } else if isLast(event) {
+                continuation.finish()
+            }
+        }
+        if !started { continuation.finish() }
+        return stream
     }
 
     /// Sends one frame carrying `payload`, writing all of it before returning.

@@ -110,6 +110,28 @@ struct DaemonLimitFaultTests {
         #expect(await finish(daemon) == [])
     }
 
+    @Test func aClientSendingFarAheadOfItsAnswersIsClosedAndNamedAndNobodyElseWaits() async throws {
+        let log = LogLines()
+        let daemon = try makeDaemon { $0.log = log.write }
+        daemon.start()
+        let flood = try await TestClient(daemon.socketPath)
+        // Ten thousand requests in one write, none of whose answers is read first; the write may
+        // fail once the daemon has closed the connection.
+        try? flood.connection.send(contentsOf: Array(repeating: ClientProtocol.encode(ClientMessage.apps), count: 10_000))
+        var answered = 0
+        while let message = await flood.next() {
+            #expect(message == .listing(lines: daemon.listing))
+            answered += 1
+        }
+        #expect(answered <= ClientProtocol.unreadLimit + 1)
+        #expect(await eventually { log.lines.count == 1 })
+        #expect(log.lines == ["closed client \(ourselves): flooded: more than 64 messages were sent ahead of their answers"])
+        let good = try await TestClient(daemon.socketPath)
+        #expect(try await good.exchange(.command(line: ":help")) == [.listing(lines: DaemonCommand.help)])
+        good.connection.close()
+        #expect(await finish(daemon) == [])
+    }
+
     @Test func aHelloWithAWrongTokenOnAnAppsSocketIsOneLineOfTheLog() async throws {
         let log = LogLines()
         let daemon = try makeDaemon { $0.log = log.write }
