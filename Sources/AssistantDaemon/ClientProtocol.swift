@@ -120,6 +120,9 @@ public struct DaemonError: Error, Sendable, Equatable, Codable, CustomStringConv
         case tooSlow
         /// A message is over `ClientProtocol.frameLimit` (or words over `Admission`'s limit).
         case tooLarge
+        /// A Wyoming client sent more than `ClientProtocol.unreadLimit` events ahead of their
+        /// answers (a client of the daemon's own protocol is closed with `CloseReason.flooded`).
+        case flooded
     }
 
     /// What is wrong.

@@ -68,6 +68,29 @@ struct WyomingFaultTests {
         #expect(await finish(daemon) == [])
     }
 
+    @Test func aPeerSendingFarAheadOfItsAnswersGetsAnErrorAndACloseAndTheDaemonServesOn() async throws {
+        let log = LogLines()
+        let daemon = try Wyoming.daemon { $0.log = log.write }
+        daemon.start()
+        let address = daemon.wyomingAddresses[0]
+        let flood = try RawPeer(address)
+        // Ten thousand pings in one write, no pong read first; the write may fail once closed.
+        try? flood.send(String(repeating: "{\"type\": \"ping\"}\n", count: 10_000))
+        let events = try await flood.rest()
+        let message = "more than 64 events were sent ahead of their answers: assistantd closes Wyoming connections that flood it"
+        #expect(events.last == .error(text: message, code: "flooded"))
+        #expect(events.dropLast().allSatisfy { $0 == .pong(text: nil) })
+        // Cut off soon after 64 waited unread (those answered meanwhile add a few), not served to the end.
+        #expect(events.count < 1_000)
+        let good = try RawPeer(address)
+        try good.send("{\"type\": \"ping\", \"data\": {\"text\": \"still here\"}}\n")
+        #expect(try await good.next() == .pong(text: "still here"))
+        good.connection.close()
+        #expect(await eventually { log.lines.count == 1 })
+        #expect(log.lines.first?.hasSuffix(message) == true)
+        #expect(await finish(daemon) == [])
+    }
+
     @Test func aConnectionSilentPastTheDeadlineIsToldAndClosedOnTheDaemonsClock() async throws {
         let clock = ManualClock()
         let daemon = try Wyoming.daemon { $0.waitClock = clock }

@@ -33,14 +33,17 @@ actor WyomingSession: FrontDoorSession {
         self.connection = connection
         self.daemon = daemon
         outbox = Outbox(connection)
-        let (inputs, continuation) = AsyncStream.makeStream(of: Input.self)
+        // Room for the events a client may send ahead of their answers, the one too many, and
+        // the refusal and end that follow it.
+        let limit = ClientProtocol.unreadLimit
+        let (inputs, continuation) = AsyncStream.makeStream(of: Input.self, bufferingPolicy: .bufferingOldest(limit + 3))
         self.inputs = inputs
         // Nil once the stream is refused: what follows a bad event is not read.
         let decoder = Mutex<WyomingDecoder?>(WyomingDecoder())
         connection.start { event in
             switch event {
             case .bytes(let bytes):
-                let (received, failure) = decoder.withLock { decoder -> ([WyomingReceived], DaemonError?) in
+                var (received, failure) = decoder.withLock { decoder -> ([WyomingReceived], DaemonError?) in
                     guard decoder != nil else { return ([], nil) }
                     decoder?.append(bytes)
                     var received: [WyomingReceived] = []
@@ -52,7 +55,15 @@ actor WyomingSession: FrontDoorSession {
                         return (received, error)
                     }
                 }
-                for event in received { continuation.yield(.event(event)) }
+                for event in received {
+                    guard case .enqueued(let remaining) = continuation.yield(.event(event)), remaining <= 2 else { continue }
+                    // Stop reading: what follows the flood is not decoded, as after a bad event.
+                    decoder.withLock { $0 = nil }
+                    failure = DaemonError(
+                        .flooded, value: "\(limit)",
+                        message: "more than \(limit) events were sent ahead of their answers: assistantd closes Wyoming connections that flood it")
+                    break
+                }
                 if let failure { continuation.yield(.refused(failure)) }
             case .closed:
                 continuation.yield(.closed)
