@@ -2,7 +2,9 @@ import Foundation
 import SceneIntents
 import Synchronization
 
-/// Every event of the assistant's exchanges, in order, with its clock instant.
+/// Every event of the assistant's exchanges, in order, with its clock instant; the newest
+/// ``eventLimit`` at least, so a long-lived assistant (a daemon's client, a shell's session) or an
+/// app that floods it with reports holds a bounded trace.
 ///
 /// Thread-safe (events are appended under a lock), so the app side can record lifecycle
 /// callbacks into it from the main actor. With a `ManualClock` two identical runs give identical
@@ -49,14 +51,26 @@ public final class Trace: Sendable {
         }
     }
 
-    private let state: Mutex<[Entry]>
+    /// The entries kept, and how many were let go before them: an event's index counts from the
+    /// trace's start, whatever was let go.
+    private struct Log {
+        var entries: [Entry] = []
+        var first = 0
+        var count: Int { first + entries.count }
+    }
+
+    /// The fewest events kept: the oldest are let go, half of twice this many at a time (one
+    /// move per ten thousand events).
+    public static let eventLimit = 10_000
+
+    private let state: Mutex<Log>
     private let recording: Atomic<Bool>
     private let clock: BudgetClock
 
     /// A trace on a clock; `isRecording` false keeps nothing (for measuring its cost).
     public init(clock: BudgetClock, isRecording: Bool = true) {
         self.clock = clock
-        state = Mutex([])
+        state = Mutex(Log())
         recording = Atomic(isRecording)
     }
 
@@ -99,7 +113,11 @@ public final class Trace: Sendable {
         var entry = Optional(Entry(at: instant ?? clock.nowNanoseconds, kind: kind, detail: detail))
         state.withLock { log in
             guard let moved = entry.take() else { return }
-            log.append(moved)
+            if log.entries.count == 2 * Self.eventLimit {
+                log.entries.removeFirst(Self.eventLimit)
+                log.first += Self.eventLimit
+            }
+            log.entries.append(moved)
         }
     }
 
@@ -107,18 +125,28 @@ public final class Trace: Sendable {
     public var events: [TraceEvent] { events(from: 0) }
 
     /// The events from index `start` on; only those are put into words, so reading the newest
-    /// few costs the same however long the trace is.
+    /// few costs the same however long the trace is. When some of them were let go (see
+    /// ``eventLimit``), a `report` event saying how many comes first.
     public func events(from start: Int) -> [TraceEvent] {
-        state.withLock { log in Array(log[min(max(0, start), log.count)...]) }.map(\.event)
+        let (kept, lost) = state.withLock { log -> ([Entry], Int) in
+            let from = min(max(0, start), log.count)
+            let lost = max(0, log.first - from)
+            return (Array(log.entries[(from + lost - log.first)...]), lost)
+        }
+        let events = kept.map(\.event)
+        guard lost > 0, let first = events.first else { return events }
+        let note = TraceEvent(at: first.at, kind: .report, detail: "\(lost) earlier events were let go (a trace keeps the last \(Self.eventLimit))")
+        return [note] + events
     }
 
-    /// How many events were recorded.
+    /// How many events were recorded (those let go included).
     public var count: Int { state.withLock { $0.count } }
 
     /// Forgets every event; the room they took is kept for those that follow.
     public func clear() {
         state.withLock { log in
-            log.removeAll(keepingCapacity: true)
+            log.entries.removeAll(keepingCapacity: true)
+            log.first = 0
         }
     }
 
