@@ -18,8 +18,14 @@ final class DaemonLink {
     /// The apps the daemon serves.
     private(set) var apps: [String] = []
 
-    /// Connects to the daemon in `runtimeDirectory` (or the default) and says hello.
-    init(runtimeDirectory: String?) async throws(Unavailable) {
+    /// How long the daemon has to answer hello: as long as it gives a client to say it. A daemon
+    /// that is stopped (SIGSTOP) or wedged still accepts connections, so without this the client
+    /// would wait for ever.
+    static let helloLimit: Duration = .seconds(5)
+
+    /// Connects to the daemon in `runtimeDirectory` (or the default) and says hello; `clock`
+    /// times the answer.
+    init(runtimeDirectory: String?, clock: some Clock<Duration> = ContinuousClock()) async throws(Unavailable) {
         let directory = runtimeDirectory ?? RuntimeDirectory.defaultPath()
         let path = (directory as NSString).appendingPathComponent(ClientProtocol.socketName)
         do {
@@ -34,9 +40,17 @@ final class DaemonLink {
         }
         inbox = Inbox(events: connection.events(), input: { StandardInputLines() })
         send(.hello(version: ClientProtocol.version))
+        let inbox = inbox
+        let timer = Task {
+            try? await clock.sleep(for: Self.helloLimit, tolerance: nil)
+            if !Task.isCancelled { inbox.stopWaiting() }
+        }
+        defer { timer.cancel() }
         switch await inbox.nextMessage() {
         case .welcome(_, let apps)?: self.apps = apps
         case .failure(let error)?: throw Unavailable(message: "the daemon refused this client: \(error.message)")
+        case nil where inbox.stoppedWaiting:
+            throw Unavailable(message: "the daemon on \(path) did not answer hello within \(Self.helloLimit): it may be stopped (SIGSTOP) or wedged")
         default: throw Unavailable(message: "the daemon on \(path) did not answer hello")
         }
     }

@@ -24,6 +24,8 @@ final class Inbox {
 
     private var messages: [DaemonMessage] = []
     private var daemonEnded = false
+    /// Set by `stopWaiting()`: the daemon took too long, and is no longer waited for.
+    private(set) var stoppedWaiting = false
     private var line: String?
     private var inputEnded = false
     private var reading = false
@@ -51,13 +53,19 @@ final class Inbox {
     }
 
     /// The daemon's next message; nil once the connection has ended and every message before
-    /// the end has been read.
+    /// the end has been read, or once `stopWaiting()` was called.
     func nextMessage() async -> DaemonMessage? {
         while true {
             if !messages.isEmpty { return messages.removeFirst() }
-            if daemonEnded { return nil }
+            if daemonEnded || stoppedWaiting { return nil }
             await wait()
         }
+    }
+
+    /// Ends the wait for the daemon: `nextMessage()` answers nil from now on.
+    func stopWaiting() {
+        stoppedWaiting = true
+        wake()
     }
 
     /// The user's next line, unless the daemon goes away first.

@@ -65,6 +65,21 @@ struct ExecutableTests {
                 + "Start one with: swift run assistantd (a daemon started with --runtime-dir DIR is reached with assistant --runtime-dir DIR)\n"))
     }
 
+    /// A real stopped process and the client's real 5 s: the one wait on the wall clock here.
+    @Test func aStoppedDaemonIsGivenUpAfterFiveSecondsWithoutAnswer() async throws {
+        let daemon = try await DaemonProcess.start(freshRuntimeDirectory())
+        defer { daemon.cleanUp() }
+        daemon.child.kill(SIGSTOP)
+        let stopped = try await daemon.client("apps")
+        daemon.child.kill(SIGCONT)
+        #expect(stopped == ClientRun(
+            status: .exited(69), stdout: "",
+            stderr: "assistant: the daemon on \(daemon.socket) did not answer hello within 5.0 seconds: it may be stopped (SIGSTOP) or wedged\n"))
+        // Continued, it serves the next client as ever.
+        #expect(try await daemon.client("apps").status == .exited(0))
+        #expect(await daemon.end() == .exited(0))
+    }
+
     @Test func exitTypedAtAPromptCancelsTheRequestAndLeavesAsItDoesAnywhereElse() async throws {
         let daemon = try await DaemonProcess.start(freshRuntimeDirectory())
         defer { daemon.cleanUp() }
