@@ -39,7 +39,13 @@ struct Conversation {
             return 1
         }
         guard link.send(.say(text: text, wantsTrace: json)) else { return 1 }
-        while let message = await link.inbox.nextMessage() {
+        while true {
+            let message: DaemonMessage
+            switch await link.next() {
+            case .message(let heard): message = heard
+            case .gone: return gone()
+            case .silent: return silent()
+            }
             // Nobody can read the conversation any more: leaving ends the request too.
             if Out.failed { return StandardStreams.outputFailed }
             switch message {
@@ -54,27 +60,28 @@ struct Conversation {
             case .failure(let error):
                 Out.error(error.message)
                 return 1
-            case .welcome, .listing: continue
+            case .welcome, .listing, .pong: continue
             }
         }
-        return gone()
     }
 
     /// Sends a message that answers one listing (or trace); prints it; answers the exit status.
     func ask(_ message: ClientMessage) async -> Int32 {
         guard link.send(message) else { return 1 }
-        switch await link.inbox.nextMessage() {
-        case .listing(let lines)?:
+        switch await link.next() {
+        case .message(.listing(let lines)):
             for line in lines { Out.line(line) }
             return 0
-        case .traceEvents(let events)?:
+        case .message(.traceEvents(let events)):
             if json { printJSON(events) } else { for event in events { Out.line(event.description) } }
             return 0
-        case .failure(let error)?:
+        case .message(.failure(let error)):
             Out.error(error.message)
             return 1
-        case nil:
+        case .gone:
             return gone()
+        case .silent:
+            return silent()
         default:
             Out.error("the daemon answered something unexpected")
             return 1
@@ -144,6 +151,13 @@ struct Conversation {
 
     private func gone() -> Int32 {
         Out.error("the daemon closed the connection (it stopped)")
+        return Self.daemonGone
+    }
+
+    /// The daemon said nothing, not even to a ping: it is given up, the connection closed.
+    private func silent() -> Int32 {
+        link.close()
+        Out.error("the daemon stopped answering: nothing for \(DaemonLink.quietLimit * 2), not even to a ping; it may be stopped (SIGSTOP) or wedged")
         return Self.daemonGone
     }
 }

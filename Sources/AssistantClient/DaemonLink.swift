@@ -18,14 +18,29 @@ final class DaemonLink {
     /// The apps the daemon serves.
     private(set) var apps: [String] = []
 
-    /// How long the daemon has to answer hello: as long as it gives a client to say it. A daemon
-    /// that is stopped (SIGSTOP) or wedged still accepts connections, so without this the client
+    /// How long the daemon may say nothing while it is waited for: its hello's answer comes
+    /// within this (as long as it gives a client to say hello), and after this much silence at
+    /// any other time it is pinged, then given up after as much again. A daemon that is stopped
+    /// (SIGSTOP) or wedged still accepts connections and frames, so without this the client
     /// would wait for ever.
-    static let helloLimit: Duration = .seconds(5)
+    static let quietLimit: Duration = .seconds(5)
+
+    /// What waiting for the daemon came to.
+    enum Heard {
+        case message(DaemonMessage)
+        /// The connection ended: the daemon stopped.
+        case gone
+        /// Nothing came, a ping included, for twice `quietLimit`.
+        case silent
+    }
+
+    /// The clock the silences are timed on.
+    private let clock: any Clock<Duration>
 
     /// Connects to the daemon in `runtimeDirectory` (or the default) and says hello; `clock`
-    /// times the answer.
-    init(runtimeDirectory: String?, clock: some Clock<Duration> = ContinuousClock()) async throws(Unavailable) {
+    /// times the silences.
+    init(runtimeDirectory: String?, clock: any Clock<Duration> = ContinuousClock()) async throws(Unavailable) {
+        self.clock = clock
         let directory = runtimeDirectory ?? RuntimeDirectory.defaultPath()
         let path = (directory as NSString).appendingPathComponent(ClientProtocol.socketName)
         do {
@@ -40,24 +55,35 @@ final class DaemonLink {
         }
         inbox = Inbox(events: connection.events(), input: { StandardInputLines() })
         send(.hello(version: ClientProtocol.version))
-        let inbox = inbox
-        let timer = Task {
-            try? await clock.sleep(for: Self.helloLimit, tolerance: nil)
-            if !Task.isCancelled { inbox.stopWaiting() }
-        }
-        defer { timer.cancel() }
-        switch await inbox.nextMessage() {
-        case .welcome(_, let apps)?: self.apps = apps
-        case .failure(let error)?: throw Unavailable(message: "the daemon refused this client: \(error.message)")
-        case nil where inbox.stoppedWaiting:
-            throw Unavailable(message: "the daemon on \(path) did not answer hello within \(Self.helloLimit): it may be stopped (SIGSTOP) or wedged")
+        switch await inbox.nextMessage(orQuietAfter: Self.quietLimit, on: clock) {
+        case .message(.welcome(_, let apps)): self.apps = apps
+        case .message(.failure(let error)): throw Unavailable(message: "the daemon refused this client: \(error.message)")
+        case .quiet:
+            throw Unavailable(message: "the daemon on \(path) did not answer hello within \(Self.quietLimit): it may be stopped (SIGSTOP) or wedged")
         default: throw Unavailable(message: "the daemon on \(path) did not answer hello")
+        }
+    }
+
+    /// The daemon's next message: after `quietLimit` of silence it is pinged (its `pong` is
+    /// taken here), and after as much again with nothing it is given up.
+    func next() async -> Heard {
+        var pinged = false
+        while true {
+            switch await inbox.nextMessage(orQuietAfter: Self.quietLimit, on: clock) {
+            case .message(.pong): pinged = false
+            case .message(let message): return .message(message)
+            case .ended: return .gone
+            case .quiet where !pinged:
+                guard send(.ping) else { return .gone }
+                pinged = true
+            case .quiet: return .silent
+            }
         }
     }
 
     /// Sends a message; false, after one line on standard error, when it is over the
     /// protocol's frame limit (nothing is sent then). A daemon that is gone is noticed by
-    /// `inbox.nextMessage()`.
+    /// `next()`.
     @discardableResult
     func send(_ message: ClientMessage) -> Bool {
         guard let bytes = try? ClientProtocol.encode(message) else { return false }

@@ -22,10 +22,19 @@ final class Inbox {
         case daemonGone
     }
 
+    /// What waiting for the daemon came to.
+    enum Heard: Equatable {
+        case message(DaemonMessage)
+        /// The connection ended, every message before the end read.
+        case ended
+        /// Nothing came for the time given.
+        case quiet
+    }
+
     private var messages: [DaemonMessage] = []
     private var daemonEnded = false
-    /// Set by `stopWaiting()`: the daemon took too long, and is no longer waited for.
-    private(set) var stoppedWaiting = false
+    /// Set by the timer of the `nextMessage(orQuietAfter:on:)` waiting now.
+    private var quiet = false
     private var line: String?
     private var inputEnded = false
     private var reading = false
@@ -52,20 +61,23 @@ final class Inbox {
         }
     }
 
-    /// The daemon's next message; nil once the connection has ended and every message before
-    /// the end has been read, or once `stopWaiting()` was called.
-    func nextMessage() async -> DaemonMessage? {
+    /// The daemon's next message, or `.ended`, or `.quiet` when nothing comes within `limit` on
+    /// `clock`.
+    func nextMessage(orQuietAfter limit: Duration, on clock: any Clock<Duration>) async -> Heard {
+        quiet = false
+        let timer = Task { [weak self] in
+            try? await clock.sleep(for: limit, tolerance: nil)
+            guard !Task.isCancelled, let self else { return }
+            quiet = true
+            wake()
+        }
+        defer { timer.cancel() }
         while true {
-            if !messages.isEmpty { return messages.removeFirst() }
-            if daemonEnded || stoppedWaiting { return nil }
+            if !messages.isEmpty { return .message(messages.removeFirst()) }
+            if daemonEnded { return .ended }
+            if quiet { return .quiet }
             await wait()
         }
-    }
-
-    /// Ends the wait for the daemon: `nextMessage()` answers nil from now on.
-    func stopWaiting() {
-        stoppedWaiting = true
-        wake()
     }
 
     /// The user's next line, unless the daemon goes away first.

@@ -8,11 +8,12 @@ import Foundation
 /// A conversation: the client says `hello` and gets `welcome` (or a `failure` and the end of the
 /// connection). Then, one at a time: `say` gets any number of `spoken` and `prompt` (each prompt
 /// answered by a `reply`), an optional `traceEvents`, and one `outcome`; `command` and `apps` get
-/// one `listing`; `trace` gets one `traceEvents`. Anything refused gets one `failure`. A frame
-/// that is not a message, or too large, ends that connection only.
+/// one `listing`; `trace` gets one `traceEvents`; `ping`, at any time after the welcome (a
+/// request in progress included), gets one `pong` at once. Anything refused gets one `failure`.
+/// A frame that is not a message, or too large, ends that connection only.
 public enum ClientProtocol {
     /// The version both ends must speak; `hello` carries the client's.
-    public static let version = 1
+    public static let version = 2
     /// The daemon's socket file inside its runtime directory.
     public static let socketName = "assistantd.sock"
     /// The largest frame either end sends or accepts: 64 KiB. A `say` of the longest utterance
@@ -62,6 +63,9 @@ public enum ClientMessage: Sendable, Equatable, Codable {
     case apps
     /// The last request's trace.
     case trace
+    /// Whether the daemon is there: answered by `pong` at once, even while a request runs. The
+    /// client sends it after a silence, so a stopped or wedged daemon is noticed.
+    case ping
 }
 
 /// What the daemon sends a client.
@@ -80,6 +84,8 @@ public enum DaemonMessage: Sendable, Equatable, Codable {
     case listing(lines: [String])
     /// Why a message was refused.
     case failure(DaemonError)
+    /// The answer to `ping`.
+    case pong
 }
 
 /// A problem the daemon reports to a client, or meets when it starts.
@@ -92,7 +98,7 @@ public struct DaemonError: Error, Sendable, Equatable, Codable, CustomStringConv
         case wrongVersion
         /// A message came before `hello`, or `hello` came twice.
         case outOfOrder
-        /// A request is already in progress on this connection.
+        /// A request (or a `:command`) is already in progress on this connection.
         case busy
         /// A reply came with no prompt waiting for it.
         case noPrompt

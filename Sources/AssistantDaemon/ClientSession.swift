@@ -22,6 +22,9 @@ actor ClientSession {
     /// The app the user last opened or spoke to: it wins ties between apps (see `AppChooser`).
     var current: String?
     private var request: Task<Void, Never>?
+    /// The `:command` in progress: run beside the reading (as a request is), so a `ping` is
+    /// answered while a command waits for an app.
+    private var commandInProgress: Task<Void, Never>?
     /// Closes the connection if no hello has come by the deadline.
     private var helloWatch: Task<Void, Never>?
     private var prompt: CheckedContinuation<Reply, Never>?
@@ -60,6 +63,7 @@ actor ClientSession {
         }
         helloWatch?.cancel()
         await request?.value
+        await commandInProgress?.value
         // The assistants hold this session (their user): let them go.
         assistants = [:]
         daemon.sessionEnded(id)
@@ -123,9 +127,17 @@ actor ClientSession {
             prompt = nil
             waiting.resume(returning: Reply(parsing: text))
         case (.greeted, .command(let line)):
-            send(await command(line))
+            guard commandInProgress == nil else {
+                return send(.failure(DaemonError(.busy, value: Admission.shortened(line), message: "a command is already in progress on this connection")))
+            }
+            commandInProgress = Task {
+                send(await command(line))
+                commandInProgress = nil
+            }
         case (.greeted, .apps):
             send(.listing(lines: daemon.listing))
+        case (.greeted, .ping):
+            send(.pong)
         case (.greeted, .trace):
             guard let events = lastTrace ?? daemon.lastTrace else {
                 return send(.failure(DaemonError(.noTrace, value: "", message: "no request has ended yet")))

@@ -134,6 +134,30 @@ struct ClientFaultTests {
         #expect(daemon.files.text("client-err") == "assistant: the daemon closed the connection (it stopped)\n")
     }
 
+    /// A real stopped process and the client's real silences: 5 s, a ping, 5 s more.
+    @Test func aDaemonStoppedMidRequestIsPingedThenGivenUpAfterTenSeconds() async throws {
+        let daemon = try await DaemonProcess.start(freshRuntimeDirectory())
+        defer { daemon.cleanUp() }
+        let input = NeverWritten()
+        defer { input.close() }
+        let (output, errors) = (daemon.files.writable("client"), daemon.files.writable("client-err"))
+        defer { [output, errors].forEach { _ = close($0) } }
+        let client = try ChildProcess.spawn(
+            BuiltProducts.executable("assistant"), arguments: ["--runtime-dir", daemon.directory, "say", "show directions"],
+            stdin: .descriptor(input.reading), stdout: .descriptor(output), stderr: .descriptor(errors))
+        #expect(await eventually { daemon.files.text("client").contains("Say \"more\" for more.") })
+        // Stopped before the reply reaches it: the client waits for an answer that cannot come.
+        daemon.child.kill(SIGSTOP)
+        _ = "1\n".withCString { Glibc.write(input.writing, $0, 2) }
+        let stopped = ContinuousClock.now
+        #expect(await client.exit == .exited(69))
+        #expect(ContinuousClock.now - stopped >= .seconds(10))
+        #expect(daemon.files.text("client-err")
+            == "assistant: the daemon stopped answering: nothing for 10.0 seconds, not even to a ping; it may be stopped (SIGSTOP) or wedged\n")
+        daemon.child.kill(SIGCONT)
+        #expect(await daemon.end() == .exited(0))
+    }
+
     @Test func aDaemonThatStopsWhileTheREPLWaitsForALineIsNoticedAtOnce() async throws {
         let daemon = try makeDaemon()
         daemon.start()

@@ -80,7 +80,7 @@ struct DaemonLimitFaultTests {
         #expect(await eventually { log.lines.count == 3 })
         #expect(log.lines == [
             #"refused client \#(ourselves): a frame of 13 bytes is not a ClientMessage ("\u{1B}[2Jnot json\n"...)"#,
-            "refused client \(ourselves): this client speaks version 99; assistantd speaks 1: use the assistant built with it",
+            "refused client \(ourselves): this client speaks version 99; assistantd speaks 2: use the assistant built with it",
             "refused client \(ourselves): the first message must be hello, and only the first",
         ])
         for _ in 0..<25 { try await bad("[]") }

@@ -78,6 +78,12 @@ struct RobustnessTests {
         #expect(await stopProcess(host))
         try client.send(.command(line: ":scenes"))
         await clock.waitForSleepers(1)
+        // The command waits beside the reading: a ping is answered at once, a second command is
+        // refused as busy.
+        try client.send(.ping)
+        #expect(await client.next() == .pong)
+        try client.send(.command(line: ":lock"))
+        #expect(await client.next() == .failure(DaemonError(.busy, value: ":lock", message: "a command is already in progress on this connection")))
         clock.advance(by: .seconds(60))
         #expect(await client.next() == .failure(DaemonError(
             .commandFailed, value: ":scenes", message: "Recipe Assistant did not answer within 60.0 seconds")))
