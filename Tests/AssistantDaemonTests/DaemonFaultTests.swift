@@ -116,17 +116,25 @@ struct ClientFaultTests {
         #expect(await finish(daemon) == [])
     }
 
-    @Test func aDaemonKilledWhileTheClientWaitsAtAPromptIsNoticedAtOnce() async throws {
-        let daemon = try await DaemonProcess.start(freshRuntimeDirectory())
-        defer { daemon.cleanUp() }
-        let input = NeverWritten()
-        defer { input.close() }
+    /// `assistant say "show directions"` against `daemon`, its standard input a pipe the test
+    /// writes, once it waits at the "Which recipe?" prompt (its output in the daemon's files
+    /// "client" and "client-err").
+    static func clientAtAPrompt(_ daemon: DaemonProcess, input: NeverWritten) async throws -> ChildProcess {
         let (output, errors) = (daemon.files.writable("client"), daemon.files.writable("client-err"))
         defer { [output, errors].forEach { _ = close($0) } }
         let client = try ChildProcess.spawn(
             BuiltProducts.executable("assistant"), arguments: ["--runtime-dir", daemon.directory, "say", "show directions"],
             stdin: .descriptor(input.reading), stdout: .descriptor(output), stderr: .descriptor(errors))
         #expect(await eventually { daemon.files.text("client").contains("Say \"more\" for more.") })
+        return client
+    }
+
+    @Test func aDaemonKilledWhileTheClientWaitsAtAPromptIsNoticedAtOnce() async throws {
+        let daemon = try await DaemonProcess.start(freshRuntimeDirectory())
+        defer { daemon.cleanUp() }
+        let input = NeverWritten()
+        defer { input.close() }
+        let client = try await Self.clientAtAPrompt(daemon, input: input)
         #expect(await daemon.end(SIGKILL) == .signalled(SIGKILL))
         let killed = ContinuousClock.now
         #expect(await client.exit == .exited(69))
@@ -140,12 +148,7 @@ struct ClientFaultTests {
         defer { daemon.cleanUp() }
         let input = NeverWritten()
         defer { input.close() }
-        let (output, errors) = (daemon.files.writable("client"), daemon.files.writable("client-err"))
-        defer { [output, errors].forEach { _ = close($0) } }
-        let client = try ChildProcess.spawn(
-            BuiltProducts.executable("assistant"), arguments: ["--runtime-dir", daemon.directory, "say", "show directions"],
-            stdin: .descriptor(input.reading), stdout: .descriptor(output), stderr: .descriptor(errors))
-        #expect(await eventually { daemon.files.text("client").contains("Say \"more\" for more.") })
+        let client = try await Self.clientAtAPrompt(daemon, input: input)
         // Stopped before the reply reaches it: the client waits for an answer that cannot come.
         daemon.child.kill(SIGSTOP)
         _ = "1\n".withCString { Glibc.write(input.writing, $0, 2) }
