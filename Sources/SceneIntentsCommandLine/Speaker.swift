@@ -39,8 +39,13 @@ public struct SpeakerCommand: Sendable {
 ///
 /// Speech is a courtesy (every line was printed already): when the speaker hangs, fails or
 /// cannot start, the shell gets one warning and speech stays off for the rest of the session,
-/// which goes on.
+/// which goes on. A speaker slower than the conversation speaks the newest ``backlogLimit`` lines
+/// waiting and lets older ones go unspoken, so a long script neither queues without end nor
+/// keeps the session waiting, at its end, to say what scrolled by long ago.
 public final class Speaker: Sendable {
+    /// The most lines waiting to be spoken.
+    public static let backlogLimit = 8
+
     private let lines: AsyncStream<String>.Continuation
     private let worker: Task<Void, Never>
 
@@ -50,7 +55,7 @@ public final class Speaker: Sendable {
             warn("--speak: \(command.executable) is not installed (apt-get install espeak-ng); the assistant's lines are printed only.")
             return nil
         }
-        let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+        let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(Self.backlogLimit))
         lines = continuation
         worker = Task.detached {
             var speaking = true
@@ -64,7 +69,8 @@ public final class Speaker: Sendable {
         }
     }
 
-    /// Queues a line to be spoken; returns at once.
+    /// Queues a line to be spoken (the oldest waiting one goes unspoken when ``backlogLimit``
+    /// already wait); returns at once.
     public func say(_ line: String) {
         lines.yield(line)
     }

@@ -28,6 +28,26 @@ struct SpeakerTests {
         await run.expectNothingInFlight()
     }
 
+    @Test func aSlowSpeakerSpeaksTheNewestLinesInsteadOfABacklog() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("speaker-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (file, gate) = (folder.appendingPathComponent("spoken.txt").path, folder.appendingPathComponent("gate").path)
+        // Each line waits for the gate, so the first is still being spoken while the session goes on.
+        let command = SpeakerCommand(
+            executable: "/bin/sh", arguments: ["-c", #"while [ ! -e "$1" ]; do sleep 0.01; done; printf '%s\n' "$2" >> "$0""#, file, gate])
+        let script = ":open\nshow directions for hummus\n" + String(repeating: "next step\n", count: 12) + "show directions for banana pancakes"
+        let run = try ShellRun.make(script, options: options(command))
+        let session = Task { await run.shell.run() }
+        while run.spoken.last?.hasPrefix("Here are the ingredients for Banana Pancakes") != true { await Task.yield() }
+        #expect(FileManager.default.createFile(atPath: gate, contents: nil))
+        #expect(await session.value == 0)
+        let spoken = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(run.spoken.count > Speaker.backlogLimit + 1)
+        #expect(spoken == [run.spoken[0]] + run.spoken.suffix(Speaker.backlogLimit))
+        await run.expectNothingInFlight()
+    }
+
     @Test func aHangingSpeakerIsStoppedAfterItsTimeoutWithOneWarningAndTheSessionGoesOn() async throws {
         let speakerClock = ManualClock()
         let command = SpeakerCommand(
