@@ -113,7 +113,13 @@ public final class ShortcutsStore: Sendable {
 
     // MARK: Donations
 
-    /// Keeps a donation; when this returns it is on disk.
+    /// The most donations kept: the newest 1,000. An older one is let go when a new one comes,
+    /// and once as many again were let go the log is compacted, so an app that donates every
+    /// interaction for years holds a bounded store.
+    public static let donationLimit = 1_000
+
+    /// Keeps a donation; when this returns it is on disk (past ``donationLimit``, the oldest
+    /// donation is let go).
     ///
     /// - Throws: `DonationError` when the interaction did not complete (`notCompleted`), its
     ///   intent type is not in the manifest's `NSUserActivityTypes`, or the log refused it.
@@ -130,6 +136,9 @@ public final class ShortcutsStore: Sendable {
         } catch {
             throw DonationError(.storeFailed, value: path, "the donation was not kept: \(error.detail)")
         }
+        // The donation is kept whatever the compaction does: one that fails is tried again at
+        // the next donation.
+        if state.withLock({ $0.replayed.lettingGo }) >= Self.donationLimit { try? compact() }
     }
 
     /// Deletes donations by identifiers, by group, or all; answers how many went.

@@ -98,7 +98,10 @@ struct FollowedState {
 
 /// The state an app's log replays to.
 struct ShortcutsState {
+    /// The newest `ShortcutsStore.donationLimit` donations.
     var donations: [Donation] = []
+    /// Donations let go to keep that many: their records stay in the log until it is compacted.
+    var lettingGo = 0
     var suggestions: [ShortcutSuggestion] = []
     var voiceShortcuts: [VoiceShortcut] = []
     /// Records that could not be thawed with the catalog (an intent type the app no longer has).
@@ -107,7 +110,12 @@ struct ShortcutsState {
     mutating func apply(_ record: ShortcutsRecord, catalog: IntentCatalog) {
         do {
             switch record {
-            case .donated(let frozen): donations.append(try frozen.thaw(Donation.self, catalog: catalog))
+            case .donated(let frozen):
+                donations.append(try frozen.thaw(Donation.self, catalog: catalog))
+                if donations.count > ShortcutsStore.donationLimit {
+                    donations.removeFirst()
+                    lettingGo += 1
+                }
             case .deletedDonations(let deletion): donations.removeAll { Self.matches($0, deletion) }
             case .suggested(let frozen): suggestions = try frozen.thaw([ShortcutSuggestion].self, catalog: catalog)
             case .voiceShortcutAdded(let frozen): voiceShortcuts.append(try frozen.thaw(VoiceShortcut.self, catalog: catalog))

@@ -51,6 +51,29 @@ struct DonationStoreTests {
         #expect(reopened.donations.isEmpty && reopened.openWarnings.isEmpty)
     }
 
+    @Test("past the limit the oldest donations are let go, and once as many again went the log is compacted keeping the rest")
+    func donationLimit() throws {
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        let store = try openStore(scratch.path)
+        try store.setSuggestions([suggestion(MakeMeLaughIntent())])
+        _ = try store.add(suggestion(InsultMeIntent(style: .pirate)), phrase: "talk like a pirate")
+        let limit = ShortcutsStore.donationLimit
+        for number in 0..<limit { try store.donate(interaction(InsultMeIntent(), id: "\(number)"), suggestedPhrase: nil) }
+        let full = try FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int ?? 0
+        for number in limit..<(2 * limit + 10) { try store.donate(interaction(InsultMeIntent(), id: "\(number)"), suggestedPhrase: nil) }
+        let newest = (limit + 10..<2 * limit + 10).map(String.init)
+        #expect(store.donations.map(\.interaction.identifier) == newest)
+        // Compacted at the 2,000th: the log holds about as much as when it held 1,000, not twice.
+        let compacted = try FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int ?? 0
+        #expect(compacted < full * 12 / 10)
+        let reopened = try openStore(scratch.path)
+        #expect(reopened.donations.map(\.interaction.identifier) == newest)
+        #expect(reopened.suggestions == [suggestion(MakeMeLaughIntent())])
+        #expect(reopened.voiceShortcuts().map(\.phrase) == ["talk like a pirate"])
+        #expect(reopened.openWarnings.isEmpty)
+    }
+
     @Test("the inbox keeps the app's messages in the order sent, and reports refusals")
     func inboxOrder() async throws {
         let scratch = Scratch()
