@@ -241,7 +241,7 @@ let package = Package(
         // The Timers demo: every intent declared with App Intents' API (`SceneAppIntents`).
         .target(name: "TimersKit", dependencies: ["SceneAppIntents", "SceneIntents", "SceneIntentsCommandLine"], path: "Demos/Timers/Kit", swiftSettings: strict),
         .executableTarget(
-            name: "timers-app", dependencies: ["TimersKit", "SceneIntentsHost"], path: "Demos/Timers/AppHost", swiftSettings: strict),
+            name: "timers-app", dependencies: ["TimersKit", "SceneIntentsHost", "SceneIntentsCommandLine"], path: "Demos/Timers/AppHost", swiftSettings: strict),
         .target(
             name: "TimersCLI", dependencies: ["TimersKit", "SceneIntents", "Assistant", "SceneIntentsShell"], path: "Demos/Timers/CLI",
             swiftSettings: strict),

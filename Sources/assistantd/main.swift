@@ -20,6 +20,13 @@ import SceneIntentsTransport
 let streams = StandardStreams(name: "assistantd")
 
 func main() async -> Int32 {
+    // Watched from the start, so a signal sent while the daemon starts stops it in order (after
+    // it has started) instead of killing it with its sockets half made.
+    let stop = AsyncStream<Int32>.makeStream()
+    let rescanRequests = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    let signals = SignalWatch([SIGTERM, SIGINT]) { stop.continuation.yield($0) }
+    let rescans = SignalWatch([SIGHUP]) { _ in rescanRequests.continuation.yield() }
+    defer { withExtendedLifetime((signals, rescans)) {} }
     // Standard output closed from the start: nothing is bound or locked.
     if streams.outputFailed { return streams.finished(0) }
     let options: DaemonOptions
@@ -56,10 +63,8 @@ func main() async -> Int32 {
         streams.error(error.message)
         return 1
     }
-    let stop = AsyncStream<Int32>.makeStream()
-    let signals = SignalWatch([SIGTERM, SIGINT]) { stop.continuation.yield($0) }
     daemon.start()
-    let rescans = SignalWatch([SIGHUP]) { _ in Task { await daemon.rescan() } }
+    let rescanning = Task { for await _ in rescanRequests.stream { await daemon.rescan() } }
     let served = daemon.servedAppNames.isEmpty ? "no app" : daemon.servedAppNames.joined(separator: ", ")
     streams.output.write("assistantd: serving \(served) on \(daemon.socketPath)")
     for address in daemon.wyomingAddresses { streams.output.write("assistantd: Wyoming on \(address)") }
@@ -72,8 +77,8 @@ func main() async -> Int32 {
         streams.output.write("assistantd: \(number == SIGINT ? "SIGINT" : "SIGTERM"): stopping")
     }
     // Stopped either way: a daemon nobody can hear from leaves no socket behind.
+    rescanning.cancel()
     await daemon.stop()
-    withExtendedLifetime((signals, rescans)) {}
     streams.output.write("assistantd: stopped")
     return streams.finished(0)
 }

@@ -103,4 +103,17 @@ struct TimersDemoTests {
         #expect(await connection.processIdentifier == nil)
         #expect(leftInFlight(user: user) == [])
     }
+
+    /// Started by hand with an argument it does not take, the app process refuses it in one line
+    /// (exit 64) instead of starting as if it were not there; `--help` says what it takes.
+    @Test(.timeLimit(.minutes(1)))
+    func theAppProcessRefusesAnArgumentItDoesNotTake() async throws {
+        let bogus = try await BuiltProducts.run("timers-app", ["--bogus"])
+        #expect(bogus.status == 64 && bogus.stdout.isEmpty)
+        #expect(bogus.stderr == "timers-app: There is no option --bogus; see --help.\n")
+        let help = try await BuiltProducts.run("timers-app", ["--help"])
+        #expect(help.status == 0 && help.stderr.isEmpty)
+        #expect(help.stdout.hasPrefix("usage: timers-app\n"), "\(help.stdout)")
+        #expect(help.stdout.contains("  --help, -h"), "\(help.stdout)")
+    }
 }
