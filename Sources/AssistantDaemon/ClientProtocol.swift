@@ -26,6 +26,20 @@ public enum ClientProtocol {
     /// floods the daemon is closed at the 65th, named in the daemon's log, and nobody else waits.
     public static let unreadLimit = 64
 
+    /// The names a `welcome` lists for `names`: all of them while their JSON fits in the frame
+    /// with room to spare (1 KiB for the rest of the message); past that, as many as fit and
+    /// `… and N more (assistant apps lists them all)`, so however many apps are installed every
+    /// client is welcomed.
+    public static func welcomeNames(_ names: [String]) -> [String] {
+        var room = frameLimit - 1024
+        for (index, name) in names.enumerated() {
+            // Each name's JSON at most: quotes and a comma, two bytes for `"` and `\`, six for a control character.
+            room -= name.utf8.reduce(3) { $0 + ($1 == 0x22 || $1 == 0x5C ? 2 : $1 < 0x20 ? 6 : 1) }
+            if room < 0 { return Array(names[..<index]) + ["… and \(names.count - index) more (assistant apps lists them all)"] }
+        }
+        return names
+    }
+
     /// The bytes of one message (sorted keys: the same message always gives the same bytes).
     public static func encode(_ message: some Encodable) throws(DaemonError) -> Data {
         let encoder = JSONEncoder()
@@ -129,6 +143,9 @@ public struct DaemonError: Error, Sendable, Equatable, Codable, CustomStringConv
         /// A Wyoming client sent more than `ClientProtocol.unreadLimit` events ahead of their
         /// answers (a client of the daemon's own protocol is closed with `CloseReason.flooded`).
         case flooded
+        /// As many Wyoming conversations as the daemon keeps (`DaemonConfiguration.clientLimit`)
+        /// are already open: a new transcript is not handled until one ends.
+        case tooManyConversations
     }
 
     /// What is wrong.

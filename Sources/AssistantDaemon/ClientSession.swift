@@ -38,7 +38,9 @@ actor ClientSession {
         self.connection = connection
         self.daemon = daemon
         events = connection.events(unreadLimit: ClientProtocol.unreadLimit)
-        outbox = Outbox(connection)
+        outbox = Outbox(connection) { [log = daemon.log, peer = connection.peer] waiting in
+            log.write("closed client \(peer): it did not read its answers (\(waiting) bytes would have waited)")
+        }
     }
 
     /// Reads until the connection ends, then lets its request finish (cancelled) and leaves. A
@@ -108,7 +110,7 @@ actor ClientSession {
             }
             stage = .greeted
             helloWatch?.cancel()
-            send(.welcome(version: ClientProtocol.version, apps: daemon.servedAppNames))
+            send(.welcome(version: ClientProtocol.version, apps: ClientProtocol.welcomeNames(daemon.servedAppNames)))
         case (.awaitingHello, _), (.greeted, .hello):
             refuseAndClose(DaemonError(.outOfOrder, value: "\(message)", message: "the first message must be hello, and only the first"))
         case (.greeted, .say(let text, let wantsTrace)):

@@ -84,7 +84,8 @@ public final class Daemon: Sendable {
         // Checked before anything is touched.
         try Self.checkWyoming(configuration)
         self.configuration = configuration
-        wyomingConversations = WyomingConversations(patience: configuration.wyomingPatience, clock: configuration.waitClock)
+        wyomingConversations = WyomingConversations(
+            limit: configuration.clientLimit, patience: configuration.wyomingPatience, clock: configuration.waitClock)
         log = DaemonLog(configuration.log, clock: configuration.waitClock)
         let device = Device()
         self.device = device

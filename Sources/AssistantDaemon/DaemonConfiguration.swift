@@ -28,7 +28,8 @@ public struct DaemonConfiguration: Sendable {
     /// The most client connections served at once (default 64): one more is told so in a
     /// `failure` (`.tooManyClients`) and closed. With `ClientProtocol.frameLimit` it bounds
     /// what clients can make the daemon hold, whatever they send: a reader thread and at most
-    /// one partial frame each.
+    /// one partial frame each. It is also the most Wyoming conversations open at once (a
+    /// transcript beginning one more is answered `not-handled`, `.tooManyConversations`).
     public var clientLimit = 64
     /// How often the apps folders are read again, on `rescanClock` (default 1 s, so a bundle
     /// installed, replaced or removed is served or dropped within 2 s); nil reads them only at

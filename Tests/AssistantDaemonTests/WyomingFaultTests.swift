@@ -140,6 +140,46 @@ struct WyomingFaultTests {
         #expect(await finish(daemon) == [])
     }
 
+    /// A question keeps its conversation open for a minute, so conversations are capped at
+    /// `clientLimit`: one more is not handled, and says why (what a person hears), until one
+    /// ends. Before, a looping client grew the daemon by hundreds of megabytes in seconds.
+    @Test func beyondTheCapOfOpenConversationsATranscriptIsNotHandledAndSaysWhy() async throws {
+        let log = LogLines()
+        let daemon = try Wyoming.daemon {
+            $0.clientLimit = 2
+            $0.log = log.write
+        }
+        daemon.start()
+        let address = daemon.wyomingAddresses[0]
+        func transcript(_ text: String, _ conversation: String) -> String {
+            "{\"type\": \"transcript\", \"data\": {\"text\": \"\(text)\", \"context\": {\"conversation_id\": \"\(conversation)\"}}}\n"
+        }
+        let question = "Which recipe?\nAll Recipes:\n1. Banana Pancakes (25 min · serves 4)\n2. Buttermilk Pancakes (20 min · serves 4)\n3. Blueberry Pancakes (25 min · serves 4)\nSay \"more\" for more."
+        // Two questions left waiting, each asked on a connection that then leaves, as Home Assistant's do.
+        for conversation in ["a", "b"] {
+            let peer = try RawPeer(address)
+            try peer.send(transcript("show directions", conversation))
+            #expect(try await peer.next() == .handled(text: question, conversation: conversation))
+            peer.connection.close()
+        }
+        let peer = try RawPeer(address)
+        try peer.send(transcript("show directions for banana pancakes", "c"))
+        let full = "assistantd already has 2 conversations open, each waiting up to 60.0 seconds for its answer: answer one, or try again when one ends"
+        #expect(try await peer.next() == .notHandled(text: full))
+        #expect(log.lines.count == 1)
+        #expect(log.lines.last?.hasPrefix("refused a Wyoming transcript from 127.0.0.1:") == true)
+        #expect(log.lines.last?.hasSuffix(": \(full)") == true)
+        // Answering one ends it and makes room.
+        try peer.send(transcript("cancel", "a"))
+        #expect(try await peer.next() == .notHandled(text: "OK, cancelled."))
+        try peer.send(transcript("show directions", "c"))
+        #expect(try await peer.next() == .handled(text: question, conversation: "c"))
+        #expect(daemon.wyomingConversations.count == 2)
+        peer.connection.close()
+        #expect(await finish(daemon) == [])
+        #expect(daemon.wyomingConversations.count == 0)
+    }
+
     @Test func aClientAtAPromptAndAWyomingTranscriptAreServedAtOnceAndAnOlderPeerGetsThePlainForm() async throws {
         let daemon = try Wyoming.daemon()
         daemon.start()

@@ -44,6 +44,10 @@ private let appCases: [KeyCase] = [
     .set("CFBundleName", { ["Soup"] }, .wrongType, "a string"),
     .set("CFBundleExecutable", { true }, .wrongType, "a string"),
     .set("CFBundleIdentifier", { "" }, .invalidValue, "it is empty"),
+    // One bundle's name cannot swell every client's welcome, nor write to a terminal.
+    .set("CFBundleName", { String(repeating: "Soup ", count: 20_000) }, .invalidValue, "it is 100000 bytes long, over the limit of 255"),
+    .set("CFBundleName", { "Soup\u{1B}[2J Chef" }, .invalidValue, "it holds a control character"),
+    .set("CFBundleIdentifier", { "com.example." + String(repeating: "a", count: 244) }, .invalidValue, "it is 256 bytes long, over the limit of 255"),
     .set("CFBundleExecutable", { "../../bin/sh" }, .invalidValue, "'../../bin/sh' is a path; give the executable's file name"),
     .set("INIntentsSupported", { "OrderSoupIntent" }, .wrongType, "an array of strings"),
     .set("INIntentsRestrictedWhileLocked", { [1, 2] }, .wrongType, "an array of strings"),
@@ -66,6 +70,7 @@ private let plugInCases: [KeyCase] = [
     .set("CFBundleExecutable", { 7 }, .wrongType, "a string"),
     .set("CFBundleExecutable", { "" }, .invalidValue, "it is empty"),
     .set("CFBundleName", { 3.5 }, .wrongType, "a string"),
+    .set("CFBundleName", { "Orders\n" }, .invalidValue, "it holds a control character"),
     .set("NSExtension", { "intents" }, .wrongType, "a dictionary"),
     .set("NSExtension.NSExtensionPointIdentifier", { 1 }, .wrongType, "a string"),
     .set(

@@ -7,8 +7,13 @@ import Synchronization
 /// answers it. A transcript with an id that waits for nothing, or with none, begins a new
 /// conversation (under the id given, else a new one).
 ///
+/// At most `limit` conversations are open at once (a question keeps one open for `patience`):
+/// a transcript beginning one more is not handled, and says why, so what clients make the
+/// daemon hold is bounded however fast they ask.
+///
 /// Also the Wyoming users' current app (the last one spoken to), which wins ties between apps.
 final class WyomingConversations: Sendable {
+    private let limit: Int
     private let patience: Duration
     private let clock: any Clock<Duration>
     private let state = Mutex(State())
@@ -20,7 +25,8 @@ final class WyomingConversations: Sendable {
         var stopped = false
     }
 
-    init(patience: Duration, clock: any Clock<Duration>) {
+    init(limit: Int, patience: Duration, clock: any Clock<Duration>) {
+        self.limit = limit
         self.patience = patience
         self.clock = clock
     }
@@ -35,10 +41,11 @@ final class WyomingConversations: Sendable {
     /// the prompt of the open conversation `id` names. Nil when the task was cancelled (its
     /// connection is gone), which abandons the conversation.
     func say(_ text: String, conversation id: String?, daemon: Daemon) async -> WyomingTurn? {
-        enum Step { case begin(WyomingConversation), answer(WyomingConversation), stopping }
+        enum Step { case begin(WyomingConversation), answer(WyomingConversation), stopping, full }
         let step = state.withLock { state -> Step in
             guard !state.stopped else { return .stopping }
             if let id, let open = state.open[id] { return .answer(open) }
+            guard state.open.count < limit else { return .full }
             state.made += 1
             let conversation = WyomingConversation(id: id ?? "wyoming-\(state.made)", patience: patience, clock: clock)
             state.open[conversation.id] = conversation
@@ -47,6 +54,9 @@ final class WyomingConversations: Sendable {
         switch step {
         case .stopping:
             return .refused(DaemonError(.cannotServe, value: Admission.shortened(text), message: "assistantd is stopping"))
+        case .full:
+            let message = "assistantd already has \(limit) conversations open, each waiting up to \(patience) for its answer: answer one, or try again when one ends"
+            return .refused(DaemonError(.tooManyConversations, value: "\(limit)", message: message))
         case .answer(let conversation):
             // The prompt still waits for an answer it can read.
             if let refusal = Admission.refusal(of: text) {

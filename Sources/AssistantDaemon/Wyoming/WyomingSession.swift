@@ -32,7 +32,9 @@ actor WyomingSession: FrontDoorSession {
         self.id = id
         self.connection = connection
         self.daemon = daemon
-        outbox = Outbox(connection)
+        outbox = Outbox(connection) { [log = daemon.log, peer = connection.peer] waiting in
+            log.write("closed Wyoming client \(peer): it did not read its answers (\(waiting) bytes would have waited)")
+        }
         // Room for the events a client may send ahead of their answers, the one too many, and
         // the refusal and end that follow it.
         let limit = ClientProtocol.unreadLimit
@@ -134,6 +136,9 @@ actor WyomingSession: FrontDoorSession {
     private func transcribe(_ text: String, conversation: String?, streaming: Bool) async {
         defer { request = nil }
         guard let turn = await daemon.wyomingConversations.say(text, conversation: conversation, daemon: daemon) else { return }
+        if case .refused(let error) = turn, error.code == .tooManyConversations {
+            daemon.log.write("refused a Wyoming transcript from \(connection.peer): \(error.message)")
+        }
         send(turn.events(streaming: streaming))
     }
 

@@ -28,6 +28,12 @@ public struct BundleExecutable: Sendable, Equatable {
 
 /// An installed app: `<Name>.app/` with an `Info.plist`, its executable and its intents extensions.
 public struct AppBundle: Sendable, Equatable {
+    /// The most bytes (UTF-8) of a name, identifier or other string key the registry reads
+    /// from an `Info.plist` (`CFBundleName`, `CFBundleIdentifier`, `CFBundleExecutable`, ...):
+    /// 255, as a file name. Longer, or holding a control character, the bundle is skipped with
+    /// a diagnostic (`.invalidValue`), so one bundle cannot swell every client's welcome.
+    public static let valueLimit = 255
+
     /// The `.app` folder, as an absolute path.
     public let path: String
     /// `CFBundleIdentifier`, unique among every bundle the registry serves.

@@ -26,11 +26,19 @@ struct InfoPlist {
         return value
     }
 
-    /// A string that may be absent; present, it must be non-empty.
+    /// A string that may be absent; present, it must be non-empty, at most
+    /// `AppBundle.valueLimit` bytes, and free of control characters (names are printed on
+    /// terminals and sent in every client's welcome).
     func optionalString(_ key: String) throws(RegistryDiagnostic) -> String? {
         guard let value = values[key] else { return nil }
         guard let string = value.stringValue else { throw diagnostic(.wrongType, key, "a string") }
         guard !string.isEmpty else { throw diagnostic(.invalidValue, key, "it is empty") }
+        guard string.utf8.count <= AppBundle.valueLimit else {
+            throw diagnostic(.invalidValue, key, "it is \(string.utf8.count) bytes long, over the limit of \(AppBundle.valueLimit)")
+        }
+        guard !string.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw diagnostic(.invalidValue, key, "it holds a control character")
+        }
         return string
     }
 
