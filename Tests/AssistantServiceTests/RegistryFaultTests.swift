@@ -89,15 +89,16 @@ struct RegistryFaultTests {
         try sandbox.finish()
     }
 
-    @Test("names with escapes and newlines are printed escaped in the listing")
+    @Test("a name with a control character is refused; folder names and bidi overrides are printed escaped")
     func hostileNames() throws {
         let sandbox = try Sandbox()
-        let name = "Evil\u{1B}[2J\nHealthy (com.example.Healthy)"
-        try sandbox.app("Evil", info: Fixture.app("Evil").merging(["CFBundleName": name]) { $1 })
+        let evil = try sandbox.app("Evil", info: Fixture.app("Evil").merging(["CFBundleName": "Evil\u{1B}[2J\nHealthy (com.example.Healthy)"]) { $1 })
+        try sandbox.app("Sly", info: Fixture.app("Sly").merging(["CFBundleName": "Sly\u{202E}yhtlaeH"]) { $1 })
         try sandbox.app("Bad\nFolder", info: ["CFBundleName": 7])
         try sandbox.app("Healthy")
         let lines = AppsListing.lines(BundleRegistry(appsFolders: [sandbox.path("Apps")]))
-        #expect(lines.contains("Evil\\u{1B}[2J\\nHealthy (com.example.Healthy) (com.example.Evil)"))
+        #expect(lines.contains("  \(evil)/Info.plist: CFBundleName cannot be used: it holds a control character; Evil.app is skipped"))
+        #expect(lines.contains("Sly\\u{202E}yhtlaeH (com.example.Sly)"))
         #expect(lines.contains { $0.contains("/Apps/Bad\\nFolder.app/Info.plist") })
         #expect(!lines.contains { line in line.unicodeScalars.contains { $0.value < 0x20 } })
         #expect(lines.filter { $0.hasPrefix("Healthy (") } == ["Healthy (com.example.Healthy)"])
