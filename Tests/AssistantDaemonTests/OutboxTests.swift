@@ -27,35 +27,22 @@ struct OutboxTests {
         func close() { closed.store(true, ordering: .relaxed) }
     }
 
-    @Test func pastTheLimitTheClientIsClosedAndReportedAndOneLargeAnswerAloneIsSent() async {
+    /// `queued` waits for a stalled peer (alone, an answer over the limit of 100 is queued; under
+    /// it, answers wait their turn); one byte more closes the client, reporting `closedAt` bytes.
+    @Test(arguments: [([250], 251), ([60, 40], 101)])
+    func pastTheLimitTheClientIsClosedAndReportedAndWhatWasQueuedIsSent(_ queued: [Int], _ closedAt: Int) async {
         let peer = StalledPeer()
         let overflows = Mutex<[Int]>([])
         let outbox = Outbox(peer, limit: 100) { waiting in overflows.withLock { $0.append(waiting) } }
-        // Alone, an answer over the limit is queued.
-        outbox.send(Data(count: 250))
-        #expect(!peer.isClosed)
-        // Anything more while it waits is past the limit.
+        for size in queued {
+            outbox.send(Data(count: size))
+            #expect(!peer.isClosed)
+        }
         outbox.send(Data(count: 1))
         #expect(peer.isClosed)
-        #expect(overflows.withLock { $0 } == [251])
-        peer.gate.signal()
+        #expect(overflows.withLock { $0 } == [closedAt])
+        for _ in queued { peer.gate.signal() }
         var sent = peer.sent.makeAsyncIterator()
-        #expect(await sent.next() == 250)
-
-        // Under the limit, answers wait their turn; one byte past it closes.
-        let second = StalledPeer()
-        let closedAt = Mutex<[Int]>([])
-        let bounded = Outbox(second, limit: 100) { waiting in closedAt.withLock { $0.append(waiting) } }
-        bounded.send(Data(count: 60))
-        bounded.send(Data(count: 40))
-        #expect(!second.isClosed)
-        bounded.send(Data(count: 1))
-        #expect(second.isClosed)
-        #expect(closedAt.withLock { $0 } == [101])
-        second.gate.signal()
-        second.gate.signal()
-        var secondSent = second.sent.makeAsyncIterator()
-        #expect(await secondSent.next() == 60)
-        #expect(await secondSent.next() == 40)
+        for size in queued { #expect(await sent.next() == size) }
     }
 }
