@@ -93,26 +93,46 @@ public struct TimelineEntry: Sendable, Equatable, Codable, CustomStringConvertib
 }
 
 /// The performances of one dispatcher, in order; safe to read from anywhere.
+///
+/// It keeps the newest ``entryLimit`` entries at least: once twice as many are kept, the older
+/// half is let go, so an app performing for days holds a bounded timeline. Sequence numbers stay
+/// those of the whole run.
 public final class ActionTimeline: Sendable {
-    private let storage = Mutex<[TimelineEntry]>([])
+    /// The fewest newest entries kept: 10,000.
+    public static let entryLimit = 10_000
+
+    private struct Kept {
+        var entries: [TimelineEntry] = []
+        /// How many older entries were let go.
+        var letGo = 0
+    }
+
+    private let storage = Mutex(Kept())
 
     /// An empty timeline.
     public init() {}
 
-    /// Every entry so far.
-    public var entries: [TimelineEntry] { storage.withLock { $0 } }
+    /// The entries kept (every one, up to ``entryLimit``), oldest first.
+    public var entries: [TimelineEntry] { storage.withLock { $0.entries } }
 
-    /// The entries after the first `count`.
+    /// How many of the oldest entries were let go.
+    public var entriesLetGo: Int { storage.withLock { $0.letGo } }
+
+    /// The entries after the first `count` of the run (those let go are not among them).
     public func entries(after count: Int) -> [TimelineEntry] {
-        storage.withLock { Array($0.dropFirst(count)) }
+        storage.withLock { Array($0.entries.dropFirst(max(0, count - $0.letGo))) }
     }
 
     /// Appends an entry, numbering it; answers it numbered.
     func append(_ entry: TimelineEntry) -> TimelineEntry {
-        storage.withLock { entries in
+        storage.withLock { kept in
             var numbered = entry
-            numbered.sequence = entries.count + 1
-            entries.append(numbered)
+            numbered.sequence = kept.letGo + kept.entries.count + 1
+            kept.entries.append(numbered)
+            if kept.entries.count >= 2 * Self.entryLimit {
+                kept.entries.removeFirst(Self.entryLimit)
+                kept.letGo += Self.entryLimit
+            }
             return numbered
         }
     }

@@ -20,8 +20,10 @@ extension HobsonApp {
                 }
             },
             AppCommand(":timeline", "List every action performed, where from, and how it went.") { _ in
-                let entries = self.dispatcher.timeline.entries
-                return entries.isEmpty ? "No action has been performed yet." : entries.map(\.description).joined(separator: "\n")
+                let (entries, letGo) = (self.dispatcher.timeline.entries, self.dispatcher.timeline.entriesLetGo)
+                guard !entries.isEmpty else { return "No action has been performed yet." }
+                let earlier = letGo == 0 ? [] : ["\(letGo) earlier actions were let go (a timeline keeps the last \(ActionTimeline.entryLimit))."]
+                return (earlier + entries.map(\.description)).joined(separator: "\n")
             },
             AppCommand(":grant", argument: condition, "Grant a permission, purchase, toggle or flag.") { call in
                 try self.setCondition(call.arguments[0], call.arguments[1], granted: true)
