@@ -20,6 +20,8 @@ struct FloodTests {
         var received: [ConnectionEvent] = []
         for await event in events { received.append(event) }
         #expect(received == (0..<5).map { .frame(Self.frame($0)) } + [.closed(.flooded(unread: 4))])
+        // The stream ends as the flood is found; the reader thread ends the connection just after.
+        #expect(await reader.closed() == .closedLocally)
         #expect(reader.closeReason == .closedLocally)
         #expect(CloseReason.flooded(unread: 4).description == "flooded: more than 4 messages were sent ahead of their answers")
     }
