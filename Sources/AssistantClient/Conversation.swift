@@ -118,9 +118,13 @@ struct Conversation {
         }
     }
 
+    /// Prints what the assistant or an app said, each of its lines escaped (`PrintableText`): an
+    /// installed app's words, or a user's echoed back, cannot drive the terminal.
     private func show(_ text: String) {
+        let printable = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { PrintableText.escaped(String($0)) }.joined(separator: "\n")
         // With --json standard output holds only JSON Lines; the words still reach a person.
-        if json { Out.streams.errors.write(text) } else { Out.line(text) }
+        if json { Out.streams.errors.write(printable) } else { Out.line(printable) }
     }
 
     /// The user's answer to a prompt: typed after `› ` on a terminal, else the next line of

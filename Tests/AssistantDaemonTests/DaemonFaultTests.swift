@@ -148,13 +148,17 @@ struct ClientFaultTests {
         defer { daemon.cleanUp() }
         let input = NeverWritten()
         defer { input.close() }
+        // The client's silence is timed from the last message it read (the prompt), which came
+        // after this and before the stop.
+        let beforePrompt = ContinuousClock.now
         let client = try await Self.clientAtAPrompt(daemon, input: input)
         // Stopped before the reply reaches it: the client waits for an answer that cannot come.
         daemon.child.kill(SIGSTOP)
         _ = "1\n".withCString { Glibc.write(input.writing, $0, 2) }
         let stopped = ContinuousClock.now
         #expect(await client.exit == .exited(69))
-        #expect(ContinuousClock.now - stopped >= .seconds(10))
+        #expect(ContinuousClock.now - beforePrompt >= .seconds(10))
+        #expect(ContinuousClock.now - stopped < .seconds(13))
         #expect(daemon.files.text("client-err")
             == "assistant: the daemon stopped answering: nothing for 10.0 seconds, not even to a ping; it may be stopped (SIGSTOP) or wedged\n")
         daemon.child.kill(SIGCONT)

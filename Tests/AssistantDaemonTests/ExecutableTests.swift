@@ -39,6 +39,10 @@ struct ExecutableTests {
         let unknown = try await daemon.client("say", "xyzzy")
         #expect(unknown.status == .exited(1))
         #expect(unknown.stdout.hasPrefix("Sorry, I didn't understand."))
+        // Words echoed back cannot drive the terminal: what is said is printed escaped.
+        let escape = try await daemon.client("say", "show directions for x\u{1B}[2Jy")
+        #expect(escape.stdout.hasPrefix("I couldn't find a recipe called 'x\\u{1B}[2Jy'.\nWhich recipe?\n"), "\(escape.stdout)")
+        #expect(!escape.stdout.unicodeScalars.contains("\u{1B}"))
         // Usage: 2, with one line naming the argument at fault.
         for (arguments, problem) in [
             (["fly"], "There is no command fly; see --help."),
