@@ -101,6 +101,8 @@ public final class ActionTimeline: Sendable {
     /// The fewest newest entries kept: 10,000.
     public static let entryLimit = 10_000
 
+    // The same rule as `Trace`'s log, written again on purpose: a generic type shared by both
+    // cost the trace 12% on the delivery path (trace.overhead 1.17× against 1.05×).
     private struct Kept {
         var entries: [TimelineEntry] = []
         /// How many older entries were let go.
