@@ -29,6 +29,11 @@ public indirect enum PropertyListValue: Sendable, Hashable, Codable {
         try SafePropertyList.check(data)
         let object: Any
         do { object = try PropertyListSerialization.propertyList(from: data, format: nil) } catch {
+            // A binary list Foundation cannot decode is handed on to its text parser, whose reason
+            // ("Unexpected character b at line 1") speaks of the wrong format: name the right one.
+            guard !data.starts(with: SafePropertyList.binaryMagic) else {
+                throw PropertyListError(.unparsable, "it is a damaged binary property list: its header says binary, but its objects cannot be decoded")
+            }
             let reason = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "unreadable"
             throw PropertyListError(.unparsable, reason)
         }

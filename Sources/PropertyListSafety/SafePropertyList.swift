@@ -37,11 +37,14 @@ public struct PropertyListError: Error, Sendable, Equatable, CustomStringConvert
 /// only binary plists can), so a binary plist's object table is walked first and any set, or a
 /// table that cannot be walked, is refused with an error instead.
 public enum SafePropertyList {
+    /// The bytes a binary property list begins with.
+    static let binaryMagic = Array("bplist".utf8)
+
     /// Refuses a binary property list whose object table cannot be walked or holds a set; other
     /// formats pass (they cannot express a set).
     public static func check(_ data: Data) throws(PropertyListError) {
         let bytes = [UInt8](data)
-        guard bytes.starts(with: Array("bplist".utf8)) else { return }
+        guard bytes.starts(with: binaryMagic) else { return }
         let header = 8
         let trailerSize = 32
         guard bytes.count >= header + trailerSize + 1 else {

@@ -215,6 +215,20 @@ struct ManifestTests {
         #expect(error?.value == "object 1 (byte 10) is a set, which property lists for apps do not hold")
     }
 
+    @Test func aDamagedBinaryInfoPlistIsNamedAsOneNotAsText() throws {
+        let valid = try PropertyListSerialization.data(fromPropertyList: ["CFBundleName": "Recipes"], format: .binary, options: 0)
+        #expect(try AppManifest(propertyList: valid) == AppManifest(supportsMultipleScenes: false))
+        // The dictionary's marker byte made an ASCII string's: its table still walks, its objects
+        // no longer decode.
+        var damaged = [UInt8](valid)
+        damaged[8] = 0x5F
+        #expect(
+            throws: ManifestError(
+                code: .malformedPropertyList, key: "Info.plist",
+                value: "it is a damaged binary property list: its header says binary, but its objects cannot be decoded")
+        ) { try AppManifest(propertyList: Data(damaged)) }
+    }
+
     @Test func aPlistWithoutASceneManifestHasOneSceneAndNoConfigurations() throws {
         let manifest = try AppManifest(propertyList: xmlData(["CFBundleName": "Plain"]))
         #expect(manifest == AppManifest(supportsMultipleScenes: false))
