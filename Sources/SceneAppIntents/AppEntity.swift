@@ -19,7 +19,7 @@ import SceneIntents
 /// one match is taken, several are offered to pick from, none is refused and asked again.
 /// Across a process boundary an entity travels as its identifier and display representation;
 /// the app's side fetches it again with `entities(for:)` before `perform()`.
-public protocol AppEntity: _AppValue, Identifiable where ID: EntityIdentifierConvertible & Sendable,
+public protocol AppEntity: _AppValue, PersistentlyIdentifiable, Identifiable where ID: EntityIdentifierConvertible & Sendable,
     _EngineValue == _AppEntityValue<Self>
 {
     /// The query that finds entities of this type.
@@ -144,8 +144,8 @@ public struct _AppEntityValue<Entity: AppEntity>: ParameterValue {
         self.content = content
     }
 
-    /// The entity type's own name.
-    public static var typeName: String { String(describing: Entity.self) }
+    /// The entity type's persistent identifier (its own name unless it declares another).
+    public static var typeName: String { Entity.persistentIdentifier }
 
     /// The entity's identifier, else the words.
     var key: String {

@@ -17,7 +17,7 @@ import SceneIntents
 /// when it asks for one, reads a case from its title, its synonyms or its Swift name, and a
 /// phrase slot of this type takes the cases as its words. A case missing from
 /// `caseDisplayRepresentations` is shown by its Swift name.
-public protocol AppEnum: _AppValue, CaseIterable, RawRepresentable, Hashable where _EngineValue == _AppEnumValue<Self> {
+public protocol AppEnum: _AppValue, PersistentlyIdentifiable, CaseIterable, RawRepresentable, Hashable where _EngineValue == _AppEnumValue<Self> {
     /// The type's name as people see it.
     static var typeDisplayRepresentation: TypeDisplayRepresentation { get }
     /// How each case is shown and said.
@@ -70,8 +70,8 @@ public struct _AppEnumValue<Member: AppEnum>: EnumParameterValue, CustomStringCo
     /// Every case.
     public static var allCases: [_AppEnumValue] { Member.allCases.map(_AppEnumValue.init) }
 
-    /// The enum's own name ("Drink").
-    public static var typeName: String { String(describing: Member.self) }
+    /// The enum's persistent identifier (its own name, "Drink", unless it declares another).
+    public static var typeName: String { Member.persistentIdentifier }
 
     /// The case's title.
     public var displayName: String { member.displayTitle }

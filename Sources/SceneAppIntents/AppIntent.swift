@@ -17,7 +17,7 @@
 /// and `perform()` is the intent's handle phase, called on the main actor once every required
 /// parameter has a value. The assistant speaks the result's dialog; a thrown error's
 /// description is spoken as the failure's dialog.
-public protocol AppIntent: Sendable {
+public protocol AppIntent: PersistentlyIdentifiable, Sendable {
     /// What `perform()` answers.
     associatedtype PerformResult: IntentResult
     /// The type of `parameterSummary`.
@@ -36,9 +36,6 @@ public protocol AppIntent: Sendable {
     static var authenticationPolicy: IntentAuthenticationPolicy { get }
     /// Whether Shortcuts and search list it. Default true.
     static var isDiscoverable: Bool { get }
-    /// The name manifests, activities and the assistant know the intent by. Default: the type's
-    /// name.
-    static var persistentIdentifier: String { get }
     /// How Shortcuts shows the intent with its parameters.
     static var parameterSummary: SummaryContent { get }
     /// Does the work, on the parameters' values.
@@ -54,8 +51,6 @@ extension AppIntent {
     public static var authenticationPolicy: IntentAuthenticationPolicy { .alwaysAllowed }
     /// Listed.
     public static var isDiscoverable: Bool { true }
-    /// The type's name.
-    public static var persistentIdentifier: String { String(describing: Self.self) }
     /// No summary: Shortcuts would list the parameters.
     public static var parameterSummary: IntentParameterSummary<Self> { IntentParameterSummary() }
 

@@ -1,4 +1,5 @@
 import Assistant
+import Foundation
 import SceneIntents
 import SceneIntentsTesting
 import TestFixtures
@@ -81,6 +82,24 @@ struct EnumParameterTests {
             EnumCase(identifier: "tea", displayName: "Tea"), EnumCase(identifier: "coffee", displayName: "Coffee", synonyms: ["java"]),
             EnumCase(identifier: "water", displayName: "H2O"),
         ])
+    }
+
+    /// A stored value is read as the case it names before its raw value, so an app that adds or
+    /// reorders cases keeps its users' values; a name the enum no longer has falls back to the
+    /// raw value, as SiriKit reads one.
+    @Test func aDecodedValueIsTheCaseItNamesBeforeItsRawValue() throws {
+        let catalog = try IntentCatalog([PourIntent.self])
+        func decoded(value: Int, identifier: String) throws -> Beverage? {
+            let json = #"{"type":"Beverage","value":\#(value),"display":{"identifier":"\#(identifier)","title":"A drink"}}"#
+            return try catalog.makeDecoder().decode(AnyParameterValue.self, from: Data(json.utf8)).value(as: Beverage.self)
+        }
+        #expect(try decoded(value: 3, identifier: "tea") == .tea)
+        #expect(try decoded(value: 1, identifier: "coffee") == .coffee)
+        #expect(try decoded(value: 3, identifier: "lemonade") == .water)
+        #expect(try decoded(value: 2, identifier: "coffee") == .coffee)
+        // What the app encodes is what it decodes.
+        let encoded = try JSONEncoder().encode(AnyParameterValue(Beverage.water))
+        #expect(try catalog.makeDecoder().decode(AnyParameterValue.self, from: encoded).value(as: Beverage.self) == .water)
     }
 
     @Test func theDescriptorListsTheCasesOfEnumParametersOnly() throws {

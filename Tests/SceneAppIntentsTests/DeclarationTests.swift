@@ -56,15 +56,52 @@ struct DeclarationTests {
         #expect(app.intents.catalog.problems == [])
     }
 
-    /// The app's own `TrackIntakeIntent` (an App Intent) and HydratorKit's (generated from the
-    /// definition file) are two types; in the fixtures' code its own wins, and the assistant
-    /// knows both by one name, with the same parameters.
-    @Test func anAppsOwnTypeWinsOverAnImportedOneOfTheSameName() throws {
-        let appIntents = try #require(HydratorIntentsApp.catalog.descriptor(named: "TrackIntakeIntent"))
+    /// Hydrator's App Intent (`LogDrinkIntent`) is migrated from the definition file's
+    /// `TrackIntakeIntent`, and its `Drink` keeps `HydrationType`'s name: the manifest, the
+    /// catalog and the assistant know them by those names, with the generated intent's parameters.
+    @Test func aMigratedIntentIsKnownByItsCustomIntentsName() throws {
+        let intents = AppIntentsCatalog([ExportIntent.self, MigratedExport.self])
+        #expect(intents.intentNames == ["ExportIntent", "ExportNotesIntent"])
+        #expect(intents.catalog.typeNames == ["ExportIntent", "ExportNotesIntent"])
+        #expect(intents.problems == [])
+        #expect(HydratorIntentsApp.manifest.intentsSupported == ["TrackIntakeIntent"])
+        #expect(HydratorIntentsApp.manifest.userActivityTypes == ["TrackIntakeIntent"])
+        let migrated = try #require(HydratorIntentsApp.catalog.descriptor(named: "TrackIntakeIntent"))
         let generated = HydratorKit.TrackIntakeIntent.schema.parameters.map(\.descriptor.name)
-        #expect(appIntents.parameters.map(\.name) == generated)
-        #expect(appIntents.parameters.map(\.valueTypeName) == ["Int", "Drink"])
+        #expect(migrated.parameters.map(\.name) == generated)
+        #expect(migrated.parameters.map(\.valueTypeName) == HydratorKit.TrackIntakeIntent.schema.parameters.map(\.descriptor.valueTypeName))
+        #expect(migrated.parameters.map(\.valueTypeName) == ["Int", "HydrationType"])
     }
+
+    /// Two intents migrated from one custom intent: the first listed keeps the name, the second
+    /// is left out of every list and named in the problems.
+    @Test func twoIntentsClaimingOneCustomIntentAreAProblemNamingIt() {
+        let intents = AppIntentsCatalog([MigratedExport.self, ExportIntent.self, AlsoMigratedExport.self, MigratedExport.self])
+        #expect(intents.intentNames == ["ExportNotesIntent", "ExportIntent"])
+        #expect(intents.intentTypes.map { ObjectIdentifier($0) } == [ObjectIdentifier(MigratedExport.self), ObjectIdentifier(ExportIntent.self)])
+        #expect(intents.catalog.typeNames == ["ExportIntent", "ExportNotesIntent"])
+        #expect(intents.problems.map(\.description) == ["two intent types are named 'ExportNotesIntent'"])
+    }
+}
+
+/// An intent known by its type's name.
+struct ExportIntent: AppIntent {
+    static let title: LocalizedStringResource = "Export"
+    func perform() async throws -> some IntentResult { .result() }
+}
+
+/// An intent migrated from the custom intent `ExportNotesIntent`.
+struct MigratedExport: AppIntent, CustomIntentMigratedAppIntent {
+    static let intentClassName = "ExportNotesIntent"
+    static let title: LocalizedStringResource = "Export Notes"
+    func perform() async throws -> some IntentResult { .result() }
+}
+
+/// A second intent claiming the same custom intent.
+struct AlsoMigratedExport: AppIntent, CustomIntentMigratedAppIntent {
+    static let intentClassName = "ExportNotesIntent"
+    static let title: LocalizedStringResource = "Export Notes Again"
+    func perform() async throws -> some IntentResult { .result() }
 }
 
 /// Counts how many times it was made.

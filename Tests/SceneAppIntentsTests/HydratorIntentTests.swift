@@ -112,9 +112,33 @@ struct HydratorIntentTests {
             #expect(outcome.dialog == ["How many ounces?", Self.drinks, "Item Added!"])
             #expect(try await Self.stored(app) == ["6 tea"])
             #expect(harness.recorder.take() == Self.callbacks)
-        #expect(harness.leftInFlight() == [])
+            #expect(harness.leftInFlight() == [])
             traces.append(harness.traceLines)
         }
         #expect(traces[0] == traces[1])
+    }
+
+    /// A request stored with the definition file's intent before the migration (a voice
+    /// shortcut, a donation: its JSON) runs the migrated intent's `perform()`, linked or
+    /// installed. Coffee stays coffee, known by its case's name: the definition file's enum
+    /// encodes it as 2, the App Enum's position of tea.
+    @Test func aRequestStoredForTheDefinitionFilesIntentRunsTheMigratedOne() async throws {
+        let stored = try JSONEncoder().encode(AnyIntent(HydratorKit.TrackIntakeIntent(ounces: 12, hydrationType: .coffee)))
+        for installed in [false, true] {
+            let folder = TemporaryFolder()
+            defer { folder.remove() }
+            let (harness, app) = try IntentTestHarness.hydrator(folder, asInstalled: installed)
+            let request = try app.intents.catalog.makeDecoder().decode(AnyIntent.self, from: stored)
+            let outcome = await harness.perform(.intent(request))
+            #expect(outcome.status == .success)
+            #expect(outcome.dialog == ["Item Added!"])
+            #expect(harness.traceLines.first == "request: TrackIntakeIntent")
+            #expect(harness.traceFromRoute == Self.routed("ounces, hydrationType", [
+                "result: resolve(ounces) → success(12)", "result: resolve(hydrationType) → success(Coffee)",
+            ] + Self.added))
+            #expect(try await Self.stored(app) == ["12 coffee"])
+            #expect(harness.recorder.take() == Self.callbacks)
+            #expect(harness.leftInFlight() == [])
+        }
     }
 }

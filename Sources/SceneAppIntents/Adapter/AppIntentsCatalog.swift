@@ -32,15 +32,22 @@ public struct AppIntentsCatalog: Sendable {
     ) {
         let shortcuts = provider?.appShortcuts ?? []
         var types: [any AppIntent.Type] = []
-        var seen = Set<String>()
-        for type in intents + shortcuts.map(\.intentType) where seen.insert(type.persistentIdentifier).inserted {
+        var seen = Set<ObjectIdentifier>()
+        for type in intents + shortcuts.map(\.intentType) where seen.insert(ObjectIdentifier(type)).inserted {
             types.append(type)
         }
-        intentTypes = types
+        // Two types of one name (two intents migrated from one custom intent): the engine's
+        // catalog keeps the first and names the second in its problems; so do the lists here.
+        catalog = IntentCatalog(intents: types.map { Self.engineType(of: $0) })
+        var names = Set<String>()
+        intentTypes = types.filter { names.insert($0.persistentIdentifier).inserted }
         self.shortcuts = shortcuts
         self.dependencies = dependencies
-        catalog = IntentCatalog(intents: types.map { Self.engineType(of: $0) })
     }
+
+    /// What the engine's catalog refused, each naming the intent: two intent types of one name
+    /// (the second is left out), a parameter declared twice.
+    public var problems: [IntentCatalogError] { catalog.problems }
 
     /// The intents' names, as a manifest lists them (`INIntentsSupported`).
     public var intentNames: [String] { intentTypes.map { $0.persistentIdentifier } }

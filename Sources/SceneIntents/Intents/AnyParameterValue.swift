@@ -88,7 +88,18 @@ public struct AnyParameterValue: Sendable, Equatable, Codable, CustomStringConve
         value: (any ParameterValue.Type) throws -> any ParameterValue, record: () throws -> (JSONValue, DisplayItem?)
     ) throws -> AnyParameterValue {
         if let type = catalog.valueType(named: typeName) {
-            guard let spoken else { return AnyParameterValue(erasing: try value(type)) }
+            guard let spoken else {
+                // An enum's case is known by its name (the display item's identifier) before its
+                // raw value, so a value stored before the app changed (a voice shortcut, a
+                // donation) keeps its case when cases are added or reordered, or when the enum
+                // is migrated from a definition file's under another type.
+                if let enumType = catalog.enumType(named: typeName), let display = (try? record())?.1,
+                    let member = enumType.member(named: display.identifier)
+                {
+                    return AnyParameterValue(erasing: member)
+                }
+                return AnyParameterValue(erasing: try value(type))
+            }
             return AnyParameterValue(
                 erasing: type.fromSpoken(spoken.text, identifier: spoken.identifier)
                     ?? ParameterValueRecord(typeName: typeName, spoken: spoken.text, identifier: spoken.identifier))

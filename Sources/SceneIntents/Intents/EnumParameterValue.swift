@@ -21,6 +21,11 @@ extension EnumParameterValue {
         DisplayItem(identifier: String(describing: self), title: displayName)
     }
 
+    /// The case whose Swift name is `name` (a value's identifier), if any.
+    public static func member(named name: String) -> Self? {
+        allCases.first { String(describing: $0) == name }
+    }
+
     /// The case a user can name: every case but `unknown`, in declaration order.
     public static var spokenCases: [Self] {
         allCases.filter { String(describing: $0) != "unknown" }

@@ -41,6 +41,8 @@ public struct IntentCatalog: Sendable {
     /// The descriptors, by intent type name.
     public let descriptors: [String: IntentDescriptor]
     private let valueTypes: [String: any ParameterValue.Type]
+    /// The enums among them, found once here rather than by a cast per decoded value.
+    private let enumTypes: [String: any EnumParameterValue.Type]
     /// The value types known only by name (a catalog read from data): their values stay records.
     private let recordTypes: Set<String>
 
@@ -70,6 +72,7 @@ public struct IntentCatalog: Sendable {
         }
         self.descriptors = descriptors
         self.valueTypes = valueTypes
+        enumTypes = valueTypes.compactMapValues { $0 as? any EnumParameterValue.Type }
         self.recordTypes = []
         self.keepsRecords = false
         self.problems = problems
@@ -94,6 +97,7 @@ public struct IntentCatalog: Sendable {
         }
         self.descriptors = descriptors
         self.valueTypes = [:]
+        enumTypes = [:]
         self.recordTypes = Set(
             descriptors.values.flatMap { $0.parameters.map(\.valueTypeName) }.filter { Self.builtInValueTypes[$0] == nil })
         self.keepsRecords = true
@@ -155,6 +159,8 @@ public struct IntentCatalog: Sendable {
     package func valueType(named typeName: String) -> (any ParameterValue.Type)? {
         Self.builtInValueTypes[typeName] ?? valueTypes[typeName]
     }
+
+    package func enumType(named typeName: String) -> (any EnumParameterValue.Type)? { enumTypes[typeName] }
 
     /// Whether values of this type are kept as records (the catalog knows the type by name only).
     package func keepsRecords(of typeName: String) -> Bool { recordTypes.contains(typeName) }

@@ -3,7 +3,7 @@ import HydratorKit
 import SceneAppIntents
 import SceneIntents
 
-/// Hydrator with its intent declared in App Intents' style (`TrackIntakeIntent` here): the demo's
+/// Hydrator with its intent declared in App Intents' style (`LogDrinkIntent` here): the demo's
 /// model, store and screens, its intents from `AppIntentsCatalog`, `perform()` logging through
 /// the app's model (a `@Dependency`), so the Today screen shows what was logged.
 @MainActor
@@ -27,7 +27,7 @@ public final class HydratorIntentsApp {
         self.model = model
         let dependencies = AppDependencyManager()
         dependencies.add(dependency: model)
-        let intents = AppIntentsCatalog([TrackIntakeIntent.self], shortcuts: HydratorShortcuts.self, dependencies: dependencies)
+        let intents = AppIntentsCatalog([LogDrinkIntent.self], shortcuts: HydratorShortcuts.self, dependencies: dependencies)
         self.intents = intents
         application = Application(
             manifest: Self.manifest, device: device, sceneDelegates: ["Default Configuration": { HydratorSceneDelegate(model: model) }],
@@ -37,14 +37,14 @@ public final class HydratorIntentsApp {
 
     /// The app's manifest: the catalog's intents, Hydrator's scene configuration.
     public nonisolated static var manifest: AppManifest {
-        AppIntentsCatalog([TrackIntakeIntent.self]).manifest(sceneConfigurations: [
+        AppIntentsCatalog([LogDrinkIntent.self]).manifest(sceneConfigurations: [
             .windowApplication: [SceneConfiguration(name: "Default Configuration", delegateClassName: "HydratorSceneDelegate")]
         ])
     }
 
     /// The assistant's words for the app: its shortcuts' phrases.
     public nonisolated static var words: AppVocabulary {
-        AppIntentsCatalog([TrackIntakeIntent.self], shortcuts: HydratorShortcuts.self).vocabulary(appName: name)
+        AppIntentsCatalog([LogDrinkIntent.self], shortcuts: HydratorShortcuts.self).vocabulary(appName: name)
     }
 
     /// The intents as an intents extension serves them: `perform()` logging straight to the
@@ -53,9 +53,9 @@ public final class HydratorIntentsApp {
         let model = HydrationModel(store: HydrationStore(container: container))
         let dependencies = AppDependencyManager()
         dependencies.add(dependency: model)
-        return AppIntentsCatalog([TrackIntakeIntent.self], dependencies: dependencies)
+        return AppIntentsCatalog([LogDrinkIntent.self], dependencies: dependencies)
     }
 
     /// The intents' engine catalog (for an assistant that links the app's types).
-    public nonisolated static var catalog: IntentCatalog { AppIntentsCatalog([TrackIntakeIntent.self]).catalog }
+    public nonisolated static var catalog: IntentCatalog { AppIntentsCatalog([LogDrinkIntent.self]).catalog }
 }

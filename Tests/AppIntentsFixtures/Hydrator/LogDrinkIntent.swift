@@ -3,13 +3,15 @@ import SceneAppIntents
 
 // Hydrator's intent declared as App Intents declares it: the README's "Hydrator's intent, three
 // ways" counts these lines against the definition file (+ handler) and the hand-written glue
-// (+ handler). `perform()` is the handler. The assistant knows it by the same name as the other
-// two (`TrackIntakeIntent`); this module's own `TrackIntakeIntent` wins over HydratorKit's here.
+// (+ handler). `perform()` is the handler. It is migrated from the definition file's intent, as
+// Apple's migration path has it: the assistant knows it by that intent's name
+// (`TrackIntakeIntent`), so what was made with the old intent reaches this one.
 
-/// The drinks.
+/// The drinks: the definition file's `HydrationType`, renamed, its cases named as there.
 enum Drink: Int, AppEnum {
     case water = 1, coffee, tea, juice, soda, milk
 
+    static let persistentIdentifier = "HydrationType"
     static let typeDisplayRepresentation: TypeDisplayRepresentation = "Drink"
     static let caseDisplayRepresentations: [Drink: DisplayRepresentation] = [
         .water: DisplayRepresentation(title: "Water", synonyms: ["H2O", "aqua"]),
@@ -22,7 +24,8 @@ enum Drink: Int, AppEnum {
 }
 
 /// "Log 8 ounces of water": how much, of which drink.
-struct TrackIntakeIntent: AppIntent {
+struct LogDrinkIntent: AppIntent, CustomIntentMigratedAppIntent {
+    static let intentClassName = "TrackIntakeIntent"
     static let title: LocalizedStringResource = "Log a Drink"
 
     @Parameter(title: "Ounces", inclusiveRange: (1, 128), requestValueDialog: "How many ounces?") var ounces: Int
@@ -48,7 +51,7 @@ struct NotAdded: Error, CustomLocalizedStringResourceConvertible {
 struct HydratorShortcuts: AppShortcutsProvider {
     static var appShortcuts: [AppShortcut] {
         AppShortcut(
-            intent: TrackIntakeIntent(),
+            intent: LogDrinkIntent(),
             phrases: [
                 "Log \(\.$ounces) ounces of \(\.$hydrationType) in \(.applicationName)", "Log \(\.$hydrationType) in \(.applicationName)",
                 "Track my water intake in \(.applicationName)",
