@@ -39,6 +39,9 @@ public final class IntentParameter<Value: _IntentValue>: Sendable {
     let bounds: (minimum: Double?, maximum: Double?)
     /// The values to offer, when an options provider gives them.
     let options: (@Sendable () async throws -> [Value.ValueType])?
+    /// The options provider's `defaultResult()`: the value used when none is given and the
+    /// parameter has no `default:`.
+    let optionsDefault: (@Sendable () async -> Value.ValueType?)?
     /// The unit a number said alone is taken in (a measurement parameter's `defaultUnit`).
     let spokenUnit: (@Sendable (Double) -> Value.ValueType?)?
 
@@ -46,7 +49,7 @@ public final class IntentParameter<Value: _IntentValue>: Sendable {
         titled title: LocalizedStringResource?, description: LocalizedStringResource?, default defaultValue: Value.UnwrappedType?,
         requestValueDialog: IntentDialog?, requestDisambiguationDialog: IntentDialog? = nil,
         bounds: (minimum: Double?, maximum: Double?) = (nil, nil), options: (@Sendable () async throws -> [Value.ValueType])? = nil,
-        spokenUnit: (@Sendable (Double) -> Value.ValueType?)? = nil
+        optionsDefault: (@Sendable () async -> Value.ValueType?)? = nil, spokenUnit: (@Sendable (Double) -> Value.ValueType?)? = nil
     ) {
         let initial = defaultValue.flatMap { $0 as? Value }
         state = Mutex(State(value: initial))
@@ -57,6 +60,7 @@ public final class IntentParameter<Value: _IntentValue>: Sendable {
         self.requestDisambiguationDialog = requestDisambiguationDialog
         self.bounds = bounds
         self.options = options
+        self.optionsDefault = optionsDefault
         self.spokenUnit = spokenUnit
     }
 
@@ -87,7 +91,8 @@ public final class IntentParameter<Value: _IntentValue>: Sendable {
         self.init(titled: nil, description: description, default: defaultValue, requestValueDialog: requestValueDialog)
     }
 
-    /// A parameter whose values to offer come from an options provider.
+    /// A parameter whose values to offer come from an options provider; with no value given and
+    /// no `default:`, the provider's `defaultResult()` is taken (when it has one) instead of asking.
     public convenience init<Provider: DynamicOptionsProvider>(
         title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Value.UnwrappedType? = nil,
         optionsProvider: Provider, requestValueDialog: IntentDialog? = nil,
@@ -95,7 +100,7 @@ public final class IntentParameter<Value: _IntentValue>: Sendable {
     ) where Provider.DefaultValue == Value.ValueType {
         self.init(
             titled: title, description: description, default: defaultValue, requestValueDialog: requestValueDialog,
-            options: { try await optionsProvider.results() })
+            options: { try await optionsProvider.results() }, optionsDefault: { await optionsProvider.defaultResult() })
     }
 
     /// The value. Setting it (in `init` or `perform()`) gives the parameter that value.
@@ -226,7 +231,8 @@ public protocol DynamicOptionsProvider: Sendable {
     associatedtype DefaultValue: _AppValue
     /// The values to offer.
     func results() async throws -> [DefaultValue]
-    /// The value to start with, if any. Default nil.
+    /// The value a parameter without one takes (it is then not asked for), if any; a `default:`
+    /// declared on the parameter comes first. Default nil.
     func defaultResult() async -> DefaultValue?
 }
 

@@ -33,14 +33,31 @@ struct PlanRunIntent: AppIntent {
     }
 }
 
+/// Paces, the steady one taken when none is said.
+struct PaceOptions: DynamicOptionsProvider {
+    func results() async throws -> [String] { ["Easy", "Steady", "Fast"] }
+    func defaultResult() async -> String? { "Steady" }
+}
+
+/// A pace from the provider's default, and one whose declared default comes first.
+struct PickPaceIntent: AppIntent {
+    static let title: LocalizedStringResource = "Pick a Pace"
+    @Parameter(title: "Pace", optionsProvider: PaceOptions()) var pace: String
+    @Parameter(title: "Finish", default: "Fast", optionsProvider: PaceOptions()) var finish: String
+
+    func perform() async throws -> some IntentResult & ProvidesDialog {
+        .result(dialog: "\(pace), then \(finish).")
+    }
+}
+
 /// A scene delegate that shows nothing.
 @MainActor
 final class PlainSceneDelegate: SceneDelegate {}
 
 @MainActor
 struct AppIntentValueTests {
-    static func harness(_ replies: [Reply]) -> IntentTestHarness {
-        let intents = AppIntentsCatalog([PlanRunIntent.self], dependencies: AppDependencyManager())
+    static func harness(_ replies: [Reply], intents types: [any AppIntent.Type] = [PlanRunIntent.self]) -> IntentTestHarness {
+        let intents = AppIntentsCatalog(types, dependencies: AppDependencyManager())
         let application = Application(
             manifest: intents.manifest(sceneConfigurations: [.windowApplication: [SceneConfiguration(name: "Default", delegateClassName: "Plain")]]),
             sceneDelegates: ["Default": { PlainSceneDelegate() }], delegate: { AppIntentsAppDelegate(intents: intents) })
@@ -76,6 +93,24 @@ struct AppIntentValueTests {
         intent.link = URL(string: "https://runs.example.com/park")
         let outcome = await harness.perform(.intent(AppIntentsCatalog.request(intent)))
         #expect(outcome.dialog == ["3.0 mi on Park Run at 18:5, pace 5.5, harp, private, runs.example.com."])
+        _ = harness.recorder.take()
+        #expect(harness.leftInFlight() == [])
+    }
+
+    /// A parameter with no value takes its declared default, else its options provider's
+    /// `defaultResult()`, and is not asked for; a value given wins over both.
+    @Test func anOptionsProvidersDefaultResultIsTakenWhenNoValueIsGiven() async throws {
+        let harness = Self.harness([], intents: [PickPaceIntent.self])
+        let outcome = await harness.perform(.intent(AppIntentsCatalog.request(PickPaceIntent())))
+        #expect(outcome.dialog == ["Steady, then Fast."])
+        #expect(harness.traceLines.filter { $0.hasPrefix("result:") || $0.hasPrefix("prompt:") } == [
+            "result: resolve(pace) → success(Steady)", "result: resolve(finish) → success(Fast)",
+            "result: confirm → response(ready)", "result: handle → response(success)",
+        ])
+        let given = PickPaceIntent()
+        given.pace = "Easy"
+        given.finish = "Steady"
+        #expect(await harness.perform(.intent(AppIntentsCatalog.request(given))).dialog == ["Easy, then Steady."])
         _ = harness.recorder.take()
         #expect(harness.leftInFlight() == [])
     }

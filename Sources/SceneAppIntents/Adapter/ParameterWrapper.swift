@@ -77,15 +77,17 @@ extension IntentParameter: ParameterWrapper {
         return parameter.bounded(minimum: bounds.minimum, maximum: bounds.maximum)
     }
 
-    /// A single value: a given one resolved (an entity by its query); none: the default, else
-    /// nothing needed for an optional, else asked for; words the type cannot read: a number in
-    /// a measurement's default unit, else asked again.
+    /// A single value: a given one resolved (an entity by its query); none: the default (the
+    /// declared one, else the options provider's), else nothing needed for an optional, else
+    /// asked for; words the type cannot read: a number in a measurement's default unit, else
+    /// asked again.
     private func resolve(_ input: ParameterInput<Engine>) async throws -> ResolutionResult<Engine> {
         switch input {
         case .value(let value):
             return try await Self.resolution(of: value)
         case .missing:
             if let first = defaultValue?._elements?.first { return .success(first._engineValue) }
+            if let optionsDefault, let value = await optionsDefault() { return .success(value._engineValue) }
             return Value._isOptional ? .notRequired : .needsValue
         case .unread(let words):
             if let spokenUnit, let number = Double(words.trimmingCharacters(in: .whitespaces)), let value = spokenUnit(number) {
@@ -95,11 +97,12 @@ extension IntentParameter: ParameterWrapper {
         }
     }
 
-    /// Several values, each resolved on its own; none: the defaults, else nothing needed for an
-    /// optional, else asked for.
+    /// Several values, each resolved on its own; none: the defaults (the declared ones, else the
+    /// options provider's one), else nothing needed for an optional, else asked for.
     private func resolveAll(_ values: [Engine]?) async throws -> [ResolutionResult<Engine>] {
         guard let values, !values.isEmpty else {
             if let defaults = defaultValue?._elements, !defaults.isEmpty { return defaults.map { .success($0._engineValue) } }
+            if let optionsDefault, let value = await optionsDefault() { return [.success(value._engineValue)] }
             return Value._isOptional ? [] : [.needsValue]
         }
         var results: [ResolutionResult<Engine>] = []
