@@ -81,17 +81,26 @@ extension UUID: EntityIdentifierConvertible {
 public protocol EntityQuery: Sendable {
     /// The entity type it finds.
     associatedtype Entity: AppEntity
+    /// What `suggestedEntities()` and `entities(matching:)` answer: an array of entities, or an
+    /// ``IntentItemCollection`` of them in sections.
+    associatedtype Result: ResultsCollection = [Entity] where Result.Result.ValueType == Entity
     /// A query.
     init()
     /// The entities with these identifiers (those that exist, in any order).
     func entities(for identifiers: [Entity.ID]) async throws -> [Entity]
     /// The entities to offer before the user says anything. Default: none.
-    func suggestedEntities() async throws -> [Entity]
+    func suggestedEntities() async throws -> Result
 }
 
 extension EntityQuery {
     /// None.
-    public func suggestedEntities() async throws -> [Entity] { [] }
+    public func suggestedEntities() async throws -> Result { .empty }
+    /// Entities in sections (`ItemCollection { ItemSection("Recent") { tea } }`).
+    public typealias ItemCollection<R: _IntentValue> = IntentItemCollection<R>
+    /// A section of entities.
+    public typealias ItemSection<R: _IntentValue> = IntentItemSection<R>
+    /// One entity with a title of its own.
+    public typealias Item<R: _IntentValue> = IntentItem<R>
 }
 
 /// A query that also finds entities from the words a user said.
@@ -99,7 +108,7 @@ public protocol EntityStringQuery: EntityQuery {
     /// The entity type it finds (restated so it is inferred from `entities(matching:)` too).
     associatedtype Entity
     /// The entities the words name.
-    func entities(matching string: String) async throws -> [Entity]
+    func entities(matching string: String) async throws -> Result
 }
 
 /// A query that can list every entity (a short list): suggestions and identifiers come from it.
@@ -110,9 +119,12 @@ public protocol EnumerableEntityQuery: EntityQuery {
     func allEntities() async throws -> [Entity]
 }
 
-extension EnumerableEntityQuery {
+extension EnumerableEntityQuery where Result == [Entity] {
     /// Every entity.
     public func suggestedEntities() async throws -> [Entity] { try await allEntities() }
+}
+
+extension EnumerableEntityQuery {
     /// The entities of `allEntities()` with these identifiers.
     public func entities(for identifiers: [Entity.ID]) async throws -> [Entity] {
         try await allEntities().filter { identifiers.contains($0.id) }

@@ -45,7 +45,7 @@ extension _AppEntityValue: QueriedValue {
 
     static func options(searchTerm: String?) async throws -> [_AppEntityValue] {
         guard let term = searchTerm?.trimmingCharacters(in: .whitespaces), !term.isEmpty else {
-            return try await query.suggestedEntities().map(_AppEntityValue.init(entity:))
+            return try await query.suggestedEntities().items.map(_AppEntityValue.init(entity:))
         }
         return try await matching(term)
     }
@@ -71,7 +71,7 @@ extension _AppEntityValue: QueriedValue {
             if let enumerable = query as? any EnumerableEntityQuery {
                 known = try await all(enumerable)
             } else {
-                known = try await query.suggestedEntities()
+                known = try await query.suggestedEntities().items
             }
             let wanted = folded(words)
             found = known.filter { entity in
@@ -83,7 +83,7 @@ extension _AppEntityValue: QueriedValue {
     }
 
     private static func matches(_ query: some EntityStringQuery, _ words: String) async throws -> [Entity] {
-        try await query.entities(matching: words).compactMap { $0 as? Entity }
+        try await query.entities(matching: words).items.compactMap { $0 as? Entity }
     }
 
     private static func all(_ query: some EnumerableEntityQuery) async throws -> [Entity] {

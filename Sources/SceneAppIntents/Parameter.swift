@@ -97,10 +97,10 @@ public final class IntentParameter<Value: _IntentValue>: Sendable {
         title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Value.UnwrappedType? = nil,
         optionsProvider: Provider, requestValueDialog: IntentDialog? = nil,
         inputConnectionBehavior: InputConnectionBehavior = .default
-    ) where Provider.DefaultValue == Value.ValueType {
+    ) where Provider.DefaultValue == Value.ValueType, Provider.Result.Result.ValueType == Value.ValueType {
         self.init(
             titled: title, description: description, default: defaultValue, requestValueDialog: requestValueDialog,
-            options: { try await optionsProvider.results() }, optionsDefault: { await optionsProvider.defaultResult() })
+            options: { try await optionsProvider.results().items }, optionsDefault: { await optionsProvider.defaultResult() })
     }
 
     /// The value. Setting it (in `init` or `perform()`) gives the parameter that value.
@@ -227,10 +227,12 @@ extension String {
 /// @Parameter(title: "Size", optionsProvider: SizeOptions()) var size: String
 /// ```
 public protocol DynamicOptionsProvider: Sendable {
+    /// What `results()` answers: an array of values, or an ``IntentItemCollection`` in sections.
+    associatedtype Result: ResultsCollection
     /// The values' type.
-    associatedtype DefaultValue: _AppValue
+    associatedtype DefaultValue: _AppValue = Result.Result.ValueType
     /// The values to offer.
-    func results() async throws -> [DefaultValue]
+    func results() async throws -> Result
     /// The value a parameter without one takes (it is then not asked for), if any; a `default:`
     /// declared on the parameter comes first. Default nil.
     func defaultResult() async -> DefaultValue?
@@ -239,4 +241,10 @@ public protocol DynamicOptionsProvider: Sendable {
 extension DynamicOptionsProvider {
     /// None.
     public func defaultResult() async -> DefaultValue? { nil }
+    /// Options in sections (`ItemCollection { ItemSection("Recent") { "Tea" } }`).
+    public typealias ItemCollection<R: _IntentValue> = IntentItemCollection<R>
+    /// A section of options.
+    public typealias ItemSection<R: _IntentValue> = IntentItemSection<R>
+    /// One option with a title of its own.
+    public typealias Item<R: _IntentValue> = IntentItem<R>
 }
