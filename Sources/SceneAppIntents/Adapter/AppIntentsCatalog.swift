@@ -107,15 +107,25 @@ public struct AppIntentsCatalog: Sendable {
 }
 
 /// An app delegate for an app whose intents are all App Intents: its handler for each request
-/// is the catalog's (`AppIntentsCatalog.handler(for:in:)`).
+/// is the catalog's (`AppIntentsCatalog.handler(for:in:)`), and it attaches its donation
+/// manager to the app as it launches.
 @MainActor
 public final class AppIntentsAppDelegate: ApplicationDelegate {
     /// The app's intents.
     public let intents: AppIntentsCatalog
+    /// What the app's donations go through.
+    public let donations: IntentDonationManager
 
-    /// A delegate for these intents.
-    public init(intents: AppIntentsCatalog) {
+    /// A delegate for these intents, donating through `donations`.
+    public init(intents: AppIntentsCatalog, donations: IntentDonationManager = .shared) {
         self.intents = intents
+        self.donations = donations
+    }
+
+    /// Attaches the donation manager to the app.
+    public func application(_ application: Application, willFinishLaunchingWith reason: LaunchReason) -> Bool {
+        donations.attach(application)
+        return true
     }
 
     /// The catalog's handler.

@@ -39,6 +39,9 @@ public final class Application {
     /// `userInfo`, discarded), synchronously, as it happens, so the change reaches the system
     /// before whatever the app says next. The host runtime sets it to its connection.
     public var onSessionChange: (@MainActor (SessionChange) -> Void)?
+    /// Where the app's shortcuts messages go: the system it is connected to (its `AppEndpoint`
+    /// sets it); nil while none is.
+    var shortcutsOutlet: (@MainActor (ShortcutsMessage) -> Void)?
     let sceneDelegateFactories: [String: SceneDelegateFactory]
     private let makeDelegate: @MainActor () -> any ApplicationDelegate
     /// Who hears the lifecycle callbacks, each under the token `observe(_:)` returned.

@@ -49,6 +49,7 @@ public final class AppEndpoint {
             send(.lifecycle(event))
         }
         host.onReport = { report in send(.report(report)) }
+        host.application.shortcutsOutlet = { message in send(.shortcuts(message)) }
         if kind == .app { host.application.onSessionChange = { change in send(.sessions([change])) } }
     }
 
