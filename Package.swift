@@ -1,71 +1,48 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-/// Every target compiles in Swift 6 language mode with complete strict concurrency and treats
-/// any warning as an error, so a warning can never land.
-let strict: [SwiftSetting] = [
-    .treatAllWarnings(as: .error),
+/// The library products, each the module of its name: what an outside package depends on.
+let libraries = [
+    "SceneIntents", "SceneAppIntents", "Assistant", "SceneIntentsTesting", "SceneIntentsStore",
+    "IntentDefinition", "SceneIntentsTransport", "SceneIntentsShell", "SceneIntentsCommandLine",
+    "SceneIntentsFeatures", "AssistantShortcuts", "AssistantDaemon", "SceneIntentsHost", "AssistantService",
+]
+/// The executable products, each the target of its name.
+let executables = [
+    "recipe-assistant", "recipe-assistant-app", "intentgen", "hobson", "hobson-app", "hobson-intents",
+    "assistantd", "assistant", "timers", "timers-app",
 ]
 
 let package = Package(
     name: "SceneIntents",
     platforms: [.macOS(.v15)],
-    products: [
-        .library(name: "SceneIntents", targets: ["SceneIntents"]),
-        .library(name: "SceneAppIntents", targets: ["SceneAppIntents"]),
-        .library(name: "Assistant", targets: ["Assistant"]),
-        .library(name: "SceneIntentsTesting", targets: ["SceneIntentsTesting"]),
-        .executable(name: "recipe-assistant", targets: ["recipe-assistant"]),
-        .executable(name: "recipe-assistant-app", targets: ["recipe-assistant-app"]),
+    products: libraries.map { .library(name: $0, targets: [$0]) } + executables.map { .executable(name: $0, targets: [$0]) } + [
         .executable(name: "intent-bench", targets: ["IntentBench"]),
-        .library(name: "SceneIntentsStore", targets: ["SceneIntentsStore"]),
-        .library(name: "IntentDefinition", targets: ["IntentDefinition"]),
-        .executable(name: "intentgen", targets: ["intentgen"]),
         .plugin(name: "IntentGenPlugin", targets: ["IntentGenPlugin"]),
-        .library(name: "SceneIntentsTransport", targets: ["SceneIntentsTransport"]),
-        .library(name: "SceneIntentsShell", targets: ["SceneIntentsShell"]),
-        .library(name: "SceneIntentsCommandLine", targets: ["SceneIntentsCommandLine"]),
-        .library(name: "SceneIntentsFeatures", targets: ["SceneIntentsFeatures"]),
-        .library(name: "AssistantShortcuts", targets: ["AssistantShortcuts"]),
-        .executable(name: "hobson", targets: ["hobson"]),
-        .executable(name: "hobson-app", targets: ["hobson-app"]),
-        .executable(name: "hobson-intents", targets: ["hobson-intents"]),
-        .library(name: "AssistantDaemon", targets: ["AssistantDaemon"]),
-        .library(name: "SceneIntentsHost", targets: ["SceneIntentsHost"]),
-        .library(name: "AssistantService", targets: ["AssistantService"]),
         .plugin(name: "bundle-app", targets: ["BundleAppPlugin"]),
-        .executable(name: "assistantd", targets: ["assistantd"]),
-        .executable(name: "assistant", targets: ["assistant"]),
-        .executable(name: "timers", targets: ["timers"]),
-        .executable(name: "timers-app", targets: ["timers-app"]),
     ],
     targets: [
-        .target(name: "SceneIntents", dependencies: ["PropertyListSafety", "DurableFiles"], swiftSettings: strict),
+        .target(name: "SceneIntents", dependencies: ["PropertyListSafety", "DurableFiles"]),
         // App Intents' API (`AppIntent`, `@Parameter`, `AppEnum`, `AppEntity`, shortcuts) over the
         // engine: `AppIntentsCatalog` turns the declarations into `SceneIntents`' schemas.
-        .target(name: "SceneAppIntents", dependencies: ["SceneIntents"], swiftSettings: strict),
+        .target(name: "SceneAppIntents", dependencies: ["SceneIntents"]),
         // The assistant's async functions run on their caller's actor (see `Assistant`): from the
         // main actor a request does not leave it. Changing this setting changes how these
         // functions are called, and SwiftPM does not rebuild the modules that call them: remove
         // `.build` after changing it.
         .target(
             name: "Assistant", dependencies: ["SceneIntents"],
-            swiftSettings: strict + [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
-        .target(
-            name: "SceneIntentsTesting", dependencies: ["SceneIntents", "Assistant", "SceneIntentsWire"],
-            swiftSettings: strict),
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
+        .target(name: "SceneIntentsTesting", dependencies: ["SceneIntents", "Assistant", "SceneIntentsWire"]),
         .target(
             name: "RecipeAssistantKit", dependencies: ["SceneIntents", "SceneIntentsCommandLine"],
             path: "Demos/RecipeAssistant/Kit",
             resources: [.copy("Resources")],
-            swiftSettings: strict, plugins: ["IntentGenPlugin"]),
+            plugins: ["IntentGenPlugin"]),
+        .executableTarget(name: "recipe-assistant", dependencies: ["RecipeAssistantCLI"], path: "Demos/RecipeAssistant/Main"),
+        .target(name: "PingKit", dependencies: ["SceneIntents"], path: "Tests/Helpers/PingKit"),
         .executableTarget(
-            name: "recipe-assistant", dependencies: ["RecipeAssistantCLI"],
-            path: "Demos/RecipeAssistant/Main", swiftSettings: strict),
-        .target(name: "PingKit", dependencies: ["SceneIntents"], path: "Tests/Helpers/PingKit", swiftSettings: strict),
-        .executableTarget(
-            name: "ping-host", dependencies: ["PingKit", "SceneIntents", "SceneIntentsHost"], path: "Tests/Helpers/PingHost",
-            swiftSettings: strict),
+            name: "ping-host", dependencies: ["PingKit", "SceneIntents", "SceneIntentsHost"], path: "Tests/Helpers/PingHost"),
         .executableTarget(
             name: "IntentBench",
             dependencies: [
@@ -74,157 +51,126 @@ let package = Package(
                 "AssistantDaemon",
                 "HydratorKit", "CommandLineOptions",
             ],
-            path: "Benchmarks/IntentBench", swiftSettings: strict),
-        .executableTarget(name: "floor-hello", path: "Tests/Helpers/FloorHello", swiftSettings: strict),
-        .target(name: "PropertyListSafety", swiftSettings: strict),
-        .target(name: "IntentDefinition", dependencies: ["PropertyListSafety", "SceneIntents", "DurableFiles"], swiftSettings: strict),
+            path: "Benchmarks/IntentBench"),
+        .executableTarget(name: "floor-hello", path: "Tests/Helpers/FloorHello"),
+        .target(name: "PropertyListSafety"),
+        .target(name: "IntentDefinition", dependencies: ["PropertyListSafety", "SceneIntents", "DurableFiles"]),
         .executableTarget(
-            name: "intentgen", dependencies: ["IntentDefinition", "DurableFiles", "CommandLineOptions"], path: "Sources/IntentGen",
-            swiftSettings: strict),
+            name: "intentgen", dependencies: ["IntentDefinition", "DurableFiles", "CommandLineOptions"], path: "Sources/IntentGen"),
         .plugin(name: "IntentGenPlugin", capability: .buildTool(), dependencies: ["intentgen"]),
         .target(
             name: "IntentGenFixtures", dependencies: ["SceneIntents"], path: "Tests/IntentGenFixtures",
             exclude: ["Definitions/README.md"],
-            swiftSettings: strict, plugins: ["IntentGenPlugin"]),
+            plugins: ["IntentGenPlugin"]),
         .testTarget(
             name: "IntentDefinitionTests",
             dependencies: [
                 "IntentDefinition", "intentgen", "IntentGenFixtures", "SceneIntents", "Assistant", "TestFixtures",
                 "RecipeAssistantKit", "SceneIntentsTesting",
             ],
-            resources: [.copy("Golden"), .copy("Definitions")],
-            swiftSettings: strict),
+            resources: [.copy("Golden"), .copy("Definitions")]),
         .systemLibrary(name: "CEpoll"),
-        .target(name: "SceneIntentsTransport", dependencies: ["CEpoll"], swiftSettings: strict),
+        .target(name: "SceneIntentsTransport", dependencies: ["CEpoll"]),
         .target(
             name: "SceneIntentsHost",
             dependencies: [
                 "SceneIntents", "SceneIntentsWire", "SceneIntentsTransport", "DurableFiles", "IntentDefinition", "SceneIntentsCommandLine",
-            ],
-            swiftSettings: strict),
+            ]),
         .target(
             name: "AssistantService",
             dependencies: [
                 "Assistant", "SceneIntents", "SceneIntentsWire", "SceneIntentsTransport", "PropertyListSafety", "IntentDefinition",
                 "DurableFiles", "SceneIntentsStore",
-            ],
-            swiftSettings: strict),
-        .executableTarget(
-            name: "transport-peer", dependencies: ["SceneIntentsTransport"], path: "Tests/Helpers/TransportPeer",
-            swiftSettings: strict),
-        .testTarget(
-            name: "SceneIntentsTransportTests", dependencies: ["SceneIntentsTransport", "transport-peer"],
-            swiftSettings: strict),
-        .target(
-            name: "TestFixtures", dependencies: ["SceneIntents"], path: "Tests/TestFixtures",
-            swiftSettings: strict),
-        .testTarget(
-            name: "SceneIntentsTests", dependencies: ["SceneIntents", "SceneIntentsTesting", "TestFixtures"],
-            swiftSettings: strict),
+            ]),
+        .executableTarget(name: "transport-peer", dependencies: ["SceneIntentsTransport"], path: "Tests/Helpers/TransportPeer"),
+        .testTarget(name: "SceneIntentsTransportTests", dependencies: ["SceneIntentsTransport", "transport-peer"]),
+        .target(name: "TestFixtures", dependencies: ["SceneIntents"], path: "Tests/TestFixtures"),
+        .testTarget(name: "SceneIntentsTests", dependencies: ["SceneIntents", "SceneIntentsTesting", "TestFixtures"]),
         .testTarget(
             name: "AssistantTests",
-            dependencies: ["Assistant", "SceneIntents", "SceneIntentsWire", "SceneIntentsTesting", "TestFixtures"],
-            swiftSettings: strict),
+            dependencies: ["Assistant", "SceneIntents", "SceneIntentsWire", "SceneIntentsTesting", "TestFixtures"]),
         .testTarget(
             name: "RecipeAssistantTests",
             dependencies: [
                 "RecipeAssistantKit", "RecipeAssistantCLI", "Assistant", "SceneIntents", "SceneIntentsTesting", "recipe-assistant",
                 "recipe-assistant-app",
-            ],
-            swiftSettings: strict),
+            ]),
         .executableTarget(
             name: "kitchen-host",
             dependencies: ["SceneIntents", "SceneIntentsHost", "SceneIntentsWire", "SceneIntentsTransport", "TestFixtures"],
-            path: "Tests/KitchenHost", swiftSettings: strict),
+            path: "Tests/KitchenHost"),
         .executableTarget(
             name: "kitchen-extension", dependencies: ["SceneIntents", "SceneIntentsHost", "TestFixtures"],
-            path: "Tests/KitchenExtension", swiftSettings: strict),
+            path: "Tests/KitchenExtension"),
         .executableTarget(
-            name: "ping-extension", dependencies: ["PingKit", "SceneIntentsHost"], path: "Tests/Helpers/PingExtension",
-            swiftSettings: strict),
+            name: "ping-extension", dependencies: ["PingKit", "SceneIntentsHost"], path: "Tests/Helpers/PingExtension"),
         .executableTarget(
             name: "process-leak-check",
             dependencies: ["AssistantService", "SceneIntents", "SceneIntentsTransport", "TestFixtures"],
-            path: "Tests/ProcessLeakCheck", swiftSettings: strict),
+            path: "Tests/ProcessLeakCheck"),
         .testTarget(
             name: "ProcessTests",
             dependencies: [
                 "AssistantService", "Assistant", "SceneIntents", "SceneIntentsTesting", "SceneIntentsTransport",
                 "TestFixtures", "kitchen-host", "process-leak-check",
                 "kitchen-extension", "SceneIntentsHost", "SceneIntentsWire", "IntentDefinition",
-            ],
-            swiftSettings: strict),
-        .testTarget(
-            name: "AssistantServiceTests", dependencies: ["AssistantService", "SceneIntents", "SceneIntentsStore"],
-            swiftSettings: strict),
-        .target(name: "SceneIntentsStore", dependencies: ["DurableFiles"], swiftSettings: strict),
+            ]),
+        .testTarget(name: "AssistantServiceTests", dependencies: ["AssistantService", "SceneIntents", "SceneIntentsStore"]),
+        .target(name: "SceneIntentsStore", dependencies: ["DurableFiles"]),
         .executableTarget(
             name: "recipe-assistant-app",
             dependencies: ["RecipeAssistantKit", "SceneIntents", "SceneIntentsHost", "SceneIntentsCommandLine"],
-            path: "Demos/RecipeAssistant/AppHost", swiftSettings: strict),
+            path: "Demos/RecipeAssistant/AppHost"),
         .executableTarget(
-            name: "store-writer", dependencies: ["SceneIntentsStore", "CommandLineOptions"], path: "Tests/Helpers/StoreWriter",
-            swiftSettings: strict),
-        .testTarget(
-            name: "SceneIntentsStoreTests", dependencies: ["SceneIntentsStore", "store-writer"],
-            swiftSettings: strict),
+            name: "store-writer", dependencies: ["SceneIntentsStore", "CommandLineOptions"], path: "Tests/Helpers/StoreWriter"),
+        .testTarget(name: "SceneIntentsStoreTests", dependencies: ["SceneIntentsStore", "store-writer"]),
         .target(
-            name: "SceneIntentsShell", dependencies: ["Assistant", "AssistantService", "SceneIntentsCommandLine", "SceneIntentsTransport"],
-            swiftSettings: strict),
+            name: "SceneIntentsShell", dependencies: ["Assistant", "AssistantService", "SceneIntentsCommandLine", "SceneIntentsTransport"]),
         .testTarget(
             name: "SceneIntentsShellTests",
-            dependencies: ["SceneIntentsShell", "Assistant", "SceneIntents", "SceneIntentsTesting", "TestFixtures"],
-            swiftSettings: strict),
-        .target(name: "SceneIntentsFeatures", dependencies: ["SceneIntents"], swiftSettings: strict),
-        .target(
-            name: "AssistantShortcuts",
-            dependencies: ["SceneIntentsStore", "SceneIntents", "Assistant"],
-            swiftSettings: strict),
+            dependencies: ["SceneIntentsShell", "Assistant", "SceneIntents", "SceneIntentsTesting", "TestFixtures"]),
+        .target(name: "SceneIntentsFeatures", dependencies: ["SceneIntents"]),
+        .target(name: "AssistantShortcuts", dependencies: ["SceneIntentsStore", "SceneIntents", "Assistant"]),
         .target(
             name: "HobsonKit", dependencies: ["SceneIntents", "SceneIntentsFeatures", "SceneIntentsCommandLine"],
-            path: "Demos/Hobson/Kit", resources: [.copy("Resources")], swiftSettings: strict),
+            path: "Demos/Hobson/Kit", resources: [.copy("Resources")]),
         .executableTarget(
             name: "hobson", dependencies: ["HobsonCLI", "SceneIntentsShell", "hobson-app", "hobson-intents"],
-            path: "Demos/Hobson/Main", swiftSettings: strict),
+            path: "Demos/Hobson/Main"),
         .executableTarget(
             name: "hobson-intents", dependencies: ["HobsonKit", "SceneIntents", "SceneIntentsFeatures", "SceneIntentsHost"],
-            path: "Demos/Hobson/Extension", swiftSettings: strict),
+            path: "Demos/Hobson/Extension"),
         .executableTarget(
             name: "hobson-app", dependencies: ["HobsonKit", "SceneIntents", "SceneIntentsHost", "SceneIntentsCommandLine"],
-            path: "Demos/Hobson/AppHost",
-            swiftSettings: strict),
+            path: "Demos/Hobson/AppHost"),
         .testTarget(
             name: "HobsonTests",
             dependencies: [
                 "HobsonKit", "SceneIntents", "SceneIntentsFeatures", "Assistant", "AssistantShortcuts", "SceneIntentsTesting",
                 "AssistantService", "HobsonCLI", "hobson", "hobson-app",
-            ],
-            swiftSettings: strict),
+            ]),
         .executableTarget(
             name: "donation-writer", dependencies: ["AssistantShortcuts", "HobsonKit", "HobsonCLI", "SceneIntents"],
-            path: "Tests/DonationWriter", swiftSettings: strict),
+            path: "Tests/DonationWriter"),
         .testTarget(
             name: "AssistantShortcutsTests",
             dependencies: [
                 "AssistantShortcuts", "SceneIntentsFeatures", "SceneIntents", "Assistant", "SceneIntentsStore",
                 "SceneIntentsTesting", "HobsonKit", "HobsonCLI", "donation-writer",
-            ],
-            swiftSettings: strict),
+            ]),
         .testTarget(
             name: "SceneIntentsFeaturesTests",
-            dependencies: ["SceneIntentsFeatures", "SceneIntents", "SceneIntentsTesting"],
-            swiftSettings: strict),
+            dependencies: ["SceneIntentsFeatures", "SceneIntents", "SceneIntentsTesting"]),
         .target(
             name: "AssistantDaemon",
-            dependencies: ["Assistant", "AssistantService", "SceneIntents", "SceneIntentsTransport", "SceneIntentsShell"],
-            swiftSettings: strict),
+            dependencies: ["Assistant", "AssistantService", "SceneIntents", "SceneIntentsTransport", "SceneIntentsShell"]),
         .executableTarget(
             name: "assistantd",
             dependencies: ["AssistantDaemon", "AssistantService", "Assistant", "SceneIntentsTransport", "CommandLineOptions"],
-            path: "Sources/assistantd", swiftSettings: strict),
+            path: "Sources/assistantd"),
         .executableTarget(
             name: "assistant", dependencies: ["AssistantDaemon", "Assistant", "SceneIntentsTransport", "CommandLineOptions", "SceneIntentsCommandLine"],
-            path: "Sources/AssistantClient", swiftSettings: strict),
+            path: "Sources/AssistantClient"),
         .testTarget(
             name: "AssistantDaemonTests",
             dependencies: [
@@ -232,70 +178,63 @@ let package = Package(
                 "SceneIntentsTransport", "SceneIntentsWire", "RecipeAssistantKit", "assistantd", "assistant", "recipe-assistant-app",
                 "TestFixtures", "kitchen-host", "kitchen-extension", "HobsonKit", "HydratorKit", "IntentDefinition",
                 "RecipeAssistantCLI", "HobsonCLI", "HydratorShell",
-            ],
-            swiftSettings: strict),
+            ]),
         // Hydrator with its intent declared with App Intents' API (the README counts its lines).
         .target(
             name: "AppIntentsFixtures", dependencies: ["SceneAppIntents", "SceneIntents", "HydratorKit"],
-            path: "Tests/AppIntentsFixtures", swiftSettings: strict),
+            path: "Tests/AppIntentsFixtures"),
         // The Timers demo: every intent declared with App Intents' API (`SceneAppIntents`).
-        .target(name: "TimersKit", dependencies: ["SceneAppIntents", "SceneIntents", "SceneIntentsCommandLine"], path: "Demos/Timers/Kit", swiftSettings: strict),
+        .target(name: "TimersKit", dependencies: ["SceneAppIntents", "SceneIntents", "SceneIntentsCommandLine"], path: "Demos/Timers/Kit"),
         .executableTarget(
-            name: "timers-app", dependencies: ["TimersKit", "SceneIntentsHost", "SceneIntentsCommandLine"], path: "Demos/Timers/AppHost", swiftSettings: strict),
+            name: "timers-app", dependencies: ["TimersKit", "SceneIntentsHost", "SceneIntentsCommandLine"], path: "Demos/Timers/AppHost"),
         .target(
-            name: "TimersCLI", dependencies: ["TimersKit", "SceneIntents", "Assistant", "SceneIntentsShell"], path: "Demos/Timers/CLI",
-            swiftSettings: strict),
-        .executableTarget(name: "timers", dependencies: ["TimersCLI"], path: "Demos/Timers/Main", swiftSettings: strict),
+            name: "TimersCLI", dependencies: ["TimersKit", "SceneIntents", "Assistant", "SceneIntentsShell"], path: "Demos/Timers/CLI"),
+        .executableTarget(name: "timers", dependencies: ["TimersCLI"], path: "Demos/Timers/Main"),
         // App Intents files in the Swift 5 language mode most such code was written in.
         .target(
             name: "AppIntentsSwift5Corpus", dependencies: ["SceneAppIntents"], path: "Tests/AppIntentsSwift5Corpus",
-            swiftSettings: strict + [.swiftLanguageMode(.v5)]),
+            swiftSettings: [.swiftLanguageMode(.v5)]),
         .executableTarget(
             name: "appintents-hydrator", dependencies: ["AppIntentsFixtures", "HydratorKit", "SceneIntentsHost"],
-            path: "Tests/Helpers/AppIntentsHydrator", swiftSettings: strict),
+            path: "Tests/Helpers/AppIntentsHydrator"),
         .executableTarget(
             name: "appintents-hydrator-intents", dependencies: ["AppIntentsFixtures", "HydratorKit", "SceneIntentsHost"],
-            path: "Tests/Helpers/AppIntentsHydratorIntents", swiftSettings: strict),
+            path: "Tests/Helpers/AppIntentsHydratorIntents"),
         .testTarget(
             name: "SceneAppIntentsTests",
             dependencies: [
                 "SceneAppIntents", "SceneIntents", "Assistant", "SceneIntentsTesting", "AppIntentsFixtures", "HydratorKit",
                 "AssistantService", "SceneIntentsTransport", "IntentDefinition", "appintents-hydrator", "appintents-hydrator-intents",
                 "AppIntentsSwift5Corpus", "TimersKit", "timers", "timers-app",
-            ],
-            swiftSettings: strict),
+            ]),
         .target(
             name: "HydratorKit",
             dependencies: ["SceneIntents", "SceneIntentsStore", "SceneIntentsCommandLine"],
-            path: "Demos/Hydrator/Kit", swiftSettings: strict, plugins: ["IntentGenPlugin"]),
+            path: "Demos/Hydrator/Kit", plugins: ["IntentGenPlugin"]),
         .target(
             name: "HydratorShell",
             dependencies: ["HydratorKit", "SceneIntentsShell", "Assistant"],
-            path: "Demos/Hydrator/Shell", swiftSettings: strict),
+            path: "Demos/Hydrator/Shell"),
         .executableTarget(
             name: "hydrator-app", dependencies: ["HydratorKit", "SceneIntents", "SceneIntentsHost", "SceneIntentsCommandLine"],
-            path: "Demos/Hydrator/AppHost", swiftSettings: strict),
+            path: "Demos/Hydrator/AppHost"),
+        .executableTarget(name: "hydrator", dependencies: ["HydratorShell"], path: "Demos/Hydrator/Main"),
         .executableTarget(
-            name: "hydrator", dependencies: ["HydratorShell"], path: "Demos/Hydrator/Main", swiftSettings: strict),
-        .executableTarget(
-            name: "hydrator-intents", dependencies: ["HydratorKit", "SceneIntentsHost"], path: "Demos/Hydrator/Extension",
-            swiftSettings: strict),
+            name: "hydrator-intents", dependencies: ["HydratorKit", "SceneIntentsHost"], path: "Demos/Hydrator/Extension"),
         .testTarget(
             name: "HydratorTests",
             dependencies: [
                 "HydratorKit", "HydratorShell", "Assistant", "SceneIntents", "SceneIntentsStore", "SceneIntentsTesting",
                 "SceneIntentsShell", "AssistantService", "SceneIntentsTransport", "TestFixtures",
                 "hydrator-app", "hydrator", "hydrator-intents", "assistantd", "assistant",
-            ],
-            swiftSettings: strict),
+            ]),
         // The file I/O the tools, the store, the shells and the registry share (write-all,
         // `mkdir -p`, durable replace, bounded read): no dependencies, so the lowest can use it.
-        .target(name: "DurableFiles", swiftSettings: strict),
+        .target(name: "DurableFiles"),
         // Bundling: `swift package bundle-app` (the plugin) builds the products and runs
         // `bundle-app-tool`, which lays out the bundle and has each executable write its data.
         .executableTarget(
-            name: "bundle-app-tool", dependencies: ["DurableFiles", "PropertyListSafety", "SceneIntents", "CommandLineOptions"], path: "Sources/BundleAppTool",
-            swiftSettings: strict),
+            name: "bundle-app-tool", dependencies: ["DurableFiles", "PropertyListSafety", "SceneIntents", "CommandLineOptions"], path: "Sources/BundleAppTool"),
         .plugin(
             name: "BundleAppPlugin",
             capability: .command(
@@ -306,23 +245,19 @@ let package = Package(
             dependencies: [
                 "bundle-app-tool", "SceneIntentsTesting", "hobson-app", "hobson-intents", "hydrator-app", "hydrator-intents",
                 "recipe-assistant-app", "floor-hello", "kitchen-extension", "SceneIntents", "IntentDefinition",
-            ],
-            swiftSettings: strict),
+            ]),
         // The process message protocol's encoding: only the two process runtimes (`SceneIntentsHost`,
         // `AssistantService`) link it; an app that runs in process does not.
-        .target(name: "SceneIntentsWire", dependencies: ["SceneIntents"], swiftSettings: strict),
-        .testTarget(
-            name: "SceneIntentsWireTests", dependencies: ["SceneIntentsWire", "SceneIntents", "TestFixtures"],
-            swiftSettings: strict),
+        .target(name: "SceneIntentsWire", dependencies: ["SceneIntents"]),
+        .testTarget(name: "SceneIntentsWireTests", dependencies: ["SceneIntentsWire", "SceneIntents", "TestFixtures"]),
         // An app process's command line and the text a terminal shows, without the assistant: what
         // an app host and an app's own commands use; `SceneIntentsShell` builds its REPL on it.
-        .target(name: "SceneIntentsCommandLine", dependencies: ["SceneIntents", "SceneIntentsWire", "CommandLineOptions", "DurableFiles"], swiftSettings: strict),
+        .target(name: "SceneIntentsCommandLine", dependencies: ["SceneIntents", "SceneIntentsWire", "CommandLineOptions", "DurableFiles"]),
         // Every executable's command line: one option type, one parser, one help generator, one
         // usage error (no dependencies, so a build tool such as `intentgen` stays light).
-        .target(name: "CommandLineOptions", swiftSettings: strict),
+        .target(name: "CommandLineOptions"),
         .testTarget(
-            name: "CommandLineOptionsTests", dependencies: ["CommandLineOptions", "SceneIntentsTesting", "intentgen", "bundle-app-tool"],
-            swiftSettings: strict),
+            name: "CommandLineOptionsTests", dependencies: ["CommandLineOptions", "SceneIntentsTesting", "intentgen", "bundle-app-tool"]),
         // Hobson's command-line front end: the assistant, the shortcuts store and the REPL in front
         // of the app (`HobsonKit`), in this process or in its own.
         .target(
@@ -331,7 +266,7 @@ let package = Package(
                 "HobsonKit", "SceneIntents", "SceneIntentsFeatures", "Assistant", "AssistantShortcuts", "SceneIntentsStore",
                 "SceneIntentsShell",
             ],
-            path: "Demos/Hobson/CLI", swiftSettings: strict),
+            path: "Demos/Hobson/CLI"),
         // The Recipe Assistant's command-line front end: the assistant and the REPL in front of the
         // app (`RecipeAssistantKit`), in this process or in its own.
         .target(
@@ -339,11 +274,16 @@ let package = Package(
             dependencies: [
                 "RecipeAssistantKit", "SceneIntents", "Assistant", "AssistantService", "SceneIntentsTransport", "SceneIntentsShell",
             ],
-            path: "Demos/RecipeAssistant/CLI", swiftSettings: strict),
+            path: "Demos/RecipeAssistant/CLI"),
         .testTarget(
-            name: "SceneIntentsCommandLineTests", dependencies: ["SceneIntentsCommandLine", "SceneIntents", "SceneIntentsTesting"],
-            swiftSettings: strict),
+            name: "SceneIntentsCommandLineTests", dependencies: ["SceneIntentsCommandLine", "SceneIntents", "SceneIntentsTesting"]),
         // One side per module: reads the `import` lines of Sources/ and Demos/ (no dependencies).
-        .testTarget(name: "ModuleSidesTests", swiftSettings: strict),
+        .testTarget(name: "ModuleSidesTests"),
     ]
 )
+
+// Every target compiles in Swift 6 language mode with complete strict concurrency and treats any
+// warning as an error, so a warning can never land: said once, here, for every target of code.
+for target in package.targets where target.type != .plugin && target.type != .system {
+    target.swiftSettings = [.treatAllWarnings(as: .error)] + (target.swiftSettings ?? [])
+}
