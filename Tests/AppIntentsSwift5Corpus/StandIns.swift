@@ -47,7 +47,10 @@ enum Bookmarks {
 public enum Swift5Corpus {
     /// Every intent type the corpus declares.
     public static var intents: [any AppIntent.Type] {
-        [CreateNoteIntent.self, DeleteNoteIntent.self, OpenNoteIntent.self, LogWorkoutIntent.self, OpenBookmarkIntent.self]
+        [
+            CreateNoteIntent.self, DeleteNoteIntent.self, OpenNoteIntent.self, LogWorkoutIntent.self, OpenBookmarkIntent.self,
+            StartReadingIntent.self, OpenShelfBookIntent.self,
+        ]
     }
 
     /// The notes app's shortcuts.

@@ -13,14 +13,17 @@ struct Swift5CorpusTests {
     @Test func theCorpusIntentsFormACatalogWithEveryParameter() throws {
         let intents = AppIntentsCatalog(Swift5Corpus.intents, shortcuts: Swift5Corpus.shortcuts)
         #expect(intents.catalog.problems == [])
-        #expect(intents.catalog.typeNames == ["CreateNoteIntent", "DeleteNoteIntent", "LogWorkoutIntent", "OpenBookmarkIntent", "OpenNoteIntent"])
+        #expect(intents.catalog.typeNames == [
+            "CreateNoteIntent", "DeleteNoteIntent", "LogWorkoutIntent", "OpenBookmarkIntent", "OpenNoteIntent", "OpenShelfBookIntent",
+            "StartReadingSessionIntent",
+        ])
         let parameters = intents.catalog.typeNames.map { name in
             "\(name): " + (intents.catalog.descriptor(named: name)?.parameters.map { "\($0.name) \($0.valueTypeName)" } ?? []).joined(separator: ", ")
         }
         #expect(parameters == [
             "CreateNoteIntent: noteTitle String, text String", "DeleteNoteIntent: note NoteEntity",
             "LogWorkoutIntent: kind WorkoutKind, distance Measurement<UnitLength>, started Date", "OpenBookmarkIntent: bookmark BookmarkEntity, folder String",
-            "OpenNoteIntent: note NoteEntity",
+            "OpenNoteIntent: note NoteEntity", "OpenShelfBookIntent: target NoteEntity", "StartReadingSessionIntent: book String, pace Pace",
         ])
         #expect(intents.catalog.descriptor(named: "LogWorkoutIntent")?.requirements.restriction == .whileLocked)
         #expect(intents.vocabulary(appName: "Notes").phrases.map(\.template) == [
