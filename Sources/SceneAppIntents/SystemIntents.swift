@@ -55,3 +55,37 @@ extension OpenIntent {
     /// It brings the app forward.
     public static var openAppWhenRun: Bool { true }
 }
+
+/// An intent that deletes entities (App Intents' `DeleteIntent`): its `entities` are a
+/// multi-value parameter, resolved each by the entity's query, then `perform()` deletes them.
+///
+/// ```swift
+/// struct DeleteNotesIntent: DeleteIntent {
+///     static let title: LocalizedStringResource = "Delete Notes"
+///     @Parameter(title: "Notes") var entities: [NoteEntity]
+///     func perform() async throws -> some IntentResult { … }
+/// }
+/// ```
+public protocol DeleteIntent: SystemIntent {
+    /// The type of entity it deletes.
+    associatedtype Entity: AppEntity
+    /// The entities to delete.
+    var entities: [Entity] { get }
+}
+
+/// An intent that sets one value (App Intents' `SetValueIntent`, as a control or a toggle
+/// declares it): its `value` is a parameter like any other.
+///
+/// ```swift
+/// struct SilentModeIntent: SetValueIntent {
+///     static let title: LocalizedStringResource = "Silent Mode"
+///     @Parameter(title: "Silent") var value: Bool
+///     func perform() async throws -> some IntentResult { … }
+/// }
+/// ```
+public protocol SetValueIntent<ValueType>: AppIntent {
+    /// The value's type.
+    associatedtype ValueType: _IntentValue
+    /// The value to set.
+    var value: ValueType { get set }
+}

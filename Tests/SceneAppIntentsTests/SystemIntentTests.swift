@@ -31,12 +31,14 @@ struct PeekPresetIntent: OpenIntent {
 }
 
 @MainActor
-struct OpenIntentTests {
-    static func harness(_ replies: [Reply]) -> (IntentTestHarness, TimerShelf) {
+struct SystemIntentTests {
+    static func harness(
+        _ replies: [Reply], intents types: [any AppIntent.Type] = [OpenPresetIntent.self, PeekPresetIntent.self]
+    ) -> (IntentTestHarness, TimerShelf) {
         let shelf = TimerShelf()
         let dependencies = AppDependencyManager()
         dependencies.add(dependency: shelf)
-        let intents = AppIntentsCatalog([OpenPresetIntent.self, PeekPresetIntent.self], dependencies: dependencies)
+        let intents = AppIntentsCatalog(types, dependencies: dependencies)
         let application = Application(
             manifest: intents.manifest(sceneConfigurations: [.windowApplication: [SceneConfiguration(name: "Default", delegateClassName: "Plain")]]),
             sceneDelegates: ["Default": { PlainSceneDelegate() }], delegate: { AppIntentsAppDelegate(intents: intents) })
@@ -81,6 +83,51 @@ struct OpenIntentTests {
         ])
         #expect(harness.application.applicationState == .background)
         #expect(harness.application.connectedScenes.isEmpty)
+        _ = harness.recorder.take()
+        #expect(harness.leftInFlight() == [])
+    }
+}
+
+/// "Delete the tea and pasta timers": a `DeleteIntent` over several entities.
+struct DeletePresetsIntent: DeleteIntent {
+    static let title: LocalizedStringResource = "Delete Timers"
+    @Parameter(title: "Timers") var entities: [TimerPreset]
+    @Dependency var shelf: TimerShelf
+
+    @MainActor
+    func perform() async throws -> some IntentResult & ProvidesDialog {
+        shelf.presets.removeAll { preset in entities.contains { $0.id == preset.id } }
+        return .result(dialog: "Deleted \(entities.map(\.name).joined(separator: " and ")).")
+    }
+}
+
+/// "Turn the chime on": a `SetValueIntent` of a flag.
+struct ChimeIntent: SetValueIntent {
+    static let title: LocalizedStringResource = "Chime"
+    @Parameter(title: "Chime") var value: Bool
+    @Dependency var shelf: TimerShelf
+
+    @MainActor
+    func perform() async throws -> some IntentResult & ProvidesDialog {
+        shelf.sound = value ? .chime : nil
+        return .result(dialog: value ? "Timers will chime." : "Timers will be silent.")
+    }
+}
+
+extension SystemIntentTests {
+    @Test func aDeleteIntentsEntitiesAndASetValueIntentsValueAreParametersLikeAnyOther() async throws {
+        let (harness, shelf) = Self.harness([], intents: [DeletePresetsIntent.self, ChimeIntent.self])
+        let descriptor = try #require(harness.host.catalog.descriptor(named: "DeletePresetsIntent"))
+        #expect(descriptor.parameters.map(\.name) == ["entities"])
+        #expect(descriptor.parameters.map(\.flags) == [[.resolvable, .configurable, .multiValue, .dynamicOptions, .searchable]])
+        let delete = DeletePresetsIntent()
+        delete.entities = [TimerShelf.standard[0], TimerShelf.standard[2]]
+        #expect(await harness.perform(.intent(AppIntentsCatalog.request(delete))).dialog == ["Deleted Tea and Pasta."])
+        #expect(shelf.presets.map(\.name) == ["Green Tea", "Eggs", "Pizza"])
+        let chime = ChimeIntent()
+        chime.value = true
+        #expect(await harness.perform(.intent(AppIntentsCatalog.request(chime))).dialog == ["Timers will chime."])
+        #expect(shelf.sound == .chime)
         _ = harness.recorder.take()
         #expect(harness.leftInFlight() == [])
     }
