@@ -105,12 +105,9 @@ struct DeletePresetsIntent: DeleteIntent {
 struct ChimeIntent: SetValueIntent {
     static let title: LocalizedStringResource = "Chime"
     @Parameter(title: "Chime") var value: Bool
-    @Dependency var shelf: TimerShelf
 
-    @MainActor
     func perform() async throws -> some IntentResult & ProvidesDialog {
-        shelf.sound = value ? .chime : nil
-        return .result(dialog: value ? "Timers will chime." : "Timers will be silent.")
+        .result(dialog: value ? "Timers will chime." : "Timers will be silent.")
     }
 }
 
@@ -127,7 +124,8 @@ extension SystemIntentTests {
         let chime = ChimeIntent()
         chime.value = true
         #expect(await harness.perform(.intent(AppIntentsCatalog.request(chime))).dialog == ["Timers will chime."])
-        #expect(shelf.sound == .chime)
+        chime.value = false
+        #expect(await harness.perform(.intent(AppIntentsCatalog.request(chime))).dialog == ["Timers will be silent."])
         _ = harness.recorder.take()
         #expect(harness.leftInFlight() == [])
     }
