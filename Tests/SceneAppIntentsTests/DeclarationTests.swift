@@ -48,7 +48,7 @@ struct DeclarationTests {
 
     @Test func theCatalogsManifestListsEveryIntentAsAnIntentAndAnActivity() {
         let app = TimersApp()
-        let names = ["StartTimerIntent", "StopTimersIntent", "ShowTimersIntent", "AddPresetIntent", "SetSoundIntent"]
+        let names = ["StartTimerIntent", "StopTimersIntent", "ShowTimersIntent", "OpenTimerIntent", "AddPresetIntent", "SetSoundIntent"]
         #expect(app.intents.intentNames == names)
         #expect(app.application.manifest.intentsSupported == names)
         #expect(app.application.manifest.userActivityTypes == names)

@@ -185,6 +185,28 @@ struct TimerConversationTests {
         #expect(harness.leftInFlight() == [])
     }
 
+    /// An `OpenIntent`: the target found by its query, `perform()` choosing it, then the app
+    /// forward with the screen showing it chosen.
+    @Test func openingATimerBringsTheAppForwardWithThatTimerChosen() async throws {
+        let (harness, app) = try IntentTestHarness.timers()
+        let outcome = await harness.perform(.utterance("open the pasta timer in timers"))
+        #expect(outcome.status == .continuedInApp)
+        #expect(outcome.dialog == ["Here is Pasta, 10 minutes."])
+        #expect(harness.traceFromRoute == Self.routed("OpenTimerIntent", "target") + [
+            "result: resolve(target) → success(Pasta)", "result: confirm → response(ready)",
+            "result: handle → response(continueInApp, activity OpenTimerIntent)", "say: Here is Pasta, 10 minutes.",
+            "lifecycle: app configurationForConnecting session-1", "lifecycle: session-1 willConnectTo",
+            "lifecycle: Timers viewDidLoad", "lifecycle: Timers viewWillAppear", "lifecycle: session-1 sceneWillEnterForeground",
+            "lifecycle: session-1 sceneDidBecomeActive", "lifecycle: Timers viewDidAppear",
+            "continuation: OpenTimerIntent continued in session-1", "outcome: continuedInApp",
+        ])
+        let screen = try #require(harness.application.connectedScenes.first?.rootViewController as? TimersViewController)
+        #expect(screen.lines().filter { $0.hasPrefix("›") } == ["› Pasta — 10 min"])
+        #expect(app.shelf.chosen == "pasta")
+        _ = harness.recorder.take()
+        #expect(harness.leftInFlight() == [])
+    }
+
     @Test func theScreenOnDisplayHandlesTheIntentItsHandlerTakes() async throws {
         let shelf = TimerShelf()
         shelf.running = ["Tea"]
@@ -206,7 +228,7 @@ struct TimerConversationTests {
         let app = TimersApp()
         #expect(app.words.phrases.map(\.template) == [
             "Start a ${preset} timer in Timers", "Start a timer in Timers", "Stop my timers in Timers", "Show my timers in Timers",
-            "Add a timer in Timers", "Change the sound in Timers",
+            "Open the ${target} timer in Timers", "Add a timer in Timers", "Change the sound in Timers",
         ])
         let vocabulary = try Vocabulary(app.words, catalog: app.intents.catalog)
         guard case .matched(let reading) = vocabulary.match("Start a green tea timer in Timers") else {

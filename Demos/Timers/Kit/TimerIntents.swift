@@ -1,7 +1,7 @@
 import SceneAppIntents
 
 // The Timers demo's intents, declared as App Intents declares them: an entity with a string query,
-// an enum, a value asked for inside perform(), a confirmation, an intent that opens the app, a
+// an enum, a value asked for inside perform(), a confirmation, intents that open the app, a
 // custom error, a returned value, shortcuts.
 
 /// A named timer the user starts by name ("Tea", "Pasta").
@@ -138,6 +138,26 @@ public struct ShowTimersIntent: AppIntent {
     }
 }
 
+/// "Open the tea timer in Timers": an `OpenIntent`, the app coming forward with that timer chosen.
+public struct OpenTimerIntent: OpenIntent {
+    /// "Open Timer".
+    public static let title: LocalizedStringResource = "Open Timer"
+
+    /// The timer to show.
+    @Parameter(title: "Timer", requestValueDialog: "Which timer?") public var target: TimerPreset
+    @Dependency var shelf: TimerShelf
+
+    /// An intent with no value given.
+    public init() {}
+
+    /// Chooses the timer; the app then comes forward showing it.
+    @MainActor
+    public func perform() async throws -> some IntentResult & ProvidesDialog {
+        shelf.chosen = target.id
+        return .result(dialog: "Here is \(target), \(target.minutes) minutes.")
+    }
+}
+
 /// "Add a timer": the minutes are asked for inside perform() when not given.
 public struct AddPresetIntent: AppIntent {
     /// "Add Timer".
@@ -200,6 +220,7 @@ public struct TimerShortcuts: AppShortcutsProvider {
             shortTitle: "Start Timer", systemImageName: "timer")
         AppShortcut(intent: StopTimersIntent(), phrases: ["Stop my timers in \(.applicationName)"], shortTitle: "Stop")
         AppShortcut(intent: ShowTimersIntent(), phrases: ["Show my timers in \(.applicationName)"])
+        AppShortcut(intent: OpenTimerIntent(), phrases: ["Open the \(\.$target) timer in \(.applicationName)"], shortTitle: "Open")
         AppShortcut(intent: AddPresetIntent(), phrases: ["Add a timer in \(.applicationName)"], shortTitle: "Add")
         AppShortcut(intent: SetSoundIntent(), phrases: ["Change the sound in \(.applicationName)"], shortTitle: "Sound")
     }

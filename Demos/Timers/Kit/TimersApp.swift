@@ -13,6 +13,8 @@ public final class TimerShelf {
     public let capacity: Int
     /// The sound timers end with, once chosen.
     public var sound: TimerSound?
+    /// The identifier of the preset the screen shows chosen ("open the tea timer"), if any.
+    public var chosen: String?
 
     /// A shelf of presets.
     public init(presets: [TimerPreset] = TimerShelf.standard, capacity: Int = 3) {
@@ -62,7 +64,7 @@ public final class TimersViewController: ViewController, TextScreen {
     /// What the screen shows: the running timers, then the presets.
     public func lines() -> [String] {
         let running = shelf.running.isEmpty ? ["No timers running. Say \"start a tea timer in timers\"."] : shelf.running.map { "▶ \($0)" }
-        let presets = shelf.presets.map { "  \($0.name) — \($0.minutes) min" }
+        let presets = shelf.presets.map { "\($0.id == shelf.chosen ? "›" : " ") \($0.name) — \($0.minutes) min" }
         let sound = shelf.sound.map { ["Sound: \($0.localizedStringResource)"] } ?? []
         return running + [""] + presets + sound
     }
@@ -125,6 +127,6 @@ public final class TimersApp {
 
     /// The intent types, in the order the catalog lists them.
     public nonisolated static var intentTypes: [any AppIntent.Type] {
-        [StartTimerIntent.self, StopTimersIntent.self, ShowTimersIntent.self, AddPresetIntent.self, SetSoundIntent.self]
+        [StartTimerIntent.self, StopTimersIntent.self, ShowTimersIntent.self, OpenTimerIntent.self, AddPresetIntent.self, SetSoundIntent.self]
     }
 }
