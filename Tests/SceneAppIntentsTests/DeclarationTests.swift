@@ -75,6 +75,22 @@ struct DeclarationTests {
 
     /// Two intents migrated from one custom intent: the first listed keeps the name, the second
     /// is left out of every list and named in the problems.
+    /// A name a manifest, a bundle or a terminal cannot carry is a problem naming it, and its
+    /// intent is left out; the others stay.
+    @Test func anIntentOrValueTypeNameThatCannotBeCarriedIsAProblem() {
+        let intents = AppIntentsCatalog([
+            NamedExport<EmptyName>.self, NamedExport<LongName>.self, NamedExport<EscapeName>.self, FormatExport.self, ExportIntent.self,
+        ])
+        #expect(intents.catalog.typeNames == ["ExportIntent"])
+        #expect(intents.intentNames == ["ExportIntent"])
+        #expect(intents.problems.map(\.description) == [
+            "\"\" cannot be a name: it is empty",
+            "\(String(repeating: "x", count: 300).debugDescription) cannot be a name: it is 300 bytes long, over the limit of 255",
+            "\"Export\\u{1B}[2J\" cannot be a name: it holds a control character",
+            "\"Format\\nName\" cannot be a name: it holds a control character",
+        ])
+    }
+
     @Test func twoIntentsClaimingOneCustomIntentAreAProblemNamingIt() {
         let intents = AppIntentsCatalog([MigratedExport.self, ExportIntent.self, AlsoMigratedExport.self, MigratedExport.self])
         #expect(intents.intentNames == ["ExportNotesIntent", "ExportIntent"])
@@ -82,6 +98,34 @@ struct DeclarationTests {
         #expect(intents.catalog.typeNames == ["ExportIntent", "ExportNotesIntent"])
         #expect(intents.problems.map(\.description) == ["two intent types are named 'ExportNotesIntent'"])
     }
+}
+
+/// An intent migrated from a custom intent whose name the tests choose.
+struct NamedExport<Name: ExportName>: AppIntent, CustomIntentMigratedAppIntent {
+    static var intentClassName: String { Name.value }
+    static var title: LocalizedStringResource { "Export" }
+    func perform() async throws -> some IntentResult { .result() }
+}
+
+/// A name for `NamedExport`.
+protocol ExportName: Sendable { static var value: String { get } }
+enum EmptyName: ExportName { static let value = "" }
+enum LongName: ExportName { static let value = String(repeating: "x", count: 300) }
+enum EscapeName: ExportName { static let value = "Export\u{1B}[2J" }
+
+/// A format whose type name holds a newline.
+enum BadFormat: String, AppEnum {
+    case pdf
+    static let persistentIdentifier = "Format\nName"
+    static let typeDisplayRepresentation: TypeDisplayRepresentation = "Format"
+    static let caseDisplayRepresentations: [BadFormat: DisplayRepresentation] = [.pdf: "PDF"]
+}
+
+/// An export in a format of that type.
+struct FormatExport: AppIntent {
+    static let title: LocalizedStringResource = "Export As"
+    @Parameter(title: "Format") var format: BadFormat
+    func perform() async throws -> some IntentResult { .result() }
 }
 
 /// An intent known by its type's name.

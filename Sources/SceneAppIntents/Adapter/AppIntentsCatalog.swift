@@ -36,11 +36,15 @@ public struct AppIntentsCatalog: Sendable {
         for type in intents + shortcuts.map(\.intentType) where seen.insert(ObjectIdentifier(type)).inserted {
             types.append(type)
         }
-        // Two types of one name (two intents migrated from one custom intent): the engine's
-        // catalog keeps the first and names the second in its problems; so do the lists here.
-        catalog = IntentCatalog(intents: types.map { Self.engineType(of: $0) })
+        // A type the engine's catalog leaves out (a second of one name, as two intents migrated
+        // from one custom intent; a name no manifest can carry) is named in its problems and left
+        // out of the lists here too, so no manifest lists an intent the app cannot serve.
+        let catalog = IntentCatalog(intents: types.map { Self.engineType(of: $0) })
         var names = Set<String>()
-        intentTypes = types.filter { names.insert($0.persistentIdentifier).inserted }
+        intentTypes = types.filter {
+            catalog.descriptor(named: $0.persistentIdentifier) != nil && names.insert($0.persistentIdentifier).inserted
+        }
+        self.catalog = catalog
         self.shortcuts = shortcuts
         self.dependencies = dependencies
     }

@@ -7,6 +7,9 @@ public struct IntentCatalogError: Error, Sendable, Equatable, CustomStringConver
         case duplicateIntentType, duplicateParameter, customCodeOutOfRange, conflictingValueType
         /// A parameter's closures take another handler type than the schema's handling protocol.
         case parameterHandlerMismatch
+        /// An intent's or a parameter type's name is empty, longer than `IntentCatalog.nameLimit`
+        /// bytes or holds a control character (a manifest, a bundle and a terminal carry it).
+        case invalidName
     }
     /// What is wrong.
     public let code: Code
@@ -31,6 +34,7 @@ public struct IntentCatalogError: Error, Sendable, Equatable, CustomStringConver
         case .conflictingValueType: "\(intent) uses a second parameter type named '\(value)'; ParameterValue.typeName must be unique"
         case .parameterHandlerMismatch:
             "\(intent)'s parameter \(value); write its closures for the schema's handling protocol"
+        case .invalidName: "\(intent.debugDescription) cannot be a name: \(value)"
         }
     }
 }
@@ -119,12 +123,27 @@ public struct IntentCatalog: Sendable {
         if let problem = problems.first { throw problem }
     }
 
+    /// The longest name of an intent or a parameter type, in UTF-8 bytes: as long as a file name,
+    /// and as long as an installed app's registry takes a string of its `Info.plist`.
+    public static let nameLimit = 255
+
+    /// Why `name` cannot name an intent or a value type, if it cannot.
+    static func nameProblem(_ name: String) -> String? {
+        if name.isEmpty { return "it is empty" }
+        if name.utf8.count > nameLimit { return "it is \(name.utf8.count) bytes long, over the limit of \(nameLimit)" }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { return "it holds a control character" }
+        return nil
+    }
+
     /// Why `descriptor` cannot join a catalog holding `descriptors` and `valueTypes`, if it cannot.
     private static func problem(
         of descriptor: IntentDescriptor, among descriptors: [String: IntentDescriptor],
         valueTypes: [String: any ParameterValue.Type]
     ) -> IntentCatalogError? {
         let name = descriptor.typeName
+        for typeName in [name] + descriptor.parameters.map(\.valueTypeName) {
+            if let reason = nameProblem(typeName) { return IntentCatalogError(code: .invalidName, intent: typeName, value: reason) }
+        }
         guard descriptors[name] == nil else {
             return IntentCatalogError(code: .duplicateIntentType, intent: name, value: name)
         }
