@@ -49,7 +49,7 @@ func deliveryMetrics(_ plan: Plan) async throws -> [Metric] {
     let ratio = delivery.median / floor.median
     let traceRatio = tracing.median / delivery.median
     return [
-        Metric("floor.pipeline", floor, unit: "µs", note: "1 main-actor round trip; 3 phases: cast + call + deadline re-armed each"),
+        Metric("floor.pipeline", floor, unit: "µs", note: "1 main-actor task started at once; 3 phases: cast + call + deadline re-armed each"),
         Metric(
             "delivery.inprocess", delivery, unit: "µs", floor: floor.median, goal: "ratio ≤ 1.5", met: ratio <= 1.5,
             note: String(format: "%.2f main-actor round trips per delivery (counted)", tripsPerDelivery)),
