@@ -26,6 +26,24 @@ struct CatalogProblemTests {
             ])
     }
 
+    /// An installed app's data naming an intent or a parameter type with nothing, too much or a
+    /// control character: that intent is left out, its problem naming the name (escaped).
+    @Test func aNameFromDataThatCannotBeCarriedIsAProblem() throws {
+        var description = IntentCatalog(intents: [OrderSoupIntent.self, OpenSafeIntent.self]).catalogDescription
+        let soup = try #require(description.intents.firstIndex { $0.typeName == "OrderSoupIntent" })
+        description.intents[soup].parameters[0].valueTypeName = "Soup\u{1B}[2J"
+        description.intents.append(IntentDescription(typeName: "", parameters: []))
+        let long = String(repeating: "é", count: 128) + "Intent"
+        description.intents.append(IntentDescription(typeName: long, parameters: []))
+        let catalog = IntentCatalog(description: description)
+        #expect(catalog.typeNames == ["OpenSafeIntent"])
+        #expect(catalog.problems.map(\.description) == [
+            "\"Soup\\u{1B}[2J\" cannot be a name: it holds a control character",
+            "\"\" cannot be a name: it is empty",
+            "\"\(long)\" cannot be a name: it is 262 bytes long, over the limit of 255",
+        ])
+    }
+
     @Test func theCheckedFormThrowsTheFirstProblem() throws {
         let types: [any Intent.Type] = [OrderSoupIntent.self, LowCodeIntent.self, OrderSoupIntent.self]
         let first = try #require(IntentCatalog(intents: types).problems.first)
