@@ -49,8 +49,9 @@ public struct AppIntentsCatalog: Sendable {
         self.dependencies = dependencies
     }
 
-    /// What the engine's catalog refused, each naming the intent: two intent types of one name
-    /// (the second is left out), a parameter declared twice.
+    /// What the engine's catalog refused, each naming the intent, which is left out of the
+    /// catalog and the manifest: a second intent type of one name, a name no manifest can carry
+    /// (empty, over 255 bytes, a control character), a parameter declared twice.
     public var problems: [IntentCatalogError] { catalog.problems }
 
     /// The intents' names, as a manifest lists them (`INIntentsSupported`).
