@@ -80,15 +80,15 @@ struct QuestionTests {
     @Test func entitiesAndQuestionsReadTheSameThroughTheMessageCodec() async throws {
         var runs: [(dialog: [String], trace: [String], running: [String])] = []
         for installed in [false, true] {
-            let (harness, app) = try IntentTestHarness.timers(replies: [.text("tea"), .pick(1)], asInstalled: installed)
+            let (harness, app) = try IntentTestHarness.timers(replies: [.text("tea"), .pick(1)], shelf: TimerConversationTests.teas(), asInstalled: installed)
             let outcome = await harness.perform(.utterance("start a timer in timers"))
             runs.append((outcome.dialog, harness.traceLines, app.shelf.running))
             _ = harness.recorder.take()
             #expect(harness.leftInFlight() == [])
         }
-        #expect(runs[0].dialog == ["Which timer?", "Which timer?\n1. Tea (4 min)\n2. Green Tea (3 min)", "Started Tea for 4 minutes."])
+        #expect(runs[0].dialog == ["Which timer?", "Which timer?\n1. Black Tea (5 min)\n2. Green Tea (3 min)", "Started Black Tea for 5 minutes."])
         #expect(runs[0].trace == runs[1].trace)
-        #expect(runs.map(\.running) == [["Tea"], ["Tea"]])
+        #expect(runs.map(\.running) == [["Black Tea"], ["Black Tea"]])
     }
 
     @Test func anIntentThatNeedsTheScreenBringsTheAppForwardWithItsDialog() async throws {

@@ -25,17 +25,26 @@ struct TimerConversationTests {
         ]
     }
 
+    /// A shelf of two teas and no timer called "Tea" (a new one each time: a shelf is the
+    /// app's model, which the conversation changes).
+    static func teas() -> TimerShelf {
+        TimerShelf(presets: [
+            TimerPreset(id: "black-tea", name: "Black Tea", minutes: 5), TimerPreset(id: "green-tea", name: "Green Tea", minutes: 3),
+            TimerShelf.standard[2],
+        ])
+    }
+
     @Test func wordsNamingSeveralEntitiesAreOfferedWithTheirSubtitlesAndThePickIsPerformed() async throws {
-        let (harness, app) = try IntentTestHarness.timers(replies: [.text("tea"), .pick(2)])
+        let (harness, app) = try IntentTestHarness.timers(replies: [.text("tea"), .pick(2)], shelf: Self.teas())
         let outcome = await harness.perform(.utterance("start a timer in timers"))
         #expect(outcome.status == .success)
-        #expect(outcome.dialog == ["Which timer?", "Which timer?\n1. Tea (4 min)\n2. Green Tea (3 min)", "Started Green Tea for 3 minutes."])
+        #expect(outcome.dialog == ["Which timer?", "Which timer?\n1. Black Tea (5 min)\n2. Green Tea (3 min)", "Started Green Tea for 3 minutes."])
         #expect(outcome.response?.values == ["value": "3"])
         #expect(harness.traceFromRoute == Self.routed("StartTimerIntent", "preset, label") + [
             "result: resolve(preset) → needsValue", "prompt: Which timer?", "answer: tea",
             "call: provideOptions(preset, \"tea\", from 0, 2) budget 10s until 10s",
             "result: provideOptions(preset, \"tea\", from 0, 2) → options(2)",
-            "prompt: Which timer? | 1. Tea (4 min) | 2. Green Tea (3 min)", "answer: 2",
+            "prompt: Which timer? | 1. Black Tea (5 min) | 2. Green Tea (3 min)", "answer: 2",
             "call: resolve(preset) budget 10s until 10s", "result: resolve(preset) → success(Green Tea)",
             "call: proceed(label) budget 10s per step, first until 10s", "result: resolve(label) → notRequired",
             "result: confirm → response(ready)", "result: handle → response(success)", "say: Started Green Tea for 3 minutes.",
@@ -43,6 +52,26 @@ struct TimerConversationTests {
         ])
         #expect(app.shelf.running == ["Green Tea"])
         #expect(harness.recorder.take() == Self.launched(for: "StartTimerIntent"))
+        #expect(harness.leftInFlight() == [])
+    }
+
+    /// At the prompt as in the request, words that name one option whole take it: "tea" is
+    /// Tea, though Green Tea has the word too; nothing is offered.
+    @Test func anAnswerNamingAnOptionWholeTakesItWithoutAPick() async throws {
+        let (harness, app) = try IntentTestHarness.timers(replies: [.text("tea")])
+        let outcome = await harness.perform(.utterance("start a timer in timers"))
+        #expect(outcome.dialog == ["Which timer?", "Started Tea for 4 minutes."])
+        #expect(harness.traceFromRoute == Self.routed("StartTimerIntent", "preset, label") + [
+            "result: resolve(preset) → needsValue", "prompt: Which timer?", "answer: tea",
+            "call: provideOptions(preset, \"tea\", from 0, 2) budget 10s until 10s",
+            "result: provideOptions(preset, \"tea\", from 0, 2) → options(2)",
+            "call: resolve(preset) budget 10s until 10s", "result: resolve(preset) → success(Tea)",
+            "call: proceed(label) budget 10s per step, first until 10s", "result: resolve(label) → notRequired",
+            "result: confirm → response(ready)", "result: handle → response(success)", "say: Started Tea for 4 minutes.",
+            "outcome: success",
+        ])
+        #expect(app.shelf.running == ["Tea"])
+        _ = harness.recorder.take()
         #expect(harness.leftInFlight() == [])
     }
 

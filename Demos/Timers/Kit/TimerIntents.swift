@@ -18,6 +18,13 @@ public struct TimerPreset: AppEntity {
     /// How long it runs.
     public let minutes: Int
 
+    /// A preset.
+    public init(id: String, name: String, minutes: Int) {
+        self.id = id
+        self.name = name
+        self.minutes = minutes
+    }
+
     /// The name, the minutes as a subtitle, a timer symbol.
     public var displayRepresentation: DisplayRepresentation {
         DisplayRepresentation(title: "\(name)", subtitle: "\(minutes) min", image: .init(systemName: "timer"))

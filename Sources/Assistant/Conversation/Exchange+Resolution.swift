@@ -171,7 +171,8 @@ extension Exchange {
     }
 
     /// A value from the user's words: the app's options searched with them when it offers any
-    /// (one match is taken, several are offered to pick from), else the value type's own reading.
+    /// (one match is taken, and of several the one the words name whole; else they are offered
+    /// to pick from), else the value type's own reading.
     private mutating func value(from words: String, for parameter: ParameterDescriptor)
         async throws(ExchangeStop) -> AnyParameterValue?
     {
@@ -179,6 +180,9 @@ extension Exchange {
             var found = CandidateList(searchTerm: words)
             try await load(&found, upTo: 2, for: parameter)
             if found.items.count == 1 && !found.hasMore(after: 1) { return found.items[0] }
+            // "tea" is Tea, not a question between Tea and Green Tea: the rule words said in the
+            // request follow when the app resolves them.
+            if case .exact(let index) = CandidateMatch(.text(words), among: found.items[...]) { return found.items[index] }
             if !found.items.isEmpty { return try await pick(from: found, for: parameter) }
         }
         return descriptor.value(for: parameter.name, spoken: words)
