@@ -32,7 +32,7 @@ public struct AppBundle: Sendable, Equatable {
     /// from an `Info.plist` (`CFBundleName`, `CFBundleIdentifier`, `CFBundleExecutable`, ...):
     /// 255, as a file name. Longer, or holding a control character, the bundle is skipped with
     /// a diagnostic (`.invalidValue`), so one bundle cannot swell every client's welcome.
-    public static let valueLimit = 255
+    public static let valueLimit = IntentCatalog.nameLimit
 
     /// The `.app` folder, as an absolute path.
     public let path: String

@@ -32,13 +32,7 @@ struct InfoPlist {
     func optionalString(_ key: String) throws(RegistryDiagnostic) -> String? {
         guard let value = values[key] else { return nil }
         guard let string = value.stringValue else { throw diagnostic(.wrongType, key, "a string") }
-        guard !string.isEmpty else { throw diagnostic(.invalidValue, key, "it is empty") }
-        guard string.utf8.count <= AppBundle.valueLimit else {
-            throw diagnostic(.invalidValue, key, "it is \(string.utf8.count) bytes long, over the limit of \(AppBundle.valueLimit)")
-        }
-        guard !string.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw diagnostic(.invalidValue, key, "it holds a control character")
-        }
+        if let problem = IntentCatalog.nameProblem(string) { throw diagnostic(.invalidValue, key, problem) }
         return string
     }
 

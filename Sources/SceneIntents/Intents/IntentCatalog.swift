@@ -123,12 +123,14 @@ public struct IntentCatalog: Sendable {
         if let problem = problems.first { throw problem }
     }
 
-    /// The longest name of an intent or a parameter type, in UTF-8 bytes: as long as a file name,
-    /// and as long as an installed app's registry takes a string of its `Info.plist`.
+    /// The longest name of an intent or a parameter type, in UTF-8 bytes: as long as a file name
+    /// (an installed app's registry holds the strings of its `Info.plist` to the same rule).
     public static let nameLimit = 255
 
-    /// Why `name` cannot name an intent or a value type, if it cannot.
-    static func nameProblem(_ name: String) -> String? {
+    /// Why `name` cannot be a name a manifest, a bundle or a terminal carries, if it cannot:
+    /// "it is empty", "it is N bytes long, over the limit of 255", "it holds a control character".
+    /// The one rule for intent and parameter type names and an installed app's `Info.plist` strings.
+    public static func nameProblem(_ name: String) -> String? {
         if name.isEmpty { return "it is empty" }
         if name.utf8.count > nameLimit { return "it is \(name.utf8.count) bytes long, over the limit of \(nameLimit)" }
         if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { return "it holds a control character" }
