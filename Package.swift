@@ -163,7 +163,9 @@ let package = Package(
             dependencies: ["SceneIntentsFeatures", "SceneIntents", "SceneIntentsTesting"]),
         .target(
             name: "AssistantDaemon",
-            dependencies: ["Assistant", "AssistantService", "SceneIntents", "SceneIntentsTransport", "SceneIntentsShell"]),
+            dependencies: [
+                "Assistant", "AssistantService", "AssistantShortcuts", "SceneIntents", "SceneIntentsTransport", "SceneIntentsShell",
+            ]),
         .executableTarget(
             name: "assistantd",
             dependencies: ["AssistantDaemon", "AssistantService", "Assistant", "SceneIntentsTransport", "CommandLineOptions"],

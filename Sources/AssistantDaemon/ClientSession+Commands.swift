@@ -1,5 +1,7 @@
 import Assistant
+import AssistantShortcuts
 import SceneIntents
+import SceneIntentsStore
 
 /// What each `:command` does (declared in `DaemonCommand.all`).
 extension ClientSession {
@@ -35,6 +37,38 @@ extension ClientSession {
         await withApp(input.name(from: 0), required: false, input) { app in
             guard await app.isRunning else { return .listing(lines: ["\(app.bundle.name) is not running."]) }
             return outcome(await daemon.send(.command(":scenes"), to: app), input.line, nil)
+        }
+    }
+
+    /// What the system keeps for the app's shortcuts, as its log is now: how many donations,
+    /// then what it would offer (the app's suggestions and its recent donations, ranked), then
+    /// any record that could not be read. Everything the app sent before is counted.
+    func listShortcuts(_ input: CommandInput) async -> DaemonMessage {
+        await withApp(input.name(from: 0), required: false, input) { app in
+            let name = app.bundle.name
+            guard let inbox = app.shortcuts else {
+                let why = daemon.configuration.shortcutsFolder == nil ? "this daemon keeps no shortcuts (no state folder)" : "\(name)'s shortcuts cannot be kept (the daemon's log says why)"
+                return .failure(DaemonError(.commandFailed, value: input.line, message: why))
+            }
+            await inbox.flush()
+            let store = inbox.store
+            do throws(StoreError) {
+                try await store.offload { () throws(StoreError) in try store.refresh() }
+            } catch {
+                return .failure(DaemonError(.commandFailed, value: input.line, message: "\(name)'s shortcuts cannot be read: \(error)"))
+            }
+            let (donations, offers) = (store.donations.count, store.offers(now: daemon.configuration.now()))
+            let kept = donations == 1 ? "1 donation" : "\(donations) donations"
+            var lines = offers.isEmpty
+                ? ["\(name) keeps \(kept) and suggests nothing: there is no shortcut to offer."]
+                : ["\(name) keeps \(kept); the shortcuts it would offer:"]
+                    + offers.enumerated().map { "\($0.offset + 1). \($0.element.description(catalog: store.catalog))" }
+            let unread = store.damage.warnings
+            if !unread.isEmpty {
+                let count = unread.count == 1 ? "1 record" : "\(unread.count) records"
+                lines.append("\(count) of \(name)'s shortcuts could not be read: " + unread.map(\.description).joined(separator: "; "))
+            }
+            return .listing(lines: lines)
         }
     }
 

@@ -94,6 +94,7 @@ extension Daemon {
         state.withLock { state in
             state.closing[app.serial] = Task {
                 await app.connection.close(grace: grace)
+                await app.shortcuts?.flush()
                 _ = self.state.withLock { $0.closing.removeValue(forKey: app.serial) }
             }
         }

@@ -246,6 +246,8 @@ public final class Daemon: Sendable {
             for app in apps { group.addTask { await app.connection.close(grace: .zero) } }
         }
         for closing in state.withLock({ Array($0.closing.values) }) { await closing.value }
+        // What the hosts said last is on disk before the daemon says it stopped.
+        for app in apps { await app.shortcuts?.flush() }
     }
 
     /// Every serving with a connection: the apps served, and the retired ones still finishing.

@@ -35,6 +35,9 @@ public struct DaemonCommand: Sendable {
         DaemonCommand(":lock", "", "lock the device (intents restricted while locked are refused)") { session, _ in await session.setLocked(true) },
         DaemonCommand(":unlock", "", "unlock the device") { session, _ in await session.setLocked(false) },
         DaemonCommand(":scenes", "[NAME]", "the app's scenes and their states (the current app by default)") { await $0.listScenes($1) },
+        DaemonCommand(":shortcuts", "[NAME]", "the app's donations and the shortcuts the system would offer (the current app by default)") {
+            await $0.listShortcuts($1)
+        },
         DaemonCommand(":trace", "", "the trace of your last request") { session, input in await session.showTrace(input) },
         DaemonCommand(":close", "SESSION [NAME]", "close one of the app's sessions: it is discarded (heard at the next launch if not running)") {
             await $0.closeSession($1)

@@ -14,6 +14,12 @@ public struct DaemonConfiguration: Sendable {
     /// Where the apps' scene sessions are kept across their process deaths and the daemon's
     /// restarts (a `SessionStore`: one file per bundle identifier); nil keeps none.
     public var sessionsFolder: String?
+    /// Where each app's donations and shortcut suggestions are kept, as its
+    /// processes (the app's and its extensions') send them (a `ShortcutsStore` in a folder named
+    /// by the bundle identifier; every change `fsync`ed); nil keeps none. `:shortcuts` lists them.
+    public var shortcutsFolder: String?
+    /// The date `:shortcuts` ranks recent donations against (a test may fix it).
+    public var now: @Sendable () -> Date = { Date() }
     /// How long an intents extension stays after its last request (passed to its launches).
     public var extensionIdleExit: Duration = .seconds(5)
     /// How long hosts get to quit at shutdown before they are killed.

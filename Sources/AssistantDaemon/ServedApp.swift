@@ -1,5 +1,6 @@
 import Assistant
 import AssistantService
+import AssistantShortcuts
 import Foundation
 import SceneIntents
 import SceneIntentsTransport
@@ -22,6 +23,9 @@ struct ServedApp: Sendable {
     let vocabulary: Vocabulary
     let dialogs: DialogTable
     let connection: RoutedConnection
+    /// Where the app's donations and suggestions are kept as its processes send them (nil: the
+    /// daemon keeps none, or the app's store could not be opened; the log says why).
+    var shortcuts: ShortcutsInbox?
     /// Which serving of the app this is, unique in the daemon: what a client's assistant and
     /// the leases of requests in flight are kept by.
     var serial = 0
@@ -51,7 +55,35 @@ struct ServedApp: Sendable {
             bundle: bundle, catalog: installed.catalog, device: device, runtimeDirectory: directory,
             extensionIdleExit: configuration.extensionIdleExit, sessions: sessions)
         if let log { connection.reportRefusals { log.write($0) } }
-        return ServedApp(bundle: bundle, vocabulary: installed.vocabulary, dialogs: installed.dialogs, connection: connection)
+        let shortcuts = configuration.shortcutsFolder.flatMap { keepShortcuts(of: bundle, installed, in: $0, log: log) }
+        if let shortcuts { connection.receiveShortcuts { shortcuts.receive($0) } }
+        return ServedApp(
+            bundle: bundle, vocabulary: installed.vocabulary, dialogs: installed.dialogs, connection: connection,
+            shortcuts: shortcuts)
+    }
+
+    /// The app's shortcuts store in `folder/<bundle identifier>`, opened (its log replayed) and
+    /// fed through an inbox; nil, said in the log, when it cannot be. The app is served all the
+    /// same: a store that cannot be kept loses no request.
+    private static func keepShortcuts(
+        of bundle: AppBundle, _ installed: InstalledApp, in folder: String, log: DaemonLog?
+    ) -> ShortcutsInbox? {
+        let name = bundle.name
+        guard BundleFileName.isValid(bundle.identifier) else {
+            log?.write("shortcuts of \(name) are not kept: its bundle identifier is not \(BundleFileName.rule)")
+            return nil
+        }
+        let store: ShortcutsStore
+        do {
+            store = try ShortcutsStore(
+                directory: "\(folder)/\(bundle.identifier)", appName: name, manifest: bundle.manifest, catalog: installed.catalog,
+                appPhrases: installed.vocabulary)
+        } catch {
+            log?.write("shortcuts of \(name) are not kept: \(error)")
+            return nil
+        }
+        for warning in store.openWarnings { log?.write("shortcuts of \(name): \(warning)") }
+        return ShortcutsInbox(store: store) { log?.write("shortcuts of \(name): \($0)") }
     }
 
     /// Whether the app's process runs now (nothing is started to find out).

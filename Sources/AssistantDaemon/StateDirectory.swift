@@ -3,8 +3,18 @@ import Glibc
 
 /// Where `assistantd` keeps what outlives its process and its apps' processes: each app's scene
 /// sessions, in `sessions/` (a `SessionStore`, one file per bundle identifier, given to the
-/// daemon as `DaemonConfiguration.sessionsFolder`).
+/// daemon as `DaemonConfiguration.sessionsFolder`), and each app's donations, suggestions and
+/// voice shortcuts, in `shortcuts/` (a `ShortcutsStore` in a folder per bundle identifier,
+/// `DaemonConfiguration.shortcutsFolder`).
 public enum StateDirectory {
+    /// The folders `prepare(_:)` made or checked.
+    public struct Folders: Sendable, Equatable {
+        /// `<state>/sessions`: `DaemonConfiguration.sessionsFolder`.
+        public let sessions: String
+        /// `<state>/shortcuts`: `DaemonConfiguration.shortcutsFolder`.
+        public let shortcuts: String
+    }
+
     /// `$XDG_STATE_HOME/sceneintents`, else `~/.local/state/sceneintents` (an `XDG_STATE_HOME`
     /// that is empty or relative is ignored, as the XDG base directory specification says).
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -15,26 +25,31 @@ public enum StateDirectory {
         return (home as NSString).appendingPathComponent(".local/state/sceneintents")
     }
 
-    /// Makes `path` and its `sessions` folder (every folder made has mode `0700`: the sessions
-    /// hold what the user's apps saved) or checks existing ones; answers the sessions folder.
+    /// Makes `path` and its `sessions` and `shortcuts` folders (every folder made has mode
+    /// `0700`: they hold what the user's apps saved and what the user did) or checks existing
+    /// ones; answers both.
     ///
     /// - Throws: `DaemonError` `.cannotKeepState` naming the folder when one cannot be made, is
     ///   not a directory, belongs to another user or can be written by another user (who could
-    ///   plant sessions in it).
-    public static func prepare(_ path: String) throws(DaemonError) -> String {
+    ///   plant sessions or shortcuts in it).
+    public static func prepare(_ path: String) throws(DaemonError) -> Folders {
         guard !path.isEmpty, path.utf8.count <= Int(PATH_MAX) - 64 else {
             throw DaemonError(.cannotKeepState, value: path, message: "the state directory must be a path of 1 to \(Int(PATH_MAX) - 64) bytes")
         }
-        let sessions = (path as NSString).appendingPathComponent("sessions")
+        let folders = Folders(
+            sessions: (path as NSString).appendingPathComponent("sessions"),
+            shortcuts: (path as NSString).appendingPathComponent("shortcuts"))
         var current = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             current += "/" + component
             try make(current)
         }
         try check(path)
-        try make(sessions)
-        try check(sessions)
-        return sessions
+        for folder in [folders.sessions, folders.shortcuts] {
+            try make(folder)
+            try check(folder)
+        }
+        return folders
     }
 
     private static func make(_ folder: String) throws(DaemonError) {

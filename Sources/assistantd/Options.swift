@@ -21,7 +21,7 @@ struct DaemonOptions {
             CommandLineOption(["--runtime-dir"], value: "DIR", "Where assistantd.sock goes; default: $XDG_RUNTIME_DIR/sceneintents, else /tmp/sceneintents-<uid>.") {
                 options, value in options.runtimeDirectory = value
             },
-            CommandLineOption(["--state-dir"], value: "DIR", "Where the apps' scene sessions are kept across their deaths and the daemon's restarts;\ndefault: $XDG_STATE_HOME/sceneintents, else ~/.local/state/sceneintents.") {
+            CommandLineOption(["--state-dir"], value: "DIR", "Where the apps' scene sessions (sessions/) and their donations and shortcut suggestions\n(shortcuts/) are kept across their deaths and the daemon's restarts;\ndefault: $XDG_STATE_HOME/sceneintents, else ~/.local/state/sceneintents.") {
                 options, value in options.stateDirectory = value
             },
             .seconds("--idle-exit", most: 86_400, "How long an intents extension stays after its last request (default 5).") { $0.idleExit = $1 },

@@ -7,7 +7,8 @@ import SceneIntentsTransport
 /// `assistantd`: the system side as a daemon. Serves the apps installed under `--apps` (default:
 /// the demo bundles of this checkout), each read from its bundle's data (it links no app), on
 /// `<runtime-dir>/assistantd.sock`, until SIGTERM or SIGINT, keeping the apps' scene sessions in
-/// `<state-dir>/sessions` (so they outlive the apps' processes and the daemon). It reads the apps folders again
+/// `<state-dir>/sessions` and their donations and shortcut suggestions in `<state-dir>/shortcuts`
+/// (so they outlive the apps' processes and the daemon). It reads the apps folders again
 /// every `--rescan` seconds and on SIGHUP: what it installs, replaces and removes, and every new
 /// problem, is one line on standard error.
 ///
@@ -46,7 +47,9 @@ func main() async -> Int32 {
         runtimeDirectory: options.runtimeDirectory)
     configuration.extensionIdleExit = options.idleExit
     do {
-        configuration.sessionsFolder = try StateDirectory.prepare(options.stateDirectory ?? StateDirectory.defaultPath())
+        let state = try StateDirectory.prepare(options.stateDirectory ?? StateDirectory.defaultPath())
+        configuration.sessionsFolder = state.sessions
+        configuration.shortcutsFolder = state.shortcuts
     } catch {
         streams.error(error.message)
         return 1

@@ -20,7 +20,7 @@ struct SessionDaemonTests {
 
         /// A daemon in this process serving the kitchen, its sessions kept in `state`.
         func daemon() throws -> Daemon {
-            let sessions = try StateDirectory.prepare(state)
+            let sessions = try StateDirectory.prepare(state).sessions
             return try makeDaemon(folders: [apps]) { $0.sessionsFolder = sessions }
         }
 

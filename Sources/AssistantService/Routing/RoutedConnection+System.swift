@@ -66,6 +66,13 @@ extension RoutedConnection {
         }
     }
 
+    /// Passes every shortcuts message the app's processes send (the app's and its extensions':
+    /// each may donate) to `receive` from now on, in order per process, on its transport's
+    /// thread; nil drops them.
+    public func receiveShortcuts(_ receive: (@Sendable (ShortcutsMessage) -> Void)?) {
+        for host in hosts { host.receiveShortcuts(receive) }
+    }
+
     /// Every host's connection: the app's, then its extensions'.
     private var hosts: [ProcessConnection] { [app] + extensions.map(\.connection) }
 

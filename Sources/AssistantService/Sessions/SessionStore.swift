@@ -201,14 +201,26 @@ public final class SessionStore: Sendable {
     }
 
     private func path(of bundleIdentifier: String) throws(SessionStoreError) -> String {
-        let allowed = bundleIdentifier.unicodeScalars.allSatisfy {
-            ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "." || $0 == "-" || $0 == "_"
-        }
-        guard allowed, !bundleIdentifier.isEmpty, bundleIdentifier.utf8.count <= 200, !bundleIdentifier.hasPrefix(".") else {
+        guard BundleFileName.isValid(bundleIdentifier) else {
             throw SessionStoreError(
                 .badBundleIdentifier,
-                "'\(bundleIdentifier.prefix(64))' is not a bundle identifier the session store can keep (letters, digits, '.', '-' and '_', at most 200 bytes, not starting with '.')")
+                "'\(bundleIdentifier.prefix(64))' is not a bundle identifier the session store can keep (\(BundleFileName.rule))")
         }
         return "\(directory)/\(bundleIdentifier).sessions"
+    }
+}
+
+/// The one rule for a bundle identifier that names what the system keeps for its app on disk
+/// (its sessions file, its shortcuts folder): nothing in it can leave the folder it is kept in.
+package enum BundleFileName {
+    /// The rule in words, for refusals.
+    package static let rule = "letters, digits, '.', '-' and '_', at most 200 bytes, not starting with '.'"
+
+    /// Whether `identifier` follows `rule`.
+    package static func isValid(_ identifier: String) -> Bool {
+        let allowed = identifier.unicodeScalars.allSatisfy {
+            ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "." || $0 == "-" || $0 == "_"
+        }
+        return allowed && !identifier.isEmpty && identifier.utf8.count <= 200 && !identifier.hasPrefix(".")
     }
 }

@@ -1,0 +1,88 @@
+import AssistantDaemon
+import Foundation
+import Glibc
+import Testing
+
+/// What an installed app tells the system's shortcuts store (its donations, its suggestions),
+/// kept by the daemon in its state folder and listed by `:shortcuts`: the Hobson demo, installed
+/// from its checked-in bundle, as a user meets it. Real processes, so these wait on the real
+/// clock.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct ShortcutsDaemonTests {
+    static let hobson = demoFolders.filter { $0.contains("/Hobson/") }
+    static let shortcuts = ClientMessage.command(line: ":shortcuts hobson")
+
+    /// A daemon serving Hobson, keeping its state in `state`.
+    static func daemon(state: String) throws -> Daemon {
+        let folders = try StateDirectory.prepare(state)
+        return try makeDaemon(folders: hobson) {
+            $0.sessionsFolder = folders.sessions
+            $0.shortcutsFolder = folders.shortcuts
+        }
+    }
+
+    @Test func anInstalledAppsDonationsAreKeptAndOutliveTheDaemon() async throws {
+        let state = freshRuntimeDirectory() + "-state"
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let first = try Self.daemon(state: state)
+        first.start()
+        let client = try await TestClient(first.socketPath)
+        #expect(try await client.exchange(Self.shortcuts) == [
+            .listing(lines: ["Hobson keeps 0 donations and suggests nothing: there is no shortcut to offer."])
+        ])
+        for utterance in ["insult me like a pirate", "insult me like a pirate"] {
+            let said = try await client.exchange(.say(text: utterance, wantsTrace: false))
+            #expect(said.last == .outcome(status: .success, app: "Hobson"))
+        }
+        #expect(try await client.exchange(Self.shortcuts) == [
+            .listing(lines: ["Hobson keeps 2 donations; the shortcuts it would offer:", "1. InsultMe (style: pirate) “Insult me” — donated 2×"])
+        ])
+        // Said just before the daemon stops, and never listed: kept all the same.
+        let said = try await client.exchange(.say(text: "give me a shakespeare insult", wantsTrace: false))
+        #expect(said.last == .outcome(status: .success, app: "Hobson"))
+        #expect(await finish(first) == [])
+        // A new daemon on the same state folder: the same store, replayed from its log.
+        let second = try Self.daemon(state: state)
+        second.start()
+        let again = try await TestClient(second.socketPath)
+        #expect(try await again.exchange(Self.shortcuts) == [
+            .listing(lines: [
+                "Hobson keeps 3 donations; the shortcuts it would offer:", "1. InsultMe (style: pirate) “Insult me” — donated 2×",
+                "2. InsultMe (style: Shakespeare) “Insult me” — donated 1×",
+            ])
+        ])
+        #expect(await finish(second) == [])
+    }
+
+    @Test func aDaemonWithoutAStateFolderSaysItKeepsNoShortcuts() async throws {
+        let daemon = try makeDaemon(folders: Self.hobson)
+        daemon.start()
+        let client = try await TestClient(daemon.socketPath)
+        #expect(try await client.exchange(Self.shortcuts) == [
+            .failure(DaemonError(.commandFailed, value: ":shortcuts hobson", message: "this daemon keeps no shortcuts (no state folder)"))
+        ])
+        #expect(await finish(daemon) == [])
+    }
+
+    /// The same through the two executables: a donation made through `assistant say`, then
+    /// `assistantd` stopped (SIGTERM) and started again on its state folder; the REPL's
+    /// `:shortcuts` lists it.
+    @Test func assistantdKeepsTheDonationsAcrossItsRestartInItsStateFolder() async throws {
+        let state = freshRuntimeDirectory() + "-state"
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let apps = ["--apps"] + Self.hobson
+        let first = try await DaemonProcess.start(freshRuntimeDirectory(), arguments: apps, stateDirectory: state)
+        defer { first.cleanUp() }
+        #expect(try await first.client("say", "insult me like a pirate").status == .exited(0))
+        #expect(await first.end(SIGTERM) == .exited(0))
+        #expect(FileManager.default.fileExists(atPath: "\(state)/shortcuts/com.example.hobson/hobson.shortcuts.log"))
+
+        let second = try await DaemonProcess.start(first.directory, arguments: apps, stateDirectory: state)
+        defer { second.cleanUp() }
+        let listed = try await second.client(stdin: ":shortcuts hobson\n")
+        #expect(listed.status == .exited(0))
+        #expect(listed.stdout.contains("Hobson keeps 1 donation; the shortcuts it would offer:\n1. InsultMe (style: pirate) “Insult me” — donated 1×\n"))
+        #expect(await second.end(SIGTERM) == .exited(0))
+        #expect(children(of: second.child.pid) == [])
+    }
+}
