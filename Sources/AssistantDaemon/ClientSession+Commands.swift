@@ -41,13 +41,88 @@ extension ClientSession {
     }
 
     /// What the system keeps for the app's shortcuts, as its log is now: how many donations,
-    /// then what it would offer (the app's suggestions and its recent donations, ranked), then
-    /// any record that could not be read. Everything the app sent before is counted.
+    /// then what it would offer (the app's suggestions and its recent donations, ranked and
+    /// numbered for `:add-voice-shortcut`), then the user's voice shortcuts, then any record that
+    /// could not be read. Everything the app sent before is counted.
     func listShortcuts(_ input: CommandInput) async -> DaemonMessage {
-        await withApp(input.name(from: 0), required: false, input) { app in
+        await withStore(input.name(from: 0), input) { app, store in
             let name = app.bundle.name
+            let (donations, offers) = (store.donations.count, store.offers(now: daemon.configuration.now()))
+            let kept = donations == 1 ? "1 donation" : "\(donations) donations"
+            var lines = offers.isEmpty
+                ? ["\(name) keeps \(kept) and suggests nothing: there is no shortcut to offer."]
+                : ["\(name) keeps \(kept); the shortcuts it would offer:"]
+                    + offers.enumerated().map { "\($0.offset + 1). \($0.element.description(catalog: store.catalog))" }
+            let voice = store.voiceShortcuts()
+            if !voice.isEmpty {
+                lines.append("Voice shortcuts:")
+                lines += voice.map {
+                    "“\(PrintableText.escaped($0.phrase))” → \(ShortcutOffers.summary(of: $0.suggestion.shortcut, catalog: store.catalog))"
+                }
+            }
+            let unread = store.damage.warnings
+            if !unread.isEmpty {
+                let count = unread.count == 1 ? "1 record" : "\(unread.count) records"
+                lines.append("\(count) of \(name)'s shortcuts could not be read: " + unread.map(\.description).joined(separator: "; "))
+            }
+            return .listing(lines: lines)
+        }
+    }
+
+    /// `:add-voice-shortcut N PHRASE`: the user records PHRASE for the current app's shortcut
+    /// numbered N in `:shortcuts` ("Add to Siri"); saying it then runs that shortcut.
+    func addVoiceShortcut(_ input: CommandInput) async -> DaemonMessage {
+        guard let number = input.arguments.first.flatMap({ Int($0) }), input.arguments.count > 1 else {
+            return .failure(DaemonError(
+                .unknownCommand, value: input.line,
+                message: "give the shortcut's number and the phrase: :add-voice-shortcut N PHRASE (:shortcuts numbers them)"))
+        }
+        return await withStore("", input) { app, store in
+            let offers = store.offers(now: daemon.configuration.now())
+            guard offers.indices.contains(number - 1) else {
+                let listed = "\(offers.count) shortcut\(offers.count == 1 ? "" : "s")"
+                return .failure(DaemonError(
+                    .commandFailed, value: input.line, message: "\(app.bundle.name) has no shortcut \(number): :shortcuts lists \(listed)"))
+            }
+            return await voiceShortcut(input) { () async throws(VoiceShortcutRefusal) in
+                try await store.add(offers[number - 1].suggestion, phrase: input.name(from: 1))
+            }
+        }
+    }
+
+    /// `:delete-voice-shortcut PHRASE`: the user deletes one of the current app's voice shortcuts.
+    func deleteVoiceShortcut(_ input: CommandInput) async -> DaemonMessage {
+        guard !input.arguments.isEmpty else {
+            return .failure(DaemonError(.unknownCommand, value: input.line, message: "give the phrase: :delete-voice-shortcut PHRASE"))
+        }
+        return await withStore("", input) { _, store in
+            await voiceShortcut(input) { () async throws(VoiceShortcutRefusal) in try await store.edit(phrase: input.name(from: 0), .delete) }
+        }
+    }
+
+    /// The line a voice shortcut change answers ("added “pirate time” → InsultMe"), or why it
+    /// was refused; phrases escaped: they were typed by someone, and must not drive a terminal.
+    private func voiceShortcut(
+        _ input: CommandInput, _ change: () async throws(VoiceShortcutRefusal) -> VoiceShortcutResult
+    ) async -> DaemonMessage {
+        do throws(VoiceShortcutRefusal) {
+            return .listing(lines: [PrintableText.escaped(try await change().description)])
+        } catch {
+            return .failure(DaemonError(.commandFailed, value: input.line, message: PrintableText.escaped(error.message)))
+        }
+    }
+
+    /// Runs `body` with the app a command names (as `withApp`) and its shortcuts store as its
+    /// log is now, once everything the app sent before is in it; a failure when the daemon keeps
+    /// none for the app or the store cannot be read.
+    private func withStore(
+        _ name: String, _ input: CommandInput, _ body: (ServedApp, ShortcutsStore) async -> DaemonMessage
+    ) async -> DaemonMessage {
+        await withApp(name, required: false, input) { app in
             guard let inbox = app.shortcuts else {
-                let why = daemon.configuration.shortcutsFolder == nil ? "this daemon keeps no shortcuts (no state folder)" : "\(name)'s shortcuts cannot be kept (the daemon's log says why)"
+                let why = daemon.configuration.shortcutsFolder == nil
+                    ? "this daemon keeps no shortcuts (no state folder)"
+                    : "\(app.bundle.name)'s shortcuts cannot be kept (the daemon's log says why)"
                 return .failure(DaemonError(.commandFailed, value: input.line, message: why))
             }
             await inbox.flush()
@@ -55,20 +130,10 @@ extension ClientSession {
             do throws(StoreError) {
                 try await store.offload { () throws(StoreError) in try store.refresh() }
             } catch {
-                return .failure(DaemonError(.commandFailed, value: input.line, message: "\(name)'s shortcuts cannot be read: \(error)"))
+                let why = "\(app.bundle.name)'s shortcuts cannot be read: \(error)"
+                return .failure(DaemonError(.commandFailed, value: input.line, message: why))
             }
-            let (donations, offers) = (store.donations.count, store.offers(now: daemon.configuration.now()))
-            let kept = donations == 1 ? "1 donation" : "\(donations) donations"
-            var lines = offers.isEmpty
-                ? ["\(name) keeps \(kept) and suggests nothing: there is no shortcut to offer."]
-                : ["\(name) keeps \(kept); the shortcuts it would offer:"]
-                    + offers.enumerated().map { "\($0.offset + 1). \($0.element.description(catalog: store.catalog))" }
-            let unread = store.damage.warnings
-            if !unread.isEmpty {
-                let count = unread.count == 1 ? "1 record" : "\(unread.count) records"
-                lines.append("\(count) of \(name)'s shortcuts could not be read: " + unread.map(\.description).joined(separator: "; "))
-            }
-            return .listing(lines: lines)
+            return await body(app, store)
         }
     }
 

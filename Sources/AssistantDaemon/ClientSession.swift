@@ -18,7 +18,7 @@ actor ClientSession {
     private enum Stage { case awaitingHello, greeted, ended }
     private var stage = Stage.awaitingHello
     /// By the serial of the app's serving: a replaced app gets a new assistant.
-    private var assistants: [Int: Assistant] = [:]
+    private var assistants: [Int: AppAssistant] = [:]
     /// The app the user last opened or spoke to: it wins ties between apps (see `AppChooser`).
     var current: String?
     private var request: Task<Void, Never>?
@@ -194,7 +194,7 @@ actor ClientSession {
     }
 
     /// This client's assistant for `app`, made on first use.
-    func assistant(for app: ServedApp) -> Assistant {
+    func assistant(for app: ServedApp) -> AppAssistant {
         if let assistant = assistants[app.serial] { return assistant }
         // Assistants of servings replaced or removed since are let go.
         let served = Set(daemon.apps.map(\.serial))

@@ -1,4 +1,5 @@
 import Assistant
+import AssistantShortcuts
 import SceneIntents
 
 /// The app chosen for an utterance through one of the daemon's front doors (`assistant`'s
@@ -37,29 +38,50 @@ extension Daemon {
         return .chosen(app, admitted: admitted)
     }
 
-    /// A new assistant for `app`, speaking to `user`, sharing the app's host and the device.
-    func makeAssistant(for app: ServedApp, user: any UserAgent) -> Assistant {
+    /// A new assistant for `app`, speaking to `user`, sharing the app's host and the device;
+    /// where the app's shortcuts are kept, its voice shortcuts run through it (the user's own
+    /// `VoiceShortcutConnection` over the app's connection).
+    func makeAssistant(for app: ServedApp, user: any UserAgent) -> AppAssistant {
         var assistantConfiguration = configuration.assistant
         assistantConfiguration.dialogs = app.dialogs
-        return Assistant(
-            connection: app.connection, user: user, device: device, clock: configuration.budgetClock(),
-            vocabulary: app.vocabulary, configuration: assistantConfiguration)
+        let voice = app.shortcuts.map { VoiceShortcutConnection(app.connection, store: $0.store, appPhrases: app.vocabulary) }
+        let assistant = Assistant(
+            connection: voice ?? app.connection, user: user, device: device, clock: configuration.budgetClock(),
+            vocabulary: voice?.vocabulary() ?? app.vocabulary, configuration: assistantConfiguration)
+        return AppAssistant(assistant: assistant, voice: voice)
     }
 
     /// Has `assistant` carry out `text` on `app` (chosen by ``choose(_:preferring:)``), gives the
     /// app back, and keeps the request's trace as the daemon's last; answers the outcome and the
     /// trace. Runs on the caller's actor.
-    nonisolated(nonsending) func perform(_ text: String, with assistant: Assistant, on app: ServedApp) async
+    nonisolated(nonsending) func perform(_ text: String, with user: AppAssistant, on app: ServedApp) async
         -> (outcome: AssistantOutcome, trace: [TraceEvent])
     {
         defer { giveBack(app) }
+        let assistant = user.assistant
         let mark = assistant.trace.count
         // The app's host is shared: its process and lifecycle events go to the trace of the
         // request that last began on it.
-        app.connection.attach(assistant.trace)
-        let outcome = await assistant.perform(.utterance(text))
+        let connection: any AppConnection = user.voice ?? app.connection
+        connection.attach(assistant.trace)
+        let request: AssistantRequest
+        if let voice = user.voice {
+            // The voice shortcuts as they are now (recorded since by this or another client).
+            assistant.setVocabulary(voice.vocabulary())
+            request = voice.request(for: text)
+        } else {
+            request = .utterance(text)
+        }
+        let outcome = await assistant.perform(request)
         let events = assistant.trace.events(from: mark)
         noteTrace(events)
         return (outcome, events)
     }
+}
+
+/// One user's assistant for one app, and the connection that runs that user's voice shortcuts
+/// (nil where the daemon keeps no shortcuts for the app).
+struct AppAssistant {
+    let assistant: Assistant
+    let voice: VoiceShortcutConnection?
 }

@@ -35,9 +35,13 @@ public struct DaemonCommand: Sendable {
         DaemonCommand(":lock", "", "lock the device (intents restricted while locked are refused)") { session, _ in await session.setLocked(true) },
         DaemonCommand(":unlock", "", "unlock the device") { session, _ in await session.setLocked(false) },
         DaemonCommand(":scenes", "[NAME]", "the app's scenes and their states (the current app by default)") { await $0.listScenes($1) },
-        DaemonCommand(":shortcuts", "[NAME]", "the app's donations and the shortcuts the system would offer (the current app by default)") {
+        DaemonCommand(":shortcuts", "[NAME]", "the app's donations, the shortcuts the system would offer and your voice shortcuts") {
             await $0.listShortcuts($1)
         },
+        DaemonCommand(":add-voice-shortcut", "N PHRASE", "record PHRASE for the current app's shortcut N (as :shortcuts numbers them)") {
+            await $0.addVoiceShortcut($1)
+        },
+        DaemonCommand(":delete-voice-shortcut", "PHRASE", "delete one of the current app's voice shortcuts") { await $0.deleteVoiceShortcut($1) },
         DaemonCommand(":trace", "", "the trace of your last request") { session, input in await session.showTrace(input) },
         DaemonCommand(":close", "SESSION [NAME]", "close one of the app's sessions: it is discarded (heard at the next launch if not running)") {
             await $0.closeSession($1)

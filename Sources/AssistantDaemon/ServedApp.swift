@@ -86,6 +86,13 @@ struct ServedApp: Sendable {
         return ShortcutsInbox(store: store) { log?.write("shortcuts of \(name): \($0)") }
     }
 
+    /// The words that choose this app for an utterance: its own, then each voice shortcut's
+    /// phrase the user recorded for it.
+    var words: Vocabulary {
+        guard let store = shortcuts?.store, !store.voiceShortcuts().isEmpty else { return vocabulary }
+        return store.vocabulary(over: vocabulary)
+    }
+
     /// Whether the app's process runs now (nothing is started to find out).
     var isRunning: Bool {
         get async { await connection.processIdentifier != nil }
@@ -101,7 +108,7 @@ enum AppChooser {
     static func choose(_ words: String, among apps: [ServedApp], preferring preferred: String?) -> ServedApp? {
         let scored = apps.enumerated().compactMap { offset, app -> (score: Int, rank: Int, app: ServedApp)? in
             let score: Int
-            switch app.vocabulary.match(words) {
+            switch app.words.match(words) {
             case .matched(let interpretation): score = interpretation.score
             case .ambiguous(let candidates): score = candidates.map(\.score).min() ?? Int.max
             case .noMatch: return nil

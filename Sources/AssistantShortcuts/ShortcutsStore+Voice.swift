@@ -50,6 +50,19 @@ extension ShortcutsStore: VoiceShortcutEditing {
         }
     }
 
+    /// `appPhrases`, then each intent voice shortcut's phrase for its intent: the words an
+    /// assistant reads the app's requests with, the user's own phrases included.
+    public func vocabulary(over appPhrases: Vocabulary) -> Vocabulary {
+        var vocabulary = appPhrases
+        for shortcut in voiceShortcuts() where Admission.refusal(of: shortcut.phrase) == nil {
+            guard case .intent(let intent) = shortcut.suggestion.shortcut else { continue }
+            // Each phrase was checked when it was recorded (one over the limit, recorded before
+            // there was one, could never be said).
+            try? vocabulary.addPhrase(shortcut.phrase, intent: intent.typeName)
+        }
+        return vocabulary
+    }
+
     /// Every voice shortcut, in the order recorded (a read of the replayed state: no I/O).
     public func voiceShortcuts() -> [VoiceShortcut] { state.withLock { $0.replayed.voiceShortcuts } }
 

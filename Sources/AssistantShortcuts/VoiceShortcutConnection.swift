@@ -40,14 +40,7 @@ public final class VoiceShortcutConnection: AppConnection {
 
     /// The app's phrases, then each intent voice shortcut's phrase for its intent.
     public func vocabulary() -> Vocabulary {
-        var vocabulary = appPhrases
-        for shortcut in store.voiceShortcuts() where Admission.refusal(of: shortcut.phrase) == nil {
-            guard case .intent(let intent) = shortcut.suggestion.shortcut else { continue }
-            // Each phrase was checked when it was recorded (one over the limit, recorded before
-            // there was one, could never be said).
-            try? vocabulary.addPhrase(shortcut.phrase, intent: intent.typeName)
-        }
-        return vocabulary
+        store.vocabulary(over: appPhrases)
     }
 
     /// What the assistant should do with words the user said: `.userActivity` for a voice

@@ -54,6 +54,56 @@ struct ShortcutsDaemonTests {
         #expect(await finish(second) == [])
     }
 
+    /// "Add to Siri" through the daemon: a phrase recorded for an offer runs it, with the
+    /// parameters it was donated with, for as long as it is kept (a restart included).
+    @Test func aVoiceShortcutRecordedForAnOfferRunsItUntilItIsDeleted() async throws {
+        let state = freshRuntimeDirectory() + "-state"
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let first = try Self.daemon(state: state)
+        first.start()
+        let client = try await TestClient(first.socketPath)
+        #expect(try await client.exchange(.say(text: "insult me like a pirate", wantsTrace: false)).last
+            == .outcome(status: .success, app: "Hobson"))
+        #expect(try await client.exchange(.command(line: ":add-voice-shortcut 2 pirate time")) == [
+            .failure(DaemonError(.commandFailed, value: ":add-voice-shortcut 2 pirate time", message: "Hobson has no shortcut 2: :shortcuts lists 1 shortcut"))
+        ])
+        #expect(try await client.exchange(.command(line: ":add-voice-shortcut 1 pirate time")) == [
+            .listing(lines: ["added “pirate time” → InsultMe"])
+        ])
+        let said = try await client.exchange(.say(text: "pirate time", wantsTrace: true))
+        #expect(said.last == .outcome(status: .success, app: "Hobson"))
+        guard said.count == 3, case .traceEvents(let events) = said[1] else {
+            Issue.record("expected a line, the trace and the outcome: \(said)")
+            return
+        }
+        // Read as the shortcut's phrase, then run with the style it was donated with.
+        #expect(traceLines(events).filter { $0.hasPrefix("interpret") || $0.hasPrefix("result") } == [
+            "interpret: InsultMe via \"pirate time\"", "interpret: voice shortcut “pirate time” → InsultMe (style: pirate)",
+            "result: resolve(style) → success(pirate)", "result: confirm → response(ready)", "result: handle → response(success)",
+        ])
+        #expect(try await client.exchange(Self.shortcuts) == [
+            .listing(lines: [
+                "Hobson keeps 2 donations; the shortcuts it would offer:", "1. InsultMe (style: pirate) “Insult me” — donated 2×",
+                "Voice shortcuts:", "“pirate time” → InsultMe (style: pirate)",
+            ])
+        ])
+        #expect(await finish(first) == [])
+        // Kept across the daemon's restart, until the user deletes it.
+        let second = try Self.daemon(state: state)
+        second.start()
+        let again = try await TestClient(second.socketPath)
+        #expect(try await again.exchange(.say(text: "pirate time", wantsTrace: false)).last == .outcome(status: .success, app: "Hobson"))
+        #expect(try await again.exchange(.command(line: ":delete-voice-shortcut pirate time")) == [
+            .listing(lines: ["deleted “pirate time” → InsultMe"])
+        ])
+        #expect(try await again.exchange(.say(text: "pirate time", wantsTrace: false)).last
+            == .outcome(status: .notUnderstood, app: "Hobson"))
+        #expect(try await again.exchange(.command(line: ":delete-voice-shortcut pirate time")) == [
+            .failure(DaemonError(.commandFailed, value: ":delete-voice-shortcut pirate time", message: "there is no voice shortcut “pirate time”"))
+        ])
+        #expect(await finish(second) == [])
+    }
+
     @Test func aDaemonWithoutAStateFolderSaysItKeepsNoShortcuts() async throws {
         let daemon = try makeDaemon(folders: Self.hobson)
         daemon.start()

@@ -49,6 +49,35 @@ struct WyomingConversationTests {
         #expect(await finish(daemon) == [])
     }
 
+    /// A voice shortcut the user recorded (`:add-voice-shortcut`) is heard through Wyoming as
+    /// its phrase: recognized as its intent with the parameters it was recorded with, and run so.
+    @Test func aVoiceShortcutIsRecognizedAndHandledAsItsIntent() async throws {
+        let state = freshRuntimeDirectory() + "-state"
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let folders = try StateDirectory.prepare(state)
+        let daemon = try Wyoming.daemon(ShortcutsDaemonTests.hobson) { $0.shortcutsFolder = folders.shortcuts }
+        daemon.start()
+        let client = try await TestClient(daemon.socketPath)
+        #expect(try await client.exchange(.say(text: "insult me like a pirate", wantsTrace: false)).last
+            == .outcome(status: .success, app: "Hobson"))
+        #expect(try await client.exchange(.command(line: ":add-voice-shortcut 1 pirate time")) == [
+            .listing(lines: ["added “pirate time” → InsultMe"])
+        ])
+        let lines = try await Wyoming.drive(daemon.wyomingAddresses[0], [
+            #"{"recognize": "pirate time"}"#, #"{"transcript": "pirate time"}"#,
+        ])
+        // Which pirate insult is said is Hobson's choice: the turn is checked whole but for it.
+        #expect(lines.count == 5)
+        #expect(Array(lines.prefix(2)) == [
+            #"{"data": {"entities": [{"name": "style", "value": "pirate"}], "name": "InsultMe"}, "type": "intent"}"#,
+            #"{"data": {}, "type": "handled-start"}"#,
+        ])
+        let said = lines.dropFirst(2).first.flatMap { $0.firstMatch(of: /"text": (".+")\}, "type": "handled-chunk"/)?.1 }
+        #expect(said != nil)
+        #expect(Array(lines.dropFirst(3)) == [#"{"data": {"text": \#(said ?? "")}, "type": "handled"}"#, #"{"data": {}, "type": "handled-stop"}"#])
+        #expect(await finish(daemon) == [])
+    }
+
     @Test func aPromptIsAnsweredWithItsConversationAndTheNextTranscriptWithThatContextContinuesIt() async throws {
         let daemon = try Wyoming.daemon()
         daemon.start()

@@ -11,6 +11,15 @@ enum WyomingRecognizer {
         guard let app = AppChooser.choose(text, among: apps, preferring: current) else {
             return .notRecognized(text: "No app here understands \"\(text)\".")
         }
+        // A voice shortcut's phrase is its intent, with the parameters the user recorded it with.
+        if let shortcut = app.shortcuts?.store.voiceShortcut(matching: text), case .intent(let intent) = shortcut.suggestion.shortcut {
+            let descriptor = app.connection.catalog.descriptor(named: intent.typeName)
+            let entities = (descriptor?.parameters ?? []).compactMap { parameter -> WyomingEntity? in
+                guard let values = descriptor?.values(of: parameter.name, in: intent), let value = values.first else { return nil }
+                return WyomingEntity(name: parameter.name.rawValue, value: json(value))
+            }
+            return .intent(name: intent.typeName, entities: entities.sorted { $0.name < $1.name })
+        }
         switch app.vocabulary.match(text) {
         case .matched(let interpretation):
             let descriptor = app.connection.catalog.descriptor(named: interpretation.intent)
