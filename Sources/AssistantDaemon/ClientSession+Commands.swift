@@ -48,6 +48,7 @@ extension ClientSession {
         await withStore(input.name(from: 0), input) { app, store in
             let name = app.bundle.name
             let (donations, offers) = (store.donations.count, store.offers(now: daemon.configuration.now()))
+            listedShortcuts = (name, offers.map(\.suggestion))
             let kept = donations == 1 ? "1 donation" : "\(donations) donations"
             var lines = offers.isEmpty
                 ? ["\(name) keeps \(kept) and suggests nothing: there is no shortcut to offer."]
@@ -69,33 +70,37 @@ extension ClientSession {
         }
     }
 
-    /// `:add-voice-shortcut N PHRASE`: the user records PHRASE for the current app's shortcut
-    /// numbered N in `:shortcuts` ("Add to Siri"); saying it then runs that shortcut.
+    /// `:add-voice-shortcut N PHRASE`: the user records PHRASE for the shortcut numbered N in
+    /// their last `:shortcuts` ("Add to Siri"); saying it then runs that shortcut.
     func addVoiceShortcut(_ input: CommandInput) async -> DaemonMessage {
         guard let number = input.arguments.first.flatMap({ Int($0) }), input.arguments.count > 1 else {
             return .failure(DaemonError(
                 .unknownCommand, value: input.line,
                 message: "give the shortcut's number and the phrase: :add-voice-shortcut N PHRASE (:shortcuts numbers them)"))
         }
-        return await withStore("", input) { app, store in
-            let offers = store.offers(now: daemon.configuration.now())
-            guard offers.indices.contains(number - 1) else {
-                let listed = "\(offers.count) shortcut\(offers.count == 1 ? "" : "s")"
+        guard let listed = listedShortcuts else {
+            return .failure(DaemonError(
+                .commandFailed, value: input.line, message: "list an app's shortcuts first (:shortcuts [NAME]): N is a number of that list"))
+        }
+        return await withStore(listed.app, input) { app, store in
+            guard listed.offers.indices.contains(number - 1) else {
+                let count = "\(listed.offers.count) shortcut\(listed.offers.count == 1 ? "" : "s")"
                 return .failure(DaemonError(
-                    .commandFailed, value: input.line, message: "\(app.bundle.name) has no shortcut \(number): :shortcuts lists \(listed)"))
+                    .commandFailed, value: input.line, message: "\(app.bundle.name) has no shortcut \(number): :shortcuts listed \(count)"))
             }
             return await voiceShortcut(input) { () async throws(VoiceShortcutRefusal) in
-                try await store.add(offers[number - 1].suggestion, phrase: input.name(from: 1))
+                try await store.add(listed.offers[number - 1], phrase: input.name(from: 1))
             }
         }
     }
 
-    /// `:delete-voice-shortcut PHRASE`: the user deletes one of the current app's voice shortcuts.
+    /// `:delete-voice-shortcut PHRASE`: the user deletes a voice shortcut of the app their last
+    /// `:shortcuts` listed (else of the current app).
     func deleteVoiceShortcut(_ input: CommandInput) async -> DaemonMessage {
         guard !input.arguments.isEmpty else {
             return .failure(DaemonError(.unknownCommand, value: input.line, message: "give the phrase: :delete-voice-shortcut PHRASE"))
         }
-        return await withStore("", input) { _, store in
+        return await withStore(listedShortcuts?.app ?? "", input) { _, store in
             await voiceShortcut(input) { () async throws(VoiceShortcutRefusal) in try await store.edit(phrase: input.name(from: 0), .delete) }
         }
     }

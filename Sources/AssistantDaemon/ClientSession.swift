@@ -30,6 +30,9 @@ actor ClientSession {
     private var prompt: CheckedContinuation<Reply, Never>?
     /// The trace of this client's last request.
     var lastTrace: [TraceEvent]?
+    /// What this client's last `:shortcuts` offered, in order, and for which app (its name):
+    /// the numbers `:add-voice-shortcut` takes are that list's.
+    var listedShortcuts: (app: String, offers: [ShortcutSuggestion])?
 
     /// A session for an accepted connection; reading starts here, on the caller's thread, so
     /// a busy concurrency pool never delays a bad frame's refusal.

@@ -38,10 +38,12 @@ public struct DaemonCommand: Sendable {
         DaemonCommand(":shortcuts", "[NAME]", "the app's donations, the shortcuts the system would offer and your voice shortcuts") {
             await $0.listShortcuts($1)
         },
-        DaemonCommand(":add-voice-shortcut", "N PHRASE", "record PHRASE for the current app's shortcut N (as :shortcuts numbers them)") {
+        DaemonCommand(":add-voice-shortcut", "N PHRASE", "record PHRASE for shortcut N of your last :shortcuts: saying it runs that shortcut") {
             await $0.addVoiceShortcut($1)
         },
-        DaemonCommand(":delete-voice-shortcut", "PHRASE", "delete one of the current app's voice shortcuts") { await $0.deleteVoiceShortcut($1) },
+        DaemonCommand(":delete-voice-shortcut", "PHRASE", "delete a voice shortcut (of the app your last :shortcuts listed)") {
+            await $0.deleteVoiceShortcut($1)
+        },
         DaemonCommand(":trace", "", "the trace of your last request") { session, input in await session.showTrace(input) },
         DaemonCommand(":close", "SESSION [NAME]", "close one of the app's sessions: it is discarded (heard at the next launch if not running)") {
             await $0.closeSession($1)

@@ -64,8 +64,14 @@ struct ShortcutsDaemonTests {
         let client = try await TestClient(first.socketPath)
         #expect(try await client.exchange(.say(text: "insult me like a pirate", wantsTrace: false)).last
             == .outcome(status: .success, app: "Hobson"))
+        #expect(try await client.exchange(.command(line: ":add-voice-shortcut 1 pirate time")) == [
+            .failure(DaemonError(
+                .commandFailed, value: ":add-voice-shortcut 1 pirate time",
+                message: "list an app's shortcuts first (:shortcuts [NAME]): N is a number of that list"))
+        ])
+        #expect(try await client.exchange(Self.shortcuts).count == 1)
         #expect(try await client.exchange(.command(line: ":add-voice-shortcut 2 pirate time")) == [
-            .failure(DaemonError(.commandFailed, value: ":add-voice-shortcut 2 pirate time", message: "Hobson has no shortcut 2: :shortcuts lists 1 shortcut"))
+            .failure(DaemonError(.commandFailed, value: ":add-voice-shortcut 2 pirate time", message: "Hobson has no shortcut 2: :shortcuts listed 1 shortcut"))
         ])
         #expect(try await client.exchange(.command(line: ":add-voice-shortcut 1 pirate time")) == [
             .listing(lines: ["added “pirate time” → InsultMe"])

@@ -60,6 +60,7 @@ struct WyomingConversationTests {
         let client = try await TestClient(daemon.socketPath)
         #expect(try await client.exchange(.say(text: "insult me like a pirate", wantsTrace: false)).last
             == .outcome(status: .success, app: "Hobson"))
+        #expect(try await client.exchange(ShortcutsDaemonTests.shortcuts).count == 1)
         #expect(try await client.exchange(.command(line: ":add-voice-shortcut 1 pirate time")) == [
             .listing(lines: ["added “pirate time” → InsultMe"])
         ])
