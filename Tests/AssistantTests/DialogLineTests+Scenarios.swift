@@ -60,6 +60,14 @@ extension DialogLineTests {
         case .working: return try await responding(.inProgress, configuration)
         case .continueInApp: return try await responding(.failureRequiringAppLaunch, configuration)
         case .whichDidYouMean: return try await kitchen(.utterance("open the tomato"), configuration, replies: [.pick(1)])
+        case .whichOne:
+            // Handle asks a choice with no words of its own, then answers once it is chosen.
+            return try await kitchen(.intent(OrderSoupIntent(soup: Self.tomato)), configuration, replies: [.pick(2)]) { rig in
+                rig.handler.handling = { _ in
+                    guard CallContext.chosen(among: ["Bowl", "Cup"]) == 1 else { throw IntentQuestion(.choice(options: ["Bowl", "Cup"])) }
+                    return .success
+                }
+            }
         case .stillDidNotUnderstand:
             return try await kitchen(.utterance("open the tomato"), configuration, replies: [.text("neither")])
         case .didNotUnderstand:

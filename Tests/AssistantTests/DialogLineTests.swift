@@ -49,6 +49,7 @@ struct DialogLineTests {
         LineCase(.working, "Kitchen is working on it."),
         LineCase(.continueInApp, "You'll need to continue in Kitchen."),
         LineCase(.whichDidYouMean, "Did you mean:\n1. open the …"),
+        LineCase(.whichOne, "Which one?\n1. Bowl\n2. Cup"),
         LineCase(.stillDidNotUnderstand, "Sorry, I still didn't understand."),
         LineCase(.didNotUnderstand, "Sorry, I didn't understand."),
         LineCase(

@@ -22,6 +22,8 @@ struct MessageTests {
         .accept(protocolVersion: MessageProtocol.version),
         .call(id: 1, call: PhaseCall(request: 7, intent: soup, phase: .proceed(parameters: ["soup", "quantity"]))),
         .call(id: 2, call: PhaseCall(request: 7, intent: soup, phase: .finish)),
+        // The answers to the request's choices so far travel with every later call.
+        .call(id: 3, call: PhaseCall(request: 8, intent: soup, phase: .proceed(parameters: []), choices: ["Bowl\nCup": 1, "Hot\nCold": 0])),
         .cancel(id: 1),
         .continueActivity(id: 3, activity: UserActivity(activityType: "OrderSoupIntent")),
         .event(id: 4, event: .open), .event(id: 5, event: .newWindow), .event(id: 6, event: .home),
@@ -39,6 +41,7 @@ struct MessageTests {
         .step(id: 1, step: PhaseStep(phase: .resolve(parameter: "soup"), answer: .resolved([ParameterResolution(ResolutionResult.success(with: Soup("pho", "Pho")))]))),
         .answer(id: 1, answer: .response(IntentResponse(code: .success))),
         .answer(id: 2, answer: .refused(IntentHostError(.notHandled, intent: "OrderSoupIntent"))),
+        .answer(id: 3, answer: .asks(IntentQuestion(.choice(options: ["Bowl", "Cup"]), prompt: "Which one?"))),
         .continued(id: 3, result: .continued(session: "session-1", reply: "Step 2. Stir.")),
         .continued(id: 3, result: .failed(reason: "the activity was invalidated")),
         .eventDone(id: 4, refusal: nil, output: nil), .eventDone(id: 5, refusal: "the app is not running", output: nil),

@@ -68,6 +68,8 @@ struct Dialog {
 
     /// Asked when an utterance matched several phrases.
     var whichDidYouMean: String { line(.whichDidYouMean) }
+    /// Asked before a choice's options the app gave no words for.
+    var whichOne: String { line(.whichOne) }
     /// Said when the user's choice among interpretations was not one of them.
     var stillDidNotUnderstand: String { line(.stillDidNotUnderstand) }
 

@@ -42,6 +42,9 @@ public enum DialogLine: String, Sendable, Hashable, CaseIterable, Codable {
 
     /// Asked before the interpretations of an ambiguous utterance.
     case whichDidYouMean
+    /// Asked before a choice's options when the app gave no words of its own
+    /// (`requestChoice(between:)` without a dialog).
+    case whichOne
     /// The user's choice among interpretations was not one of them.
     case stillDidNotUnderstand
     /// Nothing matched and the vocabulary has nothing to suggest.
@@ -101,7 +104,7 @@ public enum DialogLine: String, Sendable, Hashable, CaseIterable, Codable {
         case .notOneOfThem: ["last", "choices"]
         case .several: ["words", "numbers"]
         case .unknownIntent, .notInManifest, .multipleScenesRequired, .restrictedWhileLocked, .notHandled,
-            .hostStopped, .couldNotDo, .cancelled, .done, .openingApp, .working, .continueInApp, .whichDidYouMean,
+            .hostStopped, .couldNotDo, .cancelled, .done, .openingApp, .working, .continueInApp, .whichDidYouMean, .whichOne,
             .stillDidNotUnderstand, .didNotUnderstand, .othersHeading, .sayMore, .allOfThem, .intentConfirmationPrompt:
             []
         }
@@ -126,6 +129,7 @@ public enum DialogLine: String, Sendable, Hashable, CaseIterable, Codable {
         case .working: "${app} is working on it."
         case .continueInApp: "You'll need to continue in ${app}."
         case .whichDidYouMean: "Did you mean:"
+        case .whichOne: "Which one?"
         case .stillDidNotUnderstand: "Sorry, I still didn't understand."
         case .didNotUnderstand: "Sorry, I didn't understand."
         case .didNotUnderstandSuggesting: "Sorry, I didn't understand. You can say: ${suggestions}."

@@ -11,7 +11,13 @@ extension Exchange {
         questionsAnswered += 1
         guard let name = question.parameter else {
             if questionsAnswered > configuration.maxReasks { throw .cancelled }
-            try await askToGoAhead(IntentConfirmation(prompt: question.prompt))
+            if case .choice(let options) = question.kind {
+                // Every later call of the request carries the answer: the app's next run of
+                // confirm or handle finds it where it asked.
+                choices[IntentQuestion.choiceKey(options)] = try await choose(among: options, prompt: question.prompt)
+            } else {
+                try await askToGoAhead(IntentConfirmation(prompt: question.prompt))
+            }
             return []
         }
         guard questionsAnswered <= configuration.maxReasks else { throw .gaveUp(parameter: name) }
@@ -29,9 +35,29 @@ extension Exchange {
             let yesOrNo = question.prompt ?? lines.confirmationPrompt(parameter, value: value.displayItem.title)
             try await askUntilYes(.confirmation(parameter: parameter.name, question: yesOrNo))
             try set(parameter, at: nil, to: value)
-        case .confirmation:
+        case .confirmation, .choice:
             break
         }
         return descriptor.resolvableParameters.drop { $0.name != name }
+    }
+
+    /// Asks the user to choose one of `options` (`prompt`, else "Which one?"): a number or an
+    /// option's title answers its position; "cancel" cancels the request, and anything else asks
+    /// again until patience runs out (cancelled too: nothing is chosen for the user).
+    mutating func choose(among options: [String], prompt: String?) async throws(ExchangeStop) -> Int {
+        guard (1...IntentQuestion.choiceLimit).contains(options.count), !options.contains(where: \.isEmpty) else {
+            throw .refused(unexpected("a choice among \(options.count) options (1 to \(IntentQuestion.choiceLimit), each with a title)"))
+        }
+        let asked = Prompt.choice(intent: descriptor.typeName, question: prompt ?? lines.whichOne, options: options)
+        for _ in 0...configuration.maxReasks {
+            switch await ask(asked) {
+            case .pick(let number) where options.indices.contains(number - 1): return number - 1
+            case .text(let words):
+                if let position = options.firstIndex(where: { $0.caseInsensitiveCompare(words) == .orderedSame }) { return position }
+            case .cancel: throw .cancelled
+            case .pick, .more, .yes, .no: break
+            }
+        }
+        throw .cancelled
     }
 }

@@ -43,6 +43,9 @@ struct Exchange {
     /// How many questions confirm and handle asked (`IntentQuestion`): patience runs out after
     /// `maxReasks` of them.
     var questionsAnswered = 0
+    /// What the user chose at each choice the app asked (`IntentQuestion.Kind.choice`), sent
+    /// with every later call of the request (`PhaseCall.choices`).
+    var choices: [String: Int] = [:]
 
     var appName: String { connection.appName }
 
@@ -133,6 +136,11 @@ struct Exchange {
             trace.record(.timeout, "\(phase) exceeded \(Self.budgetText(budget))")
             await say(lines.timedOut(step: phase.spokenName, budget: budget))
             status = .timedOut
+        // The app cancelled (a handler's `CancellationError`, the user's choice of a cancel
+        // option): the request is cancelled, as the user's "cancel" cancels it.
+        case .refused(let error) where error.code == .cancelled:
+            await say(lines.cancelled)
+            status = .cancelled
         case .cancelled:
             await say(lines.cancelled)
             status = .cancelled

@@ -17,6 +17,8 @@ public enum Prompt: Sendable, Equatable, CustomStringConvertible {
     case intentConfirmation(intent: String, question: String)
     /// Which of several interpretations of an utterance was meant.
     case chooseInterpretation(question: String, options: [String])
+    /// One of the options the app offers (`IntentQuestion.Kind.choice`): `intent` is its type name.
+    case choice(intent: String, question: String, options: [String])
 
     /// The prompt as the assistant says it, candidates included.
     public var spoken: String {
@@ -31,7 +33,7 @@ public enum Prompt: Sendable, Equatable, CustomStringConvertible {
             }
             if let more { lines.append(more) }
             return lines.joined(separator: "\n")
-        case .chooseInterpretation(let question, let options):
+        case .chooseInterpretation(let question, let options), .choice(_, let question, let options):
             return ([question] + options.enumerated().map { "\($0.offset + 1). \($0.element)" })
                 .joined(separator: "\n")
         }

@@ -65,19 +65,27 @@ public final class IntentCompletion<Value: Sendable>: Sendable {
 }
 
 /// The host call running now: what `withIntentCompletion(_:)` reports a second answer to.
-struct CallContext: Sendable {
+package struct CallContext: Sendable {
     /// The intent's type name.
     var intent: String
     /// The phase called (nil outside a call).
     var phase: PhaseCall.Phase?
     /// Where reports go.
     var sink: (@Sendable (AppReport) -> Void)?
+    /// The call's `PhaseCall.choices`: what the user chose at the request's choices so far.
+    var choices: [String: Int] = [:]
 
     /// Names the intent and phase in reports. Put into words only when a report needs it, not
     /// on every call.
     var label: String { phase.map { "\(intent) \($0)" } ?? intent }
 
     @TaskLocal static var current = CallContext(intent: "", phase: nil, sink: nil)
+
+    /// The option the user chose, in this call's request, at the choice among `options` (its
+    /// position), if they were asked it: how App Intents' `requestChoice` hears the answer.
+    package static func chosen(among options: [String]) -> Int? {
+        current.choices[IntentQuestion.choiceKey(options)]
+    }
 }
 
 /// Calls a completion-handler style method and waits for its first answer.

@@ -1,5 +1,6 @@
 /// A question a handler's confirm or handle asks the user before it can answer: App Intents'
-/// `requestValue`, `requestDisambiguation` and `requestConfirmation` in `perform()`.
+/// `requestValue`, `requestDisambiguation`, `requestConfirmation` and `requestChoice` in
+/// `perform()`.
 ///
 /// The handler throws it; the host answers the phase with it (`PhaseAnswer.asks`) and keeps
 /// the request's handler. The assistant asks the user (with `prompt` when given, else the
@@ -18,6 +19,18 @@ public struct IntentQuestion: Error, Sendable, Equatable, Codable, CustomStringC
         case valueConfirmation(parameter: ParameterName, value: AnyParameterValue)
         /// Yes to going ahead (no cancels the request).
         case confirmation
+        /// One of these options (1 to `choiceLimit` titles), chosen by the user: confirm and
+        /// handle run again with its position in `PhaseCall.choices`, under `choiceKey(options)`.
+        case choice(options: [String])
+    }
+
+    /// The most options a choice offers: a list the user hears whole must stay short.
+    public static let choiceLimit = 10
+
+    /// Where `PhaseCall.choices` keeps the answer to a choice among `options`: the same options
+    /// asked again in a later run of the request are the same question, already answered.
+    public static func choiceKey(_ options: [String]) -> String {
+        options.joined(separator: "\n")
     }
 
     /// What is asked.
@@ -35,7 +48,7 @@ public struct IntentQuestion: Error, Sendable, Equatable, Codable, CustomStringC
     public var parameter: ParameterName? {
         switch kind {
         case .value(let name), .disambiguation(let name, _), .valueConfirmation(let name, _): name
-        case .confirmation: nil
+        case .confirmation, .choice: nil
         }
     }
 
@@ -48,6 +61,7 @@ public struct IntentQuestion: Error, Sendable, Equatable, Codable, CustomStringC
         case .disambiguation(let name, let values): asked = "disambiguation(\(name): \(values.map(\.description).joined(separator: ", ")))"
         case .valueConfirmation(let name, let value): asked = "valueConfirmation(\(name): \(value))"
         case .confirmation: asked = "confirmation"
+        case .choice(let options): asked = "choice(\(options.joined(separator: ", ")))"
         }
         return prompt.map { "\(asked) \"\($0)\"" } ?? asked
     }

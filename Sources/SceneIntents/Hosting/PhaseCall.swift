@@ -46,12 +46,39 @@ public struct PhaseCall: Sendable, Equatable, Codable {
     public var intent: AnyIntent
     /// The phase.
     public var phase: Phase
+    /// The option the user chose at each choice the request asked so far
+    /// (`IntentQuestion.Kind.choice`): its position, under `IntentQuestion.choiceKey` of the
+    /// options. Empty for almost every call.
+    public var choices: [String: Int]
 
     /// A call.
-    public init(request: UInt64, intent: AnyIntent, phase: Phase) {
+    public init(request: UInt64, intent: AnyIntent, phase: Phase, choices: [String: Int] = [:]) {
         self.request = request
         self.intent = intent
         self.phase = phase
+        self.choices = choices
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case request, intent, phase, choices
+    }
+
+    /// Decodes a call; one without `choices` (almost every call) has none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        request = try container.decode(UInt64.self, forKey: .request)
+        intent = try container.decode(AnyIntent.self, forKey: .intent)
+        phase = try container.decode(Phase.self, forKey: .phase)
+        choices = try container.decodeIfPresent([String: Int].self, forKey: .choices) ?? [:]
+    }
+
+    /// Encodes the call; `choices` only when there are some.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(request, forKey: .request)
+        try container.encode(intent, forKey: .intent)
+        try container.encode(phase, forKey: .phase)
+        if !choices.isEmpty { try container.encode(choices, forKey: .choices) }
     }
 }
 

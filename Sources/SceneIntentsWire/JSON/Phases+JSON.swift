@@ -5,6 +5,16 @@ import SceneIntents
 extension PhaseCall: JSONConvertible {
     func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws {
         writer.beginObject()
+        if !choices.isEmpty {
+            writer.member("choices") { writer in
+                writer.beginObject()
+                for (key, position) in choices.sorted(by: { JSONValue.keyPrecedes($0.key, $1.key) }) {
+                    writer.key(key)
+                    writer.number(position)
+                }
+                writer.endObject()
+            }
+        }
         try writer.member("intent") { try intent.write(to: &$0, context) }
         try writer.member("phase") { try phase.write(to: &$0, context) }
         writer.member("request", number: request)
@@ -15,15 +25,19 @@ extension PhaseCall: JSONConvertible {
         var request: UInt64?
         var intent: AnyIntent?
         var phase: Phase?
+        var choices: [String: Int] = [:]
         try reader.object { key, reader in
             switch key {
             case "request": request = try reader.id()
             case "intent": intent = try AnyIntent(reading: &reader, context)
             case "phase": phase = try Phase(reading: &reader, context)
+            case "choices": try reader.object { name, reader in choices[name.string] = try reader.integer(Int.self) }
             default: try reader.skip()
             }
         }
-        self.init(request: try required(&request, "request"), intent: try required(&intent, "intent"), phase: try required(&phase, "phase"))
+        self.init(
+            request: try required(&request, "request"), intent: try required(&intent, "intent"), phase: try required(&phase, "phase"),
+            choices: choices)
     }
 }
 
