@@ -12,21 +12,21 @@ struct ShortcutsDaemonTests {
     static let hobson = demoFolders.filter { $0.contains("/Hobson/") }
     static let shortcuts = ClientMessage.command(line: ":shortcuts hobson")
 
-    /// A daemon serving Hobson, keeping its state in `state`.
-    static func daemon(state: String) throws -> Daemon {
+    /// A daemon serving Hobson, keeping its state in `state`, started, and a client of it.
+    static func started(state: String) async throws -> (Daemon, TestClient) {
         let folders = try StateDirectory.prepare(state)
-        return try makeDaemon(folders: hobson) {
+        let daemon = try makeDaemon(folders: hobson) {
             $0.sessionsFolder = folders.sessions
             $0.shortcutsFolder = folders.shortcuts
         }
+        daemon.start()
+        return (daemon, try await TestClient(daemon.socketPath))
     }
 
     @Test func anInstalledAppsDonationsAreKeptAndOutliveTheDaemon() async throws {
         let state = freshRuntimeDirectory() + "-state"
         defer { try? FileManager.default.removeItem(atPath: state) }
-        let first = try Self.daemon(state: state)
-        first.start()
-        let client = try await TestClient(first.socketPath)
+        let (first, client) = try await Self.started(state: state)
         #expect(try await client.exchange(Self.shortcuts) == [
             .listing(lines: ["Hobson keeps 0 donations and suggests nothing: there is no shortcut to offer."])
         ])
@@ -42,9 +42,7 @@ struct ShortcutsDaemonTests {
         #expect(said.last == .outcome(status: .success, app: "Hobson"))
         #expect(await finish(first) == [])
         // A new daemon on the same state folder: the same store, replayed from its log.
-        let second = try Self.daemon(state: state)
-        second.start()
-        let again = try await TestClient(second.socketPath)
+        let (second, again) = try await Self.started(state: state)
         #expect(try await again.exchange(Self.shortcuts) == [
             .listing(lines: [
                 "Hobson keeps 3 donations; the shortcuts it would offer:", "1. InsultMe (style: pirate) “Insult me” — donated 2×",
@@ -59,9 +57,7 @@ struct ShortcutsDaemonTests {
     @Test func aVoiceShortcutRecordedForAnOfferRunsItUntilItIsDeleted() async throws {
         let state = freshRuntimeDirectory() + "-state"
         defer { try? FileManager.default.removeItem(atPath: state) }
-        let first = try Self.daemon(state: state)
-        first.start()
-        let client = try await TestClient(first.socketPath)
+        let (first, client) = try await Self.started(state: state)
         #expect(try await client.exchange(.say(text: "insult me like a pirate", wantsTrace: false)).last
             == .outcome(status: .success, app: "Hobson"))
         #expect(try await client.exchange(.command(line: ":add-voice-shortcut 1 pirate time")) == [
@@ -95,9 +91,7 @@ struct ShortcutsDaemonTests {
         ])
         #expect(await finish(first) == [])
         // Kept across the daemon's restart, until the user deletes it.
-        let second = try Self.daemon(state: state)
-        second.start()
-        let again = try await TestClient(second.socketPath)
+        let (second, again) = try await Self.started(state: state)
         #expect(try await again.exchange(.say(text: "pirate time", wantsTrace: false)).last == .outcome(status: .success, app: "Hobson"))
         #expect(try await again.exchange(.command(line: ":delete-voice-shortcut pirate time")) == [
             .listing(lines: ["deleted “pirate time” → InsultMe"])

@@ -44,7 +44,8 @@ extension Exchange {
         let start = Duration.nanoseconds(startedAt)
         callsMade += 1
         let budget = budget
-        let call = PhaseCall(request: request, intent: intent, phase: phase, choices: choices)
+        var call = PhaseCall(request: request, intent: intent, phase: phase)
+        call.chosen = choices
         // The trace's autoclosures are made only when it records: a check costs a load, a
         // closure an allocation.
         let (connection, trace, clock) = (connection, traced ? trace : nil, clock)

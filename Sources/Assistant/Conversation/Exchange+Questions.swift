@@ -14,7 +14,8 @@ extension Exchange {
             if case .choice(let options) = question.kind {
                 // Every later call of the request carries the answer: the app's next run of
                 // confirm or handle finds it where it asked.
-                choices[IntentQuestion.choiceKey(options)] = try await choose(among: options, prompt: question.prompt)
+                let chosen = try await choose(among: options, prompt: question.prompt)
+                choices = (choices ?? [:]).merging([IntentQuestion.choiceKey(options): chosen]) { $1 }
             } else {
                 try await askToGoAhead(IntentConfirmation(prompt: question.prompt))
             }

@@ -44,8 +44,8 @@ struct Exchange {
     /// `maxReasks` of them.
     var questionsAnswered = 0
     /// What the user chose at each choice the app asked (`IntentQuestion.Kind.choice`), sent
-    /// with every later call of the request (`PhaseCall.choices`).
-    var choices: [String: Int] = [:]
+    /// with every later call of the request (`PhaseCall.choices`); nil until there is one.
+    var choices: [String: Int]?
 
     var appName: String { connection.appName }
 

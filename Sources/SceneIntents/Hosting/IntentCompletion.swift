@@ -73,7 +73,7 @@ package struct CallContext: Sendable {
     /// Where reports go.
     var sink: (@Sendable (AppReport) -> Void)?
     /// The call's `PhaseCall.choices`: what the user chose at the request's choices so far.
-    var choices: [String: Int] = [:]
+    var choices: [String: Int]? = nil
 
     /// Names the intent and phase in reports. Put into words only when a report needs it, not
     /// on every call.
@@ -84,7 +84,7 @@ package struct CallContext: Sendable {
     /// The option the user chose, in this call's request, at the choice among `options` (its
     /// position), if they were asked it: how App Intents' `requestChoice` hears the answer.
     package static func chosen(among options: [String]) -> Int? {
-        current.choices[IntentQuestion.choiceKey(options)]
+        current.choices?[IntentQuestion.choiceKey(options)]
     }
 }
 

@@ -80,7 +80,7 @@ public final class IntentHost {
         func open<J: Intent>(_: J) -> Visiting {
             let handler: any RequestBinding<J>
             do throws(IntentHostError) { handler = try bound(for: call, held: entry) } catch { return .answered(.refused(error)) }
-            return .awaiting(CallContext(intent: J.typeName, phase: call.phase, sink: onReport, choices: call.choices), handler)
+            return .awaiting(CallContext(intent: J.typeName, phase: call.phase, sink: onReport, choices: call.chosen), handler)
         }
         return open(call.intent.base)
     }

@@ -49,14 +49,20 @@ public struct PhaseCall: Sendable, Equatable, Codable {
     /// The option the user chose at each choice the request asked so far
     /// (`IntentQuestion.Kind.choice`): its position, under `IntentQuestion.choiceKey` of the
     /// options. Empty for almost every call.
-    public var choices: [String: Int]
+    public var choices: [String: Int] {
+        get { chosen ?? [:] }
+        set { chosen = newValue.isEmpty ? nil : newValue }
+    }
+    /// `choices`, nil when empty: a call is copied several times on its way, and a nil costs
+    /// no reference count where an empty dictionary costs one per copy.
+    package var chosen: [String: Int]?
 
     /// A call.
     public init(request: UInt64, intent: AnyIntent, phase: Phase, choices: [String: Int] = [:]) {
         self.request = request
         self.intent = intent
         self.phase = phase
-        self.choices = choices
+        chosen = choices.isEmpty ? nil : choices
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -69,7 +75,7 @@ public struct PhaseCall: Sendable, Equatable, Codable {
         request = try container.decode(UInt64.self, forKey: .request)
         intent = try container.decode(AnyIntent.self, forKey: .intent)
         phase = try container.decode(Phase.self, forKey: .phase)
-        choices = try container.decodeIfPresent([String: Int].self, forKey: .choices) ?? [:]
+        chosen = try container.decodeIfPresent([String: Int].self, forKey: .choices).flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Encodes the call; `choices` only when there are some.
@@ -78,7 +84,7 @@ public struct PhaseCall: Sendable, Equatable, Codable {
         try container.encode(request, forKey: .request)
         try container.encode(intent, forKey: .intent)
         try container.encode(phase, forKey: .phase)
-        if !choices.isEmpty { try container.encode(choices, forKey: .choices) }
+        if let chosen { try container.encode(chosen, forKey: .choices) }
     }
 }
 
