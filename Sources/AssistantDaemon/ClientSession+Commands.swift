@@ -58,7 +58,7 @@ extension ClientSession {
             if !voice.isEmpty {
                 lines.append("Voice shortcuts:")
                 lines += voice.map {
-                    "“\(PrintableText.escaped($0.phrase))” → \(ShortcutOffers.summary(of: $0.suggestion.shortcut, catalog: store.catalog))"
+                    "“\($0.phrase)” → \(ShortcutOffers.summary(of: $0.suggestion.shortcut, catalog: store.catalog))"
                 }
             }
             let unread = store.damage.warnings
@@ -66,7 +66,9 @@ extension ClientSession {
                 let count = unread.count == 1 ? "1 record" : "\(unread.count) records"
                 lines.append("\(count) of \(name)'s shortcuts could not be read: " + unread.map(\.description).joined(separator: "; "))
             }
-            return .listing(lines: lines)
+            // Each line holds what an app sent or a user typed: escaped, it cannot drive a
+            // terminal or forge a line of its own.
+            return .listing(lines: lines.map(PrintableText.escaped))
         }
     }
 

@@ -120,6 +120,12 @@ extension ShortcutsStore: VoiceShortcutEditing {
                 "a voice shortcut's phrase is said as an utterance: at most \(Admission.limitText) characters")
         }
         let words = phrase.trimmingCharacters(in: .whitespaces)
+        // Words are said: a control character (a tab, a terminal's escape) is never heard, and
+        // would be printed wherever the phrase is listed.
+        if words.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw VoiceShortcutRefusal(
+                .invalidPhrase, value: PrintableText.escaped(words), "a voice shortcut's phrase is words: no control characters")
+        }
         var probe = Vocabulary()
         guard !words.contains("$"), (try? probe.addPhrase(words, intent: "probe")) != nil else {
             throw VoiceShortcutRefusal(.invalidPhrase, value: phrase, "a voice shortcut's phrase needs words, and no “$” or “{”")

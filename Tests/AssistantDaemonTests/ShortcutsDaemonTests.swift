@@ -72,6 +72,12 @@ struct ShortcutsDaemonTests {
         #expect(try await client.exchange(.command(line: ":add-voice-shortcut 1 pirate time")) == [
             .listing(lines: ["added “pirate time” → InsultMe"])
         ])
+        // A phrase typed with a terminal escape in it is refused, and not printed raw.
+        #expect(try await client.exchange(.command(line: ":add-voice-shortcut 1 red\u{1B}[31m alert")) == [
+            .failure(DaemonError(
+                .commandFailed, value: ":add-voice-shortcut 1 red\u{1B}[31m alert",
+                message: "a voice shortcut's phrase is words: no control characters"))
+        ])
         let said = try await client.exchange(.say(text: "pirate time", wantsTrace: true))
         #expect(said.last == .outcome(status: .success, app: "Hobson"))
         guard said.count == 3, case .traceEvents(let events) = said[1] else {
