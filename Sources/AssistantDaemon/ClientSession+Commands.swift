@@ -72,6 +72,19 @@ extension ClientSession {
         }
     }
 
+    /// `:delete-donations [NAME]`: the user deletes everything the app donated (its suggestions
+    /// and the user's voice shortcuts stay), as a system's settings let them.
+    func deleteDonations(_ input: CommandInput) async -> DaemonMessage {
+        await withStore(input.name(from: 0), input) { app, store in
+            do throws(DonationError) {
+                let deleted = try await store.offload { () throws(DonationError) in try store.deleteDonations(.all) }
+                return .listing(lines: [PrintableText.escaped("Deleted \(deleted) donation\(deleted == 1 ? "" : "s") of \(app.bundle.name).")])
+            } catch {
+                return .failure(DaemonError(.commandFailed, value: input.line, message: PrintableText.escaped(error.message)))
+            }
+        }
+    }
+
     /// `:add-voice-shortcut N PHRASE`: the user records PHRASE for the shortcut numbered N in
     /// their last `:shortcuts` ("Add to Siri"); saying it then runs that shortcut.
     func addVoiceShortcut(_ input: CommandInput) async -> DaemonMessage {

@@ -38,6 +38,7 @@ public struct DaemonCommand: Sendable {
         DaemonCommand(":shortcuts", "[NAME]", "the app's donations, the shortcuts the system would offer and your voice shortcuts") {
             await $0.listShortcuts($1)
         },
+        DaemonCommand(":delete-donations", "[NAME]", "delete everything the app donated (its voice shortcuts stay)") { await $0.deleteDonations($1) },
         DaemonCommand(":add-voice-shortcut", "N PHRASE", "record PHRASE for shortcut N of your last :shortcuts: saying it runs that shortcut") {
             await $0.addVoiceShortcut($1)
         },

@@ -99,6 +99,16 @@ struct ShortcutsDaemonTests {
         // Kept across the daemon's restart, until the user deletes it.
         let (second, again) = try await Self.started(state: state)
         #expect(try await again.exchange(.say(text: "pirate time", wantsTrace: false)).last == .outcome(status: .success, app: "Hobson"))
+        // Deleting the donations leaves the user's voice shortcut.
+        #expect(try await again.exchange(.command(line: ":delete-donations hobson")) == [
+            .listing(lines: ["Deleted 3 donations of Hobson."])
+        ])
+        #expect(try await again.exchange(Self.shortcuts) == [
+            .listing(lines: [
+                "Hobson keeps 0 donations and suggests nothing: there is no shortcut to offer.", "Voice shortcuts:",
+                "“pirate time” → InsultMe (style: pirate)",
+            ])
+        ])
         #expect(try await again.exchange(.command(line: ":delete-voice-shortcut pirate time")) == [
             .listing(lines: ["deleted “pirate time” → InsultMe"])
         ])
