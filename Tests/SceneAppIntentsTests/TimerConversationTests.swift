@@ -136,19 +136,37 @@ struct TimerConversationTests {
 
     @Test func aConfirmationRequestedInsidePerformGoesAheadOnYes() async throws {
         let shelf = TimerShelf()
-        shelf.running = ["Tea", "Eggs"]
+        shelf.running = ["Tea"]
         let (harness, _) = try IntentTestHarness.timers(replies: [.yes], shelf: shelf)
         let outcome = await harness.perform(.utterance("stop my timers in timers"))
-        #expect(outcome.dialog == ["Stop all 2 timers?", "Stopped 2 timers."])
-        #expect(harness.user.prompts == [.intentConfirmation(intent: "StopTimersIntent", question: "Stop all 2 timers?")])
+        #expect(outcome.dialog == ["Stop your timer?", "Stopped 1 timer."])
+        #expect(harness.user.prompts == [.intentConfirmation(intent: "StopTimersIntent", question: "Stop your timer?")])
         #expect(harness.traceFromRoute == Self.routed("StopTimersIntent", "") + [
-            "result: confirm → response(ready)", "result: handle → asks confirmation \"Stop all 2 timers?\"",
-            "prompt: Stop all 2 timers?", "answer: yes", "call: proceed() budget 10s per step, first until 10s",
-            "result: confirm → response(ready)", "result: handle → response(success)", "say: Stopped 2 timers.", "outcome: success",
+            "result: confirm → response(ready)", "result: handle → asks confirmation \"Stop your timer?\"",
+            "prompt: Stop your timer?", "answer: yes", "call: proceed() budget 10s per step, first until 10s",
+            "result: confirm → response(ready)", "result: handle → response(success)", "say: Stopped 1 timer.", "outcome: success",
         ])
         #expect(shelf.running == [])
         #expect(harness.recorder.take() == Self.launched(for: "StopTimersIntent"))
         #expect(harness.leftInFlight() == [])
+    }
+
+    /// `requestChoice` in the demo: with two timers running, stop all or only the latest.
+    @Test func aChoiceRequestedInsidePerformTakesTheOptionChosen() async throws {
+        let question = "Stop which timers?\n1. All 2 timers\n2. Only Eggs\n3. Cancel"
+        for (reply, said, left) in [(Reply.pick(2), "Stopped Eggs.", ["Tea"]), (.text("all 2 timers"), "Stopped 2 timers.", [])] {
+            let shelf = TimerShelf()
+            shelf.running = ["Tea", "Eggs"]
+            let (harness, _) = try IntentTestHarness.timers(replies: [reply], shelf: shelf)
+            let outcome = await harness.perform(.utterance("stop my timers in timers"))
+            #expect(outcome.dialog == [question, said])
+            #expect(harness.user.prompts == [
+                .choice(intent: "StopTimersIntent", question: "Stop which timers?", options: ["All 2 timers", "Only Eggs", "Cancel"])
+            ])
+            #expect(shelf.running == left)
+            #expect(harness.recorder.take() == Self.launched(for: "StopTimersIntent"))
+            #expect(harness.leftInFlight() == [])
+        }
     }
 
     @Test func noToAConfirmationCancelsTheRequestAndNothingIsDone() async throws {

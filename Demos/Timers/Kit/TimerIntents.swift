@@ -109,7 +109,7 @@ public struct TimersFull: LocalizedError {
     public var errorDescription: String? { "You already have \(capacity) timers running." }
 }
 
-/// "Stop my timers": asks first.
+/// "Stop my timers": asks first; with several running, which to stop (all, or only the latest).
 public struct StopTimersIntent: AppIntent {
     /// "Stop Timers".
     public static let title: LocalizedStringResource = "Stop Timers"
@@ -122,8 +122,18 @@ public struct StopTimersIntent: AppIntent {
     @MainActor
     public func perform() async throws -> some IntentResult & ProvidesDialog {
         let count = shelf.running.count
-        guard count > 0 else { return .result(dialog: "No timers are running.") }
-        try await requestConfirmation(actionName: .do, dialog: count == 1 ? "Stop your timer?" : "Stop all \(count) timers?")
+        guard let latest = shelf.running.last else { return .result(dialog: "No timers are running.") }
+        if count == 1 {
+            try await requestConfirmation(actionName: .do, dialog: "Stop your timer?")
+        } else {
+            let only = Option(title: "Only \(latest)")
+            let chosen = try await requestChoice(
+                between: [Option(title: "All \(count) timers", style: .destructive), only, .cancel], dialog: "Stop which timers?")
+            if chosen == only {
+                shelf.running.removeLast()
+                return .result(dialog: "Stopped \(latest).")
+            }
+        }
         shelf.running = []
         return .result(dialog: "\(TimerShelf.stopped(count)).")
     }
