@@ -91,6 +91,23 @@ struct DonationStoreTests {
         #expect(reports.lines.count == 1)
         #expect(reports.lines.first?.contains("NSUserActivityTypes") == true)
     }
+
+    @Test("an app that floods the inbox has what does not fit refused and reported, every message kept or reported")
+    func inboxBound() async throws {
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        let store = try openStore(scratch.path, manifest: hobsonManifest(activityTypes: ["InsultMe"]))
+        let reports = Reports()
+        let inbox = ShortcutsInbox(store: store, pendingLimit: 2) { reports.add($0) }
+        // Sent far faster than each is written and fsynced.
+        for id in 1...200 { inbox.receive(.donate(interaction(InsultMeIntent(), id: "\(id)"), suggestedPhrase: nil)) }
+        await inbox.flush()
+        let kept = store.donations.map(\.interaction.identifier)
+        #expect(!reports.lines.isEmpty)
+        #expect(kept.count + reports.lines.count == 200)
+        #expect(kept.first == "1")
+        #expect(reports.lines.allSatisfy { $0.hasSuffix("2 messages are already waiting to be kept (the app sends faster than they can be written)") })
+    }
 }
 
 /// Lines a test collects from any thread.
