@@ -53,7 +53,7 @@ extension AppIntent {
         let run = try PerformRun.required("requestChoice(between:dialog:)")
         let offered = options.filter { $0.style != .cancel } + options.filter { $0.style == .cancel }
         let titles = offered.map(\.title.description)
-        guard (1...IntentQuestion.choiceLimit).contains(titles.count), !titles.contains(where: \.isEmpty) else {
+        guard IntentQuestion.canOffer(titles) else {
             throw ChoiceOptionsError(count: titles.count)
         }
         // Noted as asked either way, so the questions after it keep their places in the run.

@@ -46,7 +46,7 @@ extension Exchange {
     /// option's title answers its position; "cancel" cancels the request, and anything else asks
     /// again until patience runs out (cancelled too: nothing is chosen for the user).
     mutating func choose(among options: [String], prompt: String?) async throws(ExchangeStop) -> Int {
-        guard (1...IntentQuestion.choiceLimit).contains(options.count), !options.contains(where: \.isEmpty) else {
+        guard IntentQuestion.canOffer(options) else {
             throw .refused(unexpected("a choice among \(options.count) options (1 to \(IntentQuestion.choiceLimit), each with a title)"))
         }
         let asked = Prompt.choice(intent: descriptor.typeName, question: prompt ?? lines.whichOne, options: options)

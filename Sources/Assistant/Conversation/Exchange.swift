@@ -136,17 +136,14 @@ struct Exchange {
             trace.record(.timeout, "\(phase) exceeded \(Self.budgetText(budget))")
             await say(lines.timedOut(step: phase.spokenName, budget: budget))
             status = .timedOut
-        // The app cancelled (a handler's `CancellationError`, the user's choice of a cancel
-        // option): the request is cancelled, as the user's "cancel" cancels it.
-        case .refused(let error) where error.code == .cancelled:
-            await say(lines.cancelled)
-            status = .cancelled
-        case .cancelled:
-            await say(lines.cancelled)
-            status = .cancelled
-        case .refused(let error):
+        case .refused(let error) where error.code != .cancelled:
             await say(lines.refusal(error))
             status = .failure
+        // The app cancelling (a handler's `CancellationError`, the user's choice of a cancel
+        // option) cancels the request, as the user's "cancel" does.
+        case .cancelled, .refused:
+            await say(lines.cancelled)
+            status = .cancelled
         case .gaveUp(let parameter):
             await say(lines.gaveUp(on: parameter))
             status = .failure

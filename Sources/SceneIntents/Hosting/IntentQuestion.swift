@@ -27,6 +27,12 @@ public struct IntentQuestion: Error, Sendable, Equatable, Codable, CustomStringC
     /// The most options a choice offers: a list the user hears whole must stay short.
     public static let choiceLimit = 10
 
+    /// Whether `options` can be offered: 1 to `choiceLimit` of them, each with a title. The app
+    /// checks it before asking, the assistant again when asked (the app is another process).
+    public static func canOffer(_ options: [String]) -> Bool {
+        (1...choiceLimit).contains(options.count) && !options.contains(where: \.isEmpty)
+    }
+
     /// Where `PhaseCall.choices` keeps the answer to a choice among `options`: the same options
     /// asked again in a later run of the request are the same question, already answered.
     public static func choiceKey(_ options: [String]) -> String {
