@@ -176,7 +176,7 @@ let package = Package(
         .testTarget(
             name: "AssistantDaemonTests",
             dependencies: [
-                "AssistantDaemon", "Assistant", "AssistantService", "SceneIntents", "SceneIntentsTesting",
+                "AssistantDaemon", "Assistant", "AssistantService", "AssistantShortcuts", "SceneIntents", "SceneIntentsTesting",
                 "SceneIntentsTransport", "SceneIntentsWire", "RecipeAssistantKit", "assistantd", "assistant", "recipe-assistant-app",
                 "TestFixtures", "kitchen-host", "kitchen-extension", "HobsonKit", "HydratorKit", "IntentDefinition",
                 "RecipeAssistantCLI", "HobsonCLI", "HydratorShell",

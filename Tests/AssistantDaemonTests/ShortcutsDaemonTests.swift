@@ -1,6 +1,9 @@
 import AssistantDaemon
+import AssistantShortcuts
 import Foundation
 import Glibc
+import HobsonKit
+import SceneIntents
 import Testing
 
 /// What an installed app tells the system's shortcuts store (its donations, its suggestions),
@@ -118,6 +121,32 @@ struct ShortcutsDaemonTests {
             .failure(DaemonError(.commandFailed, value: ":delete-voice-shortcut pirate time", message: "there is no voice shortcut “pirate time”"))
         ])
         #expect(await finish(second) == [])
+    }
+
+    /// What an app donated is its own text: a suggested phrase holding a terminal's control
+    /// sequence and a line break is listed escaped, on its one line, and cannot clear the
+    /// user's screen or forge a line of the listing.
+    @Test @MainActor func aDonatedPhraseHoldingControlCharactersIsListedEscapedOnItsOwnLine() async throws {
+        let state = freshRuntimeDirectory() + "-state"
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let folders = try StateDirectory.prepare(state)
+        // Written beforehand where the daemon keeps Hobson's store, as the app's process would.
+        let store = try ShortcutsStore(
+            directory: "\(folders.shortcuts)/com.example.hobson", appName: HobsonApp.name,
+            manifest: AppManifest(intentsSupported: [InsultMeIntent.typeName], userActivityTypes: [InsultMeIntent.typeName]),
+            catalog: HobsonApp.catalog, appPhrases: HobsonApp.vocabulary())
+        let interaction = Interaction(
+            intent: AnyIntent(InsultMeIntent(style: .pirate)), response: IntentResponse(code: .success), identifier: "forged",
+            groupIdentifier: nil, handlingStatus: .success, date: Date())
+        try store.donate(interaction, suggestedPhrase: "Insult me\u{1B}[2J\n2. Pay \\ now\u{7}\u{202E}")
+        let (daemon, client) = try await Self.started(state: state)
+        #expect(try await client.exchange(Self.shortcuts) == [
+            .listing(lines: [
+                "Hobson keeps 1 donation; the shortcuts it would offer:",
+                "1. InsultMe (style: pirate) “Insult me\\u{1B}[2J\\n2. Pay \\\\ now\\u{7}\\u{202E}” — donated 1×",
+            ])
+        ])
+        #expect(await finish(daemon) == [])
     }
 
     @Test func aDaemonWithoutAStateFolderSaysItKeepsNoShortcuts() async throws {
