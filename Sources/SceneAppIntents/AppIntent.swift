@@ -32,6 +32,9 @@ public protocol AppIntent: PersistentlyIdentifiable, Sendable {
     static var description: IntentDescription? { get }
     /// Whether running the intent brings the app to the foreground. Default false.
     static var openAppWhenRun: Bool { get }
+    /// Whether the intent runs in the background, the foreground, or comes forward as it runs
+    /// (``IntentModes``). Default: from `openAppWhenRun`.
+    static var supportedModes: IntentModes { get }
     /// Whether the device must be unlocked to run it. Default `.alwaysAllowed`.
     static var authenticationPolicy: IntentAuthenticationPolicy { get }
     /// Whether Shortcuts and search list it. Default true.

@@ -123,6 +123,7 @@ final class PerformRun: Sendable {
     private let asked: Mutex<[String]>
     private let position = Mutex(0)
     private let ledger: QuestionLedger
+    private let forward = Mutex(false)
 
     init(ledger: QuestionLedger) {
         self.ledger = ledger
@@ -134,6 +135,12 @@ final class PerformRun: Sendable {
         guard let current else { throw OutsideRequest(request: request) }
         return current
     }
+
+    /// Whether the app has come forward in this run (`continueInForeground`).
+    var cameForward: Bool { forward.withLock { $0 } }
+
+    /// Notes that the app is forward from here on in this run.
+    func markForward() { forward.withLock { $0 = true } }
 
     /// Whether the next question, `key`, is one an earlier run asked at this point (then the
     /// user answered it: the request goes on only after an answer); else it is noted as asked.

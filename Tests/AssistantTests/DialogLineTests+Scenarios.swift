@@ -81,6 +81,17 @@ extension DialogLineTests {
             #expect(outcome.status == .success)
             #expect(leftInFlight(host: rig.host, user: rig.user) == [])
             return outcome.dialog
+        case .continueInForegroundPrompt:
+            // Handle asks for the app in front (confirmed, with no words of its own), then
+            // answers once it is: the scene continued the activity in between.
+            return try await kitchen(.intent(OrderSoupIntent(soup: Self.tomato)), configuration, replies: [.yes]) { rig in
+                var asked = false
+                rig.handler.handling = { _ in
+                    if asked { return .success }
+                    asked = true
+                    throw IntentQuestion(.foreground(activity: UserActivity(activityType: "OrderSoupIntent"), confirm: true))
+                }
+            }
         case .pickIntroduction, .othersHeading, .sayMore, .allOfThem, .outOfRange, .notReadYet, .notOneOfThem, .several:
             return try await stock(picking: line, dialogs)
         }

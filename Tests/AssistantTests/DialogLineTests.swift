@@ -65,6 +65,7 @@ struct DialogLineTests {
             .didNotGetValue, "Sorry, I didn't get that. You can say a number or \"cancel\".",
             ["parameter": "count", "examples": "a number or \"cancel\""], app: "Stock"),
         LineCase(.intentConfirmationPrompt, "Do you want Stock to go ahead?", app: "Stock"),
+        LineCase(.continueInForegroundPrompt, "Continue in Kitchen?"),
         LineCase(.pickIntroduction, "Which item?\nFruit:\n1. Apple", ["parameter": "item"], app: "Stock"),
         LineCase(.othersHeading, "2. Banana\nOthers:\n3. Zucchini", app: "Stock"),
         LineCase(.sayMore, "3. Banana\nSay \"more\" for more.", app: "Stock"),

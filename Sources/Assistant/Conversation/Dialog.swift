@@ -70,6 +70,8 @@ struct Dialog {
     var whichDidYouMean: String { line(.whichDidYouMean) }
     /// Asked before a choice's options the app gave no words for.
     var whichOne: String { line(.whichOne) }
+    /// Asked before the app comes forward in the middle of a request, with no words of its own.
+    var continueInForegroundPrompt: String { line(.continueInForegroundPrompt) }
     /// Said when the user's choice among interpretations was not one of them.
     var stillDidNotUnderstand: String { line(.stillDidNotUnderstand) }
 

@@ -68,6 +68,9 @@ public enum DialogLine: String, Sendable, Hashable, CaseIterable, Codable {
     /// Asks the user to confirm the whole request before it is handled, when the intent
     /// requires a confirmation and gives no prompt of its own.
     case intentConfirmationPrompt
+    /// Asks the user before the app comes forward in the middle of a request
+    /// (`continueInForeground` confirming), when the app gives no words of its own.
+    case continueInForegroundPrompt
 
     // Picking.
 
@@ -105,7 +108,8 @@ public enum DialogLine: String, Sendable, Hashable, CaseIterable, Codable {
         case .several: ["words", "numbers"]
         case .unknownIntent, .notInManifest, .multipleScenesRequired, .restrictedWhileLocked, .notHandled,
             .hostStopped, .couldNotDo, .cancelled, .done, .openingApp, .working, .continueInApp, .whichDidYouMean, .whichOne,
-            .stillDidNotUnderstand, .didNotUnderstand, .othersHeading, .sayMore, .allOfThem, .intentConfirmationPrompt:
+            .stillDidNotUnderstand, .didNotUnderstand, .othersHeading, .sayMore, .allOfThem, .intentConfirmationPrompt,
+            .continueInForegroundPrompt:
             []
         }
     }
@@ -139,6 +143,7 @@ public enum DialogLine: String, Sendable, Hashable, CaseIterable, Codable {
         case .didNotGetValue: "Sorry, I didn't get that. You can say ${examples}."
         case .outOfBounds: "Sorry, the ${parameter} must be ${bounds}."
         case .intentConfirmationPrompt: "Do you want ${app} to go ahead?"
+        case .continueInForegroundPrompt: "Continue in ${app}?"
         case .pickIntroduction: "Which ${parameter}?"
         case .othersHeading: "Others"
         case .sayMore: "Say \"more\" for more."

@@ -11,12 +11,15 @@ extension Exchange {
         questionsAnswered += 1
         guard let name = question.parameter else {
             if questionsAnswered > configuration.maxReasks { throw .cancelled }
-            if case .choice(let options) = question.kind {
+            switch question.kind {
+            case .choice(let options):
                 // Every later call of the request carries the answer: the app's next run of
                 // confirm or handle finds it where it asked.
                 let chosen = try await choose(among: options, prompt: question.prompt)
                 choices = (choices ?? [:]).merging([IntentQuestion.choiceKey(options): chosen]) { $1 }
-            } else {
+            case .foreground(let activity, let confirm):
+                try await comeForward(continuing: activity, confirm: confirm, prompt: question.prompt)
+            default:
                 try await askToGoAhead(IntentConfirmation(prompt: question.prompt))
             }
             return []
@@ -36,7 +39,7 @@ extension Exchange {
             let yesOrNo = question.prompt ?? lines.confirmationPrompt(parameter, value: value.displayItem.title)
             try await askUntilYes(.confirmation(parameter: parameter.name, question: yesOrNo))
             try set(parameter, at: nil, to: value)
-        case .confirmation, .choice:
+        case .confirmation, .choice, .foreground:
             break
         }
         return descriptor.resolvableParameters.drop { $0.name != name }
@@ -60,5 +63,25 @@ extension Exchange {
             }
         }
         throw .cancelled
+    }
+
+    /// Brings the app forward in the middle of the request (`IntentQuestion.Kind.foreground`):
+    /// when `confirm`, the user is asked first (`prompt`, else "Continue in <app>?"; no cancels
+    /// the request), else `prompt` is said; then a scene comes forward continuing `activity`,
+    /// and the line it gives is said. When no scene can, the request ends there, the user told
+    /// why; the phase that asked runs again only with the app in front.
+    mutating func comeForward(continuing activity: UserActivity, confirm: Bool, prompt: String?) async throws(ExchangeStop) {
+        if confirm {
+            try await askUntilYes(.intentConfirmation(intent: descriptor.typeName, question: prompt ?? lines.continueInForegroundPrompt))
+        } else if let prompt {
+            await say(prompt)
+        }
+        switch await connection.continueRecorded(activity, in: trace) {
+        case .continued(let session, let reply):
+            foregroundScene = session
+            if let reply { await say(reply) }
+        case .failed(let reason):
+            throw .couldNotOpen(reason: reason)
+        }
     }
 }

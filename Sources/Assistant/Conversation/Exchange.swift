@@ -6,6 +6,8 @@ enum ExchangeStop: Error {
     case cancelled
     case refused(IntentHostError)
     case gaveUp(parameter: ParameterName)
+    /// The app was to come forward in the middle of the request and could not.
+    case couldNotOpen(reason: String)
 }
 
 /// How the conversation ended, before the app is (perhaps) brought forward and the outcome
@@ -46,6 +48,8 @@ struct Exchange {
     /// What the user chose at each choice the app asked (`IntentQuestion.Kind.choice`), sent
     /// with every later call of the request (`PhaseCall.choices`); nil until there is one.
     var choices: [String: Int]?
+    /// The scene the app came forward in during the request (`IntentQuestion.Kind.foreground`).
+    var foregroundScene: String?
 
     var appName: String { connection.appName }
 
@@ -59,7 +63,7 @@ struct Exchange {
         let interrupted = connection.mayInterrupt ? await overlay(begin: true) : false
         let conclusion = await converse()
         if interrupted { _ = await overlay(begin: false) }
-        var scene: String?
+        var scene = foregroundScene
         if let activity = conclusion.activity {
             switch await connection.continueRecorded(activity, in: trace) {
             case .continued(let session, let reply):
@@ -146,6 +150,9 @@ struct Exchange {
             status = .cancelled
         case .gaveUp(let parameter):
             await say(lines.gaveUp(on: parameter))
+            status = .failure
+        case .couldNotOpen(let reason):
+            await say(lines.couldNotOpen(reason: reason))
             status = .failure
         }
         await finish()

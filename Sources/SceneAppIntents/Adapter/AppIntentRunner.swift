@@ -35,7 +35,12 @@ final class AppIntentRunner {
         let performRun = PerformRun(ledger: ledger)
         do {
             return try await withDependencies {
-                try await PerformRun.$current.withValue(performRun) { try await self.run(values.materialized()) }
+                try await PerformRun.$current.withValue(performRun) {
+                    let intent = try await values.materialized()
+                    // An intent that runs in the foreground has the app brought forward first.
+                    if A.supportedModes.startsInForeground { try await intent.continueInForeground(alwaysConfirm: false) }
+                    return try await self.run(intent)
+                }
             }
         } catch let question as IntentQuestion {
             throw question
@@ -48,12 +53,13 @@ final class AppIntentRunner {
         }
     }
 
-    /// The response to a result of intent type `A`: success (`continueInApp` when `A` opens the
-    /// app), its dialog, else its value, said; an intent it opens is run and its response
-    /// follows.
+    /// The response to a result of intent type `A`: success (`continueInApp` when `A` comes
+    /// forward as it ends and has not already), its dialog, else its value, said; an intent it
+    /// opens is run and its response follows.
     private func response<A: AppIntent>(to result: any IntentResult, of type: A.Type) async throws -> IntentResponse {
         let parts = result as? any ResultParts
-        var response = IntentResponse(code: A.openAppWhenRun ? .continueInApp : .success)
+        let opensApp = A.supportedModes.comesForwardAtEnd && PerformRun.current?.cameForward != true
+        var response = IntentResponse(code: opensApp ? .continueInApp : .success)
         if let value = parts?.spokenValue { response.values["value"] = value }
         response.dialog = parts?.spokenDialog ?? parts?.spokenValue
         guard let next = parts?.nextIntent else { return response }
@@ -83,7 +89,7 @@ final class AppIntentRunner {
     /// The activity that brings the app forward for an intent a result opened: of the intent's
     /// type (list it in the catalog, so the manifest lists its activity), its parameters' values
     /// in `userInfo` by name, as identifiers (an `OpenURLIntent`'s `url` is the URL's text).
-    static func activity<N: AppIntent>(opening intent: N) -> UserActivity {
+    nonisolated static func activity<N: AppIntent>(opening intent: N) -> UserActivity {
         var content = UserActivity.Content(activityType: N.persistentIdentifier)
         for (name, wrapper) in EngineIntent<N>.parameters(of: intent) {
             guard let values = wrapper.engineValues?.map(\.displayItem.identifier) else { continue }

@@ -1,6 +1,6 @@
 /// A question a handler's confirm or handle asks the user before it can answer: App Intents'
 /// `requestValue`, `requestDisambiguation`, `requestConfirmation` and `requestChoice` in
-/// `perform()`.
+/// `perform()`, and `continueInForeground`.
 ///
 /// The handler throws it; the host answers the phase with it (`PhaseAnswer.asks`) and keeps
 /// the request's handler. The assistant asks the user (with `prompt` when given, else the
@@ -22,6 +22,10 @@ public struct IntentQuestion: Error, Sendable, Equatable, Codable, CustomStringC
         /// One of these options (1 to `choiceLimit` titles), chosen by the user: confirm and
         /// handle run again with its position in `PhaseCall.choices`, under `choiceKey(options)`.
         case choice(options: [String])
+        /// The app in the foreground (App Intents' `continueInForeground`): the assistant asks the
+        /// user first when `confirm` (no cancels the request), brings a scene forward continuing
+        /// `activity`, then confirm and handle run again, the app now in front.
+        case foreground(activity: UserActivity, confirm: Bool)
     }
 
     /// The most options a choice offers: a list the user hears whole must stay short.
@@ -54,7 +58,7 @@ public struct IntentQuestion: Error, Sendable, Equatable, Codable, CustomStringC
     public var parameter: ParameterName? {
         switch kind {
         case .value(let name), .disambiguation(let name, _), .valueConfirmation(let name, _): name
-        case .confirmation, .choice: nil
+        case .confirmation, .choice, .foreground: nil
         }
     }
 
@@ -68,6 +72,7 @@ public struct IntentQuestion: Error, Sendable, Equatable, Codable, CustomStringC
         case .valueConfirmation(let name, let value): asked = "valueConfirmation(\(name): \(value))"
         case .confirmation: asked = "confirmation"
         case .choice(let options): asked = "choice(\(options.joined(separator: ", ")))"
+        case .foreground(let activity, let confirm): asked = "foreground(\(activity.activityType)\(confirm ? ", confirmed" : ""))"
         }
         return prompt.map { "\(asked) \"\($0)\"" } ?? asked
     }
