@@ -105,6 +105,33 @@ struct PhaseContractTests {
         #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
+    /// A handle that asks for the app in front (`IntentQuestion.Kind.foreground`) when no scene
+    /// can come forward: the request ends there, the user told why, and handle is not run again.
+    @Test func anAppThatCannotComeForwardMidRequestEndsItNamingTheReason() async throws {
+        let rig = try Rig()
+        var handled = 0
+        rig.handler.handling = { _ in
+            handled += 1
+            throw IntentQuestion(.foreground(activity: UserActivity(activityType: "OrderSoupIntent"), confirm: false), prompt: "Opening the menu.")
+        }
+        let assistant = Assistant(
+            connection: RefusingContinuationConnection(rig.connection), user: rig.user, device: rig.device,
+            clock: .sleeping(on: rig.clock))
+        let outcome = await assistant.perform(.intent(OrderSoupIntent(soup: tomato)))
+        let reason = "the scene could not continue OrderSoupIntent: it is not in NSUserActivityTypes"
+        #expect(outcome.status == .failure)
+        #expect(outcome.reason == reason)
+        #expect(outcome.continuedInScene == nil)
+        #expect(outcome.dialog == ["Opening the menu.", "Sorry, I couldn't open Kitchen: \(reason)."])
+        #expect(handled == 1)
+        #expect(assistant.trace.events.suffix(5).map { "\($0.kind.rawValue): \($0.detail)" } == [
+            "result: handle → asks foreground(OrderSoupIntent) \"Opening the menu.\"", "say: Opening the menu.",
+            "continuation: failed: \(reason)", "say: Sorry, I couldn't open Kitchen: \(reason).", "outcome: failure: \(reason)",
+        ])
+        #expect(rig.recorder.take() == launch)
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
+    }
+
     @Test(arguments: ["confirm", "handle"])
     func failureRequiringAppLaunchOpensTheAppAfterSpeakingTheFailure(_ phase: String) async throws {
         let rig = try Rig()

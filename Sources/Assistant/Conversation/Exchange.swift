@@ -17,6 +17,8 @@ struct Conclusion {
     var response: IntentResponse?
     /// The activity to continue in the app, for a response that opens it.
     var activity: UserActivity?
+    /// Why the request failed, when the assistant knows better than the app's response.
+    var reason: String?
 }
 
 /// One request's conversation: resolve each parameter with the user, confirm, handle, continue
@@ -80,7 +82,7 @@ struct Exchange {
             await say(lines.couldNotOpen(reason: reason))
             return outcome(.failure, conclusion.response, reason: reason)
         }
-        return outcome(conclusion.status, conclusion.response, continuedInScene: scene)
+        return outcome(conclusion.status, conclusion.response, reason: conclusion.reason, continuedInScene: scene)
     }
 
     /// Asks the app to run every phase in one visit (`proceed`): when no answer needs the user,
@@ -134,6 +136,7 @@ struct Exchange {
     /// Ends early: says why, and tells the app the request is over.
     private mutating func stop(_ reason: ExchangeStop) async -> Conclusion {
         let status: AssistantOutcome.Status
+        var why: String?
         switch reason {
         case .timedOut(let phase):
             let budget = budget
@@ -153,10 +156,10 @@ struct Exchange {
             status = .failure
         case .couldNotOpen(let reason):
             await say(lines.couldNotOpen(reason: reason))
-            status = .failure
+            (status, why) = (.failure, reason)
         }
         await finish()
-        return Conclusion(status: status)
+        return Conclusion(status: status, reason: why)
     }
 
     func outcome(
