@@ -1,3 +1,5 @@
+import SceneIntents
+
 /// An action of the app, declared as App Intents declares it: a struct whose `@Parameter`
 /// properties are its parameters and whose `perform()` does the work.
 ///
@@ -76,28 +78,39 @@ public enum IntentAuthenticationPolicy: Sendable, Hashable {
     case requiresLocalDeviceAuthentication
 }
 
-/// An intent that may need the app in the foreground to finish (`needsToContinueInForegroundError`).
+/// An intent that begins in the background and may need the app in the foreground to finish
+/// (`needsToContinueInForegroundError`). Its modes are `[.background, .foreground(.dynamic)]`
+/// unless it declares its own, as App Intents now asks of such an intent.
 public protocol ForegroundContinuableIntent: AppIntent {}
 
 extension ForegroundContinuableIntent {
-    /// The error to throw from `perform()` when the rest must happen in the app: the assistant
-    /// says `dialog` (else "Opening <app>.") and brings the app forward, whose scene continues
-    /// the intent as an activity named after it.
+    /// In the background, able to come forward (`.foreground(.deferred)` when it opens the app
+    /// when run).
+    public static var supportedModes: IntentModes { openAppWhenRun ? .foreground(.deferred) : [.background, .foreground(.dynamic)] }
+
+    /// The error to throw from `perform()` when the rest must happen in the app: the user is
+    /// asked whether to continue in it (`dialog`, else "Continue in <app>?"; no cancels the
+    /// request); on yes a scene comes forward continuing an activity named after the intent,
+    /// `continuation` runs there on the main actor, and the request succeeds.
     public func needsToContinueInForegroundError(
         _ dialog: IntentDialog? = nil, continuation: (@MainActor @Sendable () async throws -> Void)? = nil
     ) -> some Error {
-        ContinueInForeground(dialog: dialog)
+        ContinueInForeground(dialog: dialog, activity: AppIntentRunner.activity(opening: self), continuation: continuation)
     }
 
-    /// Brings the app forward to finish: throws the error `needsToContinueInForegroundError`
-    /// makes (`perform()` does not continue here; the app's scene does).
+    /// Asks the user to continue in the app and returns once it is in front (as
+    /// `continueInForeground(dialog)`); `perform()` goes on there.
     public func requestToContinueInForeground(_ dialog: IntentDialog? = nil) async throws {
-        throw ContinueInForeground(dialog: dialog)
+        try await continueInForeground(dialog)
     }
 }
 
-/// `perform()` asked for the app in the foreground.
+/// `perform()` threw `needsToContinueInForegroundError`: the rest happens in the app.
 struct ContinueInForeground: Error {
-    /// What the assistant says as the app comes forward.
+    /// What the user is asked before the app comes forward.
     let dialog: IntentDialog?
+    /// What the scene that comes forward continues.
+    let activity: UserActivity
+    /// What runs once the app is in front.
+    let continuation: (@MainActor @Sendable () async throws -> Void)?
 }

@@ -34,9 +34,14 @@ struct FinishInAppIntent: ForegroundContinuableIntent {
     @Parameter(title: "Done") var done: Bool?
 
     func perform() async throws -> some IntentResult & ProvidesDialog {
-        guard done == true else { throw needsToContinueInForegroundError("Finish it in the app.") }
+        guard done == true else {
+            throw needsToContinueInForegroundError("Finish it in the app.") { FinishInAppIntent.continued.append("in front") }
+        }
         return .result(dialog: "Finished.")
     }
+
+    /// Each run of the continuation.
+    @MainActor static var continued: [String] = []
 }
 
 /// Questions perform() asks, through the message codec (an installed app), and the assistant's
@@ -91,18 +96,29 @@ struct QuestionTests {
         #expect(runs.map(\.running) == [["Black Tea"], ["Black Tea"]])
     }
 
-    @Test func anIntentThatNeedsTheScreenBringsTheAppForwardWithItsDialog() async throws {
-        let harness = Self.harness([FinishInAppIntent.self], replies: [])
-        let outcome = await harness.perform(.intent(AppIntentsCatalog.request(FinishInAppIntent())))
-        #expect(outcome.status == .continuedInApp)
-        #expect(outcome.dialog == ["Finish it in the app."])
-        #expect(outcome.continuedInScene == "session-1")
-        #expect(harness.recorder.take() == [
-            "app willFinishLaunching intent", "app didFinishLaunching intent", "app handlerFor FinishInAppIntent",
-            "app configurationForConnecting session-1", "session-1 willConnectTo", "session-1 sceneWillEnterForeground",
-            "session-1 sceneDidBecomeActive",
-        ])
-        #expect(harness.leftInFlight() == [])
+    /// `needsToContinueInForegroundError`: the user is asked with its dialog; on yes the app
+    /// comes forward and the continuation runs there; on no nothing comes forward or runs.
+    @Test(.serialized, arguments: [false, true])
+    func anIntentThatNeedsTheScreenAsksThenRunsItsContinuationInFront(asInstalled: Bool) async throws {
+        for (reply, status) in [(Reply.yes, AssistantOutcome.Status.success), (.no, .cancelled)] {
+            FinishInAppIntent.continued = []
+            let harness = Self.harness([FinishInAppIntent.self], replies: [reply], asInstalled: asInstalled)
+            let outcome = await harness.perform(.intent(AppIntentsCatalog.request(FinishInAppIntent())))
+            let cameForward = reply == .yes
+            #expect(outcome.status == status)
+            #expect(outcome.dialog == ["Finish it in the app.", cameForward ? "Done." : "OK, cancelled."])
+            #expect(harness.user.prompts == [.intentConfirmation(intent: "FinishInAppIntent", question: "Finish it in the app.")])
+            #expect(outcome.continuedInScene == (cameForward ? "session-1" : nil))
+            #expect(FinishInAppIntent.continued == (cameForward ? ["in front"] : []))
+            let scene = [
+                "app configurationForConnecting session-1", "session-1 willConnectTo", "session-1 sceneWillEnterForeground",
+                "session-1 sceneDidBecomeActive",
+            ]
+            #expect(harness.recorder.take() == [
+                "app willFinishLaunching intent", "app didFinishLaunching intent", "app handlerFor FinishInAppIntent",
+            ] + (cameForward ? scene : []))
+            #expect(harness.leftInFlight() == [])
+        }
     }
 
     @Test func anEnumPickAskedInsidePerformReadsTheSameThroughTheMessageCodec() async throws {

@@ -45,7 +45,17 @@ final class AppIntentRunner {
         } catch let question as IntentQuestion {
             throw question
         } catch let foreground as ContinueInForeground {
-            return IntentResponse(code: .continueInApp, dialog: foreground.dialog?.description)
+            // Thrown again where the user said yes and the app came forward: the rest runs now.
+            guard performRun.cameForward || performRun.answered(foregroundKey) else {
+                throw IntentQuestion(.foreground(activity: foreground.activity, confirm: true), prompt: foreground.dialog?.description)
+            }
+            do {
+                try await withDependencies { try await foreground.continuation?() }
+            } catch {
+                return IntentResponse(code: .failure, dialog: Self.dialog(for: error))
+            }
+            // In front already: a success (a response that opens the app would open it again).
+            return IntentResponse(code: .success)
         } catch is CancellationError {
             throw CancellationError()
         } catch {
