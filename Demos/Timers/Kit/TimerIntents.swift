@@ -139,19 +139,26 @@ public struct StopTimersIntent: AppIntent {
     }
 }
 
-/// "Show my timers": brings the app forward.
+/// "Show my timers": with none running it says so and the app stays where it is; else the app
+/// comes forward to show them (`supportedModes`: the background, or the foreground when asked).
 public struct ShowTimersIntent: AppIntent {
     /// "Show Timers".
     public static let title: LocalizedStringResource = "Show Timers"
-    /// It brings the app forward.
-    public static let openAppWhenRun = true
+    /// In the background until there is something to show.
+    public static let supportedModes: IntentModes = [.background, .foreground(.dynamic)]
+    @Dependency var shelf: TimerShelf
 
     /// An intent.
     public init() {}
 
-    /// Says so; the app comes forward.
+    /// Brings the app forward when timers run (without asking: the user asked to see them).
+    @MainActor
     public func perform() async throws -> some IntentResult & ProvidesDialog {
-        .result(dialog: "Here are your timers.")
+        let running = shelf.running
+        guard !running.isEmpty else { return .result(dialog: "No timers are running.") }
+        try await continueInForeground(alwaysConfirm: false)
+        let names = running.count == 1 ? running[0] : running.dropLast().joined(separator: ", ") + " and " + running[running.count - 1]
+        return .result(dialog: running.count == 1 ? "Here is your \(names) timer." : "Here are your \(running.count) timers: \(names).")
     }
 }
 
