@@ -83,35 +83,16 @@ struct PhaseContractTests {
         #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
-    @Test func continueInAppThatCannotContinueIsAFailureNamingTheReason() async throws {
-        let rig = try Rig()
-        rig.handler.handling = { _ in .continueInApp }
-        let assistant = Assistant(
-            connection: RefusingContinuationConnection(rig.connection), user: rig.user, device: rig.device,
-            clock: .sleeping(on: rig.clock))
-        let outcome = await assistant.perform(.intent(OrderSoupIntent(soup: tomato)))
-        let reason = "the scene could not continue OrderSoupIntent: it is not in NSUserActivityTypes"
-        #expect(outcome.status == .failure)
-        #expect(outcome.reason == reason)
-        #expect(outcome.continuedInScene == nil)
-        #expect(outcome.dialog == ["Opening Kitchen.", "Sorry, I couldn't open Kitchen: \(reason)."])
-        #expect(rig.user.heard == outcome.dialog)
-        #expect(assistant.trace.events.suffix(5).map { "\($0.kind.rawValue): \($0.detail)" } == [
-            "result: handle → response(continueInApp, activity OrderSoupIntent)", "say: Opening Kitchen.",
-            "continuation: failed: \(reason)", "say: Sorry, I couldn't open Kitchen: \(reason).",
-            "outcome: failure: \(reason)",
-        ])
-        #expect(rig.recorder.take() == launch)
-        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
-    }
-
-    /// A handle that asks for the app in front (`IntentQuestion.Kind.foreground`) when no scene
-    /// can come forward: the request ends there, the user told why, and handle is not run again.
-    @Test func anAppThatCannotComeForwardMidRequestEndsItNamingTheReason() async throws {
+    /// A scene that cannot come forward, whether a response opens the app or handle asks for
+    /// the app in front mid-request (`IntentQuestion.Kind.foreground`): the request fails naming
+    /// the reason, and handle is not run again.
+    @Test(arguments: [false, true])
+    func anAppThatCannotComeForwardEndsTheRequestNamingTheReason(midRequest: Bool) async throws {
         let rig = try Rig()
         var handled = 0
         rig.handler.handling = { _ in
             handled += 1
+            guard midRequest else { return .continueInApp }
             throw IntentQuestion(.foreground(activity: UserActivity(activityType: "OrderSoupIntent"), confirm: false), prompt: "Opening the menu.")
         }
         let assistant = Assistant(
@@ -119,14 +100,19 @@ struct PhaseContractTests {
             clock: .sleeping(on: rig.clock))
         let outcome = await assistant.perform(.intent(OrderSoupIntent(soup: tomato)))
         let reason = "the scene could not continue OrderSoupIntent: it is not in NSUserActivityTypes"
+        let (said, answered) =
+            midRequest
+            ? ("Opening the menu.", "asks foreground(OrderSoupIntent) \"Opening the menu.\"")
+            : ("Opening Kitchen.", "response(continueInApp, activity OrderSoupIntent)")
         #expect(outcome.status == .failure)
         #expect(outcome.reason == reason)
         #expect(outcome.continuedInScene == nil)
-        #expect(outcome.dialog == ["Opening the menu.", "Sorry, I couldn't open Kitchen: \(reason)."])
+        #expect(outcome.dialog == [said, "Sorry, I couldn't open Kitchen: \(reason)."])
+        #expect(rig.user.heard == outcome.dialog)
         #expect(handled == 1)
         #expect(assistant.trace.events.suffix(5).map { "\($0.kind.rawValue): \($0.detail)" } == [
-            "result: handle → asks foreground(OrderSoupIntent) \"Opening the menu.\"", "say: Opening the menu.",
-            "continuation: failed: \(reason)", "say: Sorry, I couldn't open Kitchen: \(reason).", "outcome: failure: \(reason)",
+            "result: handle → \(answered)", "say: \(said)", "continuation: failed: \(reason)",
+            "say: Sorry, I couldn't open Kitchen: \(reason).", "outcome: failure: \(reason)",
         ])
         #expect(rig.recorder.take() == launch)
         #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
