@@ -3,6 +3,7 @@ import SceneAppIntents
 import SceneIntents
 import SceneIntentsTesting
 import Testing
+import TimersKit
 
 /// Where `perform()` found itself, as said in its dialog.
 func spoken(_ mode: IntentModes.Current) -> String {
@@ -136,6 +137,39 @@ struct ForegroundModeTests {
         #expect(outcome.dialog == ["Chore can't continue in the app: its supportedModes name no foreground mode."])
         #expect(outcome.continuedInScene == nil)
         #expect(harness.recorder.take() == Self.launched + ["app handlerFor ChoreIntent"])
+        #expect(harness.leftInFlight() == [])
+    }
+
+    /// `supportedModes` `[.background, .foreground(.dynamic)]`: with nothing to show the app
+    /// stays in the background; with timers running, `continueInForeground` brings a scene
+    /// forward through the scene lifecycle before `perform()` goes on and says what it shows.
+    @Test func showingTimersBringsTheAppForwardOnlyWhenSomeRun() async throws {
+        let (idle, _) = try IntentTestHarness.timers()
+        let nothing = await idle.perform(.utterance("show my timers in timers"))
+        #expect(nothing.status == .success)
+        #expect(nothing.dialog == ["No timers are running."])
+        #expect(nothing.continuedInScene == nil)
+        #expect(idle.recorder.take() == TimerConversationTests.launched(for: "ShowTimersIntent"))
+        #expect(idle.leftInFlight() == [])
+
+        let shelf = TimerShelf()
+        shelf.running = ["Tea", "Eggs"]
+        let (harness, _) = try IntentTestHarness.timers(shelf: shelf)
+        let outcome = await harness.perform(.utterance("show my timers in timers"))
+        #expect(outcome.status == .success)
+        #expect(outcome.dialog == ["Here are your 2 timers: Tea and Eggs."])
+        #expect(outcome.continuedInScene == "session-1")
+        #expect(harness.traceFromRoute == TimerConversationTests.routed("ShowTimersIntent", "") + [
+            "result: confirm → response(ready)", "result: handle → asks foreground(ShowTimersIntent)",
+            "lifecycle: app configurationForConnecting session-1", "lifecycle: session-1 willConnectTo",
+            "lifecycle: Timers viewDidLoad", "lifecycle: Timers viewWillAppear", "lifecycle: session-1 sceneWillEnterForeground",
+            "lifecycle: session-1 sceneDidBecomeActive", "lifecycle: Timers viewDidAppear",
+            "continuation: ShowTimersIntent continued in session-1", "call: proceed() budget 10s per step, first until 10s",
+            "result: confirm → response(ready)", "result: handle → response(success)", "say: Here are your 2 timers: Tea and Eggs.",
+            "outcome: success",
+        ])
+        #expect(harness.application.applicationState == .active)
+        _ = harness.recorder.take()
         #expect(harness.leftInFlight() == [])
     }
 

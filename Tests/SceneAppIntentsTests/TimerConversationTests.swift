@@ -7,8 +7,8 @@ import SceneIntentsTesting
 import Testing
 
 /// The timer app, declared with App Intents' API, conversing through the assistant in process:
-/// entity queries and disambiguation, values and confirmations asked inside `perform()`, an
-/// intent that comes forward as it runs, a screen that handles an intent, errors as dialogs.
+/// entity queries and disambiguation, values and confirmations asked inside `perform()`, a
+/// screen that handles an intent, errors as dialogs.
 @MainActor
 struct TimerConversationTests {
     /// The app's callbacks of a launch for `intent`: in the background, no scene.
@@ -211,39 +211,6 @@ struct TimerConversationTests {
         #expect(outcome.dialog == ["You already have 3 timers running."])
         #expect(shelf.running == ["Tea", "Eggs", "Pasta"])
         #expect(harness.recorder.take() == Self.launched(for: "StartTimerIntent"))
-        #expect(harness.leftInFlight() == [])
-    }
-
-    /// `supportedModes` `[.background, .foreground(.dynamic)]`: with nothing to show the app
-    /// stays in the background; with timers running, `continueInForeground` brings a scene
-    /// forward through the scene lifecycle before `perform()` goes on and says what it shows.
-    @Test func showingTimersBringsTheAppForwardOnlyWhenSomeRun() async throws {
-        let (idle, _) = try IntentTestHarness.timers()
-        let nothing = await idle.perform(.utterance("show my timers in timers"))
-        #expect(nothing.status == .success)
-        #expect(nothing.dialog == ["No timers are running."])
-        #expect(nothing.continuedInScene == nil)
-        #expect(idle.recorder.take() == Self.launched(for: "ShowTimersIntent"))
-        #expect(idle.leftInFlight() == [])
-
-        let shelf = TimerShelf()
-        shelf.running = ["Tea", "Eggs"]
-        let (harness, _) = try IntentTestHarness.timers(shelf: shelf)
-        let outcome = await harness.perform(.utterance("show my timers in timers"))
-        #expect(outcome.status == .success)
-        #expect(outcome.dialog == ["Here are your 2 timers: Tea and Eggs."])
-        #expect(outcome.continuedInScene == "session-1")
-        #expect(harness.traceFromRoute == Self.routed("ShowTimersIntent", "") + [
-            "result: confirm → response(ready)", "result: handle → asks foreground(ShowTimersIntent)",
-            "lifecycle: app configurationForConnecting session-1", "lifecycle: session-1 willConnectTo",
-            "lifecycle: Timers viewDidLoad", "lifecycle: Timers viewWillAppear", "lifecycle: session-1 sceneWillEnterForeground",
-            "lifecycle: session-1 sceneDidBecomeActive", "lifecycle: Timers viewDidAppear",
-            "continuation: ShowTimersIntent continued in session-1", "call: proceed() budget 10s per step, first until 10s",
-            "result: confirm → response(ready)", "result: handle → response(success)", "say: Here are your 2 timers: Tea and Eggs.",
-            "outcome: success",
-        ])
-        #expect(harness.application.applicationState == .active)
-        _ = harness.recorder.take()
         #expect(harness.leftInFlight() == [])
     }
 
