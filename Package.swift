@@ -207,7 +207,7 @@ let package = Package(
             dependencies: [
                 "SceneAppIntents", "SceneIntents", "Assistant", "SceneIntentsTesting", "AppIntentsFixtures", "HydratorKit",
                 "AssistantService", "SceneIntentsTransport", "IntentDefinition", "appintents-hydrator", "appintents-hydrator-intents",
-                "AppIntentsSwift5Corpus", "TimersKit", "timers", "timers-app",
+                "AppIntentsSwift5Corpus", "TimersKit", "timers", "timers-app", "AssistantShortcuts",
             ]),
         .target(
             name: "HydratorKit",

@@ -130,7 +130,8 @@ public final class IntentDonationManager: Sendable {
     }
 
     /// The interaction a donation of `intent` is: a new identifier, the intent's name as its
-    /// group, the result's dialog and value as its response.
+    /// group, the result's dialog and value as its response; a ``PredictableIntent``'s fitting
+    /// prediction's title as its suggested phrase.
     private static func donation<Intent: AppIntent>(of intent: Intent, result: (any IntentResult)?)
         -> (IntentDonationIdentifier, ShortcutsMessage)
     {
@@ -145,7 +146,8 @@ public final class IntentDonationManager: Sendable {
         let interaction = Interaction(
             intent: AppIntentsCatalog.request(intent), response: response, identifier: identifier.interactionIdentifier,
             groupIdentifier: Intent.persistentIdentifier, handlingStatus: .success, date: Date())
-        return (identifier, .donate(interaction, suggestedPhrase: nil))
+        // A predictable intent suggests itself with the title its fitting prediction gives it.
+        return (identifier, .donate(interaction, suggestedPhrase: (intent as? any PredictableIntent)?.predictedPhrase))
     }
 
     @MainActor
