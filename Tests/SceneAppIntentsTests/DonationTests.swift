@@ -21,10 +21,12 @@ func donateNow(_ intent: PickPaceIntent, through donations: IntentDonationManage
 
 @MainActor
 struct DonationTests {
-    /// An app of `PickPaceIntent` whose delegate attaches `donations`, connected in process to a
-    /// system that keeps what the app tells its shortcuts store.
-    static func app(donations: IntentDonationManager) -> (Application, InProcessConnection, ShortcutsInbox) {
-        let intents = AppIntentsCatalog([PickPaceIntent.self], dependencies: AppDependencyManager())
+    /// An app of `types` whose delegate attaches `donations`, connected in process to a system
+    /// that keeps what the app tells its shortcuts store.
+    static func app(
+        donations: IntentDonationManager, _ types: [any AppIntent.Type] = [PickPaceIntent.self]
+    ) -> (Application, InProcessConnection, ShortcutsInbox) {
+        let intents = AppIntentsCatalog(types, dependencies: AppDependencyManager())
         let application = Application(
             manifest: intents.manifest(sceneConfigurations: [.windowApplication: [SceneConfiguration(name: "Default", delegateClassName: "Plain")]]),
             sceneDelegates: ["Default": { PlainSceneDelegate() }], delegate: { AppIntentsAppDelegate(intents: intents, donations: donations) })

@@ -31,13 +31,7 @@ struct PlanLapsIntent: AppIntent, PredictableIntent {
 struct PredictionTests {
     static func donated(pace: String?, laps: Int?) async throws -> (Interaction, String?) {
         let donations = IntentDonationManager()
-        let intents = AppIntentsCatalog([PlanLapsIntent.self], dependencies: AppDependencyManager())
-        let application = Application(
-            manifest: intents.manifest(sceneConfigurations: [.windowApplication: [SceneConfiguration(name: "Default", delegateClassName: "Plain")]]),
-            sceneDelegates: ["Default": { PlainSceneDelegate() }], delegate: { AppIntentsAppDelegate(intents: intents, donations: donations) })
-        let connection = InProcessConnection(host: IntentHost(application: application, catalog: intents.catalog), appName: "Runs")
-        let inbox = ShortcutsInbox()
-        connection.receiveShortcuts { inbox.take($0) }
+        let (application, _, inbox) = DonationTests.app(donations: donations, [PlanLapsIntent.self])
         try application.launch(.user)
         let intent = PlanLapsIntent()
         intent.pace = pace
