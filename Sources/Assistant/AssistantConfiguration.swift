@@ -6,6 +6,10 @@ public struct AssistantConfiguration: Sendable, Equatable {
     /// charged the app's launch and handler lookup. `.seconds(Int64.max)` (or anything from
     /// `BudgetClock.horizon` up) means no limit.
     public var phaseBudget: Duration = .seconds(10)
+    /// The longest a step that reports progress (`IntentProgress`) may run, from its start
+    /// (default 60 s): each report the assistant hears gives the step a fresh budget, never past
+    /// this. A step that reports nothing for a whole budget times out as any other.
+    public var progressLimit: Duration = .seconds(60)
     /// Budgets for particular intents, by type name, instead of `phaseBudget`.
     public var intentBudgets: [String: Duration] = [:]
     /// How many candidates a spoken list offers at a time before "more".

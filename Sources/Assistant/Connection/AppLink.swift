@@ -201,14 +201,18 @@ public final class AppLink: Sendable {
         case .step(let id, let step):
             settle()
             guard let waiter = waiters.withLock({ $0.calls[id] }) else { throw Self.unasked("a step", id) }
-            waiter.steps.withLock { steps in
-                // A visit's steps: its parameters, confirm and handle; one allocation for them all.
-                if steps.isEmpty { steps.reserveCapacity(4) }
-                steps.append(step)
+            // A progress report is heard, not kept: it is no step of the answer.
+            if !step.answer.isWorking {
+                waiter.steps.withLock { steps in
+                    // A visit's steps: its parameters, confirm and handle; one allocation for them all.
+                    if steps.isEmpty { steps.reserveCapacity(4) }
+                    steps.append(step)
+                }
             }
             waiter.progress(step)
         case .answer(let id, let answer):
             settle()
+            if answer.isWorking { throw ProtocolError(.outOfOrder, "a progress report as the answer to call \(id)") }
             guard let waiter = waiters.withLock({ $0.calls.removeValue(forKey: id) }) else { throw Self.unasked("an answer", id) }
             // An answer that left the intent as called holds the call's own.
             let answer = answer.takingCalled(waiter.intent)

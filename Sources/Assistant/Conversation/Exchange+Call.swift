@@ -61,7 +61,8 @@ extension Exchange {
         // race waits: no timer is armed for it.
         // One object for the call's race: each closure captures it alone, which is then its
         // context (no allocation of its own).
-        let race = CallRace(phase, trace: trace, clock: clock, budget: budget, deadline: start + budget)
+        let race = CallRace(
+            phase, trace: trace, clock: clock, budget: budget, start: start, progressLimit: configuration.progressLimit)
         let work = connection.start(
             call, from: isolation, progress: { step in race.advance(past: step) }, reply: { answer in race.reply(answer) })
         switch await race.outcome(of: work, isolation: isolation) {
@@ -111,6 +112,9 @@ extension PhaseCall.Phase {
 final class CallRace: Sendable {
     private struct State {
         var position = 0
+        /// When the running step started: a progress report moves its deadline at most
+        /// `progressLimit` past it.
+        var stepStart: Duration
         /// The app's answer, stored before the gate is told of it.
         var answer: PhaseAnswer?
         /// The phase that was running when the call ended, once it has.
@@ -121,30 +125,49 @@ final class CallRace: Sendable {
 
     private let call: PhaseCall.Phase
     private let gate: RaceGate
-    private let state = Mutex(State())
+    private let state: Mutex<State>
     /// Where steps and anything late are recorded (nil: an untraced call).
     private let trace: Trace?
     private let clock: BudgetClock
     /// Each step's budget.
     private let budget: Duration
+    /// How long a step that reports progress may run, from its start.
+    private let progressLimit: Duration
 
-    /// The race of a call of `phase` until `deadline`, each later step given `budget`.
-    init(_ phase: PhaseCall.Phase, trace: Trace?, clock: BudgetClock, budget: Duration, deadline: Duration) {
+    /// The race of a call of `phase` started at `start` (its first step's deadline `start +
+    /// budget`), each later step given `budget`, and a step that reports progress a fresh
+    /// `budget` at each report, up to `progressLimit` from its start.
+    init(_ phase: PhaseCall.Phase, trace: Trace?, clock: BudgetClock, budget: Duration, start: Duration, progressLimit: Duration) {
         call = phase
-        gate = RaceGate(clock: clock, deadline: deadline)
+        gate = RaceGate(clock: clock, deadline: start + budget)
+        state = Mutex(State(stepStart: start))
         self.trace = trace
         self.clock = clock
         self.budget = budget
+        self.progressLimit = progressLimit
     }
 
     /// A step the app reported: the next step's deadline moves (one reading of the clock for it
-    /// and the step's record), or the step came late.
+    /// and the step's record), or the step came late. A progress report (`working`) moves the
+    /// running step's deadline instead, never past its limit (nor earlier: a step with no
+    /// budget, or a limit under its budget, is left as it is).
     func advance(past step: PhaseStep) {
         let heard = clock.nowNanoseconds
         let heardAt = Duration.nanoseconds(heard)
+        if case .working = step.answer {
+            let stepStart = state.withLock { $0.stepStart }
+            guard budget < BudgetClock.horizon else { return }
+            let deadline = min(heardAt + budget, stepStart + max(progressLimit, budget))
+            guard gate.move(deadline: deadline, now: heardAt) else { return late(step.answer) }
+            trace?.record(step: phase, answered: step.answer, at: heard)
+            return
+        }
         guard gate.move(deadline: heardAt + budget, now: heardAt) else { return late(step.answer) }
         trace?.record(step: step.phase, answered: step.answer, at: heard)
-        state.withLock { $0.position += 1 }
+        state.withLock { state in
+            state.position += 1
+            state.stepStart = heardAt
+        }
     }
 
     /// The app's answer: it ends the race, or came late. The first is kept: a second would be
@@ -202,6 +225,7 @@ extension PhaseAnswer {
         case .refused(let error): "refused(\(error.code.rawValue): \(error))"
         case .progressed(_, let steps): steps.last.map { $0.answer.summary } ?? "nothing to do"
         case .asks(let question): "asks \(question)"
+        case .working(let progress): "working (\(progress))"
         }
     }
 }

@@ -74,6 +74,9 @@ package struct CallContext: Sendable {
     var sink: (@Sendable (AppReport) -> Void)?
     /// The call's `PhaseCall.choices`: what the user chose at the request's choices so far.
     var choices: [String: Int]? = nil
+    /// Where the call's steps go as they are made: `IntentProgress.report` sends its reports
+    /// there (nil: nobody hears the call's steps).
+    var step: (@Sendable (PhaseStep) -> Void)? = nil
 
     /// Names the intent and phase in reports. Put into words only when a report needs it, not
     /// on every call.

@@ -48,9 +48,10 @@ public final class IntentHost {
     /// without a suspension: the whole visit runs in the caller's job.
     public func answer(_ call: PhaseCall, progress: (@Sendable (PhaseStep) -> Void)? = nil) async -> PhaseAnswer {
         switch visit(call) {
-        case .answered(let answer): answer
-        case .awaiting(let context, let binding):
-            await CallContext.$current.withValue(context) { await binding.visit(call, on: self, progress: progress) }
+        case .answered(let answer): return answer
+        case .awaiting(var context, let binding):
+            context.step = progress
+            return await CallContext.$current.withValue(context) { await binding.visit(call, on: self, progress: progress) }
         }
     }
 

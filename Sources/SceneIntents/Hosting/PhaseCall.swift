@@ -126,6 +126,10 @@ public indirect enum PhaseAnswer: Sendable, Equatable, Codable {
     /// Confirm or handle cannot answer before the user answers this question; the request and
     /// its handler go on (see `IntentQuestion`).
     case asks(IntentQuestion)
+    /// Not an answer: the step that is running reports how far it has come
+    /// (`IntentProgress.report(completed:of:)`). Only ever a `PhaseStep`'s answer, heard while
+    /// the call runs; it gives the step a fresh budget (see `IntentProgress`).
+    case working(IntentProgress)
 }
 
 /// One step of a `proceed` call: the phase and the app's answer to it.

@@ -99,7 +99,7 @@ public final class AppEndpoint {
     /// was made at once: the task either answered before giving control back, or suspended.
     package func serve(_ call: PhaseCall, numbered number: () -> UInt64) -> Served {
         let binding: any RequestBinding
-        let context: CallContext
+        var context: CallContext
         switch host.visit(call) {
         case .answered(let answer):
             onCallsChanged?(calls.count)
@@ -109,6 +109,8 @@ public final class AppEndpoint {
         }
         let host = host
         let served = ServedVisit(send: send)
+        // Progress reports (`IntentProgress`) go where the visit's steps go.
+        context.step = { step in served.hold(step) }
         // Not detached: a visit that suspends keeps the caller's executor preference (a main
         // loop's), so its handler's nonisolated work stays on that thread. Detached measured
         // alike (`intent-bench --only delivery`).

@@ -46,7 +46,9 @@ final class ServedVisit: Sendable {
         }
         guard let id else { return nil }
         if case .progressed(let intent, _) = answer {
-            send(.answer(id: id, answer: .progressed(intent: intent, steps: held?.take() ?? [])))
+            // A progress report still held is news no more: the answer ends the call.
+            let steps = held?.take().filter { !$0.answer.isWorking } ?? []
+            send(.answer(id: id, answer: .progressed(intent: intent, steps: steps)))
         } else {
             held?.flush()
             send(.answer(id: id, answer: answer))

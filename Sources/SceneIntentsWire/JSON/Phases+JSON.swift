@@ -125,6 +125,9 @@ extension PhaseAnswer: JSONConvertible {
         case .asks(let question):
             let question = try context.box(question)
             writer.enumCase("asks") { $0.member("_0", value: question) }
+        case .working(let progress):
+            let progress = try context.box(progress)
+            writer.enumCase("working") { $0.member("_0", value: progress) }
         case .progressed(let intent, let steps):
             try writer.enumCase("progressed") {
                 if !intentAsCalled { try $0.member("intent") { try intent.write(to: &$0, context) } }
@@ -142,6 +145,7 @@ extension PhaseAnswer: JSONConvertible {
             case "finished": return try reader.valueless(.finished)
             case "asks": return .asks(try reader.single("_0") { try $0.decoded(IntentQuestion.self, context) })
             case "refused": return .refused(try reader.single("_0") { try $0.decoded(IntentHostError.self, context) })
+            case "working": return .working(try reader.single("_0") { try $0.decoded(IntentProgress.self, context) })
             case "progressed":
                 var intent: AnyIntent?
                 var steps: [PhaseStep]?
