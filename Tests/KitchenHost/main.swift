@@ -12,7 +12,8 @@ import TestFixtures
 /// cancellation); `crash-once:PATH` (handle kills the process with SIGKILL unless PATH exists,
 /// which it creates first); `exit-once:PATH` (the first call ends the process with status 0 unless
 /// PATH exists, which it creates first: as an extension that idled out just as a call came);
-/// `second-hello` and `wrong-version` (protocol faults); `STOP-in:PHASE` and `KILL-in:PHASE`
+/// `progress` (every handle after the first takes 2.1 s in three stretches, reporting progress
+/// after each); `second-hello` and `wrong-version` (protocol faults); `STOP-in:PHASE` and `KILL-in:PHASE`
 /// (the process sends itself SIGSTOP or SIGKILL when the call reaches PHASE: `resolve`,
 /// `confirm` or `handle`; the fault tests).
 @MainActor
@@ -27,6 +28,18 @@ func main() async -> Int32 {
     } else if mode == "hang" {
         handler.handling = { _ in
             await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
+            return .success
+        }
+    } else if mode == "progress" {
+        let handled = Counter()
+        handler.handling = { _ in
+            handled.count += 1
+            // The first handle answers at once: it warms the process up.
+            guard handled.count > 1 else { return .success }
+            for stretch in 1...3 {
+                try await Task.sleep(for: .milliseconds(700))
+                IntentProgress.report(completed: stretch, of: 3)
+            }
             return .success
         }
     } else if mode.hasPrefix("exit-once:") {
@@ -117,6 +130,12 @@ func exitOnce(_ mode: String) {
     guard !FileManager.default.fileExists(atPath: marker) else { return }
     _ = FileManager.default.createFile(atPath: marker, contents: nil)
     exit(0)
+}
+
+/// A count the main actor keeps.
+@MainActor
+final class Counter {
+    var count = 0
 }
 
 /// An app delegate that hands every intent to one handler.

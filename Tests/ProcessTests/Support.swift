@@ -25,7 +25,7 @@ struct HostedKitchen {
         mode: String = "normal", budget: Duration = .seconds(60), hostBudget: Duration = .seconds(60),
         launchBudget: Duration = .seconds(60), replies: [Reply] = [],
         graceClock: any Clock<Duration> = ContinuousClock(), executable: String = BuiltProducts.executable("kitchen-host"),
-        sessions: SessionKeeping? = nil
+        sessions: SessionKeeping? = nil, configuration: AssistantConfiguration = AssistantConfiguration()
     ) throws {
         directory = try RuntimeDirectory.prepare("/tmp/si-process-\(getpid())-\(OneTimeToken.generate().value.prefix(8))")
         connection = try ProcessConnection(
@@ -33,7 +33,7 @@ struct HostedKitchen {
             appName: "Kitchen", manifest: Kitchen.manifest(), catalog: try Kitchen.catalog(), runtimeDirectory: directory,
             budget: hostBudget, launchBudget: launchBudget, clock: graceClock, sessions: sessions)
         user = ScriptedUser(replies)
-        var configuration = AssistantConfiguration()
+        var configuration = configuration
         configuration.phaseBudget = budget
         assistant = Assistant(
             connection: connection, user: user, device: device, clock: .continuous(), configuration: configuration)

@@ -55,6 +55,7 @@ struct MessageCodecTests {
             .finished, .refused(IntentHostError(.notHandled, intent: "OrderSoupIntent")),
             .progressed(intent: intent, steps: phases.map { PhaseStep(phase: $0, answer: .response(.ready)) }),
             .progressed(intent: intent, steps: []),
+            .working(IntentProgress(completed: 3, total: 10)), .working(IntentProgress(completed: 0, total: 0)),
         ]
 
     static let systemMessages: [SystemMessage] =

@@ -1,0 +1,38 @@
+import Assistant
+import SceneIntents
+import TestFixtures
+import Testing
+
+/// Progress reports cross the socket: a host whose handle takes 2.1 s, reporting after each
+/// 0.7 s stretch, outlasts a 1 s phase budget; the same handle without a budget to stretch
+/// times out. Real processes and a real deadline: what is proven is the clock's.
+@Suite(.serialized)
+struct ProgressProcessTests {
+    @Test func aHostThatReportsProgressOutlastsItsBudgetAcrossTheSocket() async throws {
+        let kitchen = try HostedKitchen(mode: "progress", budget: .seconds(1))
+        kitchen.connection.attach(kitchen.assistant.trace)
+        // The first request launches the host (its handle answers at once); the second is timed.
+        #expect(await kitchen.assistant.perform(.intent(phoOrder)).status == .success)
+        let outcome = await kitchen.assistant.perform(.intent(phoOrder))
+        #expect(outcome.status == .success, "\(outcome.dialog)")
+        #expect(kitchen.lines(.timeout).isEmpty)
+        // The report after the last stretch is never sent: the handler answers before it suspends.
+        #expect(
+            kitchen.lines(.result).filter { $0.hasPrefix("handle") } == [
+                "handle → response(success)", "handle → working (1 of 3)", "handle → working (2 of 3)",
+                "handle → response(success)",
+            ])
+        await kitchen.finish()
+    }
+
+    @Test func withoutReportsTheSameHandleTimesOut() async throws {
+        var configuration = AssistantConfiguration()
+        configuration.progressLimit = .zero
+        let kitchen = try HostedKitchen(mode: "progress", budget: .seconds(1), configuration: configuration)
+        #expect(await kitchen.assistant.perform(.intent(phoOrder)).status == .success)
+        let outcome = await kitchen.assistant.perform(.intent(phoOrder))
+        #expect(outcome.status == .timedOut)
+        #expect(kitchen.lines(.timeout).count == 1)
+        await kitchen.finish()
+    }
+}
