@@ -12,7 +12,7 @@ import TestFixtures
 /// cancellation); `crash-once:PATH` (handle kills the process with SIGKILL unless PATH exists,
 /// which it creates first); `exit-once:PATH` (the first call ends the process with status 0 unless
 /// PATH exists, which it creates first: as an extension that idled out just as a call came);
-/// `progress` (every handle after the first takes 2.1 s in three stretches, reporting progress
+/// `progress` (every handle after the first takes 3 s in three stretches, reporting progress
 /// after each); `second-hello` and `wrong-version` (protocol faults); `STOP-in:PHASE` and `KILL-in:PHASE`
 /// (the process sends itself SIGSTOP or SIGKILL when the call reaches PHASE: `resolve`,
 /// `confirm` or `handle`; the fault tests).
@@ -37,7 +37,7 @@ func main() async -> Int32 {
             // The first handle answers at once: it warms the process up.
             guard handled.count > 1 else { return .success }
             for stretch in 1...3 {
-                try await Task.sleep(for: .milliseconds(700))
+                try await Task.sleep(for: .seconds(1))
                 IntentProgress.report(completed: stretch, of: 3)
             }
             return .success

@@ -59,6 +59,12 @@ struct HostedKitchen {
         await pollUntil(within: limit, condition)
     }
 
+    /// Starts the host with its one command (`locked`, which only reads), answered under the
+    /// host's own budget (generous unless given); true when it answered.
+    func startHost() async -> Bool {
+        if case .done = await connection.send(.command("locked")) { true } else { false }
+    }
+
     func finish() async {
         await connection.close(grace: .seconds(1))
         try? FileManager.default.removeItem(atPath: directory.path)
