@@ -124,6 +124,8 @@ final class PerformRun: Sendable {
     private let position = Mutex(0)
     private let ledger: QuestionLedger
     private let forward = Mutex(false)
+    /// The run's progress, once `ProgressReportingIntent.progress` asked for it.
+    let reporting = Mutex<Progress?>(nil)
 
     init(ledger: QuestionLedger) {
         self.ledger = ledger
