@@ -13,13 +13,13 @@ import TestFixtures
 /// which it creates first); `exit-once:PATH` (the first call ends the process with status 0 unless
 /// PATH exists, which it creates first: as an extension that idled out just as a call came);
 /// `progress` (every handle after the first takes 3 s in three stretches, reporting progress
-/// after each); `second-hello` and `wrong-version` (protocol faults); `STOP-in:PHASE` and `KILL-in:PHASE`
+/// after each); `second-hello`, `wrong-version` and `working-answer` (protocol faults; the last answers a call with a progress report); `STOP-in:PHASE` and `KILL-in:PHASE`
 /// (the process sends itself SIGSTOP or SIGKILL when the call reaches PHASE: `resolve`,
 /// `confirm` or `handle`; the fault tests).
 @MainActor
 func main() async -> Int32 {
     let mode = ProcessInfo.processInfo.environment["KITCHEN_MODE"] ?? "normal"
-    if mode == "second-hello" || mode == "wrong-version", case .bySystem(let socket, let token) = LaunchMode.current() {
+    if ["second-hello", "wrong-version", "working-answer"].contains(mode), case .bySystem(let socket, let token) = LaunchMode.current() {
         return misbehave(mode, socket: socket, token: token)
     }
     let handler = ScriptedSoupHandler()
@@ -156,10 +156,20 @@ func misbehave(_ mode: String, socket: String, token: String) -> Int32 {
         intentsRestrictedWhileLocked: [], userActivityTypes: [])
     guard let bytes = try? codec.encode(AppMessage.hello(hello)) else { return 1 }
     try? connection.send(bytes)
-    try? connection.send(bytes)
-    // Stay until the system closes the connection or kills us.
+    if mode != "working-answer" { try? connection.send(bytes) }
+    // Stay until the system closes the connection or kills us; answer each call (as a
+    // `working-answer` host) with a progress report where the answer belongs.
     let done = DispatchSemaphore(value: 0)
-    connection.start { event in if case .closed = event { done.signal() } }
+    connection.start { event in
+        switch event {
+        case .closed: done.signal()
+        case .frame(let data):
+            guard mode == "working-answer", case .call(let id, _)? = try? codec.decode(SystemMessage.self, from: data),
+                let answer = try? codec.encode(AppMessage.answer(id: id, answer: .working(IntentProgress(completed: 1, total: 2))))
+            else { return }
+            try? connection.send(answer)
+        }
+    }
     done.wait()
     return 0
 }
