@@ -40,8 +40,10 @@ extension ProgressReportingIntent {
 
 /// A `Progress` whose unit counts are reported to the call it was made in.
 ///
-/// `@unchecked Sendable`: its one stored property is a `let` holding a `@Sendable` closure;
-/// everything else is `Progress`'s own state, which Foundation declares safe to share and locks.
+/// `@unchecked Sendable`: its one stored property is a `let` holding a `@Sendable` closure; the
+/// rest is `Progress`'s own state, which Foundation declares `Sendable` without locking it here
+/// (swift-corelibs-foundation). It is safe as used: one is made per run of `perform()`, and
+/// only that run's task writes it and reads it back (in `didSet`), one access after another.
 final class ReportingProgress: Progress, @unchecked Sendable {
     private let report: (@Sendable (IntentProgress) -> Void)?
 
