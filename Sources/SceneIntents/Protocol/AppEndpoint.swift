@@ -109,8 +109,9 @@ public final class AppEndpoint {
         }
         let host = host
         let served = ServedVisit(send: send)
-        // Progress reports (`IntentProgress`) go where the visit's steps go.
-        context.step = { step in served.hold(step) }
+        // Progress reports (`IntentProgress`) go where the visit's steps go: one closure for both.
+        let hold: @Sendable (PhaseStep) -> Void = { step in served.hold(step) }
+        context.step = hold
         // Not detached: a visit that suspends keeps the caller's executor preference (a main
         // loop's), so its handler's nonisolated work stays on that thread. Detached measured
         // alike (`intent-bench --only delivery`).
@@ -119,7 +120,7 @@ public final class AppEndpoint {
         let task = CallContext.$current.withValue(context) {
             Task.immediate {
                 // Answered in the job that started it, the caller takes the answer (its steps in it).
-                guard let id = served.answered(await binding.visit(call, on: host) { step in served.hold(step) }) else { return }
+                guard let id = served.answered(await binding.visit(call, on: host, progress: hold)) else { return }
                 self.settle(id)
             }
         }
