@@ -7,6 +7,8 @@ import Testing
 /// `IntentProgress`: a handle that reports its progress gets a fresh budget at each report the
 /// assistant hears, up to `progressLimit` from the step's start; one that goes quiet for a whole
 /// budget times out as any other. On a manual clock: every instant is the test's.
+// A time limit: a wait for a sleeper that never comes fails the test instead of hanging it.
+@Suite(.timeLimit(.minutes(1)))
 @MainActor
 struct ProgressReportTests {
     let tomato = Soup("tomato", "Tomato")

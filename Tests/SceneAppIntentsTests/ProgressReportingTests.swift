@@ -22,6 +22,8 @@ struct PackBoxesIntent: ProgressReportingIntent {
 /// `ProgressReportingIntent`: the unit counts `perform()` sets on `progress` reach the assistant
 /// as progress reports, each giving the handle step a fresh budget, in process and through the
 /// message codec alike. On the harness's manual clock: 18 s of work against a 10 s budget.
+// A time limit: a wait for a sleeper that never comes fails the test instead of hanging it.
+@Suite(.timeLimit(.minutes(1)))
 @MainActor
 struct ProgressReportingTests {
     func harness(asInstalled: Bool) -> IntentTestHarness {
