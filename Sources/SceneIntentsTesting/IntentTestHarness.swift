@@ -77,6 +77,10 @@ public final class IntentTestHarness {
 
     /// Moves the clock on once `sleepers` tasks (budget timers, handlers sleeping on the clock)
     /// wait on it, so the advance never races the request it is meant to end.
+    ///
+    /// The wait reads no wall clock: if fewer sleepers ever come (a request that failed early),
+    /// it lasts until the task is cancelled. Give such a suite `.timeLimit(.minutes(1))`, so a
+    /// mistake fails the test instead of hanging it.
     public func advance(by duration: Duration, once sleepers: Int = 1) async {
         await clock.waitForSleepers(sleepers)
         clock.advance(by: duration)
