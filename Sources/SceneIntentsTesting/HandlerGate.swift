@@ -15,7 +15,9 @@ public final class HandlerGate: Sendable {
     private struct State {
         var arrived = 0
         var released = false
-        var arrivals: [(count: Int, waiter: CheckedContinuation<Void, Never>)] = []
+        /// Tests waiting in `started`, by ticket (so a cancelled wait can find its own).
+        var arrivals: [Int: (count: Int, waiter: CheckedContinuation<Void, Never>)] = [:]
+        var nextTicket = 0
         var held: [CheckedContinuation<Void, Never>] = []
     }
     private let state = Mutex(State())
@@ -29,9 +31,9 @@ public final class HandlerGate: Sendable {
         let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.arrived += 1
             let arrived = state.arrived
-            let due = state.arrivals.filter { $0.count <= arrived }
-            state.arrivals.removeAll { $0.count <= arrived }
-            return due.map(\.waiter)
+            let due = state.arrivals.filter { $0.value.count <= arrived }
+            for ticket in due.keys { state.arrivals[ticket] = nil }
+            return due.values.map(\.waiter)
         }
         for waiter in ready { waiter.resume() }
         await withCheckedContinuation { continuation in
@@ -44,15 +46,27 @@ public final class HandlerGate: Sendable {
         }
     }
 
-    /// Waits until `count` handlers (one by default) have arrived at the gate.
+    /// Waits until `count` handlers (one by default) have arrived at the gate, or until the
+    /// waiting task is cancelled (a suite's `.timeLimit` ends a wait for a handler that never
+    /// comes); check ``waiting`` if that matters.
     public func started(_ count: Int = 1) async {
-        await withCheckedContinuation { continuation in
-            let arrived = state.withLock { state -> Bool in
-                if state.arrived >= count { return true }
-                state.arrivals.append((count, continuation))
-                return false
+        let ticket = state.withLock { state in
+            defer { state.nextTicket += 1 }
+            return state.nextTicket
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let resumeNow = state.withLock { state -> Bool in
+                    // Cancelled before the handler below could find the waiter: not parked.
+                    if Task.isCancelled || state.arrived >= count { return true }
+                    state.arrivals[ticket] = (count, continuation)
+                    return false
+                }
+                if resumeNow { continuation.resume() }
             }
-            if arrived { continuation.resume() }
+        } onCancel: {
+            let waiter = state.withLock { $0.arrivals.removeValue(forKey: ticket) }
+            waiter?.waiter.resume()
         }
     }
 

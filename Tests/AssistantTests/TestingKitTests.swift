@@ -75,4 +75,24 @@ struct TestingKitTests {
         await gate.pass()
         #expect(gate.waiting == 0, "a released gate lets later handlers through at once")
     }
+
+    /// A wait for a handler or a sleeper that never comes ends when its task is cancelled (what a
+    /// suite's time limit does), so a mistaken test fails instead of hanging the run.
+    @Test func waitsForWhatNeverComesEndWhenCancelled() async {
+        let gate = HandlerGate(), clock = ManualClock()
+        let waits = Task {
+            await gate.started()
+            await clock.waitForSleepers(1)
+        }
+        waits.cancel()
+        await waits.value
+        #expect(gate.waiting == 0)
+        #expect(clock.sleeperCount == 0)
+        // A handler arriving later finds no waiter left to resume.
+        let handler = Task { await gate.pass() }
+        await gate.started()
+        gate.release()
+        await handler.value
+        #expect(gate.waiting == 0)
+    }
 }
