@@ -15,9 +15,8 @@ public final class HandlerGate: Sendable {
     private struct State {
         var arrived = 0
         var released = false
-        /// Tests waiting in `started`, by ticket (so a cancelled wait can find its own).
-        var arrivals: [Int: (count: Int, waiter: CheckedContinuation<Void, Never>)] = [:]
-        var nextTicket = 0
+        /// Tests in `started`, waiting for as many arrivals.
+        var arrivals = CountWaiters()
         var held: [CheckedContinuation<Void, Never>] = []
     }
     private let state = Mutex(State())
@@ -30,10 +29,7 @@ public final class HandlerGate: Sendable {
     public func pass() async {
         let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.arrived += 1
-            let arrived = state.arrived
-            let due = state.arrivals.filter { $0.value.count <= arrived }
-            for ticket in due.keys { state.arrivals[ticket] = nil }
-            return due.values.map(\.waiter)
+            return state.arrivals.takeSatisfied(by: state.arrived)
         }
         for waiter in ready { waiter.resume() }
         await withCheckedContinuation { continuation in
@@ -50,24 +46,7 @@ public final class HandlerGate: Sendable {
     /// waiting task is cancelled (a suite's `.timeLimit` ends a wait for a handler that never
     /// comes); check ``waiting`` if that matters.
     public func started(_ count: Int = 1) async {
-        let ticket = state.withLock { state in
-            defer { state.nextTicket += 1 }
-            return state.nextTicket
-        }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let resumeNow = state.withLock { state -> Bool in
-                    // Cancelled before the handler below could find the waiter: not parked.
-                    if Task.isCancelled || state.arrived >= count { return true }
-                    state.arrivals[ticket] = (count, continuation)
-                    return false
-                }
-                if resumeNow { continuation.resume() }
-            }
-        } onCancel: {
-            let waiter = state.withLock { $0.arrivals.removeValue(forKey: ticket) }
-            waiter?.waiter.resume()
-        }
+        await state.wait(until: count, reached: { $0.arrived }, waiters: \.arrivals)
     }
 
     /// Lets every waiting handler go on, and every later one pass at once.

@@ -13,38 +13,19 @@ extension ManualClock {
             var continuation: CheckedContinuation<Void, any Error>
         }
 
-        /// A task parked in `waitForSleepers(_:)`.
-        struct Waiter: Sendable {
-            /// How many sleepers must be parked before the waiter resumes.
-            var count: Int
-            /// Resumes the waiting task.
-            var continuation: CheckedContinuation<Void, Never>
-        }
-
         /// The current time as an offset from the clock's start.
         var now: Duration
-        /// The next ticket; tickets order sleepers and waiters by arrival.
+        /// The next ticket; tickets order sleepers by arrival.
         var nextTicket: UInt64 = 0
         /// Parked sleepers by ticket.
         var sleepers: [UInt64: Sleeper] = [:]
-        /// Parked waiters by ticket.
-        var waiters: [UInt64: Waiter] = [:]
+        /// Tasks in `waitForSleepers(_:)`, waiting for as many sleepers.
+        var waiters = CountWaiters()
 
         /// Hands out a fresh ticket.
         mutating func makeTicket() -> UInt64 {
             defer { nextTicket &+= 1 }
             return nextTicket
-        }
-
-        /// Removes and returns, in arrival order, the waiters satisfied by the current sleepers.
-        mutating func takeSatisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
-            let satisfied = waiters
-                .filter { $0.value.count <= sleepers.count }
-                .sorted { $0.key < $1.key }
-            for (ticket, _) in satisfied {
-                waiters[ticket] = nil
-            }
-            return satisfied.map(\.value.continuation)
         }
 
         /// Moves `now` to `deadline` (never backwards) and removes the sleepers now due,

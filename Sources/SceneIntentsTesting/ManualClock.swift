@@ -81,7 +81,7 @@ public final class ManualClock: Clock, Sendable {
                 return .due
             }
             state.sleepers[ticket] = State.Sleeper(deadline: deadline, continuation: continuation)
-            return .parked(state.takeSatisfiedWaiters())
+            return .parked(state.waiters.takeSatisfied(by: state.sleepers.count))
         }
         switch outcome {
         case .cancelled:
@@ -133,25 +133,6 @@ public final class ManualClock: Clock, Sendable {
     nonisolated(nonsending)
     /// Suspends until at least `count` tasks are parked in `sleep(until:tolerance:)`.
     public func waitForSleepers(_ count: Int) async {
-        let ticket = state.withLock { $0.makeTicket() }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let resumeNow = state.withLock { state -> Bool in
-                    // Same reasoning as in `park`: the flag is visible here or the
-                    // handler runs after us and finds the waiter.
-                    if Task.isCancelled || state.sleepers.count >= count {
-                        return true
-                    }
-                    state.waiters[ticket] = State.Waiter(count: count, continuation: continuation)
-                    return false
-                }
-                if resumeNow {
-                    continuation.resume()
-                }
-            }
-        } onCancel: {
-            let waiter = state.withLock { $0.waiters.removeValue(forKey: ticket) }
-            waiter?.continuation.resume()
-        }
+        await state.wait(until: count, reached: { $0.sleepers.count }, waiters: \.waiters)
     }
 }
