@@ -107,6 +107,27 @@ struct ProgressReportTests {
         #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
     }
 
+    @Test func reportsMadeWithoutSuspendingAreHeardAsTheLatestOne() async throws {
+        let rig = try Rig()
+        let clock = rig.clock
+        rig.handler.handling = { _ in
+            // A loop that reports and never awaits: one report is held for it, not 10,000.
+            for done in 1...10_000 { IntentProgress.report(completed: done, of: 10_000) }
+            try await clock.sleep(for: .seconds(1))
+            return .success
+        }
+        let (outcome, timeout) = await run(rig, stretches: 1, of: .seconds(1), lastIsHeard: false)
+        #expect(outcome.status == .success)
+        #expect(timeout == nil)
+        #expect(
+            rig.traceLines.filter { $0.hasPrefix("result: handle") } == [
+                "result: handle → working (10000 of 10000)", "result: handle → response(success)",
+            ])
+        #expect(rig.clock.sleeperCount == 0)
+        _ = rig.recorder.take()
+        #expect(leftInFlight(host: rig.host, user: rig.user, recorder: rig.recorder) == [])
+    }
+
     @Test func outsideACallAReportGoesNowhere() {
         #expect(IntentProgress.reporter() == nil)
         IntentProgress.report(completed: 1, of: 2)

@@ -17,7 +17,9 @@
 /// ```
 ///
 /// A report goes to the system when the handler next suspends (or as the phase answers), so a
-/// loop that never awaits reports nothing until it ends. The trace records each report heard.
+/// loop that never awaits reports nothing until it ends; of the reports made in between, only
+/// the latest goes (a loop reporting without awaiting holds one, not one per turn). The trace
+/// records each report heard.
 public struct IntentProgress: Sendable, Equatable, Codable, CustomStringConvertible {
     /// The units done; at most `total`.
     public var completed: Int64

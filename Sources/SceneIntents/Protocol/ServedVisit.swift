@@ -24,17 +24,24 @@ final class ServedVisit: Sendable {
         self.send = send
     }
 
-    /// A step the visit completed.
+    /// A step the visit completed. A progress report replaces one held before it that no other
+    /// step followed: only the latest is news, so a handler reporting in a loop that never
+    /// suspends holds one report, not one per turn.
     func hold(_ step: PhaseStep) {
+        let isReport = step.answer.isWorking
         let held = state.withLock { state in
             if state.held == nil {
                 // A visit's steps (its parameters, confirm, handle): one allocation, not one per doubling.
                 if state.steps.isEmpty { state.steps.reserveCapacity(4) }
-                state.steps.append(step)
+                if isReport, state.steps.last?.answer.isWorking == true {
+                    state.steps[state.steps.count - 1] = step
+                } else {
+                    state.steps.append(step)
+                }
             }
             return state.held
         }
-        held?.hold(step)
+        held?.hold(step, replacingLastIf: { isReport && $0.answer.isWorking })
     }
 
     /// The visit answered: in the job that started it (nil then: the caller takes the answer

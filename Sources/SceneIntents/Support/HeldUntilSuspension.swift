@@ -23,11 +23,22 @@ public final class HeldUntilSuspension<Value: Sendable>: Sendable {
 
     /// Holds a value until the current main-actor job suspends or ends.
     public func hold(_ value: Value) {
+        hold(value, replacingLastIf: { _ in false })
+    }
+
+    /// Holds a value until the current main-actor job suspends or ends, in place of the last
+    /// value held when `supersedes` says the new one makes it stale (a progress report after a
+    /// report): a job that makes such values in a loop holds one, not one per turn.
+    public func hold(_ value: Value, replacingLastIf supersedes: (Value) -> Bool) {
         let isFirst = state.withLock { state in
             // A visit's steps (its parameters, confirm, handle): one allocation for the usual
             // batch instead of one per doubling.
             if state.values.isEmpty { state.values.reserveCapacity(4) }
-            state.values.append(value)
+            if let last = state.values.last, supersedes(last) {
+                state.values[state.values.count - 1] = value
+            } else {
+                state.values.append(value)
+            }
             defer { state.isReleaseScheduled = true }
             return !state.isReleaseScheduled
         }
