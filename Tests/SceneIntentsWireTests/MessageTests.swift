@@ -24,6 +24,8 @@ struct MessageTests {
         .call(id: 2, call: PhaseCall(request: 7, intent: soup, phase: .finish)),
         // The answers to the request's choices so far travel with every later call.
         .call(id: 3, call: PhaseCall(request: 8, intent: soup, phase: .proceed(parameters: []), choices: ["Bowl\nCup": 1, "Hot\nCold": 0])),
+        // A call the system traces says so (`"traced":true`); any other leaves the key out.
+        .call(id: 12, call: PhaseCall(request: 9, intent: soup, phase: .handle, isTraced: true)),
         .cancel(id: 1),
         .continueActivity(id: 3, activity: UserActivity(activityType: "OrderSoupIntent")),
         .event(id: 4, event: .open), .event(id: 5, event: .newWindow), .event(id: 6, event: .home),

@@ -49,6 +49,8 @@ extension Exchange {
         // The trace's autoclosures are made only when it records: a check costs a load, a
         // closure an allocation.
         let (connection, trace, clock) = (connection, traced ? trace : nil, clock)
+        // The app reports its handler lookup only to a trace that records it.
+        call.isTraced = trace?.isRecording == true
         // The actor this call runs on (its caller's): the call is started from it.
         let isolation = #isolation
         if let trace, trace.isRecording {

@@ -56,35 +56,44 @@ public struct PhaseCall: Sendable, Equatable, Codable {
     /// `choices`, nil when empty: a call is copied several times on its way, and a nil costs
     /// no reference count where an empty dictionary costs one per copy.
     package var chosen: [String: Int]?
+    /// Whether the system records this call in a trace: only then does the app report its
+    /// delegate's handler lookup (`LifecycleEvent` `application(.handlerFor)`), which nothing
+    /// but a trace uses and which would otherwise cross to the system on every request. The
+    /// app's own lifecycle observers hear the lookup either way.
+    public var isTraced: Bool
 
     /// A call.
-    public init(request: UInt64, intent: AnyIntent, phase: Phase, choices: [String: Int] = [:]) {
+    public init(request: UInt64, intent: AnyIntent, phase: Phase, choices: [String: Int] = [:], isTraced: Bool = false) {
         self.request = request
         self.intent = intent
         self.phase = phase
         chosen = choices.isEmpty ? nil : choices
+        self.isTraced = isTraced
     }
 
     private enum CodingKeys: String, CodingKey {
-        case request, intent, phase, choices
+        case request, intent, phase, choices, traced
     }
 
-    /// Decodes a call; one without `choices` (almost every call) has none.
+    /// Decodes a call; one without `choices` (almost every call) has none, one without
+    /// `traced` is not traced.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         request = try container.decode(UInt64.self, forKey: .request)
         intent = try container.decode(AnyIntent.self, forKey: .intent)
         phase = try container.decode(Phase.self, forKey: .phase)
         chosen = try container.decodeIfPresent([String: Int].self, forKey: .choices).flatMap { $0.isEmpty ? nil : $0 }
+        isTraced = try container.decodeIfPresent(Bool.self, forKey: .traced) ?? false
     }
 
-    /// Encodes the call; `choices` only when there are some.
+    /// Encodes the call; `choices` only when there are some, `traced` only when true.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(request, forKey: .request)
         try container.encode(intent, forKey: .intent)
         try container.encode(phase, forKey: .phase)
         if let chosen { try container.encode(chosen, forKey: .choices) }
+        if isTraced { try container.encode(true, forKey: .traced) }
     }
 }
 

@@ -39,13 +39,20 @@ public final class AppEndpoint {
     /// timer arms at zero).
     public var onCallsChanged: (@MainActor (Int) -> Void)?
 
+    /// Whether the call being bound is traced (`PhaseCall.isTraced`): its handler lookup is
+    /// reported only then. Set around `IntentHost.visit`, which looks the handler up in the
+    /// job that serves the call.
+    private let lookupsReported = LookupReports()
+
     /// An endpoint sending through `send` (called on the main actor, in order).
     public init(host: IntentHost, kind: ProcessKind = .app, send: @escaping @Sendable (AppMessage) -> Void) {
         self.host = host
         self.kind = kind
         self.send = send
+        let lookupsReported = lookupsReported
         host.application.observe { event in
             if kind == .intentsExtension, !event.isExtensionVisible { return }
+            if event.isHandlerLookup, !lookupsReported.isOn { return }
             send(.lifecycle(event))
         }
         host.onReport = { report in send(.report(report)) }
@@ -100,7 +107,10 @@ public final class AppEndpoint {
     package func serve(_ call: PhaseCall, numbered number: () -> UInt64) -> Served {
         let binding: any RequestBinding
         var context: CallContext
-        switch host.visit(call) {
+        lookupsReported.isOn = call.isTraced
+        let visiting = host.visit(call)
+        lookupsReported.isOn = false
+        switch visiting {
         case .answered(let answer):
             onCallsChanged?(calls.count)
             return .answered(answer)
@@ -271,7 +281,17 @@ extension SystemEvent {
 extension LifecycleEvent {
     /// What an extension tells of its lifecycle: only its handler lookups (its application, and
     /// the manifest generated from its intents, are internal details).
-    var isExtensionVisible: Bool {
+    var isExtensionVisible: Bool { isHandlerLookup }
+
+    /// The delegate's `application(_:handlerFor:)`, which only a trace uses.
+    var isHandlerLookup: Bool {
         if case .application(.handlerFor, _) = self { true } else { false }
     }
+}
+
+/// Whether the endpoint reports a handler lookup now: shared by the endpoint and its lifecycle
+/// observer (which the endpoint's `init` makes before `self` can be captured). Main-actor only.
+@MainActor
+private final class LookupReports {
+    var isOn = false
 }

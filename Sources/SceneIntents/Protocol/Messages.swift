@@ -10,8 +10,9 @@
 /// `steps`). The system reports the sent steps, then the answer's, in order: a visit that never
 /// suspends costs one message back, however many steps it made.
 public enum MessageProtocol {
-    /// The version both sides must speak; a hello with another version is refused.
-    public static let version = 4
+    /// The version both sides must speak; a hello with another version is refused. (5: a host
+    /// reports its handler lookups only for the calls the system traces, `PhaseCall.isTraced`.)
+    public static let version = 5
 }
 
 /// What kind of process a host is.

@@ -18,6 +18,7 @@ extension PhaseCall: JSONConvertible {
         try writer.member("intent") { try intent.write(to: &$0, context) }
         try writer.member("phase") { try phase.write(to: &$0, context) }
         writer.member("request", number: request)
+        if isTraced { writer.member("traced", value: .bool(true)) }
         writer.endObject()
     }
 
@@ -26,18 +27,20 @@ extension PhaseCall: JSONConvertible {
         var intent: AnyIntent?
         var phase: Phase?
         var choices: [String: Int] = [:]
+        var isTraced = false
         try reader.object { key, reader in
             switch key {
             case "request": request = try reader.id()
             case "intent": intent = try AnyIntent(reading: &reader, context)
             case "phase": phase = try Phase(reading: &reader, context)
             case "choices": try reader.object { name, reader in choices[name.string] = try reader.integer(Int.self) }
+            case "traced": isTraced = try reader.boolean()
             default: try reader.skip()
             }
         }
         self.init(
             request: try required(&request, "request"), intent: try required(&intent, "intent"), phase: try required(&phase, "phase"),
-            choices: choices)
+            choices: choices, isTraced: isTraced)
     }
 }
 

@@ -39,13 +39,44 @@ struct AppEndpointTests {
         PhaseStep(phase: .handle, answer: .response(IntentResponse(code: ResponseCode(rawValue: 100), values: ["quantity": "2", "soup": "Pho"]))),
     ]
 
+    /// The handler lookup is told to the system only for a call it traces; the app's own
+    /// lifecycle observers hear every lookup.
+    @Test func aHandlerLookupIsReportedOnlyForATracedCall() async throws {
+        let app = Kitchen.application(fallback: { _ in ImmediateSoupHandler() })
+        let host = IntentHost(application: app, catalog: try Kitchen.catalog())
+        let sent = Mutex<[AppMessage]>([])
+        let endpoint = AppEndpoint(host: host) { message in sent.withLock { $0.append(message) } }
+        var heard: [LifecycleEvent] = []
+        _ = app.observe { heard.append($0) }
+        let intent = AnyIntent(OrderSoupIntent(soup: Soup("pho", "Pho"), quantity: 2))
+        #expect(endpoint.serve(1, PhaseCall(request: 1, intent: intent, phase: .handle)) == nil)
+        #expect(endpoint.serve(2, PhaseCall(request: 2, intent: intent, phase: .handle, isTraced: true)) == nil)
+        let lookup = LifecycleEvent.application(.handlerFor, detail: "OrderSoupIntent")
+        let handled = IntentResponse(code: ResponseCode(rawValue: 100), values: ["quantity": "2", "soup": "Pho"])
+        #expect(
+            sent.withLock { $0 } == [
+                .lifecycle(.application(.willFinishLaunching, detail: "intent")),
+                .lifecycle(.application(.didFinishLaunching, detail: "intent")),
+                .report(AppReport(.launchedForIntent, "OrderSoupIntent")),
+                .answer(id: 1, answer: .response(handled)),
+                .lifecycle(lookup),
+                .answer(id: 2, answer: .response(handled)),
+            ])
+        #expect(
+            heard == [
+                .application(.willFinishLaunching, detail: "intent"), .application(.didFinishLaunching, detail: "intent"), lookup, lookup,
+            ])
+        #expect(endpoint.callsInFlight == 0)
+    }
+
     @Test func aVisitThatNeverSuspendsSendsItsStepsInTheAnswerAlone() async throws {
         let app = Kitchen.application(fallback: { _ in ImmediateSoupHandler() })
         let host = IntentHost(application: app, catalog: try Kitchen.catalog())
         let (outbox, sink) = AsyncStream.makeStream(of: AppMessage.self)
         let endpoint = AppEndpoint(host: host) { sink.yield($0) }
         let intent = AnyIntent(OrderSoupIntent(soup: Soup("pho", "Pho"), quantity: 2))
-        #expect(endpoint.receive(.call(id: 1, call: PhaseCall(request: 1, intent: intent, phase: .proceed(parameters: ["soup"])))))
+        let call = PhaseCall(request: 1, intent: intent, phase: .proceed(parameters: ["soup"]), isTraced: true)
+        #expect(endpoint.receive(.call(id: 1, call: call)))
         var sent: [AppMessage] = []
         for await message in outbox {
             sent.append(message)
