@@ -55,20 +55,54 @@ public struct PhaseCall: Sendable, Equatable, Codable {
     }
     /// `choices`, nil when empty: a call is copied several times on its way, and a nil costs
     /// no reference count where an empty dictionary costs one per copy.
-    package var chosen: [String: Int]?
+    package var chosen: [String: Int]? {
+        get {
+            switch extras {
+            case .choices(let choices), .tracedChoices(let choices): choices
+            case .none, .traced: nil
+            }
+        }
+        set { extras = Extras(newValue, isTraced: isTraced) }
+    }
     /// Whether the system records this call in a trace: only then does the app report its
     /// delegate's handler lookup (`LifecycleEvent` `application(.handlerFor)`), which nothing
     /// but a trace uses and which would otherwise cross to the system on every request. The
     /// app's own lifecycle observers hear the lookup either way.
-    public var isTraced: Bool
+    public var isTraced: Bool {
+        get {
+            switch extras {
+            case .traced, .tracedChoices: true
+            case .none, .choices: false
+            }
+        }
+        set { extras = Extras(chosen, isTraced: newValue) }
+    }
+    /// The choices and the trace flag in one word: a call of four words is copied inline, where
+    /// a fifth (a flag's byte) made every copy between the exchange, the connection and the host
+    /// go through value witnesses.
+    private var extras: Extras
 
     /// A call.
     public init(request: UInt64, intent: AnyIntent, phase: Phase, choices: [String: Int] = [:], isTraced: Bool = false) {
         self.request = request
         self.intent = intent
         self.phase = phase
-        chosen = choices.isEmpty ? nil : choices
-        self.isTraced = isTraced
+        extras = Extras(choices.isEmpty ? nil : choices, isTraced: isTraced)
+    }
+
+    private enum Extras: Sendable, Equatable {
+        case none, traced
+        case choices([String: Int]), tracedChoices([String: Int])
+
+        init(_ chosen: [String: Int]?, isTraced: Bool) {
+            self =
+                switch (chosen, isTraced) {
+                case (nil, false): .none
+                case (nil, true): .traced
+                case (let chosen?, false): .choices(chosen)
+                case (let chosen?, true): .tracedChoices(chosen)
+                }
+        }
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -82,8 +116,9 @@ public struct PhaseCall: Sendable, Equatable, Codable {
         request = try container.decode(UInt64.self, forKey: .request)
         intent = try container.decode(AnyIntent.self, forKey: .intent)
         phase = try container.decode(Phase.self, forKey: .phase)
-        chosen = try container.decodeIfPresent([String: Int].self, forKey: .choices).flatMap { $0.isEmpty ? nil : $0 }
-        isTraced = try container.decodeIfPresent(Bool.self, forKey: .traced) ?? false
+        extras = Extras(
+            try container.decodeIfPresent([String: Int].self, forKey: .choices).flatMap { $0.isEmpty ? nil : $0 },
+            isTraced: try container.decodeIfPresent(Bool.self, forKey: .traced) ?? false)
     }
 
     /// Encodes the call; `choices` only when there are some, `traced` only when true.
