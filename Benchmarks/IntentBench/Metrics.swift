@@ -136,6 +136,7 @@ func launchMetrics(_ plan: Plan) async throws -> [Metric] {
     let hello = try builtProduct("floor-hello")
     let script = FileManager.default.temporaryDirectory.appendingPathComponent("intent-bench-launch.txt")
     try "show directions for banana pancakes\n".write(to: script, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: script) }
     var helloTimes: [Double] = []
     var appTimes: [Double] = []
     for round in 0..<(plan.launches + 2) {
