@@ -76,7 +76,8 @@ struct DaemonProcess {
         let state = ["--state-dir", stateDirectory ?? "\(files.folder)/state"]
         let (output, errors) = (files.writable("out"), files.writable("err"))
         defer { [output, errors].forEach { _ = close($0) } }
-        let child = try ChildProcess.spawn(
+        // Bound to this process: a test run killed mid-test (SIGKILL) takes its daemons with it.
+        let child = try await ChildProcess.launchBound(
             BuiltProducts.executable("assistantd"), arguments: ["--runtime-dir", directory] + state + arguments,
             stdout: .descriptor(output), stderr: .descriptor(errors))
         let daemon = DaemonProcess(child: child, directory: directory, files: files)
