@@ -104,6 +104,8 @@ public struct AssistantOutcome: Sendable, Equatable {
     /// The last line said.
     public var lastLine: String? { dialog.last }
 
+    /// Whether two outcomes say the same: their status, intent, response, dialog, scene and
+    /// reason. Outcomes sharing storage are equal without comparing them.
     public static func == (lhs: AssistantOutcome, rhs: AssistantOutcome) -> Bool {
         lhs.storage === rhs.storage
             || (lhs.status == rhs.status && lhs.intent == rhs.intent && lhs.response == rhs.response

@@ -49,9 +49,15 @@ enum ParentBoundSpawn {
             }
         }
         // The child reports a failed exec through this pipe; a successful exec closes it.
+        // Close-on-exec from the start where the C library can (`pipe2`): a child another thread
+        // started between `pipe` and `fcntl` would hold the writing end and delay this report.
         var report: [Int32] = [-1, -1]
-        guard pipe(&report) == 0 else { throw .call("pipe", executable) }
-        for end in report { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        if let pipe2 = GNU.pipe2 {
+            guard pipe2(&report, O_CLOEXEC) == 0 else { throw .call("pipe", executable) }
+        } else {
+            guard pipe(&report) == 0 else { throw .call("pipe", executable) }
+            for end in report { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        }
         let (reader, writer) = (report[0], report[1])
         // Started from one thread that lives as long as the process: the death signal follows
         // the thread that started the child, and a pool thread may end while the child still runs.

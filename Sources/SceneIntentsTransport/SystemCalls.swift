@@ -13,6 +13,10 @@ enum GNU {
         "accept4",
         as: (@convention(c) (Int32, UnsafeMutablePointer<sockaddr>?, UnsafeMutablePointer<socklen_t>?, Int32) -> Int32).self)
 
+    /// `pipe2(2)`, to get a pipe's two ends with `O_CLOEXEC` atomically (the Glibc module does
+    /// not declare it).
+    static let pipe2 = symbol("pipe2", as: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
+
     /// `pidfd_open(2)` (glibc 2.36+, Linux 5.3+): a descriptor that becomes readable when a child
     /// exits, without reaping it.
     static let pidfdOpen = symbol("pidfd_open", as: (@convention(c) (pid_t, UInt32) -> Int32).self)
