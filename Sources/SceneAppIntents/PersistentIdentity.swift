@@ -1,3 +1,5 @@
+import SceneIntents
+
 /// A type known to the system by a name that outlives the type's own: an intent, an enum or an
 /// entity keeps its identity when its Swift name changes.
 ///
@@ -13,7 +15,7 @@ public protocol PersistentlyIdentifiable {
 
 extension PersistentlyIdentifiable {
     /// The type's name.
-    public static var persistentIdentifier: String { String(describing: Self.self) }
+    public static var persistentIdentifier: String { TypeNames.name(of: Self.self) }
 }
 
 /// An App Intent that replaces a custom intent of the app's `.intentdefinition` file, as App

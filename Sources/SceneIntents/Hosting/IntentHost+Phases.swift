@@ -102,7 +102,7 @@ extension IntentHost {
         end(call.request)
         if let mismatch = error as? MismatchedParameterHandler {
             let expected = schema.parameters.indices.contains(mismatch.index)
-                ? String(describing: schema.parameters[mismatch.index].handlerType) : nil
+                ? TypeNames.name(of: schema.parameters[mismatch.index].handlerType) : nil
             return .refused(wrongHandler(handler.handlerType, for: schema, expected: expected))
         }
         if error is CancellationError { return .refused(IntentHostError(.cancelled, intent: I.typeName)) }

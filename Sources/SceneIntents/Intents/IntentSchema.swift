@@ -92,14 +92,14 @@ public struct IntentSchema<I: Intent>: Sendable {
         storage = Storage(
             parameters: parameters, responses: responses,
             requirements: IntentRequirements(confirmation: confirmation, restriction: restriction),
-            handlerTypeName: String(describing: Handler.self),
+            handlerTypeName: TypeNames.name(of: Handler.self),
             bind: { object in
                 guard let handler = object as? Handler else { return nil }
                 return HandlerBinding(
                     handler: handler, handlerType: type(of: object), parameters: bound, confirm: confirm, handle: handle)
             },
             mismatchedParameter: zip(parameters, calls).first { $0.1 == nil }.map {
-                ($0.0.descriptor.name, String(describing: $0.0.handlerType))
+                ($0.0.descriptor.name, TypeNames.name(of: $0.0.handlerType))
             })
     }
 

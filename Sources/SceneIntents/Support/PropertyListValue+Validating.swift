@@ -30,7 +30,7 @@ extension PropertyListValue {
             }
             self = .dictionary(items)
         default:
-            throw .notPropertyList(path: path, typeName: String(describing: type(of: value)))
+            throw .notPropertyList(path: path, typeName: TypeNames.name(of: type(of: value)))
         }
     }
 }

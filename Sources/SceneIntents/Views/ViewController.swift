@@ -23,7 +23,7 @@ open class ViewController {
 
     /// A controller; `name` defaults to the type's name.
     public init(name: String? = nil) {
-        self.name = name ?? String(describing: Self.self)
+        self.name = name ?? TypeNames.name(of: Self.self)
     }
 
     /// The scene the controller is shown in, if any.
