@@ -27,6 +27,15 @@ public indirect enum PropertyListValue: Sendable, Hashable, Codable {
     ///   `.tooDeep` past `maximumDepth` levels.
     public static func read(_ data: Data) throws(PropertyListError) -> PropertyListValue {
         try SafePropertyList.check(data)
+        // Most lists are XML of the common subset, read without Foundation's object graph.
+        if let value = XMLPropertyList.parse(data) { return value }
+        return try readWithFoundation(data)
+    }
+
+    /// What `read(_:)` answers for bytes its own XML reader leaves to Foundation (and what the
+    /// tests compare that reader with).
+    package static func readWithFoundation(_ data: Data) throws(PropertyListError) -> PropertyListValue {
+        try SafePropertyList.check(data)
         let object: Any
         do { object = try PropertyListSerialization.propertyList(from: data, format: nil) } catch {
             // A binary list Foundation cannot decode is handed on to its text parser, whose reason
