@@ -40,6 +40,17 @@ struct XMLPropertyListTests {
         #expect(unread == [])
     }
 
+    @Test func aListCutShortIsLeftToFoundation() throws {
+        for path in Self.corpus {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            guard !data.starts(with: Array("bplist".utf8)) else { continue }
+            // The closing `</plist>` is gone at every cut, so nothing short of the whole is a list.
+            for cut in stride(from: 0, to: data.count - 9, by: max(1, data.count / 40)) {
+                #expect(XMLPropertyList.parse(data.prefix(cut)) == nil, "\(path) cut at \(cut)")
+            }
+        }
+    }
+
     @Test func generatedListsAreReadAsFoundationReadsThem() throws {
         var random = SeededRandom(seed: 20261206)
         for round in 0..<200 {
