@@ -1,8 +1,7 @@
 import SceneIntents
 
 // The two message enums and the small types only they carry, converted by hand (see
-// `JSONConvertible`); the rare cases' payloads (a hello, an activity, an event) go through
-// `Codable`.
+// `JSONConvertible`); the rare cases' payloads (a hello, an activity) go through `Codable`.
 
 extension SystemMessage: JSONConvertible {
     func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws {
@@ -13,9 +12,7 @@ extension SystemMessage: JSONConvertible {
         case .continueActivity(let id, let activity):
             let activity = try context.box(activity)
             writer.enumCase("continueActivity", id: id, "activity") { $0.value(activity) }
-        case .event(let id, let event):
-            let event = try context.box(event)
-            writer.enumCase("event", id: id, "event") { $0.value(event) }
+        case .event(let id, let event): writer.enumCase("event", id: id, "event") { event.write(to: &$0, context) }
         case .restore(let restoration): try writer.enumCase("restore") { try $0.member("_0") { try restoration.write(to: &$0, context) } }
         }
     }
@@ -33,7 +30,7 @@ extension SystemMessage: JSONConvertible {
                 let (id, activity) = try reader.identified("activity") { try $0.decoded(UserActivity.self, context) }
                 return .continueActivity(id: id, activity: activity)
             case "event":
-                let (id, event) = try reader.identified("event") { try $0.decoded(SystemEvent.self, context) }
+                let (id, event) = try reader.identified("event") { try SystemEvent(reading: &$0, context) }
                 return .event(id: id, event: event)
             case "restore": return .restore(try reader.single("_0") { try SessionRestoration(reading: &$0, context) })
             default: throw Self.unknownCase(name)
@@ -171,5 +168,39 @@ extension AppReport {
         var detail: String?
         try reader.pair("kind", &kind, { try $0.rawValue(Kind.self) }, "detail", &detail, { try $0.string() })
         self.init(try required(&kind, "kind"), try required(&detail, "detail"))
+    }
+}
+
+extension SystemEvent: JSONConvertible {
+    // By hand too, though events are rare: `Codable`'s first event in a process instantiates a
+    // container type per case, each a scan of every conformance record (2.8 million instructions
+    // in an app's first `open` or `quit`).
+    func write(to writer: inout JSONWriter, _ context: JSONCoderContext) {
+        switch self {
+        case .open: writer.enumCase("open")
+        case .newWindow: writer.enumCase("newWindow")
+        case .home: writer.enumCase("home")
+        case .close(let session): writer.enumCase("close") { $0.member("session", string: session) }
+        case .lock(let isLocked): writer.enumCase("lock") { $0.member("isLocked", value: .bool(isLocked)) }
+        case .overlay(let isShown): writer.enumCase("overlay") { $0.member("isShown", value: .bool(isShown)) }
+        case .quit: writer.enumCase("quit")
+        case .command(let text): writer.enumCase("command") { $0.member("_0", string: text) }
+        }
+    }
+
+    init(reading reader: inout JSONReader, _ context: JSONCoderContext) throws {
+        self = try Self.decodeCase(&reader) { name, reader in
+            switch name {
+            case "open": return try reader.valueless(.open)
+            case "newWindow": return try reader.valueless(.newWindow)
+            case "home": return try reader.valueless(.home)
+            case "close": return .close(session: try reader.single("session") { try $0.string() })
+            case "lock": return .lock(isLocked: try reader.single("isLocked") { try $0.boolean() })
+            case "overlay": return .overlay(isShown: try reader.single("isShown") { try $0.boolean() })
+            case "quit": return try reader.valueless(.quit)
+            case "command": return .command(try reader.single("_0") { try $0.string() })
+            default: throw Self.unknownCase(name)
+            }
+        }
     }
 }
