@@ -1,7 +1,8 @@
 import SceneIntents
 
 // The two message enums and the small types only they carry, converted by hand (see
-// `JSONConvertible`); the rare cases' payloads (a hello, an activity) go through `Codable`.
+// `JSONConvertible`); the rare cases' payloads (a hello, a continuation's result) go through
+// `Codable`.
 
 extension SystemMessage: JSONConvertible {
     func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws {
@@ -10,8 +11,7 @@ extension SystemMessage: JSONConvertible {
         case .call(let id, let call): try writer.enumCase("call", id: id, "call") { try call.write(to: &$0, context) }
         case .cancel(let id): writer.enumCase("cancel") { $0.member("id", number: id) }
         case .continueActivity(let id, let activity):
-            let activity = try context.box(activity)
-            writer.enumCase("continueActivity", id: id, "activity") { $0.value(activity) }
+            try writer.enumCase("continueActivity", id: id, "activity") { try activity.content.write(to: &$0, context) }
         case .event(let id, let event): writer.enumCase("event", id: id, "event") { event.write(to: &$0, context) }
         case .restore(let restoration): try writer.enumCase("restore") { try $0.member("_0") { try restoration.write(to: &$0, context) } }
         }
@@ -27,7 +27,7 @@ extension SystemMessage: JSONConvertible {
                 return .call(id: id, call: call)
             case "cancel": return .cancel(id: try reader.single("id") { try $0.id() })
             case "continueActivity":
-                let (id, activity) = try reader.identified("activity") { try $0.decoded(UserActivity.self, context) }
+                let (id, activity) = try reader.identified("activity") { UserActivity(content: try UserActivity.Content(reading: &$0, context)) }
                 return .continueActivity(id: id, activity: activity)
             case "event":
                 let (id, event) = try reader.identified("event") { try SystemEvent(reading: &$0, context) }

@@ -182,11 +182,10 @@ extension PhaseStep: JSONConvertible {
 
 extension IntentResponse: JSONConvertible {
     func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws {
-        let activity = try userActivity.map { try context.box($0) }
         writer.beginObject()
         writer.member("code", number: code.rawValue)
         if let dialog { writer.member("dialog", string: dialog) }
-        if let activity { writer.member("userActivity", value: activity) }
+        if let userActivity { try writer.member("userActivity") { try userActivity.content.write(to: &$0, context) } }
         writer.member("values") { $0.stringObject(values) }
         writer.endObject()
     }
@@ -200,7 +199,7 @@ extension IntentResponse: JSONConvertible {
             switch key {
             case "code": code = try reader.integer(Int.self)
             case "values": values = try reader.strings { $0 }
-            case "userActivity": userActivity = try reader.nullable { try $0.decoded(UserActivity.self, context) }
+            case "userActivity": userActivity = try reader.nullable { UserActivity(content: try UserActivity.Content(reading: &$0, context)) }
             case "dialog": dialog = try reader.nullable { try $0.string() }
             default: try reader.skip()
             }

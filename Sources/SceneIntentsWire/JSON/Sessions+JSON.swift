@@ -4,8 +4,8 @@ import SceneIntents
 // The kept sessions, converted by hand (see `JSONConvertible`): a relaunch with 100 sessions
 // sends 100 records (about 70 KB) before its first call, and the generic containers of `Codable`
 // made reading and writing them a large part of that launch. The same JSON as their `Codable`
-// conformances; the rare values inside (a real, a date, data, an interaction) go through
-// `Codable`, so they keep the wire's date and data encodings.
+// conformances; the rare values inside (a real, a date, data) go through `Codable`, so they keep
+// the wire's date and data encodings.
 
 extension SessionRestoration: JSONConvertible {
     func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws {
@@ -122,7 +122,7 @@ extension UserActivity.Content {
     func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws {
         writer.beginObject()
         writer.member("activityType", string: activityType)
-        if let interaction { writer.member("interaction", value: try context.box(interaction)) }
+        if let interaction { try writer.member("interaction") { try interaction.write(to: &$0, context) } }
         writer.member("isEligibleForHandoff", value: .bool(isEligibleForHandoff))
         writer.member("isEligibleForPrediction", value: .bool(isEligibleForPrediction))
         writer.member("isEligibleForSearch", value: .bool(isEligibleForSearch))
@@ -158,7 +158,7 @@ extension UserActivity.Content {
             case "persistentIdentifier": persistent = try reader.nullable { try $0.string() }
             case "suggestedInvocationPhrase": phrase = try reader.nullable { try $0.string() }
             case "targetContentIdentifier": target = try reader.nullable { try $0.string() }
-            case "interaction": interaction = try reader.nullable { try $0.decoded(Interaction.self, context) }
+            case "interaction": interaction = try reader.nullable { try Interaction(reading: &$0, context) }
             default: try reader.skip()
             }
         }
@@ -167,6 +167,42 @@ extension UserActivity.Content {
         (isEligibleForSearch, isEligibleForHandoff, isEligibleForPrediction) = (search, handoff, prediction)
         (persistentIdentifier, suggestedInvocationPhrase, targetContentIdentifier) = (persistent, phrase, target)
         self.interaction = interaction
+    }
+}
+
+extension Interaction: JSONConvertible {
+    func write(to writer: inout JSONWriter, _ context: JSONCoderContext) throws {
+        writer.beginObject()
+        writer.member("date", value: try context.box(date))
+        if let groupIdentifier { writer.member("groupIdentifier", string: groupIdentifier) }
+        writer.member("identifier", string: identifier)
+        try writer.member("intent") { try intent.write(to: &$0, context) }
+        writer.member("intentHandlingStatus", number: intentHandlingStatus.rawValue)
+        if let intentResponse { try writer.member("intentResponse") { try intentResponse.write(to: &$0, context) } }
+        writer.endObject()
+    }
+
+    init(reading reader: inout JSONReader, _ context: JSONCoderContext) throws {
+        var date: Date?
+        var group: String?
+        var identifier: String?
+        var intent: AnyIntent?
+        var status: IntentHandlingStatus?
+        var response: IntentResponse?
+        try reader.object { key, reader in
+            switch key {
+            case "date": date = try reader.decoded(Date.self, context)
+            case "groupIdentifier": group = try reader.nullable { try $0.string() }
+            case "identifier": identifier = try reader.string()
+            case "intent": intent = try AnyIntent(reading: &reader, context)
+            case "intentHandlingStatus": status = try reader.decoded(IntentHandlingStatus.self, context)
+            case "intentResponse": response = try reader.nullable { try IntentResponse(reading: &$0, context) }
+            default: try reader.skip()
+            }
+        }
+        self.init(
+            intent: try required(&intent, "intent"), response: response, identifier: try required(&identifier, "identifier"),
+            groupIdentifier: group, handlingStatus: try required(&status, "intentHandlingStatus"), date: try required(&date, "date"))
     }
 }
 
